@@ -1,0 +1,44 @@
+import { SCREEN_GROUPS, SCREENS } from "~/modules/screens/registry";
+import enAuth from "./en-US/auth";
+import enCommon from "./en-US/common";
+import zhAuth from "./zh-CN/auth";
+import zhCommon from "./zh-CN/common";
+
+export const LANGUAGES = ["zh-CN", "en-US"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "zh-CN";
+
+/** Screen and group titles come from the screen registry, one source for menu, tabs and titles. */
+function screenTitles(lang: "zh" | "en") {
+  const titles: Record<string, string> = {};
+  for (const s of SCREENS) titles[s.path] = s[lang];
+  for (const g of SCREEN_GROUPS) titles[`group.${g.key}`] = g[lang];
+  return titles;
+}
+
+export const resources = {
+  "zh-CN": { common: zhCommon, auth: zhAuth, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, screens: screenTitles("en") },
+} as const;
+
+export const i18nConfig = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: "common",
+  ns: ["common", "auth", "screens"],
+  // screen paths contain "/" and ":"; keys are flat strings there
+  keySeparator: ".",
+  nsSeparator: ":",
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+};
+
+export function isLanguage(v: unknown): v is Language {
+  return v === "zh-CN" || v === "en-US";
+}
+
+/** Spec §1: the stored choice, else Chinese when the browser language contains zh, else English. */
+export function pickLanguage(stored: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  return /zh/i.test(acceptLanguage ?? "") ? "zh-CN" : "en-US";
+}

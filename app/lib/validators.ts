@@ -1,0 +1,38 @@
+/**
+ * The validators of spec §5, shared by server and client. Each returns true when the value passes.
+ * Messages live in i18n (common:validation.*); callers map a failed check to its key.
+ */
+const CHINESE = "\\u4e00-\\u9fa5";
+
+/** Login account and user name: 4–30 of Chinese, digits, letters and . @ _ - */
+export const isAccountName = (v: string) => new RegExp(`^[${CHINESE}A-Za-z0-9.@_-]{4,30}$`).test(v);
+/** Address: at most 50 of the same characters plus spaces. */
+export const isAddress = (v: string) => v.length <= 50;
+/** Password 8–20 with at least one digit, one upper-case and one lower-case letter. */
+export const isStrongPassword = (v: string) =>
+  v.length >= 8 && v.length <= 20 && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && !/\s/.test(v);
+/** The other password variant: exactly 8 letters and digits, not all digits, not all letters. */
+export const isEightCharPassword = (v: string) => /^[A-Za-z0-9]{8}$/.test(v) && !/^\d+$/.test(v) && !/^[A-Za-z]+$/.test(v);
+/** Role name: Chinese, digits, letters, - _ ( ) */
+export const isRoleName = (v: string) => new RegExp(`^[${CHINESE}A-Za-z0-9\\-_()]+$`).test(v);
+/** Mobile: 11 digits, 1 then 3–9. */
+export const isMobile = (v: string) => /^1[3-9]\d{9}$/.test(v);
+/** Landline: 3-8 or 4-7 digits with a hyphen. */
+export const isLandline = (v: string) => /^(\d{3}-\d{8}|\d{4}-\d{7})$/.test(v);
+export const isEmail = (v: string) => /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(v) && v.length <= 254;
+/** Special characters ~ # ^ $ @ % & ! ? and emoji are refused where this returns true. */
+export const hasSpecialChars = (v: string) => /[~#^$@%&!?]/.test(v) || /\p{Extended_Pictographic}/u.test(v);
+export const isAlphanumeric = (v: string) => /^[A-Za-z0-9]+$/.test(v);
+export const isInteger = (v: string) => /^-?\d+$/.test(v);
+export const isNonNegativeDecimal = (v: string) => /^\d+(\.\d+)?$/.test(v);
+/** Organisation name: Chinese, letters, digits, parentheses (also full-width), hyphen. */
+export const isOrganisationName = (v: string) => new RegExp(`^[${CHINESE}A-Za-z0-9()（）-]+$`).test(v);
+export const hasNoChinese = (v: string) => !new RegExp(`[${CHINESE}]`).test(v);
+export const isIPv4 = (v: string) =>
+  /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(v);
+/** String length counting each non-ASCII character as 2. */
+export const byteLength = (v: string) => [...v].reduce((n, c) => n + (c.charCodeAt(0) > 127 ? 2 : 1), 0);
+export const isVin = (v: string) => /^[A-Za-z0-9]{17}$/.test(v);
+export const isTerminalNumber = (v: string) => /^[A-Za-z0-9]{10}$/.test(v);
+/** Search text: trimmed, percent signs removed. */
+export const cleanSearchText = (v: string) => v.replace(/%/g, "").trim();

@@ -1,0 +1,117 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb, type Db } from "../../../db/client";
+import { menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
+import type { Env } from "../../../workers/env";
+import { buildMenuTree, type MenuNode } from "~/lib/navigation";
+import { requireSession, type Session, type SessionUser } from "../auth/session.server";
+
+export interface Access {
+  /** every menu the roles grant, hidden ones (state 0, e.g. detail screens) included: they still grant access */
+  menuRows: (Omit<MenuNode, "children"> & { state: number })[];
+  permissions: Set<string>;
+  roleNames: string[];
+}
+
+/** The user's menus (from their enabled roles) and function permission codes. */
+export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantId">): Promise<Access> {
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, user.id), eq(roles.tenantId, user.tenantId), eq(roles.state, 1)));
+  const roleIds = roleRows.map((r) => r.id);
+  if (roleIds.length === 0) return { menuRows: [], permissions: new Set(), roleNames: [] };
+  const [menuRows, codes] = await Promise.all([
+    db
+      .selectDistinct({
+        privisId: menus.privisId,
+        parent: menus.parent,
+        name: menus.name,
+        nameEn: menus.nameEn,
+        privis: menus.privis,
+        routerPath: menus.routerPath,
+        sort: menus.sort,
+        type: menus.type,
+        home: menus.home,
+        once: menus.once,
+        query: menus.query,
+        icon: menus.icon,
+        state: menus.state,
+      })
+      .from(roleMenus)
+      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+      .where(and(inArray(roleMenus.roleId, roleIds), eq(menus.tenantId, user.tenantId))),
+    db.selectDistinct({ code: rolePermissions.code }).from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds)),
+  ]);
+  const permissions = new Set(codes.map((c) => c.code));
+  for (const m of menuRows) permissions.add(m.privis);
+  return {
+    menuRows: menuRows.map((m) => ({ ...m, home: m.home === 1, once: m.once === 1 })),
+    permissions,
+    roleNames: roleRows.map((r) => r.name),
+  };
+}
+
+/** The visible menu (state 1) as a tree. */
+export function menuTreeOf(access: Access): MenuNode[] {
+  return buildMenuTree(access.menuRows.filter((m) => m.state === 1));
+}
+
+/** 403 that the error boundary shows as 权限不足！ */
+export function forbidden(): Response {
+  return new Response(JSON.stringify({ code: 403, message: "forbidden" }), { status: 403, headers: { "Content-Type": "application/json" } });
+}
+
+export function hasScreen(access: Access, path: string): boolean {
+  const want = path.toLowerCase();
+  return access.menuRows.some((m) => m.routerPath?.toLowerCase() === want);
+}
+
+export interface RequestScope {
+  env: Env;
+  db: Db;
+  session: Session;
+  user: SessionUser;
+  access: Access;
+}
+
+/**
+ * Guard for every loader and action: a signed-in user, and when given, the screen's menu
+ * (by route path) or a function permission code. Throws the redirect or the 403.
+ */
+export async function requireScope(
+  request: Request,
+  context: AppLoadContext,
+  need: { screen?: string; permission?: string; l?: "t" | "f" } = {},
+): Promise<RequestScope> {
+  const env = context.cloudflare.env;
+  const db = getDb(env);
+  const session = await requireSession(request, env, db, need.l);
+  const access = await loadAccess(db, session.user);
+  if (need.screen && !hasScreen(access, need.screen)) throw forbidden();
+  if (need.permission && !access.permissions.has(need.permission)) throw forbidden();
+  return { env, db, session, user: session.user, access };
+}
+
+/** JSON answer in the spec §7 shape. */
+export function apiJson(body: { code: number; message?: string; data?: unknown; [k: string]: unknown }, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** requireScope for /api/*: a lost session answers 401 (with the one-time message cookie), a missing right 403, as JSON. */
+export async function requireApiScope(request: Request, context: AppLoadContext, need: { screen?: string; permission?: string } = {}): Promise<RequestScope> {
+  try {
+    return await requireScope(request, context, need);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      const headers = new Headers();
+      for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      throw apiJson({ code: 401, message: "会话失效,请重新登录" }, { status: 401, headers });
+    }
+    if (thrown instanceof Response && thrown.status === 403) throw apiJson({ code: 403, message: "权限不足！" }, { status: 403 });
+    throw thrown;
+  }
+}

@@ -1,0 +1,191 @@
+import { createCookie, redirect } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { getDb, type Db } from "../../../db/client";
+import { sessions, tenants, users } from "../../../db/schema";
+import type { Env } from "../../../workers/env";
+
+export const SESSION_COOKIE = "derrick_session";
+const FLASH_COOKIE = "derrick_flash";
+/** A session ends after 12 hours without a request; activity slides it forward. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  tenantId: number;
+  orgId: number | null;
+  loginAccount: string;
+  userName: string;
+  isAdmin: boolean;
+  email: string | null;
+  phone: string | null;
+  lastLoginAt: number | null;
+  tenantName: string;
+  companyKind: number;
+}
+
+export interface Session {
+  id: string;
+  loginType: number;
+  user: SessionUser;
+}
+
+export type SessionState = { status: "none" } | { status: "invalid" } | { status: "ok"; session: Session };
+
+function secretOf(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.APP_ENV === "production") throw new Error("SESSION_SECRET is not set");
+  return "derrick-local-development-secret";
+}
+
+function sessionCookie(env: Env, request: Request) {
+  return createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: new URL(request.url).protocol === "https:",
+    secrets: [secretOf(env)],
+  });
+}
+
+function hasCookie(request: Request, name: string): boolean {
+  return (request.headers.get("Cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${name}=`));
+}
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Reads and checks the session cookie: a bad signature, a revoked or expired row, or a disabled user are all "invalid". */
+export async function readSession(request: Request, env: Env, db: Db = getDb(env)): Promise<SessionState> {
+  if (!hasCookie(request, SESSION_COOKIE)) return { status: "none" };
+  const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
+  if (typeof id !== "string" || !id) return { status: "invalid" };
+  const now = Date.now();
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      loginType: sessions.loginType,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      sessionTenant: sessions.tenantId,
+      user: {
+        id: users.id,
+        tenantId: users.tenantId,
+        orgId: users.orgId,
+        loginAccount: users.loginAccount,
+        userName: users.userName,
+        isAdmin: users.isAdmin,
+        email: users.email,
+        phone: users.phone,
+        lastLoginAt: users.lastLoginAt,
+        state: users.state,
+        expiresAt: users.expiresAt,
+      },
+      tenantName: tenants.name,
+      companyKind: tenants.companyKind,
+      tenantState: tenants.state,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row || row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
+  if (row.user.state !== 1 || row.tenantState !== 1 || (row.user.expiresAt !== null && row.user.expiresAt <= now)) return { status: "invalid" };
+  if (now - row.lastSeenAt > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt: now + SESSION_IDLE_MS }).where(eq(sessions.id, id));
+  }
+  const { state: _s, expiresAt: _e, ...user } = row.user;
+  return {
+    status: "ok",
+    session: {
+      id: row.id,
+      loginType: row.loginType,
+      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind },
+    },
+  };
+}
+
+/** Starts a session row for the user and returns the Set-Cookie header value. */
+export async function startSession(
+  request: Request,
+  env: Env,
+  db: Db,
+  user: { id: number; tenantId: number },
+  loginType: number,
+): Promise<string> {
+  const id = randomId();
+  const now = Date.now();
+  await db.insert(sessions).values({
+    id,
+    tenantId: user.tenantId,
+    userId: user.id,
+    loginType,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + SESSION_IDLE_MS,
+    ip: request.headers.get("CF-Connecting-IP"),
+    userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+  });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  return sessionCookie(env, request).serialize(id);
+}
+
+/** Revokes the row (so a copied cookie stops working) and clears the cookie. */
+export async function endSession(request: Request, env: Env, db: Db = getDb(env)): Promise<string> {
+  const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
+  if (typeof id === "string" && id) {
+    await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, id)));
+  }
+  return sessionCookie(env, request).serialize("", { maxAge: 0 });
+}
+
+export async function clearSessionCookie(request: Request, env: Env): Promise<string> {
+  return sessionCookie(env, request).serialize("", { maxAge: 0 });
+}
+
+export type Flash = "sessionExpired" | "signedOut" | "passwordReset";
+const FLASHES: Flash[] = ["sessionExpired", "signedOut", "passwordReset"];
+
+export function flashCookie(flash: Flash): string {
+  return `${FLASH_COOKIE}=${flash}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+}
+
+/** Reads a one-time message and the header that removes it, so it shows once. */
+export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
+  const raw = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${FLASH_COOKIE}=`));
+  if (!raw) return { flash: null, clear: null };
+  const value = raw.slice(FLASH_COOKIE.length + 1) as Flash;
+  return { flash: FLASHES.includes(value) ? value : null, clear: `${FLASH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` };
+}
+
+/** Spec §2: l=t only when the address was /login?l=t (and for screen routes), else l=f. */
+export function loginRedirectTarget(url: URL, l: "t" | "f"): string {
+  const params = new URLSearchParams({ l });
+  const back = url.pathname + url.search;
+  if (url.pathname !== "/" && url.pathname !== "/login" && !url.searchParams.has("encodeParam")) params.set("redirectTo", back);
+  return `/login?${params}`;
+}
+
+/** Returns the signed-in session, or throws the redirect to /login (with the one-time expiry message when the session was lost). */
+export async function requireSession(request: Request, env: Env, db: Db = getDb(env), l: "t" | "f" = "f"): Promise<Session> {
+  const state = await readSession(request, env, db);
+  if (state.status === "ok") return state.session;
+  const url = new URL(request.url);
+  const headers = new Headers();
+  if (state.status === "invalid") {
+    headers.append("Set-Cookie", await clearSessionCookie(request, env));
+    headers.append("Set-Cookie", flashCookie("sessionExpired"));
+  }
+  throw redirect(loginRedirectTarget(url, l), { headers });
+}
+
+/** Only same-site paths may follow a sign-in: never another host. */
+export function safeRedirectPath(to: string | null | undefined, fallback = "/manageWork"): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
+  return to;
+}

@@ -1,0 +1,91 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { nextBreadcrumb, type Crumb, type MenuNode } from "~/lib/navigation";
+import { menuLabel } from "./side-menu";
+
+const KEY = "derrick.breadcrumb";
+type Stored = { trail: Crumb[]; pair: string; cache: Record<string, Crumb[]> };
+
+/** Ancestors of a menu item, top first (first- and second-level menus). */
+function ancestors(item: MenuNode, byId: Map<string, MenuNode>): MenuNode[] {
+  const chain: MenuNode[] = [];
+  for (let p = byId.get(item.parent); p; p = byId.get(p.parent)) chain.unshift(p);
+  return chain;
+}
+
+/**
+ * Breadcrumbs with the spec §4 type rules: each arrival applies the item's type to the trail; the trail of
+ * the previous first/second-level pair is cached and restored when the user comes back to that pair.
+ */
+export function Breadcrumbs({ items }: { items: MenuNode[] }) {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const byId = new Map(items.map((m) => [m.privisId, m]));
+  const item = items.find((m) => m.routerPath?.toLowerCase() === pathname.toLowerCase());
+  const [trail, setTrail] = useState<Crumb[]>(item ? [{ privisId: item.privisId, path: item.routerPath }] : []);
+
+  useEffect(() => {
+    if (!item) return;
+    let stored: Stored = { trail: [], pair: "", cache: {} };
+    try {
+      stored = { ...stored, ...(JSON.parse(sessionStorage.getItem(KEY) ?? "{}") as Partial<Stored>) };
+    } catch {
+      /* a broken entry starts a new trail */
+    }
+    const pair = ancestors(item, byId)
+      .slice(0, 2)
+      .map((n) => n.privisId)
+      .join("/");
+    const cache = { ...stored.cache };
+    let current = stored.trail;
+    if (pair !== stored.pair) {
+      cache[stored.pair] = stored.trail;
+      current = cache[pair] ?? [];
+    }
+    const crumb = { privisId: item.privisId, path: item.routerPath };
+    let next = nextBreadcrumb(current, cache[pair] ?? [], crumb, item.type);
+    if (next.at(-1)?.privisId !== item.privisId) next = [...next.filter((c) => c.privisId !== item.privisId), crumb];
+    sessionStorage.setItem(KEY, JSON.stringify({ trail: next, pair, cache }));
+    setTrail(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  const first = trail[0] ? byId.get(trail[0].privisId) : item;
+  const heads = first ? ancestors(first, byId) : [];
+  const lang = i18n.language;
+  return (
+    <nav aria-label={t("breadcrumb")} className="text-sm text-muted">
+      <ol className="flex items-center gap-1" data-testid="breadcrumb">
+        <li>
+          <Link to="/manageWork" className="hover:text-brand">
+            {t("tabs.home")}
+          </Link>
+        </li>
+        {heads.map((n) => (
+          <li key={`h${n.privisId}`} className="before:mx-1 before:content-['/']">
+            {menuLabel(n, lang)}
+          </li>
+        ))}
+        {trail.map((c, i) => {
+          const node = byId.get(c.privisId);
+          if (!node) return null;
+          const last = i === trail.length - 1;
+          return (
+            <li key={c.privisId} className="before:mx-1 before:content-['/']">
+              {last || !c.path ? (
+                <span className={last ? "text-ink" : undefined} aria-current={last ? "page" : undefined}>
+                  {menuLabel(node, lang)}
+                </span>
+              ) : (
+                <Link to={c.path} className="hover:text-brand">
+                  {menuLabel(node, lang)}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { WATERMARK } from "~/lib/layout-math";
+
+function stamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Spec §9 watermark: 3 × 4 cells of 210 × 80, offset 50/50, 20°, opacity 0.3, 15 px, #aaa; name, login name, time. */
+export function Watermark({ userName, loginAccount }: { userName: string; loginAccount: string }) {
+  const [now, setNow] = useState<string | null>(null);
+  useEffect(() => {
+    setNow(stamp(new Date()));
+    const timer = setInterval(() => setNow(stamp(new Date())), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const { rows, columns, width, height, offset, angle, opacity, fontSize, color } = WATERMARK;
+  return (
+    <div aria-hidden="true" data-testid="watermark" className="pointer-events-none fixed inset-0 z-40 select-none overflow-hidden">
+      {Array.from({ length: rows * columns }, (_, i) => {
+        const row = Math.floor(i / columns);
+        const col = i % columns;
+        return (
+          <div
+            key={i}
+            style={{
+              position: "absolute",
+              left: `calc(${offset}px + ${col} * (100vw - ${offset * 2}px) / ${columns})`,
+              top: `calc(${offset}px + ${row} * (100vh - ${offset * 2}px) / ${rows})`,
+              width,
+              height,
+              transform: `rotate(-${angle}deg)`,
+              opacity,
+              fontSize,
+              color,
+              lineHeight: 1.5,
+              whiteSpace: "nowrap",
+            }}
+          >
+            <div>
+              {userName} {loginAccount}
+            </div>
+            <div>{now ?? ""}</div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

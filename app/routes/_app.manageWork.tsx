@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { organisations } from "../../db/schema";
+import { flattenMenu } from "~/lib/navigation";
+import { menuTreeOf, requireScope } from "~/modules/access/access.server";
+import { SCREENS } from "~/modules/screens/registry";
+import { menuLabel } from "~/modules/shell/side-menu";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
+
+/** The landing screen: who is signed in, where, and the screens they can open. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db, user, access } = await requireScope(request, context, { screen: "/manageWork" });
+  const [org] = user.orgId
+    ? await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, user.orgId))
+    : [];
+  const leaves = flattenMenu(menuTreeOf(access)).filter((m) => m.routerPath && m.children.length === 0 && m.routerPath !== "/manageWork");
+  const built = SCREENS.filter((s) => s.status === "built").length;
+  return {
+    user: { userName: user.userName, tenantName: user.tenantName, lastLoginAt: user.lastLoginAt },
+    organisation: org?.name ?? null,
+    roles: access.roleNames,
+    quickLinks: leaves.slice(0, 12).map((m) => ({ privisId: m.privisId, name: m.name, nameEn: m.nameEn, path: m.routerPath! })),
+    coverage: { built, total: SCREENS.length },
+  };
+}
+
+export default function ManageWork() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeZone: "Asia/Shanghai" }).format(new Date());
+  const lastLogin = data.user.lastLoginAt ? new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(data.user.lastLoginAt) : t("home.never");
+  return (
+    <div className="space-y-4">
+      <section className="rounded-lg border border-line bg-panel p-6">
+        <h1 className="text-2xl font-semibold">{t("home.welcome", { name: data.user.userName })}</h1>
+        <p className="mt-1 text-muted" suppressHydrationWarning>
+          {t("home.today", { date })}
+        </p>
+        <dl className="mt-4 grid grid-cols-4 gap-4 text-sm">
+          {[
+            [t("home.company"), data.user.tenantName],
+            [t("home.organisation"), data.organisation ?? "—"],
+            [t("home.roles"), data.roles.join("、") || "—"],
+            [t("home.lastLogin"), lastLogin],
+          ].map(([k, v]) => (
+            <div key={k} className="rounded-md bg-canvas p-3">
+              <dt className="text-muted">{k}</dt>
+              <dd className="mt-1 font-medium" suppressHydrationWarning>
+                {v}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="rounded-lg border border-line bg-panel p-6">
+        <div className="flex items-baseline justify-between">
+          <h2 className="text-lg font-semibold">{t("home.quickLinks")}</h2>
+          <p className="text-sm text-muted">{t("home.screensBuilt", data.coverage)}</p>
+        </div>
+        {data.quickLinks.length === 0 ? (
+          <p className="mt-4 text-muted">{t("home.noQuickLinks")}</p>
+        ) : (
+          <ul className="mt-4 grid grid-cols-6 gap-3">
+            {data.quickLinks.map((q) => (
+              <li key={q.privisId}>
+                <Link to={q.path} className="block truncate rounded-md border border-line px-3 py-3 text-center text-sm hover:border-brand hover:text-brand">
+                  {menuLabel(q, lang)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

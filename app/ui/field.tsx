@@ -1,0 +1,43 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/** A labelled input with its error below, linked for screen readers. */
+export function Field({ label, error, hint, id, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-9 w-full rounded-md border border-line bg-panel px-3 text-base text-ink placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid]:border-danger"
+        {...input}
+      />
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Button({ variant = "primary", className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "ghost" | "danger" }) {
+  const styles = {
+    primary: "bg-brand text-white hover:opacity-90",
+    ghost: "border border-line bg-panel text-ink hover:border-brand hover:text-brand",
+    danger: "bg-danger text-white hover:opacity-90",
+  }[variant];
+  return <button className={`inline-flex h-9 items-center justify-center gap-2 rounded-md px-4 text-base disabled:opacity-50 ${styles} ${className}`} {...props} />;
+}
+
+export function Alert({ tone, children }: { tone: "error" | "info" | "success"; children: ReactNode }) {
+  const styles = { error: "border-danger/40 text-danger", info: "border-brand/40 text-brand", success: "border-success/40 text-success" }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-md border bg-panel px-3 py-2 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { createClient } from "@libsql/client/web";
+import { drizzle as drizzleD1 } from "drizzle-orm/d1";
+import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema";
+
+/** The one database type every query helper takes: D1 and libSQL both satisfy it. */
+export type Db = BaseSQLiteDatabase<"async", any, typeof schema>;
+
+export interface DbEnv {
+  DB: D1Database;
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
+}
+
+const libsqlCache = new Map<string, Db>();
+
+/** The D1 binding by default; libSQL through @libsql/client when LIBSQL_URL is set. */
+export function getDb(env: DbEnv): Db {
+  if (env.LIBSQL_URL) {
+    let db = libsqlCache.get(env.LIBSQL_URL);
+    if (!db) {
+      db = drizzleLibsql(createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }), { schema }) as unknown as Db;
+      libsqlCache.set(env.LIBSQL_URL, db);
+    }
+    return db;
+  }
+  return drizzleD1(env.DB, { schema }) as unknown as Db;
+}
+
+export { schema };

@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../client";
+import { dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenants, userRoles, users } from "../schema";
+import { hashPassword } from "../../app/lib/password";
+import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
+
+/** The demo sign-ins printed by `npm start` and used by the e2e tests. */
+export const DEMO_USERS = {
+  admin: { account: "admin", password: "Admin@2026", name: "系统管理员", phone: "13800000001", email: "admin@derrick.local" },
+  dispatcher: { account: "dispatcher", password: "Dispatch@2026", name: "调度员王磊", phone: "13800000002", email: "dispatch@derrick.local" },
+  viewer: { account: "viewer", password: "Viewer@2026", name: "只读用户李娜", phone: "13800000003", email: "viewer@derrick.local" },
+} as const;
+
+export const PERMISSION_ACTIONS = ["view", "add", "edit", "delete", "export", "import"] as const;
+
+const DISPATCH_GROUPS = new Set(["home", "rent", "contract", "device", "dispatch", "report", "bigScreen"]);
+const VIEWER_GROUPS = new Set(["home", "report"]);
+
+/** Menu rows for a tenant from the screen registry: one per group, one per screen (sign-in pages excluded). */
+export function menuRowsFor(tenantId: number) {
+  const groupRows = SCREEN_GROUPS.filter((g) => g.key !== "auth").map((g) => ({
+    tenantId,
+    privisId: g.privisId,
+    parent: "0",
+    name: g.zh,
+    nameEn: g.en,
+    privis: `group_${g.key}`,
+    routerPath: null,
+    sort: g.sort,
+    state: 1,
+    type: 0,
+    icon: g.icon,
+  }));
+  const groupId = new Map(SCREEN_GROUPS.map((g) => [g.key, g.privisId]));
+  const screenRows = SCREENS.filter((s) => s.group !== "auth").map((s: ScreenDef, i) => ({
+    tenantId,
+    privisId: s.privisId,
+    parent: groupId.get(s.group) ?? "0",
+    name: s.zh,
+    nameEn: s.en,
+    privis: s.privis,
+    routerPath: s.path,
+    sort: i,
+    state: s.inMenu ? 1 : 0,
+    // menu leaves reset the breadcrumb to themselves; detail screens append to the trail
+    type: s.inMenu ? 5 : 2,
+    home: s.path === "/manageWork" ? 1 : 0,
+    icon: null,
+  }));
+  return [...groupRows, ...screenRows];
+}
+
+export interface SeededTenant {
+  tenantId: number;
+  rootOrgId: number;
+  roleIds: { admin: number; dispatcher: number; viewer: number };
+  userIds: Record<string, number>;
+}
+
+/**
+ * Creates a tenant with its organisation tree, menus, the three roles and the given users.
+ * Used by the demo seed and, with other codes and accounts, by tests that need a second tenant.
+ */
+export async function seedTenant(
+  db: Db,
+  opts: {
+    code: string;
+    name: string;
+    companyKind?: number;
+    orgs?: { name: string; children?: { name: string; children?: { name: string }[] }[] };
+    users: { role: "admin" | "dispatcher" | "viewer"; account: string; password: string; name: string; phone?: string; email?: string; isAdmin?: boolean; expiresAt?: number | null; state?: number }[];
+  },
+): Promise<SeededTenant> {
+  const [tenant] = await db.insert(tenants).values({ code: opts.code, name: opts.name, companyKind: opts.companyKind ?? 1 }).returning({ id: tenants.id });
+  const tenantId = tenant!.id;
+
+  const tree = opts.orgs ?? { name: opts.name };
+  const insertOrg = async (node: { name: string; children?: { name: string; children?: { name: string }[] }[] }, parentId: number | null, sort: number): Promise<number> => {
+    const [row] = await db.insert(organisations).values({ tenantId, parentId, name: node.name, sort }).returning({ id: organisations.id });
+    for (const [i, child] of (node.children ?? []).entries()) await insertOrg(child, row!.id, i);
+    return row!.id;
+  };
+  const rootOrgId = await insertOrg(tree, null, 0);
+
+  const menuRows = menuRowsFor(tenantId);
+  const inserted: { id: number; privisId: string; routerPath: string | null; privis: string }[] = [];
+  for (let i = 0; i < menuRows.length; i += 6) {
+    inserted.push(...(await db.insert(menus).values(menuRows.slice(i, i + 6)).returning({ id: menus.id, privisId: menus.privisId, routerPath: menus.routerPath, privis: menus.privis })));
+  }
+  const groupOf = new Map(SCREENS.map((s) => [s.privisId, s.group]));
+  const groupKeyOfId = new Map(SCREEN_GROUPS.map((g) => [g.privisId, g.key]));
+  const menuGroup = (m: { privisId: string }) => groupOf.get(m.privisId) ?? groupKeyOfId.get(m.privisId);
+
+  const [adminRole] = await db.insert(roles).values({ tenantId, name: "系统管理员", description: "全部菜单和功能权限" }).returning({ id: roles.id });
+  const [dispatchRole] = await db.insert(roles).values({ tenantId, name: "调度员", description: "租赁、合同、设备、调度和报表" }).returning({ id: roles.id });
+  const [viewerRole] = await db.insert(roles).values({ tenantId, name: "只读用户", description: "工作台和报表，只能查看" }).returning({ id: roles.id });
+  const roleIds = { admin: adminRole!.id, dispatcher: dispatchRole!.id, viewer: viewerRole!.id };
+
+  const grants: { tenantId: number; roleId: number; menuId: number }[] = [];
+  const codes: { tenantId: number; roleId: number; code: string }[] = [];
+  for (const m of inserted) {
+    const group = menuGroup(m) ?? "";
+    grants.push({ tenantId, roleId: roleIds.admin, menuId: m.id });
+    if (DISPATCH_GROUPS.has(group)) grants.push({ tenantId, roleId: roleIds.dispatcher, menuId: m.id });
+    if (VIEWER_GROUPS.has(group)) grants.push({ tenantId, roleId: roleIds.viewer, menuId: m.id });
+    if (!m.routerPath) continue;
+    for (const action of PERMISSION_ACTIONS) {
+      codes.push({ tenantId, roleId: roleIds.admin, code: `${m.privis}:${action}` });
+      if (DISPATCH_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.dispatcher, code: `${m.privis}:${action}` });
+    }
+    if (VIEWER_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.viewer, code: `${m.privis}:view` });
+  }
+  for (let i = 0; i < grants.length; i += 30) await db.insert(roleMenus).values(grants.slice(i, i + 30));
+  for (let i = 0; i < codes.length; i += 30) await db.insert(rolePermissions).values(codes.slice(i, i + 30));
+
+  const userIds: Record<string, number> = {};
+  for (const u of opts.users) {
+    const [row] = await db
+      .insert(users)
+      .values({
+        tenantId,
+        orgId: rootOrgId,
+        loginAccount: u.account,
+        userName: u.name,
+        passwordHash: await hashPassword(u.password),
+        isAdmin: (u.isAdmin ?? u.role === "admin") ? 1 : 0,
+        phone: u.phone ?? null,
+        email: u.email ?? null,
+        expiresAt: u.expiresAt ?? null,
+        state: u.state ?? 1,
+      })
+      .returning({ id: users.id });
+    userIds[u.account] = row!.id;
+    await db.insert(userRoles).values({ tenantId, userId: row!.id, roleId: roleIds[u.role] });
+  }
+
+  const [equipmentType] = await db.insert(dictionaries).values({ tenantId, dictCode: "equipment_type", dictName: "设备类型", isSystem: 0 }).returning({ id: dictionaries.id });
+  const types = ["汽车吊", "履带吊", "塔吊", "随车吊", "货车", "客车", "挂车", "其他"];
+  await db.insert(dictionaryItems).values(
+    types.map((name, i) => ({ tenantId, dictionaryId: equipmentType!.id, dictCode: "equipment_type", dictName: name, dictValue: String(i + 1), imgValue: `/sysimage/equipment-type/${i + 1}.svg`, isSystem: 1, sort: i })),
+  );
+  const [accountState] = await db.insert(dictionaries).values({ tenantId, dictCode: "account_state", dictName: "账号状态", isSystem: 1 }).returning({ id: dictionaries.id });
+  await db.insert(dictionaryItems).values([
+    { tenantId, dictionaryId: accountState!.id, dictCode: "account_state", dictName: "启用", dictValue: "1", isSystem: 1, sort: 0 },
+    { tenantId, dictionaryId: accountState!.id, dictCode: "account_state", dictName: "停用", dictValue: "0", isSystem: 1, sort: 1 },
+  ]);
+
+  return { tenantId, rootOrgId, roleIds, userIds };
+}
+
+/** The demo tenant; does nothing when it already exists, so `npm start` keeps the data. */
+export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, "demo"));
+  if (existing) return { created: false };
+  await seedTenant(db, {
+    code: "demo",
+    name: "德瑞克起重设备租赁有限公司",
+    orgs: {
+      name: "德瑞克租赁总部",
+      children: [
+        { name: "华东分公司", children: [{ name: "上海项目部" }, { name: "苏州项目部" }] },
+        { name: "华南分公司", children: [{ name: "深圳项目部" }] },
+        { name: "设备管理中心" },
+      ],
+    },
+    users: [
+      { role: "admin", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password, name: DEMO_USERS.admin.name, phone: DEMO_USERS.admin.phone, email: DEMO_USERS.admin.email },
+      { role: "dispatcher", account: DEMO_USERS.dispatcher.account, password: DEMO_USERS.dispatcher.password, name: DEMO_USERS.dispatcher.name, phone: DEMO_USERS.dispatcher.phone, email: DEMO_USERS.dispatcher.email },
+      { role: "viewer", account: DEMO_USERS.viewer.account, password: DEMO_USERS.viewer.password, name: DEMO_USERS.viewer.name, phone: DEMO_USERS.viewer.phone, email: DEMO_USERS.viewer.email },
+    ],
+  });
+  return { created: true };
+}

@@ -1,0 +1,86 @@
+// npm run bench: server time of the shell's pages next to a bare Worker response from the same run,
+// and the gzipped JS+CSS of their first load. Figures, not pass/fail.
+import { rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { DEMO_USERS } from "../db/seed/demo";
+import { build, ensureInstalled, prepareDatabase, root, spawnServer, waitForServer } from "./lib.mjs";
+
+const PORT = 8789;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PERSIST = ".wrangler/bench";
+const N = 200;
+
+ensureInstalled();
+build();
+rmSync(`${root}${PERSIST}`, { recursive: true, force: true });
+prepareDatabase(PERSIST);
+const server = spawnServer(PORT, PERSIST, { APP_ENV: "development", CAPTCHA: "off" });
+const stop = () => {
+  try {
+    process.kill(-server.pid!, "SIGTERM");
+  } catch {
+    /* gone */
+  }
+};
+process.on("exit", stop);
+
+try {
+  await waitForServer(`${BASE}/healthz`);
+  const login = await fetch(`${BASE}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "password", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (login.status !== 302) throw new Error(`bench sign-in failed: ${login.status}`);
+
+  const time = async (path: string, withCookie: boolean) => {
+    const samples: number[] = [];
+    for (let i = 0; i < N + 20; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${BASE}${path}`, { headers: withCookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      if (i >= 20) samples.push(performance.now() - t0); // the first 20 warm up
+    }
+    samples.sort((a, b) => a - b);
+    return { p50: samples[Math.floor(N * 0.5)]!, p95: samples[Math.floor(N * 0.95)]! };
+  };
+
+  const floor = await time("/healthz", false);
+  const rows = [
+    { name: "/login", ...(await time("/login", false)) },
+    { name: "/manageWork", ...(await time("/manageWork", true)) },
+  ];
+
+  const firstLoad = async (path: string, withCookie: boolean) => {
+    const html = await (await fetch(`${BASE}${path}`, { headers: withCookie ? { Cookie: cookie } : {} })).text();
+    const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+    let js = 0;
+    let css = 0;
+    for (const u of urls) {
+      const bytes = gzipSync(Buffer.from(await (await fetch(`${BASE}${u}`)).arrayBuffer())).length;
+      if (u.endsWith(".css")) css += bytes;
+      else js += bytes;
+    }
+    return { js, css, html: gzipSync(Buffer.from(html)).length, files: urls.size };
+  };
+
+  console.log(`\nServer time over ${N} sequential requests (ms, client round trip through wrangler dev)`);
+  console.log(`  ${"path".padEnd(14)} ${"p50".padStart(7)} ${"p95".padStart(7)}  p50 / floor  budget ≤ 3×`);
+  console.log(`  ${"floor /healthz".padEnd(14)} ${floor.p50.toFixed(2).padStart(7)} ${floor.p95.toFixed(2).padStart(7)}`);
+  for (const r of rows) {
+    const ratio = r.p50 / floor.p50;
+    console.log(`  ${r.name.padEnd(14)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)}  ${ratio.toFixed(2).padStart(10)}×  ${ratio <= 3 ? "ok" : "OVER"}`);
+  }
+  console.log(`\nFirst load, gzipped bytes (budget: JS+CSS ≤ 150 KB for a business screen)`);
+  for (const [path, withCookie] of [["/login", false], ["/manageWork", true]] as const) {
+    const b = await firstLoad(path, withCookie);
+    const total = b.js + b.css;
+    console.log(`  ${path.padEnd(12)} JS ${(b.js / 1024).toFixed(1)} KB + CSS ${(b.css / 1024).toFixed(1)} KB = ${(total / 1024).toFixed(1)} KB in ${b.files} files (HTML ${(b.html / 1024).toFixed(1)} KB)  ${total <= 150 * 1024 ? "ok" : "OVER"}`);
+  }
+} finally {
+  stop();
+}
+process.exit(0);

@@ -1,0 +1,20 @@
+// The app for the e2e layer: a fresh local database under .wrangler/e2e, seeded, served on the given port.
+import { rmSync } from "node:fs";
+import { E2E_PERSIST, E2E_VARS } from "../tests/e2e/server-config.mjs";
+import { prepareDatabase, root, spawnServer } from "./lib.mjs";
+
+const port = Number(process.argv[2] ?? 8788);
+rmSync(`${root}${E2E_PERSIST}`, { recursive: true, force: true });
+prepareDatabase(E2E_PERSIST);
+const server = spawnServer(port, E2E_PERSIST, E2E_VARS);
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

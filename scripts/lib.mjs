@@ -1,0 +1,91 @@
+// Shared by `npm start`, `npm test` and the bench: install what is missing, run commands, prepare a local database.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+
+export const root = new URL("..", import.meta.url).pathname;
+const bin = (name) => `${root}node_modules/.bin/${name}`;
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  if (r.status !== 0 && !opts.allowFail) {
+    console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${r.status}`);
+    process.exit(r.status ?? 1);
+  }
+  return r.status ?? 1;
+}
+
+export const runBin = (name, args, opts) => run(bin(name), args, opts);
+
+/** npm install when node_modules is missing or older than the lockfile (npm install, not npm ci: see STACK.md). */
+export function ensureInstalled() {
+  const marker = `${root}node_modules/.package-lock.json`;
+  const stale = !existsSync(marker) || statSync(`${root}package-lock.json`).mtimeMs > statSync(marker).mtimeMs + 1000;
+  if (!stale) return;
+  console.log("▸ installing npm packages…");
+  run("npm", ["install", "--no-audit", "--no-fund"], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+}
+
+/** Debian's Chromium for the e2e layer, through apt-get when /usr/bin/chromium is absent. */
+export function ensureChromium() {
+  if (existsSync("/usr/bin/chromium")) return;
+  console.log("▸ installing Debian chromium…");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"], { env });
+  run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium", "fonts-noto-cjk"], { env });
+}
+
+/** Local secrets for `wrangler dev`, made once per machine and never committed. */
+export function ensureDevVars() {
+  const file = `${root}.dev.vars`;
+  if (existsSync(file)) return;
+  const secret = () => randomBytes(32).toString("hex");
+  writeFileSync(
+    file,
+    [
+      "APP_ENV=development",
+      `SESSION_SECRET=${secret()}`,
+      `ENCODE_PARAM_SECRET=${secret()}`,
+      `ZUQI_TOKEN_SECRET=${secret()}`,
+      "# CAPTCHA=off switches the captcha off for local scripts and benches",
+      "",
+    ].join("\n"),
+  );
+  console.log("▸ wrote .dev.vars with fresh local secrets");
+}
+
+export function build() {
+  console.log("▸ building…");
+  runBin("remix", ["vite:build"], { env: { NODE_ENV: "production" } });
+}
+
+/** Applies migrations to the local D1 under persistDir, then seeds the demo tenant when it is empty. */
+export function prepareDatabase(persistDir) {
+  const persist = persistDir ? ["--persist-to", persistDir] : [];
+  runBin("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { env: { CI: "1" } });
+  runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])]);
+}
+
+export function spawnServer(port, persistDir, extraVars = {}) {
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
+  if (persistDir) args.push("--persist-to", persistDir);
+  for (const [k, v] of Object.entries(extraVars)) args.push("--var", `${k}:${v}`);
+  return spawn(bin("wrangler"), args, { cwd: root, stdio: "inherit", detached: true, env: { ...process.env } });
+}
+
+export async function waitForServer(url, timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server at ${url} did not start within ${timeoutMs / 1000}s`);
+}
+
+export const readJson = (f) => JSON.parse(readFileSync(f, "utf8"));

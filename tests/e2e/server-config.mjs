@@ -1,0 +1,9 @@
+// Shared by the e2e server script and the tests (which read the same local database file).
+export const E2E_PERSIST = ".wrangler/e2e";
+export const E2E_VARS = {
+  APP_ENV: "test",
+  CAPTCHA: "on",
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+  ENCODE_PARAM_SECRET: "e2e-encode-param-secret-0123456789",
+  ZUQI_TOKEN_SECRET: "e2e-zuqi-token-secret-0123456789",
+};

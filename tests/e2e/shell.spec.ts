@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { database, signIn } from "./support";
+
+const { admin, dispatcher, viewer } = DEMO_USERS;
+
+test("sign in, open three screens as tabs, close one, switch language, theme and watermark, sign out", async ({ page }) => {
+  await signIn(page, dispatcher.account, dispatcher.password);
+  await expect(page.getByRole("heading", { name: `欢迎回来，${dispatcher.name}` })).toBeVisible();
+
+  const menu = page.getByRole("navigation", { name: "主菜单" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("button", { name: "合同管理" }).click();
+  await menu.getByRole("link", { name: "合同列表" }).click();
+  await expect(page.getByRole("heading", { name: "合同列表" })).toBeVisible();
+  await menu.getByRole("link", { name: "逾期合同" }).click();
+  await expect(page.getByRole("heading", { name: "逾期合同" })).toBeVisible();
+  await menu.getByRole("button", { name: "设备管理" }).click();
+  await menu.getByRole("link", { name: "围栏管理" }).click();
+  await expect(page.getByRole("heading", { name: "围栏管理" })).toBeVisible();
+
+  const tabs = page.getByTestId("tabs");
+  await expect(tabs.getByRole("link")).toHaveText(["工作台", "合同列表", "逾期合同", "围栏管理"]);
+  await expect(page.getByTestId("breadcrumb")).toContainText("设备管理");
+  await tabs.getByRole("button", { name: "关闭 围栏管理" }).click();
+  await expect(tabs.getByRole("link")).toHaveText(["工作台", "合同列表", "逾期合同"]);
+  await expect(page).toHaveURL(/\/overdueContract$/);
+
+  // keyboard: arrow keys move between tabs, Delete closes the focused one
+  await tabs.getByRole("link", { name: "合同列表" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.getByRole("link", { name: "逾期合同" })).toBeFocused();
+  await page.keyboard.press("Delete");
+  await expect(tabs.getByRole("link")).toHaveText(["工作台", "合同列表"]);
+
+  // language: texts change and survive a reload
+  await page.getByTestId("lang-switch").click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.getByTestId("tabs").getByRole("link", { name: "Contract List" })).toBeVisible();
+
+  // theme: colours change and survive a reload
+  const canvas = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await canvas();
+  await page.getByTestId("theme-switch").click();
+  await expect(page.locator("body")).toHaveClass(/theme2/);
+  expect(await canvas()).not.toBe(light);
+  await page.reload();
+  await expect(page.locator("body")).toHaveClass(/theme2/);
+  expect(await canvas()).not.toBe(light);
+
+  // watermark
+  await expect(page.getByTestId("watermark")).toHaveCount(0);
+  await page.getByTestId("watermark-switch").click();
+  const watermark = page.getByTestId("watermark");
+  await expect(watermark).toBeVisible();
+  await expect(watermark.locator(":scope > div")).toHaveCount(12);
+  await expect(watermark).toContainText(`${dispatcher.name} ${dispatcher.account}`);
+  await page.getByTestId("watermark-switch").click();
+  await expect(page.getByTestId("watermark")).toHaveCount(0);
+
+  // back to Chinese and light for the other tests, then sign out
+  await page.getByTestId("theme-switch").click();
+  await page.getByTestId("lang-switch").click();
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText("您已安全退出")).toBeVisible();
+  await page.goto("/contractList");
+  await expect(page).toHaveURL(/\/login\?l=f/);
+});
+
+test("an expired session lands on /login with the message, once", async ({ page }) => {
+  await signIn(page, viewer.account, viewer.password);
+  await database().execute({
+    sql: "update sessions set expires_at = ? where user_id = (select id from users where login_account = ?)",
+    args: [Date.now() - 1000, viewer.account],
+  });
+  await page.getByRole("navigation", { name: "主菜单" }).getByRole("button", { name: "数据报表" }).click();
+  await page.getByRole("link", { name: "告警信息" }).click();
+  await expect(page).toHaveURL(/\/login\?l=f/);
+  await expect(page.getByText("会话失效,请重新登录")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("会话失效,请重新登录")).toHaveCount(0);
+});
+
+test("a screen guarded by a missing permission shows 权限不足！", async ({ page }) => {
+  await signIn(page, viewer.account, viewer.password);
+  const res = await page.goto("/userManage");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole("alert")).toContainText("权限不足！");
+  // the shell stays, so the user can go elsewhere
+  await expect(page.getByRole("navigation", { name: "主菜单" })).toBeVisible();
+});
+
+test("screenshots of the home screen in both languages and both themes", async ({ page }) => {
+  mkdirSync("tests/e2e/screenshots", { recursive: true });
+  await signIn(page, admin.account, admin.password);
+  for (const lang of ["zh-CN", "en-US"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      await page.context().addCookies([{ name: "derrick_prefs", value: encodeURIComponent(`lang=${lang}&theme=${theme}&watermark=0&aside=0`), url: page.url() }]);
+      await page.goto("/manageWork");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await page.screenshot({ path: `tests/e2e/screenshots/home-${lang}-${theme}.png` });
+    }
+  }
+});

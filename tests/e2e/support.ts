@@ -1,0 +1,33 @@
+import { createClient, type Client } from "@libsql/client";
+import { expect, type Page } from "@playwright/test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { E2E_PERSIST } from "./server-config.mjs";
+
+let client: Client | null = null;
+
+/** The e2e app's local D1 file, opened directly: tests read captcha answers and expire sessions through it. */
+export function database(): Client {
+  if (client) return client;
+  const dir = join(process.cwd(), E2E_PERSIST, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${dir}`);
+  client = createClient({ url: `file:${join(dir, file)}` });
+  return client;
+}
+
+export async function captchaAnswer(page: Page): Promise<string> {
+  const id = await page.locator('input[name="captchaId"]').inputValue();
+  const rs = await database().execute({ sql: "select answer from captchas where id = ?", args: [id] });
+  return String(rs.rows[0]?.answer ?? "");
+}
+
+/** Signs in through the sign-in form, as a person would (the captcha read from the database). */
+export async function signIn(page: Page, account: string, password: string) {
+  await page.goto("/login");
+  await page.locator("#account").fill(account);
+  await page.locator("#password").fill(password);
+  await page.locator("#captcha").fill(await captchaAnswer(page));
+  await page.locator('button[value="password"]').click();
+  await expect(page).toHaveURL(/\/manageWork/);
+}

@@ -1,0 +1,64 @@
+import { env, SELF } from "cloudflare:test";
+import { getDb } from "../../db/client";
+import { seedTenant } from "../../db/seed/demo";
+import { peekCaptcha } from "../../app/modules/auth/captcha.server";
+
+export const ORIGIN = "http://localhost";
+export const db = () => getDb(env);
+
+let counter = 0;
+/** A unique suffix so tests never share accounts (lockouts stay local to a test). */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A new tenant with one user of the given role; returns its ids and the sign-in. */
+export async function makeTenant(opts: { role?: "admin" | "dispatcher" | "viewer"; companyKind?: number; expiresAt?: number | null; state?: number } = {}) {
+  const account = unique("u");
+  const password = "Passw0rd@2026";
+  const seeded = await seedTenant(db(), {
+    code: unique("t"),
+    name: `Tenant ${account}`,
+    companyKind: opts.companyKind,
+    users: [{ role: opts.role ?? "admin", account, password, name: `User ${account}`, phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, expiresAt: opts.expiresAt, state: opts.state }],
+  });
+  return { ...seeded, account, password, userId: seeded.userIds[account]! };
+}
+
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+/** Loads /login and returns the captcha id with its stored answer (tests read it rather than solve the image). */
+export async function freshCaptcha(path = "/login") {
+  const html = await (await SELF.fetch(`${ORIGIN}${path}`)).text();
+  const id = /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
+  if (!id) throw new Error("no captcha on the page");
+  return { id, answer: (await peekCaptcha(db(), id))! };
+}
+
+export async function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+export async function attemptLogin(account: string, password: string, path = "/login", captcha?: { id: string; answer: string }) {
+  const c = captcha ?? (await freshCaptcha(path));
+  return postForm(path, { intent: "password", account, password, captchaId: c.id, captcha: c.answer });
+}
+
+/** Signs in through the real form and returns the Cookie header for later requests. */
+export async function signIn(account: string, password: string): Promise<string> {
+  const res = await attemptLogin(account, password);
+  if (res.status !== 302) throw new Error(`sign-in failed with ${res.status}: ${await res.text()}`);
+  return cookiesOf(res);
+}
+
+export const get = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });

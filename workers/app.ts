@@ -1,0 +1,94 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore the server build exists after `remix vite:build`
+import * as build from "../build/server";
+import { getDb } from "../db/client";
+import { LOGIN_TYPE, decodeLoginParam, passwordLogin, tokenLogin } from "../app/modules/auth/login.server";
+import { loadUserPreferences, prefsCookie, readPreferences } from "../app/modules/auth/preferences.server";
+import { readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
+import type { Env } from "./env";
+import { HUB_TENANT_HEADER, HUB_USER_HEADER, hubFor } from "./fleet-hub/fleet-hub";
+
+export { FleetHub } from "./fleet-hub/fleet-hub";
+
+const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+
+const json = (status: number, body: Record<string, unknown>, headers: HeadersInit = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+
+/**
+ * Every state-changing request must come from our own pages: a foreign Origin (or, without Origin, a
+ * foreign Referer) is refused. Terminals (/ingest) authenticate by token and are exempt.
+ */
+export function crossSiteRefusal(request: Request, url: URL): Response | null {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  if (url.pathname.startsWith("/ingest/")) return null;
+  const origin = request.headers.get("Origin");
+  const referer = request.headers.get("Referer");
+  let source: string | null = origin;
+  if (!source && referer) {
+    try {
+      source = new URL(referer).origin;
+    } catch {
+      source = "null";
+    }
+  }
+  if (source === null) {
+    // No Origin and no Referer: only a request without our cookie (a script, a terminal) may pass.
+    return (request.headers.get("Cookie") ?? "").includes("derrick_session=") ? json(403, { code: 403, message: "cross-site request refused" }) : null;
+  }
+  return source === url.origin ? null : json(403, { code: 403, message: "cross-site request refused" });
+}
+
+/** encodeParam (JWE) and zuqiToken (login type 8) links sign the user in, then go to path or /manageWork. */
+async function autoLogin(request: Request, env: Env, url: URL): Promise<Response> {
+  const db = getDb(env);
+  const encoded = url.searchParams.get("encodeParam");
+  let result;
+  let path: string | null | undefined = url.searchParams.get("path");
+  let loginType: number = LOGIN_TYPE.token;
+  if (encoded) {
+    const param = await decodeLoginParam(env, encoded);
+    result = param ? await passwordLogin(db, { account: param.u, password: param.p }) : null;
+    path = param?.path;
+    loginType = param?.l ?? LOGIN_TYPE.encodeParam;
+  } else {
+    result = await tokenLogin(db, env, url.searchParams.get("zuqiToken") ?? "");
+  }
+  if (!result?.ok) return new Response(null, { status: 302, headers: { Location: "/login?l=f" } });
+  const headers = new Headers({ Location: safeRedirectPath(path) });
+  headers.append("Set-Cookie", await startSession(request, env, db, result.user, loginType));
+  headers.append("Set-Cookie", prefsCookie(await loadUserPreferences(db, result.user.id, readPreferences(request))));
+  return new Response(null, { status: 302, headers });
+}
+
+/** /hub: the signed-in user's WebSocket to their own tenant's FleetHub. */
+async function connectHub(request: Request, env: Env, url: URL): Promise<Response> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return json(426, { code: 426, message: "WebSocket upgrade required" });
+  const state = await readSession(request, env);
+  if (state.status !== "ok") return json(401, { code: 401, message: "会话失效,请重新登录" });
+  const user = state.session.user;
+  const asked = url.searchParams.get("tenant");
+  if (asked !== null && Number(asked) !== user.tenantId) return json(403, { code: 403, message: "权限不足！" });
+  const headers = new Headers(request.headers);
+  headers.set(HUB_USER_HEADER, String(user.id));
+  headers.set(HUB_TENANT_HEADER, String(user.tenantId));
+  return hubFor(env, user.tenantId).fetch(new Request(request.url, { headers }));
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const url = new URL(request.url);
+    // The bare-Worker floor the benchmarks compare against, and a liveness probe.
+    if (url.pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });
+    try {
+      const refused = crossSiteRefusal(request, url);
+      if (refused) return refused;
+      if (url.pathname === "/hub") return await connectHub(request, env, url);
+      if (request.method === "GET" && (url.searchParams.has("encodeParam") || url.searchParams.has("zuqiToken"))) return await autoLogin(request, env, url);
+      return await handleRemix(request, { cloudflare: { env, ctx } });
+    } catch (error) {
+      console.error(error);
+      return new Response("服务异常，请稍后重试 / The service is unavailable. Please try again later.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+  },
+} satisfies ExportedHandler<Env>;
