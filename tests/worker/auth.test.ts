@@ -87,7 +87,7 @@ describe("sign-in with account, password and captcha", () => {
 
 async function fetchNoOrigin(path: string, cookie: string) {
   const { SELF } = await import("cloudflare:test");
-  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie } });
+  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Host: "localhost" } });
 }
 
 describe("sessions", () => {

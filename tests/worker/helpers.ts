@@ -43,7 +43,7 @@ export async function postForm(path: string, fields: Record<string, string>, hea
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    headers: { Origin: ORIGIN, Host: "localhost", "Accept-Language": "zh-CN,zh;q=0.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
 }
@@ -61,4 +61,4 @@ export async function signIn(account: string, password: string): Promise<string>
 }
 
 export const get = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
-  SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+  SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } });
