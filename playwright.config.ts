@@ -19,6 +19,9 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
     trace: "off",
+    // an action that cannot happen fails with its own message instead of eating the whole test timeout
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
   },
   webServer: {
     command: `node scripts/e2e-server.mjs ${PORT}`,
@@ -27,5 +30,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
+    // wrangler runs in this process group: SIGTERM lets it stop workerd before Playwright gives up and kills the group
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

@@ -6,14 +6,13 @@ import { prepareDatabase, root, spawnServer } from "./lib.mjs";
 const port = Number(process.argv[2] ?? 8788);
 rmSync(`${root}${E2E_PERSIST}`, { recursive: true, force: true });
 prepareDatabase(E2E_PERSIST);
-const server = spawnServer(port, E2E_PERSIST, E2E_VARS);
+const server = spawnServer(port, E2E_PERSIST, E2E_VARS, { detached: false });
 const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    /* already gone */
-  }
-  process.exit(0);
+  server.kill("SIGTERM");
+  setTimeout(() => {
+    server.kill("SIGKILL");
+    process.exit(0);
+  }, 5000).unref();
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -8,6 +8,7 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  if (r.error?.code === "ETIMEDOUT") console.error(`\n✗ ${cmd} ${args.join(" ")} ran past ${opts.timeout / 1000}s and was stopped`);
   if (r.status !== 0 && !opts.allowFail) {
     console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${r.status}`);
     process.exit(r.status ?? 1);
@@ -67,11 +68,16 @@ export function prepareDatabase(persistDir) {
   runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])]);
 }
 
-export function spawnServer(port, persistDir, extraVars = {}) {
+/**
+ * `wrangler dev` in the background. detached puts it in its own process group so the caller can stop
+ * wrangler and workerd together with process.kill(-pid); the e2e server keeps it in Playwright's group instead,
+ * because Playwright stops its web server by killing that group.
+ */
+export function spawnServer(port, persistDir, extraVars = {}, { detached = true } = {}) {
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
   if (persistDir) args.push("--persist-to", persistDir);
   for (const [k, v] of Object.entries(extraVars)) args.push("--var", `${k}:${v}`);
-  return spawn(bin("wrangler"), args, { cwd: root, stdio: "inherit", detached: true, env: { ...process.env } });
+  return spawn(bin("wrangler"), args, { cwd: root, stdio: "inherit", detached, env: { ...process.env } });
 }
 
 export async function waitForServer(url, timeoutMs = 90_000) {

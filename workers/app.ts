@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { getDb } from "../db/client";
 import { LOGIN_TYPE, decodeLoginParam, passwordLogin, tokenLogin } from "../app/modules/auth/login.server";
-import { loadUserPreferences, prefsCookie, readPreferences } from "../app/modules/auth/preferences.server";
+import { loadUserPreferences, prefsCookies, readPreferences } from "../app/modules/auth/preferences.server";
 import { readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
 import type { Env } from "./env";
 import { HUB_TENANT_HEADER, HUB_USER_HEADER, hubFor } from "./fleet-hub/fleet-hub";
@@ -57,7 +57,7 @@ async function autoLogin(request: Request, env: Env, url: URL): Promise<Response
   if (!result?.ok) return new Response(null, { status: 302, headers: { Location: "/login?l=f" } });
   const headers = new Headers({ Location: safeRedirectPath(path) });
   headers.append("Set-Cookie", await startSession(request, env, db, result.user, loginType));
-  headers.append("Set-Cookie", prefsCookie(await loadUserPreferences(db, result.user.id, readPreferences(request))));
+  for (const c of prefsCookies(await loadUserPreferences(db, result.user.id, readPreferences(request)))) headers.append("Set-Cookie", c);
   return new Response(null, { status: 302, headers });
 }
 

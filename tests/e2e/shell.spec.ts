@@ -100,7 +100,10 @@ test("screenshots of the home screen in both languages and both themes", async (
   await signIn(page, admin.account, admin.password);
   for (const lang of ["zh-CN", "en-US"] as const) {
     for (const theme of ["light", "dark"] as const) {
-      await page.context().addCookies([{ name: "derrick_prefs", value: encodeURIComponent(`lang=${lang}&theme=${theme}&watermark=0&aside=0`), url: page.url() }]);
+      await page.context().addCookies([
+        { name: "derrick_lang", value: lang, url: page.url() },
+        { name: "derrick_theme", value: theme, url: page.url() },
+      ]);
       await page.goto("/manageWork");
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await page.screenshot({ path: `tests/e2e/screenshots/home-${lang}-${theme}.png` });

@@ -19,7 +19,7 @@ describe("every spec route", () => {
   it("renders English titles for an English browser", async () => {
     const cookie = await signIn(DEMO_USERS.admin.account, DEMO_USERS.admin.password);
     const screen = SCREENS.find((s) => s.path === "/contractList")!;
-    const english = cookie.replace(/derrick_prefs=[^;]*/, "derrick_prefs=lang%3Den-US");
+    const english = cookie.replace(/derrick_lang=[^;]*/, "derrick_lang=en-US");
     const html = await (await get("/contractList", english)).text();
     expect(html).toContain(screen.en);
     expect(html).toContain('lang="en-US"');

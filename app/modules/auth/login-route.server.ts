@@ -3,7 +3,7 @@ import { getDb } from "../../../db/client";
 import { isMobile } from "~/lib/validators";
 import { createCaptcha, consumeCaptcha } from "./captcha.server";
 import { LOGIN_TYPE, passwordLogin, sendCode, smsLogin, type LoginError } from "./login.server";
-import { loadUserPreferences, prefsCookie, readPreferences } from "./preferences.server";
+import { loadUserPreferences, prefsCookies, readPreferences } from "./preferences.server";
 import { readFlash, readSession, safeRedirectPath, startSession } from "./session.server";
 
 const REMEMBER_COOKIE = "derrick_remember";
@@ -81,7 +81,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs, admi
 
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, db, result.user, intent === "sms" ? LOGIN_TYPE.sms : LOGIN_TYPE.password));
-  headers.append("Set-Cookie", prefsCookie(await loadUserPreferences(db, result.user.id, prefs)));
+  for (const c of prefsCookies(await loadUserPreferences(db, result.user.id, prefs))) headers.append("Set-Cookie", c);
   if (intent !== "sms") {
     headers.append(
       "Set-Cookie",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { userSettings } from "../../../db/schema";
 import { isLanguage, pickLanguage, type Language } from "~/i18n";
@@ -12,31 +12,44 @@ export interface Preferences {
   asideFolded: boolean;
 }
 
-const PREFS_COOKIE = "derrick_prefs";
+/**
+ * One cookie per preference, so two switches pressed in quick succession (two requests in flight, each
+ * carrying the cookies of before) never write back each other's old value.
+ */
+const COOKIE = { lang: "derrick_lang", theme: "derrick_theme", watermark: "derrick_watermark", asideFolded: "derrick_aside" } as const;
 
-function parsePrefsCookie(request: Request): Partial<Record<string, string>> {
-  const raw = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${PREFS_COOKIE}=`));
-  if (!raw) return {};
-  return Object.fromEntries(new URLSearchParams(decodeURIComponent(raw.slice(PREFS_COOKIE.length + 1))));
+function readCookies(request: Request): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
+    const at = part.indexOf("=");
+    if (at > 0) jar.set(part.slice(0, at), decodeURIComponent(part.slice(at + 1)));
+  }
+  return jar;
 }
 
 /**
- * The preferences for the first HTML: a cookie mirrors the user's stored settings (written at sign-in and
+ * The preferences for the first HTML: cookies mirror the user's stored settings (written at sign-in and
  * on every change), so the page renders in the right language and theme without a database read or a flash.
  */
 export function readPreferences(request: Request): Preferences {
-  const c = parsePrefsCookie(request);
+  const c = readCookies(request);
   return {
-    lang: pickLanguage(c.lang, request.headers.get("Accept-Language")),
-    theme: c.theme === "dark" ? "dark" : "light",
-    watermark: c.watermark === "1",
-    asideFolded: c.aside === "1",
+    lang: pickLanguage(c.get(COOKIE.lang), request.headers.get("Accept-Language")),
+    theme: c.get(COOKIE.theme) === "dark" ? "dark" : "light",
+    watermark: c.get(COOKIE.watermark) === "1",
+    asideFolded: c.get(COOKIE.asideFolded) === "1",
   };
 }
 
-export function prefsCookie(p: Preferences): string {
-  const value = new URLSearchParams({ lang: p.lang, theme: p.theme, watermark: p.watermark ? "1" : "0", aside: p.asideFolded ? "1" : "0" });
-  return `${PREFS_COOKIE}=${encodeURIComponent(value.toString())}; Path=/; SameSite=Lax; Max-Age=31536000`;
+/** Set-Cookie values for the given preferences only. */
+export function prefsCookies(p: Partial<Preferences>): string[] {
+  const out: string[] = [];
+  const put = (name: string, value: string) => out.push(`${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=31536000`);
+  if (p.lang) put(COOKIE.lang, p.lang);
+  if (p.theme) put(COOKIE.theme, p.theme);
+  if (p.watermark !== undefined) put(COOKIE.watermark, p.watermark ? "1" : "0");
+  if (p.asideFolded !== undefined) put(COOKIE.asideFolded, p.asideFolded ? "1" : "0");
+  return out;
 }
 
 /** The server copy of the user's settings (spec §3 Settings plus watermark). */
@@ -52,11 +65,26 @@ export async function loadUserPreferences(db: Db, userId: number, fallback: Pref
   };
 }
 
-export async function saveUserPreferences(db: Db, user: { id: number; tenantId: number }, p: Preferences): Promise<void> {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, user.id));
-  const settings = { ...((row?.settings as Record<string, unknown>) ?? {}), ...THEMES[p.theme], watermark: p.watermark, asideFolded: p.asideFolded };
+/**
+ * Stores a change of some preferences. The settings JSON is patched inside SQLite (json_patch), so two
+ * changes saved at the same moment both survive.
+ */
+export async function saveUserPreferences(db: Db, user: { id: number; tenantId: number }, change: Partial<Preferences>): Promise<void> {
+  const patch: Record<string, unknown> = {};
+  if (change.theme) Object.assign(patch, THEMES[change.theme]);
+  if (change.watermark !== undefined) patch.watermark = change.watermark;
+  if (change.asideFolded !== undefined) patch.asideFolded = change.asideFolded;
+  const json = JSON.stringify(patch);
+  const now = Date.now();
   await db
     .insert(userSettings)
-    .values({ userId: user.id, tenantId: user.tenantId, lang: p.lang, settings, updatedAt: Date.now() })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { lang: p.lang, settings, updatedAt: Date.now() } });
+    .values({ userId: user.id, tenantId: user.tenantId, lang: change.lang ?? null, settings: patch, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: {
+        lang: change.lang ? change.lang : sql`${userSettings.lang}`,
+        settings: sql`json_patch(coalesce(${userSettings.settings}, '{}'), ${json})`,
+        updatedAt: now,
+      },
+    });
 }

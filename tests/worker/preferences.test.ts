@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { cookiesOf, get, makeTenant, postForm, signIn } from "./helpers";
+
+describe("preferences", () => {
+  it("keeps both of two switches pressed at once, in the cookies and on the server", async () => {
+    const t = await makeTenant({ role: "viewer" });
+    const cookie = await signIn(t.account, t.password);
+    // both requests carry the cookies of before, as a browser sends them while the first is still in flight
+    const [theme, lang] = await Promise.all([
+      postForm("/settings", { theme: "dark", redirectTo: "/manageWork" }, { Cookie: cookie }),
+      postForm("/settings", { lang: "en-US", redirectTo: "/manageWork" }, { Cookie: cookie }),
+    ]);
+    expect(theme.status).toBe(302);
+    expect(cookiesOf(theme)).toBe("derrick_theme=dark");
+    expect(cookiesOf(lang)).toBe("derrick_lang=en-US");
+
+    const page = await (await get("/manageWork", `${cookie}; ${cookiesOf(theme)}; ${cookiesOf(lang)}`)).text();
+    expect(page).toContain('lang="en-US"');
+    expect(page).toMatch(/<body[^>]*class="[^"]*theme2/);
+
+    // a new sign-in (another browser) gets both from the server copy
+    const again = await signIn(t.account, t.password);
+    expect(again).toContain("derrick_theme=dark");
+    expect(again).toContain("derrick_lang=en-US");
+  });
+
+  it("ignores values it does not know and sends the user back to the page", async () => {
+    const res = await postForm("/settings", { theme: "purple", lang: "fr-FR", redirectTo: "https://evil.example/" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).not.toContain("evil.example");
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+});
