@@ -52,34 +52,29 @@ export function Breadcrumbs({ items }: { items: MenuNode[] }) {
   }, [pathname]);
 
   const first = trail[0] ? byId.get(trail[0].privisId) : item;
-  const heads = first ? ancestors(first, byId) : [];
   const lang = i18n.language;
+  const crumbs: { key: string; label: string; to?: string }[] = [{ key: "home", label: t("tabs.home"), to: "/manageWork" }];
+  for (const n of first ? ancestors(first, byId) : []) crumbs.push({ key: `h${n.privisId}`, label: menuLabel(n, lang) });
+  for (const c of trail) {
+    const node = byId.get(c.privisId);
+    if (node) crumbs.push({ key: c.privisId, label: menuLabel(node, lang), to: c.path ?? undefined });
+  }
+  // the same name twice in a row (the 工作台 group holding the 工作台 page) says nothing: keep the later one
+  const shown = crumbs.filter((c, i) => c.label !== crumbs[i + 1]?.label);
   return (
     <nav aria-label={t("breadcrumb")} className="text-sm text-muted">
       <ol className="flex items-center gap-1" data-testid="breadcrumb">
-        <li>
-          <Link to="/manageWork" className="hover:text-brand">
-            {t("tabs.home")}
-          </Link>
-        </li>
-        {heads.map((n) => (
-          <li key={`h${n.privisId}`} className="before:mx-1 before:content-['/']">
-            {menuLabel(n, lang)}
-          </li>
-        ))}
-        {trail.map((c, i) => {
-          const node = byId.get(c.privisId);
-          if (!node) return null;
-          const last = i === trail.length - 1;
+        {shown.map((c, i) => {
+          const last = i === shown.length - 1;
           return (
-            <li key={c.privisId} className="before:mx-1 before:content-['/']">
-              {last || !c.path ? (
+            <li key={c.key} className={i > 0 ? "before:mx-1 before:content-['/']" : undefined}>
+              {last || !c.to ? (
                 <span className={last ? "text-ink" : undefined} aria-current={last ? "page" : undefined}>
-                  {menuLabel(node, lang)}
+                  {c.label}
                 </span>
               ) : (
-                <Link to={c.path} className="hover:text-brand">
-                  {menuLabel(node, lang)}
+                <Link to={c.to} className="hover:text-brand">
+                  {c.label}
                 </Link>
               )}
             </li>
