@@ -29,3 +29,15 @@ export function getDb(env: DbEnv): Db {
 }
 
 export { schema };
+
+type Query = PromiseLike<unknown>;
+
+/**
+ * Several statements in one round trip to the database (D1 and libSQL both batch), results in order.
+ * Each round trip to D1 costs milliseconds; a request should make as few as it can.
+ */
+export async function batch<const T extends readonly [Query, ...Query[]]>(db: Db, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const batching = db as unknown as { batch?: (q: T) => Promise<unknown[]> };
+  const results = batching.batch ? await batching.batch(queries) : await Promise.all(queries);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

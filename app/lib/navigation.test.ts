@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTree, closeTab, menuTarget, menuTrail, nextBreadcrumb, openTab, type MenuNode } from "./navigation";
+import { buildMenuTree, closeTab, decodeMenu, encodeMenu, menuTarget, menuTrail, nextBreadcrumb, openTab, type MenuNode } from "./navigation";
 
 const row = (privisId: string, parent: string, routerPath: string | null, extra: Partial<MenuNode> = {}) => ({
   privisId,
@@ -26,6 +26,18 @@ describe("menu tree", () => {
   it("finds the trail to a path, case-insensitively", () => {
     expect(menuTrail(tree, "/B").map((n) => n.privisId)).toEqual(["20", "2002"]);
     expect(menuTrail(tree, "/nowhere")).toEqual([]);
+  });
+});
+
+describe("menu wire format", () => {
+  it("gives back every field of every row, flags included", () => {
+    const rows = [
+      { ...row("1001", "10", "/manageWork", { home: true, query: "a=1", icon: "home" }), hidden: false },
+      { ...row("2301", "23", "/detail", { once: true, type: 3 }), hidden: true },
+      { ...row("23", "0", null), hidden: false },
+    ];
+    expect(decodeMenu(encodeMenu(rows))).toEqual(rows);
+    expect(JSON.stringify(encodeMenu(rows)).length).toBeLessThan(JSON.stringify(rows).length / 2);
   });
 });
 

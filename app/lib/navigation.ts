@@ -125,3 +125,33 @@ export function nextBreadcrumb(trail: Crumb[], cached: Crumb[], crumb: Crumb, ty
       return [];
   }
 }
+
+/** A menu row as the layout sends it to the browser: one short array per item instead of an object with keys. */
+export type MenuWire = [privisId: string, parent: string, name: string, nameEn: string, privis: string, routerPath: string | null, sort: number, type: number, flags: number, query: string | null, icon: string | null];
+export type MenuRow = Omit<MenuNode, "children"> & { hidden: boolean };
+
+const HOME = 1;
+const ONCE = 2;
+const HIDDEN = 4;
+
+export function encodeMenu(rows: MenuRow[]): MenuWire[] {
+  return rows.map((m) => [m.privisId, m.parent, m.name, m.nameEn, m.privis, m.routerPath, m.sort, m.type, (m.home ? HOME : 0) | (m.once ? ONCE : 0) | (m.hidden ? HIDDEN : 0), m.query, m.icon]);
+}
+
+export function decodeMenu(wire: MenuWire[]): MenuRow[] {
+  return wire.map(([privisId, parent, name, nameEn, privis, routerPath, sort, type, flags, query, icon]) => ({
+    privisId,
+    parent,
+    name,
+    nameEn,
+    privis,
+    routerPath,
+    sort,
+    type,
+    home: (flags & HOME) !== 0,
+    once: (flags & ONCE) !== 0,
+    hidden: (flags & HIDDEN) !== 0,
+    query,
+    icon,
+  }));
+}

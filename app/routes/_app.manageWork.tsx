@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { organisations } from "../../db/schema";
 import { flattenMenu } from "~/lib/navigation";
 import { menuTreeOf, requireScope } from "~/modules/access/access.server";
 import { SCREENS } from "~/modules/screens/registry";
@@ -13,15 +11,12 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbe
 
 /** The landing screen: who is signed in, where, and the screens they can open. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, user, access } = await requireScope(request, context, { screen: "/manageWork" });
-  const [org] = user.orgId
-    ? await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, user.orgId))
-    : [];
+  const { user, access } = await requireScope(request, context, { screen: "/manageWork" });
   const leaves = flattenMenu(menuTreeOf(access)).filter((m) => m.routerPath && m.children.length === 0 && m.routerPath !== "/manageWork");
   const built = SCREENS.filter((s) => s.status === "built").length;
   return {
     user: { userName: user.userName, tenantName: user.tenantName, lastLoginAt: user.lastLoginAt },
-    organisation: org?.name ?? null,
+    organisation: user.orgName,
     roles: access.roleNames,
     quickLinks: leaves.slice(0, 12).map((m) => ({ privisId: m.privisId, name: m.name, nameEn: m.nameEn, path: m.routerPath! })),
     coverage: { built, total: SCREENS.length },

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useMemo } from "react";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { buildMenuTree, flattenMenu } from "~/lib/navigation";
-import { menuTreeOf, requireScope } from "~/modules/access/access.server";
+import { buildMenuTree, decodeMenu, flattenMenu, type MenuWire } from "~/lib/navigation";
+import { menuWireOf, requireScope } from "~/modules/access/access.server";
 import { Shell } from "~/modules/shell/shell";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
@@ -9,9 +10,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, access } = await requireScope(request, context);
   return {
     user: { id: user.id, userName: user.userName, loginAccount: user.loginAccount, tenantName: user.tenantName, isAdmin: user.isAdmin },
-    tree: menuTreeOf(access),
-    // hidden items (detail screens) too: tabs and breadcrumbs name them
-    items: flattenMenu(buildMenuTree(access.menuRows)),
+    // one flat list, hidden items (detail screens) included since tabs and breadcrumbs name them;
+    // the browser builds the tree, so the page carries every item once
+    menu: menuWireOf(access),
   };
 }
 
@@ -20,7 +21,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/settings" || formAction === "/logout" ? true : defaultShouldRevalidate && !!formAction;
 
 export default function AppLayout() {
-  const { user, tree, items } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { user } = data;
+  const menu = useMemo(() => decodeMenu(JSON.parse(data.menu) as MenuWire[]), [data.menu]);
+  const tree = useMemo(() => buildMenuTree(menu.filter((m) => !m.hidden)), [menu]);
+  const items = useMemo(() => flattenMenu(buildMenuTree(menu)), [menu]);
   return (
     <Shell user={user} tree={tree} items={items}>
       <Outlet />

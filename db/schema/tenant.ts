@@ -11,6 +11,8 @@ export const tenants = sqliteTable(
     companyKind: integer("company_kind").notNull().default(1),
     timeZone: text("time_zone").notNull().default("Asia/Shanghai"),
     state: integer("state").notNull().default(1),
+    /** bumped by every change to roles, menus, permissions or role assignments: keys the access cache */
+    accessVersion: integer("access_version").notNull().default(1),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { DEMO_USERS } from "../../db/seed/demo";
 import { encodeLoginParam, issueZuqiToken } from "../../app/modules/auth/login.server";
+import { bumpAccessVersion } from "../../app/modules/access/access.server";
 import { attemptLogin, cookiesOf, db, freshCaptcha, get, makeTenant, ORIGIN, postForm, signIn } from "./helpers";
 
 describe("sign-in with account, password and captcha", () => {
@@ -193,6 +194,17 @@ describe("permissions and tenant isolation", () => {
     const res = await get("/userManage", cookie);
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("权限不足！");
+  });
+
+  it("applies a change of the user's role menus on the next request", async () => {
+    const t = await makeTenant({ role: "viewer" });
+    const cookie = await signIn(t.account, t.password);
+    expect((await get("/userManage", cookie)).status).toBe(403);
+    await env.DB.prepare("insert into role_menus (tenant_id, role_id, menu_id) select ?, ?, id from menus where tenant_id = ? and router_path = '/userManage'")
+      .bind(t.tenantId, t.roleIds.viewer, t.tenantId)
+      .run();
+    await bumpAccessVersion(db(), t.tenantId);
+    expect((await get("/userManage", cookie)).status).toBe(200);
   });
 
   it("answers 404 when a user of tenant A asks for a row of tenant B", async () => {

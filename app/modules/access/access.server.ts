@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
-import { getDb, type Db } from "../../../db/client";
-import { menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { batch, getDb, type Db } from "../../../db/client";
+import { menus, roleMenus, rolePermissions, roles, tenants, userRoles } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
-import { buildMenuTree, type MenuNode } from "~/lib/navigation";
+import { buildMenuTree, encodeMenu, type MenuNode } from "~/lib/navigation";
 import { requireSession, type Session, type SessionUser } from "../auth/session.server";
 
 export interface Access {
@@ -13,16 +13,12 @@ export interface Access {
   roleNames: string[];
 }
 
-/** The user's menus (from their enabled roles) and function permission codes. */
+/** The user's menus (from their enabled roles) and function permission codes, in one round trip. */
 export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantId">): Promise<Access> {
-  const roleRows = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, user.id), eq(roles.tenantId, user.tenantId), eq(roles.state, 1)));
-  const roleIds = roleRows.map((r) => r.id);
-  if (roleIds.length === 0) return { menuRows: [], permissions: new Set(), roleNames: [] };
-  const [menuRows, codes] = await Promise.all([
+  const enabledRoles = and(eq(userRoles.userId, user.id), eq(roles.tenantId, user.tenantId), eq(roles.state, 1));
+  const roleIds = db.select({ id: userRoles.roleId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(enabledRoles);
+  const [roleRows, menuRows, codes] = await batch(db, [
+    db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(enabledRoles),
     db
       .selectDistinct({
         privisId: menus.privisId,
@@ -53,6 +49,21 @@ export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantI
   };
 }
 
+const menuJson = new WeakMap<Access, string>();
+
+/**
+ * The menu as the layout sends it: one JSON text of short arrays (see encodeMenu), made once per cached
+ * access, so a page load serialises one string rather than a thousand values.
+ */
+export function menuWireOf(access: Access): string {
+  let json = menuJson.get(access);
+  if (json === undefined) {
+    json = JSON.stringify(encodeMenu(access.menuRows.map(({ state, ...m }) => ({ ...m, hidden: state !== 1 }))));
+    menuJson.set(access, json);
+  }
+  return json;
+}
+
 /** The visible menu (state 1) as a tree. */
 export function menuTreeOf(access: Access): MenuNode[] {
   return buildMenuTree(access.menuRows.filter((m) => m.state === 1));
@@ -77,6 +88,34 @@ export interface RequestScope {
 }
 
 /**
+ * Access per user, kept in the isolate between requests. The key carries the tenant's access version, which
+ * every change to roles, menus, permissions or role assignments bumps (bumpAccessVersion), so an entry is
+ * never used after such a change; the session row is still read on every request.
+ */
+const accessCache = new Map<string, Access>();
+const ACCESS_CACHE_MAX = 1000;
+
+async function cachedAccess(db: Db, session: Session): Promise<Access> {
+  const key = `${session.user.tenantId}:${session.user.id}:${session.accessVersion}`;
+  const hit = accessCache.get(key);
+  if (hit) return hit;
+  const access = await loadAccess(db, session.user);
+  if (accessCache.size >= ACCESS_CACHE_MAX) accessCache.delete(accessCache.keys().next().value!);
+  accessCache.set(key, access);
+  return access;
+}
+
+/** Call after changing a tenant's roles, menus, permissions or role assignments. */
+export async function bumpAccessVersion(db: Db, tenantId: number): Promise<void> {
+  await db
+    .update(tenants)
+    .set({ accessVersion: sql`${tenants.accessVersion} + 1` })
+    .where(eq(tenants.id, tenantId));
+}
+
+const perRequest = new WeakMap<Request, Promise<{ session: Session; access: Access }>>();
+
+/**
  * Guard for every loader and action: a signed-in user, and when given, the screen's menu
  * (by route path) or a function permission code. Throws the redirect or the 403.
  */
@@ -87,8 +126,14 @@ export async function requireScope(
 ): Promise<RequestScope> {
   const env = context.cloudflare.env;
   const db = getDb(env);
-  const session = await requireSession(request, env, db, need.l);
-  const access = await loadAccess(db, session.user);
+  // the layout's loader and the screen's loader get the same Request: read the session and access once for it
+  // (after an action, Remix hands the loaders a new Request, so they see what the action changed)
+  let signedIn = perRequest.get(request);
+  if (!signedIn) {
+    signedIn = requireSession(request, env, db, need.l).then(async (session) => ({ session, access: await cachedAccess(db, session) }));
+    perRequest.set(request, signedIn);
+  }
+  const { session, access } = await signedIn;
   if (need.screen && !hasScreen(access, need.screen)) throw forbidden();
   if (need.permission && !access.permissions.has(need.permission)) throw forbidden();
   return { env, db, session, user: session.user, access };

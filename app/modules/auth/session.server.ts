@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "../../../db/client";
-import { sessions, tenants, users } from "../../../db/schema";
+import { organisations, sessions, tenants, users } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
 
 export const SESSION_COOKIE = "derrick_session";
@@ -22,12 +22,16 @@ export interface SessionUser {
   lastLoginAt: number | null;
   tenantName: string;
   companyKind: number;
+  /** name of the user's organisation, read with the session so screens need no second query */
+  orgName: string | null;
 }
 
 export interface Session {
   id: string;
   loginType: number;
   user: SessionUser;
+  /** the tenant's access version when the session was read: the access cache is keyed by it */
+  accessVersion: number;
 }
 
 export type SessionState = { status: "none" } | { status: "invalid" } | { status: "ok"; session: Session };
@@ -87,10 +91,13 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
       tenantName: tenants.name,
       companyKind: tenants.companyKind,
       tenantState: tenants.state,
+      accessVersion: tenants.accessVersion,
+      orgName: organisations.name,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(organisations, and(eq(organisations.id, users.orgId), eq(organisations.tenantId, users.tenantId)))
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row || row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
@@ -104,7 +111,8 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
     session: {
       id: row.id,
       loginType: row.loginType,
-      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind },
+      accessVersion: row.accessVersion,
+      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind, orgName: row.orgName },
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `tenants` ADD `access_version` integer DEFAULT 1 NOT NULL;
