@@ -1,8 +1,12 @@
 import { SCREEN_GROUPS, SCREENS } from "~/modules/screens/registry";
 import enAuth from "./en-US/auth";
 import enCommon from "./en-US/common";
+import enFiles from "./en-US/files";
+import enWidgets from "./en-US/widgets";
 import zhAuth from "./zh-CN/auth";
 import zhCommon from "./zh-CN/common";
+import zhFiles from "./zh-CN/files";
+import zhWidgets from "./zh-CN/widgets";
 
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,15 +21,15 @@ function screenTitles(lang: "zh" | "en") {
 }
 
 export const resources = {
-  "zh-CN": { common: zhCommon, auth: zhAuth, screens: screenTitles("zh") },
-  "en-US": { common: enCommon, auth: enAuth, screens: screenTitles("en") },
+  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, screens: screenTitles("en") },
 } as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "screens"],
+  ns: ["common", "auth", "files", "widgets", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",

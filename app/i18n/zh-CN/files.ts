@@ -1,0 +1,4 @@
+/** Texts of the files namespace (spec quotes kept exactly). */
+export default {
+  placeholder: "",
+} as const;
