@@ -2,10 +2,14 @@ import { SCREEN_GROUPS, SCREENS } from "~/modules/screens/registry";
 import enAuth from "./en-US/auth";
 import enCommon from "./en-US/common";
 import enFiles from "./en-US/files";
+import enResource from "./en-US/resource";
+import enSystem from "./en-US/system";
 import enWidgets from "./en-US/widgets";
 import zhAuth from "./zh-CN/auth";
 import zhCommon from "./zh-CN/common";
 import zhFiles from "./zh-CN/files";
+import zhResource from "./zh-CN/resource";
+import zhSystem from "./zh-CN/system";
 import zhWidgets from "./zh-CN/widgets";
 
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
@@ -21,15 +25,15 @@ function screenTitles(lang: "zh" | "en") {
 }
 
 export const resources = {
-  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, screens: screenTitles("zh") },
-  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, screens: screenTitles("en") },
+  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, screens: screenTitles("en") },
 } as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "files", "widgets", "screens"],
+  ns: ["common", "auth", "files", "widgets", "resource", "system", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",

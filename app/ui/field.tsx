@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** A labelled input with its error below, linked for screen readers. */
 export function Field({ label, error, hint, id, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
@@ -24,14 +24,14 @@ export function Field({ label, error, hint, id, ...input }: InputHTMLAttributes<
   );
 }
 
-export function Button({ variant = "primary", className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "ghost" | "danger" }) {
+export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "ghost" | "danger" }>(function Button({ variant = "primary", className = "", ...props }, ref) {
   const styles = {
     primary: "bg-brand text-white hover:opacity-90",
     ghost: "border border-line bg-panel text-ink hover:border-brand hover:text-brand",
     danger: "bg-danger text-white hover:opacity-90",
   }[variant];
-  return <button className={`inline-flex h-9 items-center justify-center gap-2 rounded-md px-4 text-base disabled:opacity-50 ${styles} ${className}`} {...props} />;
-}
+  return <button ref={ref} className={`inline-flex h-9 items-center justify-center gap-2 rounded-md px-4 text-base disabled:opacity-50 ${styles} ${className}`} {...props} />;
+});
 
 export function Alert({ tone, children }: { tone: "error" | "info" | "success"; children: ReactNode }) {
   const styles = { error: "border-danger/40 text-danger", info: "border-brand/40 text-brand", success: "border-success/40 text-success" }[tone];

@@ -71,6 +71,11 @@ export default {
     email: "E-mail",
   },
   validation: {
+    userName: "Use 4–30 Chinese characters, letters, digits or . @ _ - for the user name",
+    address: "The address can be at most 50 characters",
+    date: "Enter a valid date",
+    duplicateAccount: "This account already exists",
+    duplicateUserName: "This user name already exists",
     required: "This field is required",
     accountName: "Use 4–30 Chinese characters, letters, digits or . @ _ -",
     password: "Use 8–20 characters with a digit, an upper-case and a lower-case letter",

@@ -68,6 +68,11 @@ export default {
     email: "邮件",
   },
   validation: {
+    userName: "用户名须为4-30位中文、字母、数字或 . @ _ -",
+    address: "地址不能超过50个字符",
+    date: "请输入正确的日期",
+    duplicateAccount: "该账号已存在",
+    duplicateUserName: "该用户名已存在",
     required: "此项不能为空",
     accountName: "账号须为4-30位中文、字母、数字或 . @ _ -",
     password: "密码须为8-20位，且包含数字、大写字母和小写字母",

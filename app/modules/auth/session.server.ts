@@ -155,8 +155,8 @@ export async function clearSessionCookie(request: Request, env: Env): Promise<st
   return sessionCookie(env, request).serialize("", { maxAge: 0 });
 }
 
-export type Flash = "sessionExpired" | "signedOut" | "passwordReset";
-const FLASHES: Flash[] = ["sessionExpired", "signedOut", "passwordReset"];
+export type Flash = "sessionExpired" | "signedOut" | "passwordReset" | "saved";
+const FLASHES: Flash[] = ["sessionExpired", "signedOut", "passwordReset", "saved"];
 
 export function flashCookie(flash: Flash): string {
   return `${FLASH_COOKIE}=${flash}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;

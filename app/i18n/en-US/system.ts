@@ -1,0 +1,16 @@
+import type { Translation } from "../types";
+import type zh from "../zh-CN/system";
+
+export default {
+  user: {
+    enable: "Enable",
+    disable: "Disable",
+    enableConfirm: "Enable this user?",
+    disableConfirm: "Disable this user? They will no longer be able to sign in.",
+    resetPassword: "Reset password",
+    newPassword: "New password",
+    confirmPassword: "Confirm password",
+    cannotDeleteSelf: "You cannot delete the account you are signed in with",
+    cannotDisableSelf: "You cannot disable the account you are signed in with",
+  },
+} satisfies Translation<typeof zh>;

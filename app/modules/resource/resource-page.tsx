@@ -1,0 +1,233 @@
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, Button } from "~/ui/field";
+import { DataTable } from "~/widgets/data-table";
+import { SearchBar } from "~/widgets/search-bar";
+import type { ResourceActionData, resourceLoader } from "./route.server";
+import { labelOf, listHref, type FormFieldDef, type ResourceView } from "./types";
+
+type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
+type Row = { id: number; [k: string]: unknown };
+
+/** Translates a message key of the machinery ("validation.x" in common, or "ns:key"). */
+export function useMessage() {
+  const { t } = useTranslation();
+  return (key: string) => t(key as never) as string;
+}
+
+/**
+ * The generic list screen of a resource: search bar, toolbar (新增 / 编辑 / 删除 and the resource's own),
+ * the table, and the create/edit panel and delete confirmation rendered by the server, so every step
+ * also works without JavaScript.
+ */
+export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView; toolbar?: ReactNode; rowActions?: (row: Row, can: LoaderData["can"]) => ReactNode }) {
+  const data = useLoaderData<LoaderData>();
+  const action = useActionData<ResourceActionData>();
+  const { t, i18n } = useTranslation("resource");
+  const message = useMessage();
+  const lang = i18n.language;
+  const { search } = useLocation();
+  const title = labelOf(view.title, lang);
+  const rows = data.rows as Row[];
+  const back = listHref(view.path, data.query);
+  const formAction = `${view.path}${search}`;
+
+  return (
+    <div className="p-4">
+      <h1 className="mb-3 text-xl font-semibold text-ink">{title}</h1>
+      {data.flash === "saved" ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
+      {action?.intent === "selection" ? <Alert tone="error">{t(action.error)}</Alert> : null}
+      {action?.intent === "delete" ? <Alert tone="error">{message(action.error)}</Alert> : null}
+      <SearchBar path={view.path} filters={view.filters} query={data.query} />
+      <Form method="post" action={formAction} id="rows-form" className="mb-3 flex flex-wrap gap-2" aria-label={t("actions")}>
+        {data.can.add ? (
+          <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add">
+            {t("add")}
+          </Link>
+        ) : null}
+        {data.can.edit ? (
+          <Button type="submit" name="intent" value="edit" variant="ghost">
+            {t("edit")}
+          </Button>
+        ) : null}
+        {data.can.delete ? (
+          <Button type="submit" name="intent" value="confirmDelete" variant="ghost">
+            {t("delete")}
+          </Button>
+        ) : null}
+        {toolbar}
+      </Form>
+      <DataTable
+        path={view.path}
+        columns={view.columns}
+        rows={rows}
+        total={data.total}
+        query={data.query}
+        formId="rows-form"
+        rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
+        rowActions={rowActions ? (r) => rowActions(r, data.can) : undefined}
+        emptyAction={
+          data.can.add ? (
+            <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="text-brand">
+              {t("add")}
+            </Link>
+          ) : null
+        }
+      />
+      {action?.intent === "confirmDelete" ? (
+        <ConfirmPanel title={t("deleteConfirm")} detail={t("deleteWhat", { labels: action.labels.join("、") })} back={back} formAction={formAction}>
+          {action.ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <input type="hidden" name="intent" value="delete" />
+        </ConfirmPanel>
+      ) : null}
+      {data.form ? (
+        <ResourceForm view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} />
+      ) : action?.intent === "create" || action?.intent === "update" ? (
+        // a save refused by the server: the panel comes back with the messages and what was typed
+        <ResourceForm view={view} mode={action.intent === "create" ? "create" : "edit"} values={action.values} options={action.options} back={back} formAction={formAction} />
+      ) : null}
+    </div>
+  );
+}
+
+/** A confirmation the server renders after the first click; 确定 posts the real action, 取消 goes back. */
+export function ConfirmPanel({ title, detail, back, formAction, children }: { title: string; detail?: string; back: string; formAction: string; children: ReactNode }) {
+  const { t } = useTranslation("resource");
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  return (
+    <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30">
+      <Form method="post" action={formAction} className="w-96 rounded-lg border border-line bg-panel p-5 shadow-xl">
+        <h2 id="confirm-title" className="mb-2 text-base font-semibold text-ink">
+          {title}
+        </h2>
+        {detail ? <p className="mb-4 break-all text-sm text-muted">{detail}</p> : null}
+        {children}
+        <div className="flex justify-end gap-2">
+          <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+            {t("cancel")}
+          </Link>
+          <Button ref={confirmRef} type="submit" variant="danger">
+            {t("confirm")}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function dateInputValue(v: unknown): string {
+  if (typeof v !== "number") return typeof v === "string" ? v : "";
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(v);
+}
+
+/** The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. */
+function ResourceForm({ view, mode, values, options, back, formAction }: { view: ResourceView; mode: "create" | "edit"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string }) {
+  const action = useActionData<ResourceActionData>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation("resource");
+  const message = useMessage();
+  const lang = i18n.language;
+  const title = labelOf(view.singular, lang);
+  const posted = action && (action.intent === "create" || action.intent === "update") ? action : null;
+  const errors = posted?.errors ?? {};
+  const fields = view.form.filter((f) => mode === "create" || !f.createOnly);
+  const current = (f: FormFieldDef) => {
+    if (posted) return posted.values[f.key] ?? "";
+    if (mode === "create") return f.defaultValue ?? "";
+    const v = values[f.key];
+    return f.type === "date" ? dateInputValue(v) : v == null ? "" : String(v);
+  };
+  const firstRef = useRef<HTMLElement | null>(null);
+  useEffect(() => firstRef.current?.focus(), []);
+
+  return (
+    <aside role="dialog" aria-modal="false" aria-labelledby="form-title" className="fixed inset-y-0 right-0 z-30 flex w-[min(70vw,40rem)] flex-col border-l border-line bg-panel shadow-2xl" data-testid="resource-form">
+      <header className="flex items-center justify-between border-b border-line px-5 py-3">
+        <h2 id="form-title" className="text-base font-semibold text-ink">
+          {mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })}
+        </h2>
+        <Link to={back} aria-label={t("cancel")} className="text-muted hover:text-ink">
+          ✕
+        </Link>
+      </header>
+      <Form method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
+        <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
+        {mode === "edit" ? (
+          <>
+            <input type="hidden" name="id" value={String(values.id)} />
+            <input type="hidden" name="version" value={String(values.version)} />
+          </>
+        ) : null}
+        {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
+        <div className="grid grid-cols-2 gap-x-4">
+          {fields.map((f, i) => (
+            <FormField key={f.key} field={f} value={current(f)} error={errors[f.key] ? message(errors[f.key]!) : null} options={options[f.key]} lang={lang} inputRef={i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined} />
+          ))}
+        </div>
+        <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
+          <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+            {t("cancel")}
+          </Link>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("save")}
+          </Button>
+        </div>
+      </Form>
+    </aside>
+  );
+}
+
+function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
+  const { t } = useTranslation("resource");
+  const id = `field-${field.key}`;
+  const describedBy = [error ? `${id}-error` : "", field.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: field.key,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    "aria-required": field.required || undefined,
+    className: "h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger",
+  };
+  const choices = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, lang) })) ?? options ?? [];
+  return (
+    <div className={`mb-4 ${field.type === "textarea" ? "col-span-2" : ""}`}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {field.required ? (
+          <span className="mr-0.5 text-danger" aria-hidden>
+            *
+          </span>
+        ) : null}
+        {labelOf(field.label, lang)}
+      </label>
+      {field.type === "select" ? (
+        <select {...common} defaultValue={value} ref={inputRef}>
+          <option value="">{t("choose")}</option>
+          {choices.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : field.type === "textarea" ? (
+        <textarea {...common} defaultValue={value} maxLength={field.maxLength} ref={inputRef} className={`${common.className} h-20 py-2`} />
+      ) : (
+        <input {...common} type={field.type} defaultValue={field.type === "password" ? "" : value} maxLength={field.maxLength} autoComplete={field.type === "password" ? "new-password" : "off"} ref={inputRef} />
+      )}
+      {field.hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {labelOf(field.hint, lang)}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import { batch, type Db } from "../../../db/client";
+import { auditLogs } from "../../../db/schema";
+import type { RequestScope } from "~/modules/access/access.server";
+import type { ListQuery, ResourceView } from "./types";
+
+/** The columns every resource table has: its id, its tenant and the version of the stale-save check. */
+export type ResourceTable = SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteColumn; version: SQLiteColumn; updatedAt: SQLiteColumn };
+
+export type FieldErrors = Record<string, string>;
+type Values = Record<string, unknown>;
+
+/** The server half of a resource: table, list query, schemas and rules. The view half is shared with the page. */
+export interface ResourceDefinition<T extends ResourceTable, Row extends { id: number; version: number }> {
+  view: ResourceView;
+  table: T;
+  /** one page of rows for the list, with any joins the columns need */
+  selectRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | undefined, offset: number): Promise<Row[]>;
+  /** filter key → condition for a value (text search, select match) */
+  filters: Record<string, (value: string) => SQL | undefined>;
+  /** sortable column key → column */
+  sortColumns: Record<string, SQLiteColumn>;
+  defaultOrder: SQL[];
+  /** zod schemas whose messages are i18n keys (common namespace) */
+  createSchema: z.ZodType<Values>;
+  updateSchema: z.ZodType<Values>;
+  /** fields that must be unique, within the tenant or across all tenants (login accounts) */
+  unique?: { field: string; column: SQLiteColumn; across?: "tenant" | "all"; message: string }[];
+  /** turns parsed values into a row to insert (e.g. hashes a password); tenant, version and audit are added here */
+  toInsert(values: Values, scope: RequestScope): Promise<Values> | Values;
+  toUpdate(values: Values, scope: RequestScope): Promise<Values> | Values;
+  /** values kept in the audit record (never password hashes) */
+  auditView(row: Values): Values;
+  /** rules that need the database (a referenced row must be the tenant's own); field → message key */
+  check?(scope: RequestScope, values: Values): Promise<FieldErrors>;
+  /** values for the edit form beyond the row's own columns (e.g. the assigned role) */
+  editValues?(scope: RequestScope, row: Values): Promise<Values>;
+  /** refuses a delete (message key) or removes rows that hang off these ids first, in the same batch */
+  beforeDelete?(scope: RequestScope, ids: number[]): Promise<{ refuse: string } | { dependents: PromiseLike<unknown>[] }>;
+  /** writes that belong to the row but live in other tables (e.g. role assignments) */
+  afterSave?(scope: RequestScope, id: number, values: Values): Promise<void>;
+}
+
+export function defineResource<T extends ResourceTable, Row extends { id: number; version: number }>(def: ResourceDefinition<T, Row>) {
+  return def;
+}
+
+/** One page of a resource's rows with the total, tenant-scoped, in one round trip. */
+export async function listResource<T extends ResourceTable, Row extends { id: number; version: number }>(
+  scope: RequestScope,
+  res: ResourceDefinition<T, Row>,
+  q: ListQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  const where = tenantWhere(scope, res, q);
+  const column = q.sort ? res.sortColumns[q.sort] : undefined;
+  const orderBy = column ? [q.order === "asc" ? asc(column) : desc(column), desc(res.table.id)] : res.defaultOrder;
+  const limit = q.size > 0 ? q.size : undefined;
+  const offset = q.size > 0 ? (q.page - 1) * q.size : 0;
+  const [rows, totals] = await Promise.all([
+    res.selectRows(scope.db, where, orderBy, limit, offset),
+    scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+function tenantWhere<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId)];
+  for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
+  return and(...conditions);
+}
+
+/** One row of the caller's tenant, or undefined (another tenant's id is simply not there). */
+export async function findRow<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, id: number): Promise<Values | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const [row] = await scope.db
+    .select()
+    .from(res.table as SQLiteTable)
+    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId)))
+    .limit(1);
+  return row as Values | undefined;
+}
+
+export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldErrors; status: 400 | 404 | 409 };
+
+/** Maps zod issues to the first message key per field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+async function uniqueErrors<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, values: Values, exceptId?: number): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const u of res.unique ?? []) {
+    const value = values[u.field];
+    if (value === undefined || value === null || value === "") continue;
+    const conditions = [eq(u.column, value)];
+    if (u.across !== "all") conditions.push(eq(res.table.tenantId, scope.user.tenantId));
+    if (exceptId) conditions.push(ne(res.table.id, exceptId));
+    const [hit] = await scope.db
+      .select({ id: res.table.id })
+      .from(res.table as SQLiteTable)
+      .where(and(...conditions))
+      .limit(1);
+    if (hit) errors[u.field] = u.message;
+  }
+  return errors;
+}
+
+const audit = (scope: RequestScope, entity: string, action: string, entityId: number | string, before: Values | null, after: Values | null) =>
+  scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action, entity, entityId: String(entityId), before, after });
+
+/** Validates and inserts a row with its audit record. */
+export async function createRow<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, input: Values): Promise<SaveResult> {
+  const parsed = res.createSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
+  const dupes = { ...(await res.check?.(scope, parsed.data)), ...(await uniqueErrors(scope, res, parsed.data)) };
+  if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
+  const row = { ...(await res.toInsert(parsed.data, scope)), tenantId: scope.user.tenantId };
+  let inserted: { id: number } | undefined;
+  try {
+    [inserted] = (await scope.db
+      .insert(res.table as SQLiteTable)
+      .values(row as never)
+      .returning({ id: res.table.id })) as { id: number }[];
+  } catch (error) {
+    // a concurrent save took the same unique value between the check and the insert
+    const again = await uniqueErrors(scope, res, parsed.data);
+    if (Object.keys(again).length) return { ok: false, errors: again, status: 409 };
+    throw error;
+  }
+  await res.afterSave?.(scope, inserted!.id, parsed.data);
+  await audit(scope, res.view.name, "create", inserted!.id, null, res.auditView({ ...row, ...parsed.data }));
+  return { ok: true, id: inserted!.id };
+}
+
+/** Validates and updates a row when its version is still the one the user edited; records before and after. */
+export async function updateRow<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, id: number, input: Values): Promise<SaveResult> {
+  const before = await findRow(scope, res, id);
+  if (!before) return { ok: false, errors: { form: "resource:notFound" }, status: 404 };
+  const parsed = res.updateSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
+  const version = Number(input.version);
+  if (!Number.isInteger(version) || version !== before.version) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
+  const dupes = { ...(await res.check?.(scope, parsed.data)), ...(await uniqueErrors(scope, res, parsed.data, id)) };
+  if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
+  const changes = await res.toUpdate(parsed.data, scope);
+  const updated = await scope.db
+    .update(res.table as SQLiteTable)
+    .set({ ...changes, version: version + 1, updatedAt: Date.now() } as never)
+    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId), eq(res.table.version, version)))
+    .returning({ id: res.table.id });
+  // someone saved between our read and our write
+  if (updated.length === 0) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
+  await res.afterSave?.(scope, id, parsed.data);
+  await audit(scope, res.view.name, "update", id, res.auditView(before), res.auditView({ ...before, ...changes, ...parsed.data }));
+  return { ok: true, id };
+}
+
+/** Deletes rows of the caller's tenant; ids of other tenants are ignored. Returns how many went. */
+export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, ids: number[]): Promise<number | { refuse: string }> {
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (!valid.length) return 0;
+  const where = and(inArray(res.table.id, valid), eq(res.table.tenantId, scope.user.tenantId));
+  const before = (await scope.db
+    .select()
+    .from(res.table as SQLiteTable)
+    .where(where)) as Values[];
+  if (!before.length) return 0;
+  const prepared = res.beforeDelete ? await res.beforeDelete(scope, before.map((r) => Number(r.id))) : { dependents: [] };
+  if ("refuse" in prepared) return prepared;
+  await batch(scope.db, [
+    ...prepared.dependents,
+    scope.db.delete(res.table as SQLiteTable).where(where),
+    ...before.map((row) => audit(scope, res.view.name, "delete", Number(row.id), res.auditView(row), null)),
+  ] as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
+  return before.length;
+}
+
+/** Reads the posted ids of a batch action ("ids" repeated or comma-separated). */
+export function postedIds(form: FormData): number[] {
+  return form
+    .getAll("ids")
+    .flatMap((v) => String(v).split(","))
+    .map((v) => Number(v.trim()))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}

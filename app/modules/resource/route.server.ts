@@ -1,0 +1,131 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireScope, type RequestScope } from "~/modules/access/access.server";
+import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
+import { listHref, parseListQuery, type ListQuery } from "./types";
+
+type AnyResource = ResourceDefinition<any, any>;
+export type Option = { value: string; label: string };
+
+/** What the generic page needs: a page of rows, the query, the row being edited, what the user may do. */
+export async function resourceLoader(
+  { request, context }: LoaderFunctionArgs,
+  res: AnyResource,
+  extra: { options?: (scope: RequestScope) => Promise<Record<string, Option[]>> } = {},
+) {
+  const scope = await requireScope(request, context, { screen: res.view.path });
+  const url = new URL(request.url);
+  const query = parseListQuery(url, res.view);
+  const can = permissionsOf(scope, res);
+  const editId = Number(url.searchParams.get("edit"));
+  const creating = url.searchParams.get("new") === "1" && can.add;
+  const [list, editing, options] = await Promise.all([
+    listResource(scope, res, query),
+    editId && can.edit ? findRow(scope, res, editId) : Promise.resolve(undefined),
+    creating || editId ? (extra.options?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, Option[]>),
+  ]);
+  if (editId && can.edit && !editing) throw new Response("Not Found", { status: 404 });
+  const { flash, clear } = readFlash(request);
+  return data(
+    {
+      rows: list.rows,
+      total: list.total,
+      query,
+      can,
+      form: creating
+        ? { mode: "create" as const, values: {} }
+        : editing
+          ? { mode: "edit" as const, values: { ...res.auditView(editing), ...(await res.editValues?.(scope, editing)) } }
+          : null,
+      options,
+      flash: flash === "saved" ? ("saved" as const) : null,
+    },
+    { headers: clear ? { "Set-Cookie": clear } : {} },
+  );
+}
+
+function permissionsOf(scope: RequestScope, res: AnyResource) {
+  const has = (a: string) => scope.access.permissions.has(`${res.view.permission}:${a}`);
+  return { add: has("add"), edit: has("edit"), delete: has("delete"), export: has("export"), import: has("import") };
+}
+
+export type ResourceActionData =
+  | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, string>; options: Record<string, Option[]> }
+  | { intent: "confirmDelete"; ids: number[]; labels: string[] }
+  | { intent: "selection"; error: "selectRows" | "selectOne" }
+  | { intent: "delete"; error: string };
+
+const ACTION_PERMISSION: Record<string, "add" | "edit" | "delete"> = { create: "add", update: "edit", edit: "edit", confirmDelete: "delete", delete: "delete" };
+
+/**
+ * The generic action: create, update, edit (pick one selected row), confirmDelete (ask first) and delete, each
+ * checked against the user's permission codes on the server. Extra intents of a resource go in `intents`.
+ */
+export async function resourceAction(
+  { request, context }: ActionFunctionArgs,
+  res: AnyResource,
+  {
+    intents = {},
+    options,
+  }: {
+    intents?: Record<string, { permission: "add" | "edit" | "delete"; run: (scope: RequestScope, form: FormData, back: string) => Promise<Response | ReturnType<typeof data>> }>;
+    options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
+  } = {},
+) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const custom = intents[intent];
+  const need = custom?.permission ?? ACTION_PERMISSION[intent];
+  if (!need) throw new Response("Bad Request", { status: 400 });
+  const scope = await requireScope(request, context, { screen: res.view.path, permission: `${res.view.permission}:${need}` });
+  const url = new URL(request.url);
+  const back = listHref(res.view.path, parseListQuery(url, res.view));
+  const saved = (to = back) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
+  if (custom) return custom.run(scope, form, back);
+
+  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  switch (intent) {
+    case "create": {
+      const result = await createRow(scope, res, values);
+      if (result.ok) return saved();
+      return data<ResourceActionData>({ intent, errors: result.errors, values: withoutSecrets(values), options: (await options?.(scope)) ?? {} }, { status: result.status });
+    }
+    case "update": {
+      const result = await updateRow(scope, res, Number(form.get("id")), values);
+      if (result.ok) return saved();
+      if (result.status === 404) throw new Response("Not Found", { status: 404 });
+      return data<ResourceActionData>({ intent, errors: result.errors, values: withoutSecrets(values), options: (await options?.(scope)) ?? {} }, { status: result.status });
+    }
+    case "edit": {
+      const ids = postedIds(form);
+      if (ids.length !== 1) return data<ResourceActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
+      return redirect(`${back}${back.includes("?") ? "&" : "?"}edit=${ids[0]}`);
+    }
+    case "confirmDelete": {
+      const ids = postedIds(form);
+      if (!ids.length) return data<ResourceActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      const labels: string[] = [];
+      for (const id of ids.slice(0, 10)) {
+        const row = await findRow(scope, res, id);
+        if (row) labels.push(String(row[res.view.rowLabel] ?? id));
+      }
+      return data<ResourceActionData>({ intent, ids, labels });
+    }
+    case "delete": {
+      const ids = postedIds(form);
+      if (!ids.length) return data<ResourceActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      const result = await deleteRows(scope, res, ids);
+      if (typeof result === "object") return data<ResourceActionData>({ intent, error: result.refuse }, { status: 400 });
+      return saved();
+    }
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
+/** Typed values come back on error so nothing is lost, except passwords. */
+function withoutSecrets(values: Record<string, string>): Record<string, string> {
+  const { password: _p, confirm: _c, ...rest } = values;
+  return rest;
+}
+
+export type { ListQuery };

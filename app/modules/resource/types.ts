@@ -1,0 +1,114 @@
+/**
+ * A resource's view declaration: what its list, filters and form show. Client-safe (no table, no SQL);
+ * the server half (resource.server.ts) adds the table, schema and rules for the same name.
+ */
+export type Label = { zh: string; en: string };
+
+export interface OptionDef {
+  value: string;
+  label: Label;
+  tone?: "success" | "danger" | "muted";
+}
+
+export type ColumnType = "text" | "status" | "date" | "datetime" | "number";
+
+export interface ColumnDef {
+  key: string;
+  label: Label;
+  type?: ColumnType;
+  sortable?: boolean;
+  /** fixed columns cannot be hidden in the column panel */
+  fixed?: boolean;
+  options?: OptionDef[];
+  /** text shown for an empty value (e.g. 永久 for an expiry that is never) */
+  empty?: Label;
+}
+
+export interface FilterDef {
+  key: string;
+  label: Label;
+  type: "text" | "select";
+  options?: OptionDef[];
+  /** shown in the simple (folded) search bar */
+  simple?: boolean;
+}
+
+export interface FormFieldDef {
+  key: string;
+  label: Label;
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea";
+  required?: boolean;
+  options?: OptionDef[];
+  /** only on create (e.g. login account, initial password) */
+  createOnly?: boolean;
+  maxLength?: number;
+  hint?: Label;
+  /** the value a new record starts with */
+  defaultValue?: string;
+}
+
+export interface ResourceView {
+  name: string;
+  /** the screen path, e.g. /userManage */
+  path: string;
+  /** the menu privis: permission codes are `${permission}:view|add|edit|delete|export|import` */
+  permission: string;
+  title: Label;
+  /** one record, for form titles: 新增用户 / New user */
+  singular: Label;
+  columns: ColumnDef[];
+  filters: FilterDef[];
+  form: FormFieldDef[];
+  /** the column that names a row in confirmations */
+  rowLabel: string;
+}
+
+export const PAGE_SIZES = [20, 30, 50, 100, 0] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface ListQuery {
+  page: number;
+  /** 0 = no paging (infinite scroll) */
+  size: number;
+  sort: string | null;
+  order: "asc" | "desc";
+  filters: Record<string, string>;
+}
+
+/** Reads paging, sorting and filters from the URL; unknown or bad values fall back to defaults. */
+export function parseListQuery(url: URL, view: Pick<ResourceView, "columns" | "filters">): ListQuery {
+  const p = url.searchParams;
+  const size = Number(p.get("size"));
+  const page = Math.floor(Number(p.get("page")));
+  const sort = p.get("sort");
+  const filters: Record<string, string> = {};
+  for (const f of view.filters) {
+    // search text: trimmed, percent signs removed (spec §5)
+    const v = (p.get(f.key) ?? "").replace(/%/g, "").trim();
+    if (v && (f.type !== "select" || f.options?.some((o) => o.value === v) !== false)) filters[f.key] = v.slice(0, 100);
+  }
+  return {
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(size) && p.has("size") ? size : DEFAULT_PAGE_SIZE,
+    sort: view.columns.some((c) => c.key === sort && c.sortable) ? sort : null,
+    order: p.get("order") === "asc" ? "asc" : "desc",
+    filters,
+  };
+}
+
+/** The list URL for a query with some parts changed; defaults are left out so URLs stay short. */
+export function listHref(path: string, q: ListQuery, patch: Partial<ListQuery> = {}): string {
+  const next = { ...q, ...patch };
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(next.filters)) if (v) p.set(k, v);
+  if (next.sort) {
+    p.set("sort", next.sort);
+    p.set("order", next.order);
+  }
+  if (next.size !== DEFAULT_PAGE_SIZE) p.set("size", String(next.size));
+  if (next.page > 1) p.set("page", String(next.page));
+  const s = p.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export const labelOf = (l: Label, lang: string) => (lang.startsWith("zh") ? l.zh : l.en);

@@ -1,0 +1,220 @@
+import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { data, redirect } from "@remix-run/cloudflare";
+import { auditLogs, organisations, roles, sessions, userRoles, userSettings, users } from "../../../db/schema";
+import { hashPassword } from "~/lib/password";
+import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
+import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
+import { flashCookie } from "~/modules/auth/session.server";
+import { defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { userView } from "./user.resource";
+
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+
+/** 'yyyy-MM-dd' → the last millisecond of that day in China; '' → null (never expires). */
+export function endOfDayMs(date: string): number | null {
+  if (!date) return null;
+  const [y, m, d] = date.split("-").map(Number);
+  return Date.UTC(y!, m! - 1, d! + 1) - SHANGHAI_OFFSET_MS - 1;
+}
+
+const text = (max: number, message: string) => z.string().trim().max(max, message);
+const optional = (check: (v: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || check(v), message)
+    .transform((v) => v || null);
+
+const common = {
+  userName: text(30, "validation.userName").refine(isAccountName, "validation.userName"),
+  orgId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
+  roleId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
+  phone: optional(isMobile, "validation.mobile"),
+  email: optional(isEmail, "validation.email"),
+  address: z
+    .string()
+    .trim()
+    .max(50, "validation.address")
+    .transform((v) => v || null),
+  expiresAt: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
+    .transform(endOfDayMs),
+  state: z.enum(["1", "0"], { message: "validation.required" }).transform(Number),
+};
+
+export const UserCreateSchema = z.object({
+  loginAccount: text(30, "validation.accountName").refine(isAccountName, "validation.accountName"),
+  password: z.string().refine(isStrongPassword, "validation.password"),
+  ...common,
+});
+export const UserUpdateSchema = z.object(common);
+
+export type UserRow = {
+  id: number;
+  version: number;
+  loginAccount: string;
+  userName: string;
+  orgId: number | null;
+  orgName: string | null;
+  roleId: number | null;
+  roleNames: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  state: number;
+  expiresAt: number | null;
+  createdAt: number;
+};
+
+const roleNames = sql<string | null>`(select group_concat(${roles.name}, '、') from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`;
+const firstRole = sql<number | null>`(select min(${userRoles.roleId}) from ${userRoles} where ${userRoles.userId} = ${users.id})`;
+
+export const userResource = defineResource({
+  view: userView,
+  table: users,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db
+      .select({
+        id: users.id,
+        version: users.version,
+        loginAccount: users.loginAccount,
+        userName: users.userName,
+        orgId: users.orgId,
+        orgName: organisations.name,
+        roleId: firstRole,
+        roleNames,
+        phone: users.phone,
+        email: users.email,
+        address: users.address,
+        state: users.state,
+        expiresAt: users.expiresAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(organisations, eq(organisations.id, users.orgId))
+      .where(where)
+      .orderBy(...orderBy)
+      .offset(offset);
+    return (limit === undefined ? q : q.limit(limit)) as Promise<UserRow[]>;
+  },
+  filters: {
+    q: (v) => {
+      const pattern = `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
+      return or(
+        sql`${users.loginAccount} like ${pattern} escape '\\'`,
+        sql`${users.userName} like ${pattern} escape '\\'`,
+        like(users.phone, pattern),
+      );
+    },
+    state: (v) => eq(users.state, Number(v)),
+  },
+  sortColumns: { loginAccount: users.loginAccount, userName: users.userName, state: users.state, expiresAt: users.expiresAt, createdAt: users.createdAt },
+  defaultOrder: [desc(users.createdAt), desc(users.id)],
+  createSchema: UserCreateSchema,
+  updateSchema: UserUpdateSchema,
+  unique: [
+    { field: "loginAccount", column: users.loginAccount, across: "all", message: "validation.duplicateAccount" },
+    { field: "userName", column: users.userName, message: "validation.duplicateUserName" },
+  ],
+  async check(scope, values) {
+    const errors: FieldErrors = {};
+    const [org] = await scope.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(eq(organisations.id, Number(values.orgId)), eq(organisations.tenantId, scope.user.tenantId)));
+    if (!org) errors.orgId = "validation.required";
+    const [role] = await scope.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.id, Number(values.roleId)), eq(roles.tenantId, scope.user.tenantId)));
+    if (!role) errors.roleId = "validation.required";
+    return errors;
+  },
+  async editValues(scope, row) {
+    const [role] = await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, Number(row.id))).limit(1);
+    return { roleId: role?.roleId ?? null };
+  },
+  async beforeDelete(scope, ids) {
+    if (ids.includes(scope.user.id)) return { refuse: "system:user.cannotDeleteSelf" };
+    return {
+      dependents: [
+        scope.db.delete(userRoles).where(inArray(userRoles.userId, ids)),
+        scope.db.delete(sessions).where(inArray(sessions.userId, ids)),
+        scope.db.delete(userSettings).where(inArray(userSettings.userId, ids)),
+      ],
+    };
+  },
+  async toInsert(values, scope) {
+    const { password, roleId: _r, ...rest } = values;
+    return { ...rest, passwordHash: await hashPassword(String(password)), creatorId: scope.user.id };
+  },
+  toUpdate(values) {
+    const { roleId: _r, ...rest } = values;
+    return rest;
+  },
+  async afterSave(scope, id, values) {
+    const roleId = Number(values.roleId);
+    const [current] = await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
+    if (current?.roleId === roleId) return;
+    await scope.db.delete(userRoles).where(eq(userRoles.userId, id));
+    await scope.db.insert(userRoles).values({ tenantId: scope.user.tenantId, userId: id, roleId });
+    await bumpAccessVersion(scope.db, scope.user.tenantId);
+  },
+  auditView: ({ passwordHash: _p, password: _pw, ...row }) => row,
+});
+
+export type UserActionData =
+  | { intent: "confirmState"; ids: number[]; state: 0 | 1 }
+  | { intent: "resetPassword"; id: number; account: string; errors?: FieldErrors }
+  | { intent: "selection"; error: "selectRows" | "selectOne" }
+  | { intent: "delete"; error: string };
+
+/** Enable/disable (asked first), and password reset for exactly one selected user. */
+export const userIntents = {
+  confirmState: {
+    permission: "edit" as const,
+    async run(_scope: RequestScope, form: FormData) {
+      const ids = postedIds(form);
+      if (!ids.length) return data<UserActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      return data<UserActionData>({ intent: "confirmState", ids, state: form.get("state") === "1" ? 1 : 0 });
+    },
+  },
+  setState: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const ids = postedIds(form);
+      const state = form.get("state") === "1" ? 1 : 0;
+      if (!ids.length) return data<UserActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      if (state === 0 && ids.includes(scope.user.id)) return data<UserActionData>({ intent: "delete", error: "system:user.cannotDisableSelf" }, { status: 400 });
+      const where = and(inArray(users.id, ids), eq(users.tenantId, scope.user.tenantId));
+      const before = await scope.db.select({ id: users.id, state: users.state }).from(users).where(where);
+      await scope.db.update(users).set({ state, version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(where);
+      // a disabled user's open sessions end now
+      if (state === 0 && before.length) await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(inArray(sessions.userId, before.map((b) => b.id)));
+      for (const b of before) await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: state ? "enable" : "disable", entity: "user", entityId: String(b.id), before: { state: b.state }, after: { state } });
+      return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
+    },
+  },
+  resetPassword: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const ids = postedIds(form);
+      if (ids.length !== 1) return data<UserActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
+      const [target] = await scope.db.select({ id: users.id, loginAccount: users.loginAccount }).from(users).where(and(eq(users.id, ids[0]!), eq(users.tenantId, scope.user.tenantId)));
+      if (!target) throw new Response("Not Found", { status: 404 });
+      const password = form.get("password");
+      if (password === null) return data<UserActionData>({ intent: "resetPassword", id: target.id, account: target.loginAccount });
+      const errors: FieldErrors = {};
+      if (!isStrongPassword(String(password))) errors.password = "validation.password";
+      else if (password !== form.get("confirm")) errors.confirm = "validation.passwordMismatch";
+      if (Object.keys(errors).length) return data<UserActionData>({ intent: "resetPassword", id: target.id, account: target.loginAccount, errors }, { status: 400 });
+      await scope.db.update(users).set({ passwordHash: await hashPassword(String(password)), version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(eq(users.id, target.id));
+      await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.userId, target.id));
+      await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "resetPassword", entity: "user", entityId: String(target.id), before: null, after: null });
+      return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
+    },
+  },
+};

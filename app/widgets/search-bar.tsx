@@ -1,0 +1,103 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
+
+const DEBOUNCE_MS = 500;
+
+/**
+ * The search bar of spec §2: a GET form (bookmarkable, works without JavaScript) with the simple items
+ * always shown and the rest behind 展开/收起, 重置, and the 查询条件 chips that each remove one filter.
+ * With JavaScript, typing searches after 500 ms of quiet and selects search at once.
+ */
+export function SearchBar({ path, filters, query }: { path: string; filters: FilterDef[]; query: ListQuery }) {
+  const { t, i18n } = useTranslation("resource");
+  const lang = i18n.language;
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const hasMore = filters.some((f) => !f.simple);
+  const [expanded, setExpanded] = useState(() => filters.some((f) => !f.simple && query.filters[f.key]));
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const send = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+  };
+  const active = filters.filter((f) => query.filters[f.key]);
+  const shown = filters.filter((f) => f.simple || expanded);
+
+  return (
+    <section className="mb-3 rounded-lg border border-line bg-panel p-3" aria-label={t("conditions")}>
+      <Form ref={formRef} method="get" action={path} className="flex flex-wrap items-end gap-3" role="search">
+        {query.sort ? (
+          <>
+            <input type="hidden" name="sort" value={query.sort} />
+            <input type="hidden" name="order" value={query.order} />
+          </>
+        ) : null}
+        {query.size !== 20 ? <input type="hidden" name="size" value={query.size} /> : null}
+        {filters.map((f) => {
+          const id = `filter-${f.key}`;
+          const hidden = !shown.includes(f);
+          if (hidden) return query.filters[f.key] ? <input key={f.key} type="hidden" name={f.key} value={query.filters[f.key]} /> : null;
+          return (
+            <label key={f.key} htmlFor={id} className="flex flex-col gap-1 text-sm text-muted">
+              {labelOf(f.label, lang)}
+              {f.type === "select" ? (
+                <select id={id} name={f.key} defaultValue={query.filters[f.key] ?? ""} onChange={() => send(0)} className="h-9 min-w-32 rounded-md border border-line bg-panel px-2 text-ink">
+                  <option value="">{t("all")}</option>
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {labelOf(o.label, lang)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={id}
+                  name={f.key}
+                  type="search"
+                  defaultValue={query.filters[f.key] ?? ""}
+                  maxLength={100}
+                  onChange={() => send(DEBOUNCE_MS)}
+                  className="h-9 w-56 rounded-md border border-line bg-panel px-3 text-ink placeholder:text-muted"
+                />
+              )}
+            </label>
+          );
+        })}
+        <div className="flex gap-2">
+          <button type="submit" className="h-9 rounded-md bg-brand px-4 text-white hover:opacity-90">
+            {t("search")}
+          </button>
+          <Link to={path} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand hover:text-brand">
+            {t("reset")}
+          </Link>
+          {hasMore ? (
+            <button type="button" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} className="h-9 px-2 text-brand">
+              {expanded ? t("collapse") : t("expand")}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+      {active.length ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="conditions">
+          <span className="text-muted">{t("conditions")}</span>
+          {active.map((f) => {
+            const value = query.filters[f.key]!;
+            const shownValue = f.type === "select" ? labelOf(f.options?.find((o) => o.value === value)?.label ?? { zh: value, en: value }, lang) : value;
+            const rest = { ...query.filters };
+            delete rest[f.key];
+            const label = `${labelOf(f.label, lang)}: ${shownValue}`;
+            return (
+              <Link key={f.key} to={listHref(path, query, { filters: rest, page: 1 })} aria-label={t("removeCondition", { label })} className="rounded-full border border-line bg-canvas px-3 py-0.5 text-ink hover:border-danger hover:text-danger">
+                {label} <span aria-hidden>×</span>
+              </Link>
+            );
+          })}
+        </div>
+      ) : null}
+    </section>
+  );
+}
