@@ -1,0 +1,81 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { signIn } from "./support";
+
+const { admin } = DEMO_USERS;
+const stamp = () => Date.now().toString(36);
+
+async function fillUser(page: Page, account: string, name: string) {
+  const form = page.getByTestId("resource-form");
+  await form.getByLabel("登录账号").fill(account);
+  await form.getByLabel("用户名").fill(name);
+  await form.getByLabel("初始密码").fill("Passw0rd@26");
+  await form.getByLabel("所属组织").selectOption({ index: 1 });
+  await form.getByLabel("角色").selectOption({ label: "只读用户" });
+  await form.getByLabel("手机号").fill("13900001111");
+}
+
+test.describe("user management without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lists, filters, refuses a bad save keeping the input, saves, and edits", async ({ page }) => {
+    await signIn(page, admin.account, admin.password);
+    await page.goto("/userManage");
+    await expect(page.getByRole("heading", { name: "用户管理" })).toBeVisible();
+    await expect(page.getByTestId("data-table")).toContainText("dispatcher");
+
+    // filter through the GET form
+    await page.getByLabel("账号/用户名/手机号").fill("dispatch");
+    await page.getByRole("button", { name: "查询" }).click();
+    await expect(page).toHaveURL(/q=dispatch/);
+    await expect(page.getByTestId("data-table").locator("tbody tr")).toHaveCount(1);
+    await expect(page.getByTestId("conditions")).toContainText("dispatch");
+    await page.getByRole("link", { name: "重置" }).click();
+
+    // a refused save comes back with the message and what was typed
+    const account = `nojs${stamp()}`;
+    await page.getByTestId("add").click();
+    await fillUser(page, account, `无脚本${stamp()}`);
+    await page.getByTestId("resource-form").getByLabel("邮箱").fill("not-an-address");
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("请输入正确的邮箱地址")).toBeVisible();
+    await expect(page.getByTestId("resource-form").getByLabel("登录账号")).toHaveValue(account);
+
+    // corrected, it saves
+    await page.getByTestId("resource-form").getByLabel("邮箱").fill("nojs@example.com");
+    await page.getByTestId("resource-form").getByLabel("初始密码").fill("Passw0rd@26");
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("操作成功！")).toBeVisible();
+    await expect(page.getByTestId("data-table")).toContainText(account);
+
+    // edit through the row's link
+    await page.getByRole("row", { name: new RegExp(account) }).getByRole("link", { name: "编辑" }).click();
+    await page.getByTestId("resource-form").getByLabel("用户名").fill(`已修改${stamp()}`);
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("操作成功！")).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(account) })).toContainText("已修改");
+  });
+});
+
+test("user management with JavaScript: search as you type, and delete after confirmation", async ({ page }) => {
+  await signIn(page, admin.account, admin.password);
+  await page.goto("/userManage");
+  const account = `js${stamp()}`;
+  await page.getByTestId("add").click();
+  await fillUser(page, account, `有脚本${stamp()}`);
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("操作成功！")).toBeVisible();
+
+  await page.getByLabel("账号/用户名/手机号").fill(account);
+  await expect(page).toHaveURL(new RegExp(`q=${account}`));
+  await expect(page.getByTestId("data-table").locator("tbody tr")).toHaveCount(1);
+
+  await page.getByRole("checkbox", { name: `选择 ${account}` }).check();
+  await page.getByRole("button", { name: "删除", exact: true }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("确定删除吗?");
+  await expect(dialog).toContainText(account);
+  await dialog.getByRole("button", { name: "确定" }).click();
+  await expect(page.getByText("操作成功！")).toBeVisible();
+  await expect(page.getByTestId("data-table")).toContainText("暂无数据");
+});
