@@ -79,3 +79,34 @@ test("user management with JavaScript: search as you type, and delete after conf
   await expect(page.getByText("操作成功！")).toBeVisible();
   await expect(page.getByTestId("data-table")).toContainText("暂无数据");
 });
+
+test("column panel: hide, reorder, the fixed-column refusal, and the choice survives a reload", async ({ page }) => {
+  await signIn(page, admin.account, admin.password);
+  await page.goto("/userManage");
+  const headers = page.getByTestId("data-table").locator("thead th[scope=col]");
+  await page.getByText("显示配置").click();
+  const panel = page.getByTestId("column-panel");
+
+  // the fixed column cannot be hidden
+  await panel.getByRole("checkbox", { name: "登录账号" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("登录账号不可隐藏");
+  await expect(panel.getByRole("checkbox", { name: "登录账号" })).toBeChecked();
+
+  // hide 邮箱, move 用户名 to the top
+  await panel.getByRole("checkbox", { name: "邮箱" }).uncheck();
+  await panel.getByRole("button", { name: "上移 用户名" }).click();
+  await panel.getByRole("button", { name: "确定" }).click();
+  await expect(headers.first()).toHaveText(/用户名/);
+  await expect(headers.filter({ hasText: "邮箱" })).toHaveCount(0);
+
+  await page.reload();
+  await expect(headers.first()).toHaveText(/用户名/);
+  await expect(headers.filter({ hasText: "邮箱" })).toHaveCount(0);
+
+  // put it back for other tests
+  await page.getByText("显示配置").click();
+  await panel.getByRole("checkbox", { name: "邮箱" }).check();
+  await panel.getByRole("button", { name: "上移 登录账号" }).click();
+  await panel.getByRole("button", { name: "确定" }).click();
+  await expect(headers.first()).toHaveText(/登录账号/);
+});

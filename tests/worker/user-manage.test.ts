@@ -1,6 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { attemptLogin, get, makeTenant, postForm, signIn, unique } from "./helpers";
+import { attemptLogin, get, makeTenant, ORIGIN, postForm, signIn, unique } from "./helpers";
 
 const PATH = "/userManage";
 
@@ -190,3 +190,27 @@ describe("/userManage permissions", () => {
     expect(await row(t.userId)).toMatchObject({ state: 1 });
   });
 });
+
+describe("/userManage column choice", () => {
+  it("keeps the user's order and hidden columns, and refuses hiding the fixed column", async () => {
+    const a = await adminOf();
+    const refused = await a.post({ intent: "columns", order: "userName,loginAccount", visible: "userName" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("登录账号不可隐藏");
+
+    const all = ["loginAccount", "userName", "orgName", "roleNames", "phone", "email", "state", "expiresAt", "createdAt"];
+    const body = new URLSearchParams({ intent: "columns", order: ["userName", ...all.filter((k) => k !== "userName")].join(",") });
+    for (const v of all.filter((k) => k !== "email")) body.append("visible", v);
+    expect((await postBody(a.cookie, body)).status).toBe(302);
+
+    const html = await (await get(PATH, a.cookie)).text();
+    const headers = [...html.matchAll(/<th scope="col"[^>]*>(?:<a[^>]*>)?([^<]+)/g)].map((m) => m[1]);
+    expect(headers.slice(0, 2)).toEqual(["用户名", "登录账号"]);
+    expect(headers).not.toContain("邮箱");
+  });
+});
+
+/** A form post with repeated fields (the visible columns). */
+function postBody(cookie: string, body: URLSearchParams) {
+  return SELF.fetch(`${ORIGIN}${PATH}`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+}

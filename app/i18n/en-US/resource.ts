@@ -37,5 +37,10 @@ export default {
   stale: "Someone else changed this record. Reload it and try again.",
   required: "Required",
   choose: "Select…",
+  columnConfig: "Columns",
+  noColumns: "Keep at least one column visible",
+  fixedColumn: "{{label}} cannot be hidden",
+  moveUp: "Move {{label}} up",
+  moveDown: "Move {{label}} down",
   all: "All",
 } satisfies Translation<typeof zh>;

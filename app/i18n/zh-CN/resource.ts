@@ -35,5 +35,10 @@ export default {
   stale: "数据已被他人修改，请刷新后重试",
   required: "必填",
   choose: "请选择",
+  columnConfig: "显示配置",
+  noColumns: "显示字段不能为空",
+  fixedColumn: "{{label}}不可隐藏",
+  moveUp: "上移 {{label}}",
+  moveDown: "下移 {{label}}",
   all: "全部",
 } as const;

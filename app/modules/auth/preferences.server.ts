@@ -66,25 +66,44 @@ export async function loadUserPreferences(db: Db, userId: number, fallback: Pref
 }
 
 /**
- * Stores a change of some preferences. The settings JSON is patched inside SQLite (json_patch), so two
- * changes saved at the same moment both survive.
+ * Merges a patch into the user's stored settings inside SQLite (json_patch, RFC 7396: objects merge,
+ * arrays are replaced), so two changes saved at the same moment both survive.
  */
+export async function patchUserSettings(db: Db, user: { id: number; tenantId: number }, patch: Record<string, unknown>, lang?: Language): Promise<void> {
+  const json = JSON.stringify(patch);
+  const now = Date.now();
+  await db
+    .insert(userSettings)
+    .values({ userId: user.id, tenantId: user.tenantId, lang: lang ?? null, settings: patch, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: {
+        lang: lang ? lang : sql`${userSettings.lang}`,
+        settings: sql`json_patch(coalesce(${userSettings.settings}, '{}'), ${json})`,
+        updatedAt: now,
+      },
+    });
+}
+
+/** Reads one top-level entry of the user's stored settings (or null). */
+export async function readUserSetting<T>(db: Db, userId: number, key: string): Promise<T | null> {
+  const [row] = await db
+    .select({ value: sql<string | null>`json_extract(${userSettings.settings}, ${`$.${key}`})` })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  if (!row?.value) return null;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a change of some preferences. */
 export async function saveUserPreferences(db: Db, user: { id: number; tenantId: number }, change: Partial<Preferences>): Promise<void> {
   const patch: Record<string, unknown> = {};
   if (change.theme) Object.assign(patch, THEMES[change.theme]);
   if (change.watermark !== undefined) patch.watermark = change.watermark;
   if (change.asideFolded !== undefined) patch.asideFolded = change.asideFolded;
-  const json = JSON.stringify(patch);
-  const now = Date.now();
-  await db
-    .insert(userSettings)
-    .values({ userId: user.id, tenantId: user.tenantId, lang: change.lang ?? null, settings: patch, updatedAt: now })
-    .onConflictDoUpdate({
-      target: userSettings.userId,
-      set: {
-        lang: change.lang ? change.lang : sql`${userSettings.lang}`,
-        settings: sql`json_patch(coalesce(${userSettings.settings}, '{}'), ${json})`,
-        updatedAt: now,
-      },
-    });
+  await patchUserSettings(db, user, patch, change.lang);
 }

@@ -5,7 +5,8 @@ import { Alert, Button } from "~/ui/field";
 import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
-import { labelOf, listHref, type FormFieldDef, type ResourceView } from "./types";
+import { ColumnPanel } from "~/widgets/column-panel";
+import { applyColumnPrefs, labelOf, listHref, type FormFieldDef, type ResourceView } from "./types";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
@@ -40,7 +41,8 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
       {action?.intent === "selection" ? <Alert tone="error">{t(action.error)}</Alert> : null}
       {action?.intent === "delete" ? <Alert tone="error">{message(action.error)}</Alert> : null}
       <SearchBar path={view.path} filters={view.filters} query={data.query} />
-      <Form method="post" action={formAction} id="rows-form" className="mb-3 flex flex-wrap gap-2" aria-label={t("actions")}>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+      <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
         {data.can.add ? (
           <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add">
             {t("add")}
@@ -58,9 +60,17 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         ) : null}
         {toolbar}
       </Form>
+        <ColumnPanel
+          key={JSON.stringify(data.columnPrefs)}
+          columns={view.columns}
+          prefs={data.columnPrefs}
+          formAction={formAction}
+          serverError={action?.intent === "columns" ? (action.error === "noColumns" ? t("noColumns") : t("fixedColumn", { label: labelOf(view.columns.find((c) => c.key === action.column)?.label ?? { zh: "", en: "" }, lang) })) : null}
+        />
+      </div>
       <DataTable
         path={view.path}
-        columns={view.columns}
+        columns={applyColumnPrefs(view.columns, data.columnPrefs)}
         rows={rows}
         total={data.total}
         query={data.query}

@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
-import { listHref, parseListQuery, type ListQuery } from "./types";
+import { patchUserSettings, readUserSetting } from "~/modules/auth/preferences.server";
+import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery } from "./types";
 
 type AnyResource = ResourceDefinition<any, any>;
 export type Option = { value: string; label: string };
@@ -19,10 +20,11 @@ export async function resourceLoader(
   const can = permissionsOf(scope, res);
   const editId = Number(url.searchParams.get("edit"));
   const creating = url.searchParams.get("new") === "1" && can.add;
-  const [list, editing, options] = await Promise.all([
+  const [list, editing, options, columnPrefs] = await Promise.all([
     listResource(scope, res, query),
     editId && can.edit ? findRow(scope, res, editId) : Promise.resolve(undefined),
     creating || editId ? (extra.options?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, Option[]>),
+    readUserSetting<ColumnPrefs>(scope.db, scope.user.id, `columns.${res.view.name}`),
   ]);
   if (editId && can.edit && !editing) throw new Response("Not Found", { status: 404 });
   const { flash, clear } = readFlash(request);
@@ -38,6 +40,7 @@ export async function resourceLoader(
           ? { mode: "edit" as const, values: { ...res.auditView(editing), ...(await res.editValues?.(scope, editing)) } }
           : null,
       options,
+      columnPrefs,
       flash: flash === "saved" ? ("saved" as const) : null,
     },
     { headers: clear ? { "Set-Cookie": clear } : {} },
@@ -50,12 +53,13 @@ function permissionsOf(scope: RequestScope, res: AnyResource) {
 }
 
 export type ResourceActionData =
+  | { intent: "columns"; error: "noColumns" | "fixedColumn"; column?: string }
   | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, string>; options: Record<string, Option[]> }
   | { intent: "confirmDelete"; ids: number[]; labels: string[] }
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "delete"; error: string };
 
-const ACTION_PERMISSION: Record<string, "add" | "edit" | "delete"> = { create: "add", update: "edit", edit: "edit", confirmDelete: "delete", delete: "delete" };
+const ACTION_PERMISSION: Record<string, "add" | "edit" | "delete" | null> = { create: "add", update: "edit", edit: "edit", confirmDelete: "delete", delete: "delete", columns: null };
 
 /**
  * The generic action: create, update, edit (pick one selected row), confirmDelete (ask first) and delete, each
@@ -76,8 +80,9 @@ export async function resourceAction(
   const intent = String(form.get("intent") ?? "");
   const custom = intents[intent];
   const need = custom?.permission ?? ACTION_PERMISSION[intent];
-  if (!need) throw new Response("Bad Request", { status: 400 });
-  const scope = await requireScope(request, context, { screen: res.view.path, permission: `${res.view.permission}:${need}` });
+  if (need === undefined) throw new Response("Bad Request", { status: 400 });
+  // the column choice is the user's own view of a list they may see: the screen is enough
+  const scope = await requireScope(request, context, { screen: res.view.path, permission: need ? `${res.view.permission}:${need}` : undefined });
   const url = new URL(request.url);
   const back = listHref(res.view.path, parseListQuery(url, res.view));
   const saved = (to = back) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
@@ -85,6 +90,18 @@ export async function resourceAction(
 
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   switch (intent) {
+    case "columns": {
+      const known = new Set(res.view.columns.map((c) => c.key));
+      const order = String(form.get("order") ?? "")
+        .split(",")
+        .filter((k) => known.has(k));
+      const visible = form.getAll("visible").map(String).filter((k) => known.has(k));
+      const refused = checkColumnChoice(res.view.columns, visible);
+      if (refused) return data<ResourceActionData>({ intent, error: refused.message, column: "column" in refused ? refused.column.key : undefined }, { status: 400 });
+      const prefs: ColumnPrefs = { order, hidden: res.view.columns.map((c) => c.key).filter((k) => !visible.includes(k)) };
+      await patchUserSettings(scope.db, scope.user, { columns: { [res.view.name]: prefs } });
+      return redirect(back);
+    }
     case "create": {
       const result = await createRow(scope, res, values);
       if (result.ok) return saved();

@@ -112,3 +112,25 @@ export function listHref(path: string, q: ListQuery, patch: Partial<ListQuery> =
 }
 
 export const labelOf = (l: Label, lang: string) => (lang.startsWith("zh") ? l.zh : l.en);
+
+/** A user's column choice for one list: display order and hidden columns (spec §2 显示配置). */
+export interface ColumnPrefs {
+  order: string[];
+  hidden: string[];
+}
+
+/** The columns in the user's order, hidden ones left out; columns added since the choice go at the end. */
+export function applyColumnPrefs(columns: ColumnDef[], prefs: ColumnPrefs | null): ColumnDef[] {
+  if (!prefs) return columns;
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const ordered = [...prefs.order.filter((k) => byKey.has(k)), ...columns.map((c) => c.key).filter((k) => !prefs.order.includes(k))];
+  return ordered.map((k) => byKey.get(k)!).filter((c) => c.fixed || !prefs.hidden.includes(c.key));
+}
+
+/** The two refusals of the column panel: a fixed column cannot be hidden, and at least one column stays. */
+export function checkColumnChoice(columns: ColumnDef[], visible: string[]): { message: "fixedColumn"; column: ColumnDef } | { message: "noColumns" } | null {
+  const fixed = columns.find((c) => c.fixed && !visible.includes(c.key));
+  if (fixed) return { message: "fixedColumn", column: fixed };
+  if (!columns.some((c) => visible.includes(c.key))) return { message: "noColumns" };
+  return null;
+}
