@@ -1,28 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { organisations, roles } from "../../db/schema";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
-import type { RequestScope } from "~/modules/access/access.server";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { listHref } from "~/modules/resource/types";
 import { userView } from "~/modules/system/user.resource";
-import { userIntents, userResource, type UserActionData } from "~/modules/system/user.server";
+import { userIntents, userOptions as options, userResource, type UserActionData } from "~/modules/system/user.server";
 import { Alert, Button, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 用户管理 / User Management" }];
-
-/** Choices of the form's organisation and role selects: the tenant's own only. */
-async function options({ db, user }: RequestScope) {
-  const [orgs, roleRows] = await Promise.all([
-    db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(eq(organisations.tenantId, user.tenantId)),
-    db.select({ value: roles.id, label: roles.name }).from(roles).where(eq(roles.tenantId, user.tenantId)),
-  ]);
-  const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
-  return { orgId: str(orgs), roleId: str(roleRows) };
-}
 
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, userResource, { options });
 export const action = (args: ActionFunctionArgs) => resourceAction(args, userResource, { intents: userIntents, options });

@@ -1,26 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { formatCell } from "~/modules/resource/format";
 import { labelOf, listHref, PAGE_SIZES, type ColumnDef, type ListQuery } from "~/modules/resource/types";
-
-const TZ = "Asia/Shanghai";
-
-/** A cell's text by column type; dates in China time, statuses by their option label. */
-export function formatCell(col: ColumnDef, value: unknown, lang: string): { text: string; tone?: string } {
-  if (value === null || value === undefined || value === "") return { text: col.empty ? labelOf(col.empty, lang) : "—" };
-  switch (col.type) {
-    case "status": {
-      const o = col.options?.find((x) => x.value === String(value));
-      return { text: o ? labelOf(o.label, lang) : String(value), tone: o?.tone };
-    }
-    case "date":
-      return { text: new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short" }).format(Number(value)) };
-    case "datetime":
-      return { text: new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "short" }).format(Number(value)) };
-    default:
-      return { text: String(value) };
-  }
-}
 
 const TONES: Record<string, string> = { success: "text-success", danger: "text-danger", muted: "text-muted" };
 

@@ -33,6 +33,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
   const rows = data.rows as Row[];
   const back = listHref(view.path, data.query);
   const formAction = `${view.path}${search}`;
+  const exportSearch = back.slice(view.path.length);
 
   return (
     <div className="p-4">
@@ -40,6 +41,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
       {data.flash === "saved" ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
       {action?.intent === "selection" ? <Alert tone="error">{t(action.error)}</Alert> : null}
       {action?.intent === "delete" ? <Alert tone="error">{message(action.error)}</Alert> : null}
+      {action?.intent === "import" ? <ImportReportView view={view} report={action.report} /> : null}
       <SearchBar path={view.path} filters={view.filters} query={data.query} />
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
@@ -59,7 +61,13 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
           </Button>
         ) : null}
         {toolbar}
+        {data.can.export ? (
+          <a href={`/excel/${view.name}/export${exportSearch}`} className="inline-flex h-9 items-center rounded-md border border-line bg-panel px-4 text-ink hover:border-brand hover:text-brand" download data-testid="export">
+            {t("export")}
+          </a>
+        ) : null}
       </Form>
+      {data.can.import ? <ImportPanel view={view} formAction={formAction} /> : null}
         <ColumnPanel
           key={JSON.stringify(data.columnPrefs)}
           columns={view.columns}
@@ -237,6 +245,55 @@ function FormField({ field, value, error, options, lang, inputRef }: { field: Fo
         <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** 导入: a file, the template to fill, and a progress note while the server works through the rows. */
+function ImportPanel({ view, formAction }: { view: ResourceView; formAction: string }) {
+  const { t } = useTranslation("resource");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
+  return (
+    <details className="relative">
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-line bg-panel px-3 text-sm text-ink hover:border-brand">{t("import")}</summary>
+      <Form method="post" action={formAction} encType="multipart/form-data" className="absolute right-0 z-20 mt-1 w-80 rounded-lg border border-line bg-panel p-3 shadow-xl" data-testid="import-panel">
+        <input type="hidden" name="intent" value="import" />
+        <label className="mb-2 block text-sm text-ink">
+          {t("importFile")}
+          <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required className="mt-1 block w-full text-sm" />
+        </label>
+        <a href={`/excel/${view.name}/template`} download className="mb-3 block text-sm text-brand">
+          {t("template")}
+        </a>
+        <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t("importing") : t("import")}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function ImportReportView({ view, report }: { view: ResourceView; report: { created: number; rejected: { row: number; reasons: { field: string; message: string }[] }[]; fileError?: string } }) {
+  const { t, i18n } = useTranslation("resource");
+  const message = useMessage();
+  if (report.fileError) return <Alert tone="error">{message(report.fileError)}</Alert>;
+  const labelOfField = (key: string) => {
+    const f = view.form.find((x) => x.key === key);
+    return f ? labelOf(f.label, i18n.language) : "";
+  };
+  return (
+    <div role="status" className="mb-3 rounded-md border border-line bg-panel px-3 py-2 text-sm" data-testid="import-report">
+      <p className={report.rejected.length ? "text-danger" : "text-success"}>{t("importDone", { created: report.created, rejected: report.rejected.length })}</p>
+      {report.rejected.length ? (
+        <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-ink">
+          {report.rejected.map((r) => (
+            <li key={r.row}>
+              {t("importRow", { row: r.row })}：{r.reasons.map((x) => [labelOfField(x.field), message(x.message)].filter(Boolean).join(" ")).join("；")}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
+import { importResource, type ImportReport } from "./excel.server";
 import { patchUserSettings, readUserSetting } from "~/modules/auth/preferences.server";
 import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery } from "./types";
 
@@ -53,13 +54,14 @@ function permissionsOf(scope: RequestScope, res: AnyResource) {
 }
 
 export type ResourceActionData =
+  | { intent: "import"; report: ImportReport }
   | { intent: "columns"; error: "noColumns" | "fixedColumn"; column?: string }
   | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, string>; options: Record<string, Option[]> }
   | { intent: "confirmDelete"; ids: number[]; labels: string[] }
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "delete"; error: string };
 
-const ACTION_PERMISSION: Record<string, "add" | "edit" | "delete" | null> = { create: "add", update: "edit", edit: "edit", confirmDelete: "delete", delete: "delete", columns: null };
+const ACTION_PERMISSION: Record<string, "add" | "edit" | "delete" | "import" | null> = { create: "add", update: "edit", edit: "edit", confirmDelete: "delete", delete: "delete", import: "import", columns: null };
 
 /**
  * The generic action: create, update, edit (pick one selected row), confirmDelete (ask first) and delete, each
@@ -101,6 +103,12 @@ export async function resourceAction(
       const prefs: ColumnPrefs = { order, hidden: res.view.columns.map((c) => c.key).filter((k) => !visible.includes(k)) };
       await patchUserSettings(scope.db, scope.user, { columns: { [res.view.name]: prefs } });
       return redirect(back);
+    }
+    case "import": {
+      const file = form.get("file");
+      if (!(file instanceof File)) return data<ResourceActionData>({ intent, report: { created: 0, rejected: [], fileError: "resource:importEmpty" } }, { status: 400 });
+      const report = await importResource(scope, res, file, (await options?.(scope)) ?? {});
+      return data<ResourceActionData>({ intent, report }, { status: report.fileError ? 400 : 200 });
     }
     case "create": {
       const result = await createRow(scope, res, values);

@@ -218,3 +218,13 @@ export const userIntents = {
     },
   },
 };
+
+/** Choices of the form's organisation and role selects: the tenant's own only. */
+export async function userOptions({ db, user }: RequestScope) {
+  const [orgs, roleRows] = await Promise.all([
+    db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(eq(organisations.tenantId, user.tenantId)),
+    db.select({ value: roles.id, label: roles.name }).from(roles).where(eq(roles.tenantId, user.tenantId)),
+  ]);
+  const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
+  return { orgId: str(orgs), roleId: str(roleRows) };
+}

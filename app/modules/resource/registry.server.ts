@@ -1,0 +1,14 @@
+import type { RequestScope } from "~/modules/access/access.server";
+import { userOptions, userResource } from "~/modules/system/user.server";
+import type { ResourceDefinition } from "./resource.server";
+import type { Option } from "./route.server";
+
+export interface RegisteredResource {
+  resource: ResourceDefinition<any, any>;
+  options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
+}
+
+/** Every resource by name: the Excel routes find theirs here, and one test walks them all for tenant isolation. */
+export const RESOURCES: Record<string, RegisteredResource> = {
+  user: { resource: userResource, options: userOptions },
+};

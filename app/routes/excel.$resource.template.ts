@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireScope } from "~/modules/access/access.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
+import { importTemplate } from "~/modules/resource/excel.server";
+import { RESOURCES } from "~/modules/resource/registry.server";
+
+/** GET /excel/{resource}/template: the import template (needs `:import`). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const entry = RESOURCES[params.resource ?? ""];
+  if (!entry) throw new Response("Not Found", { status: 404 });
+  const { view } = entry.resource;
+  await requireScope(request, context, { screen: view.path, permission: `${view.permission}:import` });
+  return importTemplate(entry.resource, readPreferences(request).lang);
+}
