@@ -1,0 +1,44 @@
+import { env } from "cloudflare:test";
+import { readSheet } from "read-excel-file/universal";
+import { describe, expect, it } from "vitest";
+import { RESOURCES } from "../../app/modules/resource/registry.server";
+import { FACTORIES } from "./factories";
+import { get, makeTenant, postForm, signIn } from "./helpers";
+
+async function adminTenant() {
+  const t = await makeTenant({ role: "admin" });
+  return { ...t, cookie: await signIn(t.account, t.password) };
+}
+
+describe("tenant isolation over every registered resource", () => {
+  it("has a factory for every resource", () => {
+    expect(Object.keys(FACTORIES).sort()).toEqual(Object.keys(RESOURCES).sort());
+  });
+
+  for (const [name, { resource }] of Object.entries(RESOURCES)) {
+    it(`${name}: another tenant's row is never listed, exported, opened, changed or deleted`, async () => {
+      const { view } = resource;
+      const a = await adminTenant();
+      const b = await adminTenant();
+      const values = FACTORIES[name]!(b);
+      expect((await postForm(view.path, { intent: "create", ...values }, { Cookie: b.cookie })).status).toBe(302);
+      const label = values[view.rowLabel]!;
+      const table = (resource.table as unknown as { [k: symbol]: string })[Symbol.for("drizzle:Name")];
+      const column = view.rowLabel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      const row = await env.DB.prepare(`select id from ${table} where ${column} = ?`).bind(label).first<{ id: number }>();
+      expect(row).not.toBeNull();
+
+      const list = await (await get(`${view.path}?size=100`, a.cookie)).text();
+      expect(list).not.toContain(label);
+      const exported = await readSheet(await (await get(`/excel/${name}/export`, a.cookie)).arrayBuffer());
+      expect(exported.length).toBeGreaterThan(1); // A's own rows are there
+      expect(exported.flat()).not.toContain(label);
+      expect((await get(`${view.path}?edit=${row!.id}`, a.cookie)).status).toBe(404);
+      expect((await postForm(view.path, { intent: "update", id: String(row!.id), version: "1", ...values }, { Cookie: a.cookie })).status).toBe(404);
+      await postForm(view.path, { intent: "delete", ids: String(row!.id) }, { Cookie: a.cookie });
+      expect(await env.DB.prepare(`select id from ${table} where id = ?`).bind(row!.id).first()).not.toBeNull();
+      // and B still sees its own row
+      expect(await (await get(`${view.path}?size=100`, b.cookie)).text()).toContain(label);
+    });
+  }
+});
