@@ -29,7 +29,10 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_login_account_uq").on(t.loginAccount),
-    index("users_tenant_idx").on(t.tenantId),
+    // the user list: newest first by default, sortable by name and state, always within one tenant
+    index("users_tenant_created_idx").on(t.tenantId, t.createdAt),
+    index("users_tenant_name_idx").on(t.tenantId, t.userName),
+    index("users_tenant_state_idx").on(t.tenantId, t.state, t.createdAt),
     index("users_phone_idx").on(t.phone),
   ],
 );

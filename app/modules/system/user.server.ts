@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { auditLogs, organisations, roles, sessions, userRoles, userSettings, users } from "../../../db/schema";
@@ -102,11 +102,13 @@ export const userResource = defineResource({
   },
   filters: {
     q: (v) => {
+      // three characters or more: the trigram index (migration 0003); fewer: a scan with LIKE
+      if ([...v].length >= 3) return sql`${users.id} in (select rowid from users_search where users_search match ${`"${v.replace(/"/g, '""')}"`})`;
       const pattern = `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
       return or(
         sql`${users.loginAccount} like ${pattern} escape '\\'`,
         sql`${users.userName} like ${pattern} escape '\\'`,
-        like(users.phone, pattern),
+        sql`${users.phone} like ${pattern} escape '\\'`,
       );
     },
     state: (v) => eq(users.state, Number(v)),
