@@ -5,3 +5,4 @@ export * from "./settings";
 export * from "./dictionary";
 export * from "./files";
 export * from "./audit";
+export * from "./counts";

@@ -115,6 +115,7 @@ export const userResource = defineResource({
   },
   sortColumns: { loginAccount: users.loginAccount, userName: users.userName, state: users.state, expiresAt: users.expiresAt, createdAt: users.createdAt },
   defaultOrder: [desc(users.createdAt), desc(users.id)],
+  countedAs: "user",
   createSchema: UserCreateSchema,
   updateSchema: UserUpdateSchema,
   unique: [
