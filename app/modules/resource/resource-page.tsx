@@ -44,6 +44,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
       {action?.intent === "import" ? <ImportReportView view={view} report={action.report} /> : null}
       <SearchBar path={view.path} filters={view.filters} query={data.query} />
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-wrap gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
         {data.can.add ? (
           <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add">
@@ -68,6 +69,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         ) : null}
       </Form>
       {data.can.import ? <ImportPanel view={view} formAction={formAction} /> : null}
+      </div>
         <ColumnPanel
           key={JSON.stringify(data.columnPrefs)}
           columns={view.columns}

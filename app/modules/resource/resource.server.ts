@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { batch, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
-import type { ListQuery, ResourceView } from "./types";
+import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
 
 /** The columns every resource table has: its id, its tenant and the version of the stale-save check. */
 export type ResourceTable = SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteColumn; version: SQLiteColumn; updatedAt: SQLiteColumn };
@@ -58,8 +58,10 @@ export async function listResource<T extends ResourceTable, Row extends { id: nu
   const where = tenantWhere(scope, res, q);
   const column = q.sort ? res.sortColumns[q.sort] : undefined;
   const orderBy = column ? [q.order === "asc" ? asc(column) : desc(column), desc(res.table.id)] : res.defaultOrder;
-  const limit = q.size > 0 ? q.size : undefined;
-  const offset = q.size > 0 ? (q.page - 1) * q.size : 0;
+  // no paging (size 0) still reads in chunks: the table loads the next one as the user scrolls
+  const chunk = q.size > 0 ? q.size : INFINITE_CHUNK;
+  const limit = chunk;
+  const offset = (q.page - 1) * chunk;
   const unfiltered = Object.keys(q.filters).length === 0;
   const total =
     unfiltered && res.countedAs

@@ -64,6 +64,8 @@ export interface ResourceView {
 }
 
 export const PAGE_SIZES = [20, 30, 50, 100, 0] as const;
+/** Rows per request when a list is not paged (size 0, infinite scroll). */
+export const INFINITE_CHUNK = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
 export interface ListQuery {
