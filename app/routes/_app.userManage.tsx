@@ -64,7 +64,7 @@ function UserPanels({ back }: { back: string }) {
   const message = useMessage();
   if (action?.intent === "confirmState") {
     return (
-      <ConfirmPanel title={action.state ? t("user.enableConfirm") : t("user.disableConfirm")} back={back} formAction={back}>
+      <ConfirmPanel title={action.state ? t("user.enableConfirm") : t("user.disableConfirm")} back={back} formAction={back} tone={action.state ? "primary" : "danger"}>
         {action.ids.map((id) => (
           <input key={id} type="hidden" name="ids" value={id} />
         ))}
@@ -75,7 +75,7 @@ function UserPanels({ back }: { back: string }) {
   }
   if (action?.intent === "resetPassword") {
     return (
-      <ConfirmPanel title={`${t("user.resetPassword")} · ${action.account}`} back={back} formAction={back}>
+      <ConfirmPanel title={`${t("user.resetPassword")} · ${action.account}`} back={back} formAction={back} tone="primary">
         <input type="hidden" name="ids" value={action.id} />
         <input type="hidden" name="intent" value="resetPassword" />
         {action.errors?.form ? <Alert tone="error">{message(action.errors.form)}</Alert> : null}

@@ -71,6 +71,9 @@ export default {
     email: "E-mail",
   },
   validation: {
+    roleName: "Use Chinese characters, letters, digits or - _ ( ) for the role name, at most 30",
+    description: "The description can be at most 100 characters",
+    duplicateRoleName: "This role name already exists",
     userName: "Use 4–30 Chinese characters, letters, digits or . @ _ - for the user name",
     address: "The address can be at most 50 characters",
     date: "Enter a valid date",

@@ -2,6 +2,14 @@ import type { Translation } from "../types";
 import type zh from "../zh-CN/system";
 
 export default {
+  role: {
+    grant: "Permissions",
+    grantTitle: "Permissions · {{name}}",
+    menus: "Menus",
+    codes: "Functions",
+    inUse: "Users still hold this role; it cannot be deleted",
+    selectAllMenus: "All menus",
+  },
   user: {
     enable: "Enable",
     disable: "Disable",

@@ -68,6 +68,9 @@ export default {
     email: "邮件",
   },
   validation: {
+    roleName: "角色名称须为中文、字母、数字或 - _ ( )，不超过30个字符",
+    description: "描述不能超过100个字符",
+    duplicateRoleName: "该角色名称已存在",
     userName: "用户名须为4-30位中文、字母、数字或 . @ _ -",
     address: "地址不能超过50个字符",
     date: "请输入正确的日期",

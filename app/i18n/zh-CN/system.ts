@@ -1,5 +1,13 @@
 /** Texts of the system administration screens. */
 export default {
+  role: {
+    grant: "权限配置",
+    grantTitle: "权限配置 · {{name}}",
+    menus: "菜单权限",
+    codes: "功能权限",
+    inUse: "该角色下仍有用户，不能删除",
+    selectAllMenus: "全部菜单",
+  },
   user: {
     enable: "启用",
     disable: "停用",

@@ -1,4 +1,5 @@
 import type { RequestScope } from "~/modules/access/access.server";
+import { roleResource } from "~/modules/system/role.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
 import type { ResourceDefinition } from "./resource.server";
 import type { Option } from "./route.server";
@@ -11,4 +12,5 @@ export interface RegisteredResource {
 /** Every resource by name: the Excel routes find theirs here, and one test walks them all for tenant isolation. */
 export const RESOURCES: Record<string, RegisteredResource> = {
   user: { resource: userResource, options: userOptions },
+  role: { resource: roleResource },
 };

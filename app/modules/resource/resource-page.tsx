@@ -114,13 +114,13 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
 }
 
 /** A confirmation the server renders after the first click; 确定 posts the real action, 取消 goes back. */
-export function ConfirmPanel({ title, detail, back, formAction, children }: { title: string; detail?: string; back: string; formAction: string; children: ReactNode }) {
+export function ConfirmPanel({ title, detail, back, formAction, children, wide, tone = "danger" }: { title: string; detail?: string; back: string; formAction: string; children: ReactNode; wide?: boolean; tone?: "danger" | "primary" }) {
   const { t } = useTranslation("resource");
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => confirmRef.current?.focus(), []);
   return (
     <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30">
-      <Form method="post" action={formAction} className="w-96 rounded-lg border border-line bg-panel p-5 shadow-xl">
+      <Form method="post" action={formAction} className={`${wide ? "w-[min(70vw,48rem)]" : "w-96"} rounded-lg border border-line bg-panel p-5 shadow-xl`}>
         <h2 id="confirm-title" className="mb-2 text-base font-semibold text-ink">
           {title}
         </h2>
@@ -130,7 +130,7 @@ export function ConfirmPanel({ title, detail, back, formAction, children }: { ti
           <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
             {t("cancel")}
           </Link>
-          <Button ref={confirmRef} type="submit" variant="danger">
+          <Button ref={confirmRef} type="submit" variant={tone}>
             {t("confirm")}
           </Button>
         </div>

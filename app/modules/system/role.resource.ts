@@ -1,0 +1,43 @@
+import type { ResourceView } from "~/modules/resource/types";
+
+export const ROLE_STATES = [
+  { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
+  { value: "0", label: { zh: "停用", en: "Disabled" }, tone: "danger" as const },
+];
+
+/** The function codes a role can hold per screen: `${privis}:${action}`. */
+export const PERMISSION_ACTIONS = [
+  { key: "view", label: { zh: "查看", en: "View" } },
+  { key: "add", label: { zh: "新增", en: "Add" } },
+  { key: "edit", label: { zh: "编辑", en: "Edit" } },
+  { key: "delete", label: { zh: "删除", en: "Delete" } },
+  { key: "export", label: { zh: "导出", en: "Export" } },
+  { key: "import", label: { zh: "导入", en: "Import" } },
+] as const;
+
+/** /roleManage: roles, and which menus and function codes each grants (spec §3 role, §5 role name). */
+export const roleView: ResourceView = {
+  name: "role",
+  path: "/roleManage",
+  permission: "roleManage",
+  title: { zh: "角色管理", en: "Role Management" },
+  singular: { zh: "角色", en: "role" },
+  rowLabel: "name",
+  columns: [
+    { key: "name", label: { zh: "角色名称", en: "Role name" }, sortable: true, fixed: true },
+    { key: "description", label: { zh: "描述", en: "Description" } },
+    { key: "userCount", label: { zh: "用户数", en: "Users" }, type: "number" },
+    { key: "menuCount", label: { zh: "菜单数", en: "Menus" }, type: "number" },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: ROLE_STATES, sortable: true },
+    { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime", sortable: true },
+  ],
+  filters: [
+    { key: "q", label: { zh: "角色名称", en: "Role name" }, type: "text", simple: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "select", options: ROLE_STATES, simple: true },
+  ],
+  form: [
+    { key: "name", label: { zh: "角色名称", en: "Role name" }, type: "text", required: true, maxLength: 30, hint: { zh: "中文、字母、数字或 - _ ( )", en: "Chinese characters, letters, digits or - _ ( )" } },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "select", required: true, options: ROLE_STATES, defaultValue: "1" },
+    { key: "description", label: { zh: "描述", en: "Description" }, type: "textarea", maxLength: 100 },
+  ],
+};
