@@ -1,6 +1,19 @@
 import * as Popover from "@radix-ui/react-popover";
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
+/** Arrow keys move focus between the buttons of a grid (disabled ones stop the move) with the given number of columns. */
+export function moveGridFocus(e: KeyboardEvent<HTMLElement>, columns: number) {
+  const step = ({ ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns } as Record<string, number>)[e.key];
+  if (!step) return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>("button")];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = buttons[at + step];
+  if (at >= 0 && next && !next.disabled) {
+    e.preventDefault();
+    next.focus();
+  }
+}
 
 export interface PeriodOption {
   key: string;
@@ -35,19 +48,6 @@ export interface PeriodPopoverProps {
  */
 export function PeriodPopover({ valueText, placeholder, open, onOpenChange, year, onYearChange, options, columns, onPick, onClear, id, disabled, className = "" }: PeriodPopoverProps) {
   const { t } = useTranslation("widgets");
-  const grid = useRef<HTMLDivElement>(null);
-
-  function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[e.key];
-    if (!step || !grid.current) return;
-    const buttons = [...grid.current.querySelectorAll<HTMLButtonElement>("button")];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = buttons[Math.min(buttons.length - 1, Math.max(0, at + step))];
-    if (next) {
-      e.preventDefault();
-      next.focus();
-    }
-  }
 
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -76,7 +76,7 @@ export function PeriodPopover({ valueText, placeholder, open, onOpenChange, year
               ›
             </button>
           </div>
-          <div ref={grid} onKeyDown={moveFocus} className="grid gap-1" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+          <div onKeyDown={(e) => moveGridFocus(e, columns)} className="grid gap-1" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
             {options.map((o) => (
               <button
                 key={o.key}
