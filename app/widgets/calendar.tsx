@@ -13,6 +13,8 @@ interface CalendarBaseProps {
   onMonthChange?: (month: string) => void;
   /** Calendar list counts per yyyy-MM-dd: cells then show 'N条出车登记'. */
   counts?: Readonly<Record<string, number>> | null;
+  /** Posts the day (single) or `${name}Start` and `${name}End` (range) as yyyy-MM-dd. */
+  name?: string;
   className?: string;
 }
 
@@ -35,10 +37,13 @@ export function Calendar(props: CalendarProps) {
   const monthTitle = useMonthTitle();
   const today = props.today ?? todayIn();
 
+  // uncontrolled unless a value is passed
   const [ownRange, setOwnRange] = useState<DayRange>([null, null]);
+  const [ownDay, setOwnDay] = useState<string | null>(null);
   const range: DayRange = props.mode === "range" ? (props.value ?? ownRange) : [null, null];
-  const selected = props.mode === "range" ? range : (props.value ?? null);
-  const anchor = (props.mode === "range" ? range[0] : props.value) ?? today;
+  const day = props.mode === "range" ? null : props.value !== undefined ? props.value : ownDay;
+  const selected = props.mode === "range" ? range : day;
+  const anchor = (props.mode === "range" ? range[0] : day) ?? today;
 
   const [ownMonth, setOwnMonth] = useState(() => monthOf(anchor));
   const month = props.month ?? ownMonth;
@@ -64,6 +69,7 @@ export function Calendar(props: CalendarProps) {
       setOwnRange(next);
       props.onSelect?.(next);
     } else {
+      setOwnDay(date);
       props.onSelect?.(date);
     }
   }
@@ -132,6 +138,14 @@ export function Calendar(props: CalendarProps) {
           ))}
         </tbody>
       </table>
+      {props.name && props.mode === "range" ? (
+        <>
+          <input type="hidden" name={`${props.name}Start`} value={range[0] ?? ""} />
+          <input type="hidden" name={`${props.name}End`} value={range[1] ?? ""} />
+        </>
+      ) : props.name ? (
+        <input type="hidden" name={props.name} value={day ?? ""} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
-import { type KeyboardEvent, type ReactNode } from "react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Arrow keys move focus between the buttons of a grid (disabled ones stop the move) with the given number of columns. */
@@ -48,6 +48,7 @@ export interface PeriodPopoverProps {
  */
 export function PeriodPopover({ valueText, placeholder, open, onOpenChange, year, onYearChange, options, columns, onPick, onClear, id, disabled, className = "" }: PeriodPopoverProps) {
   const { t } = useTranslation("widgets");
+  const grid = useRef<HTMLDivElement>(null);
 
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -64,7 +65,18 @@ export function PeriodPopover({ valueText, placeholder, open, onOpenChange, year
         ) : null}
       </div>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} aria-label={placeholder} className="z-50 w-64 rounded-md border border-line bg-panel p-3 text-ink shadow-lg">
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          aria-label={placeholder}
+          // start on the chosen period (else the first one) so arrows and Enter work at once
+          onOpenAutoFocus={(e) => {
+            const target = grid.current?.querySelector<HTMLButtonElement>('button[aria-pressed="true"]') ?? grid.current?.querySelector<HTMLButtonElement>("button:not(:disabled)");
+            if (target) {
+              e.preventDefault();
+              target.focus();
+            }
+          }} className="z-50 w-64 rounded-md border border-line bg-panel p-3 text-ink shadow-lg">
           <div className="mb-2 flex items-center justify-between">
             <button type="button" onClick={() => onYearChange(year - 1)} aria-label={t("period.prevYear")} className="rounded px-2 py-1 text-muted hover:text-brand">
               ‹
@@ -76,7 +88,7 @@ export function PeriodPopover({ valueText, placeholder, open, onOpenChange, year
               ›
             </button>
           </div>
-          <div onKeyDown={(e) => moveGridFocus(e, columns)} className="grid gap-1" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+          <div ref={grid} onKeyDown={(e) => moveGridFocus(e, columns)} className="grid gap-1" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
             {options.map((o) => (
               <button
                 key={o.key}

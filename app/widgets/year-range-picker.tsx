@@ -132,7 +132,10 @@ export function YearRangePicker({ value, onChange, name, id, disabled, className
           sideOffset={4}
           aria-label={t("yearRange.open")}
           onOpenAutoFocus={(e) => {
-            if (!focusPanel.current) e.preventDefault();
+            e.preventDefault();
+            if (!focusPanel.current) return;
+            const panels = e.currentTarget as HTMLElement | null;
+            (panels?.querySelector<HTMLButtonElement>('button[aria-pressed="true"]') ?? panels?.querySelector<HTMLButtonElement>("[role=group] button"))?.focus();
           }}
           // clicks in the inputs belong to the picker, not outside it
           onInteractOutside={(e) => {
