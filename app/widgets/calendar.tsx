@@ -115,7 +115,15 @@ export function Calendar(props: CalendarProps) {
           {Array.from({ length: 6 }, (_, row) => (
             <tr key={row}>
               {cells.slice(row * 7, row * 7 + 7).map((c) => {
-                const tone = c.isSelected ? "bg-brand text-white" : c.inRange ? "bg-brand-soft text-ink" : c.place === "current" ? "text-ink hover:bg-brand-soft" : "text-muted hover:bg-brand-soft";
+                const tone = c.isSelected
+                  ? "bg-brand text-white"
+                  : c.inRange
+                    ? "bg-brand-soft text-ink"
+                    : c.isToday
+                      ? "text-brand hover:bg-brand-soft"
+                      : c.place === "current"
+                        ? "text-ink hover:bg-brand-soft"
+                        : "text-muted hover:bg-brand-soft";
                 return (
                   <td key={c.date} role="gridcell" aria-selected={c.isSelected || c.inRange} className="p-0.5">
                     <button
@@ -126,7 +134,7 @@ export function Calendar(props: CalendarProps) {
                       aria-label={c.count ? `${c.date} ${t("calendar.registrations", { count: c.count })}` : c.date}
                       onClick={() => choose(c.date)}
                       onFocus={() => setFocusDate(c.date)}
-                      className={`flex w-full flex-col items-center justify-center rounded-md py-1 text-sm ${counts ? "min-h-14" : "h-9"} ${tone} ${c.isToday && !c.isSelected ? "font-semibold text-brand ring-1 ring-brand ring-inset" : ""}`}
+                      className={`flex w-full flex-col items-center justify-center rounded-md py-1 text-sm ${counts ? "min-h-14" : "h-9"} ${tone} ${c.isToday ? "font-semibold ring-1 ring-brand ring-inset" : ""}`}
                     >
                       <span>{c.day}</span>
                       {c.count ? <span className={`text-xs ${c.isSelected ? "text-white" : "text-brand"}`}>{t("calendar.registrations", { count: c.count })}</span> : null}

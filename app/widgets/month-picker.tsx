@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { todayIn } from "~/lib/calendar";
 import { PeriodPopover } from "./period-popover";
+import { useControllable } from "./use-controllable";
 
 /** Month name in the user's language ("11月" / "November"). */
 export function useMonthName() {
@@ -20,9 +21,10 @@ export function useMonthTitle() {
 }
 
 export interface MonthPickerProps {
-  /** yyyy-MM, or null for none. */
-  value: string | null;
-  onChange: (value: string | null) => void;
+  /** yyyy-MM, or null for none; leave undefined (with defaultValue) to let the picker keep it. */
+  value?: string | null;
+  defaultValue?: string | null;
+  onChange?: (value: string | null) => void;
   clearable?: boolean;
   /** Months that cannot be chosen, e.g. beyond the current one (spec §5). */
   disabledMonth?: (value: string) => boolean;
@@ -34,8 +36,9 @@ export interface MonthPickerProps {
 }
 
 /** Month picker: placeholder 选择月, year navigation, twelve months. */
-export function MonthPicker({ value, onChange, clearable, disabledMonth, name, id, disabled, className }: MonthPickerProps) {
+export function MonthPicker({ value: valueProp, defaultValue = null, onChange, clearable, disabledMonth, name, id, disabled, className }: MonthPickerProps) {
   const { t } = useTranslation("widgets");
+  const [value, setValue] = useControllable(valueProp, defaultValue, onChange);
   const monthName = useMonthName();
   const monthTitle = useMonthTitle();
   const [open, setOpen] = useState(false);
@@ -65,10 +68,10 @@ export function MonthPicker({ value, onChange, clearable, disabledMonth, name, i
           disabled: disabledMonth?.(key(i + 1)) ?? false,
         }))}
         onPick={(picked) => {
-          onChange(picked);
+          setValue(picked);
           setOpen(false);
         }}
-        onClear={clearable ? () => onChange(null) : undefined}
+        onClear={clearable ? () => setValue(null) : undefined}
       />
       {name ? <input type="hidden" name={name} value={value ?? ""} /> : null}
     </>

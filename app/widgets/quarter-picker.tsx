@@ -3,11 +3,14 @@ import { useTranslation } from "react-i18next";
 import { todayIn } from "~/lib/calendar";
 import { formatQuarter, isQuarterDisabled, parseQuarter, quarterDays, QUARTERS, type Quarter, type QuarterValue } from "~/lib/period";
 import { PeriodPopover } from "./period-popover";
+import { useControllable } from "./use-controllable";
 
 export interface QuarterPickerProps {
-  /** "yyyy-Qn", or null for none. */
-  value: string | null;
-  onChange: (value: string | null, days: { start: string; end: string } | null) => void;
+  /** "yyyy-Qn", or null for none; leave undefined (with defaultValue) to let the picker keep it. */
+  value?: string | null;
+  defaultValue?: string | null;
+  /** The quarter and its first and last day, or nulls when cleared. */
+  onChange?: (value: string | null, days: { start: string; end: string } | null) => void;
   /** Shows a clear button (清空) while a quarter is chosen. */
   clearable?: boolean;
   /** Days that cannot be chosen; a quarter is disabled when all its days are. */
@@ -20,8 +23,9 @@ export interface QuarterPickerProps {
 }
 
 /** Quarter picker (spec §2): year navigation, quarters 一 to 四, shown as 2026年 第一季度. */
-export function QuarterPicker({ value, onChange, clearable = true, disabledDate, name, id, disabled, className }: QuarterPickerProps) {
+export function QuarterPicker({ value: valueProp, defaultValue = null, onChange, clearable = true, disabledDate, name, id, disabled, className }: QuarterPickerProps) {
   const { t } = useTranslation("widgets");
+  const [value, setValue] = useControllable(valueProp, defaultValue, onChange);
   const chosen = parseQuarter(value);
   const [open, setOpen] = useState(false);
   const [year, setYear] = useState(() => chosen?.year ?? Number(todayIn().slice(0, 4)));
@@ -52,10 +56,10 @@ export function QuarterPicker({ value, onChange, clearable = true, disabledDate,
         }))}
         onPick={(key) => {
           const picked: QuarterValue = { year, quarter: Number(key) as Quarter };
-          onChange(formatQuarter(picked), quarterDays(picked));
+          setValue(formatQuarter(picked), quarterDays(picked));
           setOpen(false);
         }}
-        onClear={clearable ? () => onChange(null, null) : undefined}
+        onClear={clearable ? () => setValue(null, null) : undefined}
       />
       {name ? <input type="hidden" name={name} value={value ?? ""} /> : null}
     </>

@@ -1,19 +1,24 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { todayIn } from "~/lib/calendar";
 import { EMPTY_YEAR_RANGE, leftStartFor, markYear, parseYear, pickYear, PANEL_YEARS, yearPanels, yearRangeOf, type YearRangeState } from "~/lib/year-range";
 import { moveGridFocus } from "./period-popover";
+import { useControllable } from "./use-controllable";
 
+/** A complete range, start ≤ end. */
 export interface YearRange {
-  start: number | null;
-  end: number | null;
+  start: number;
+  end: number;
 }
 
 export interface YearRangePickerProps {
-  value: YearRange | null;
+  /** Controlled value; leave undefined and use defaultValue to let the picker keep it. */
+  value?: YearRange | null;
+  defaultValue?: YearRange | null;
   /** Called when both ends are chosen (smaller first), or with null when cleared. */
-  onChange: (value: { start: number; end: number } | null) => void;
+  onChange?: (value: YearRange | null) => void;
   /** Posts the years as `${name}Start` and `${name}End`. */
   name?: string;
   id?: string;
@@ -27,8 +32,9 @@ export interface YearRangePickerProps {
  * second the end (the smaller year goes first) and closes the panels; hovering previews the range.
  * Years can also be typed; an end before the start swaps.
  */
-export function YearRangePicker({ value, onChange, name, id, disabled, className = "" }: YearRangePickerProps) {
+export function YearRangePicker({ value: valueProp, defaultValue = null, onChange, name, id, disabled, className = "" }: YearRangePickerProps) {
   const { t } = useTranslation("widgets");
+  const [value, setValue] = useControllable<YearRange | null>(valueProp, defaultValue, onChange);
   const committed = yearRangeOf(value?.start ?? null, value?.end ?? null);
   const [state, setState] = useState<YearRangeState>(committed);
   const [open, setOpen] = useState(false);
@@ -56,7 +62,7 @@ export function YearRangePicker({ value, onChange, name, id, disabled, className
     setState(next);
     setHovered(null);
     if (next.phase === 2 && next.start !== null && next.end !== null) {
-      onChange({ start: next.start, end: next.end });
+      setValue({ start: next.start, end: next.end });
       setTyped({ start: String(next.start), end: String(next.end) });
       setOpen(false);
     } else {
@@ -68,14 +74,14 @@ export function YearRangePicker({ value, onChange, name, id, disabled, className
     const next = yearRangeOf(parseYear(typed.start), parseYear(typed.end));
     setState(next);
     setTyped({ start: String(next.start ?? ""), end: String(next.end ?? "") });
-    if (next.phase === 2 && next.start !== null && next.end !== null) onChange({ start: next.start, end: next.end });
-    else if (next.phase === 0 && value) onChange(null);
+    if (next.phase === 2 && next.start !== null && next.end !== null) setValue({ start: next.start, end: next.end });
+    else if (next.phase === 0 && value) setValue(null);
   }
 
   function clear() {
     setState(EMPTY_YEAR_RANGE);
     setTyped({ start: "", end: "" });
-    onChange(null);
+    setValue(null);
   }
 
   const inputClass = "h-full w-20 min-w-0 flex-1 bg-transparent px-2 text-center text-ink placeholder:text-muted focus:outline-none";
@@ -95,9 +101,12 @@ export function YearRangePicker({ value, onChange, name, id, disabled, className
       onBlur={commitTyped}
       onKeyDown={(e) => {
         if (e.key === "Enter") {
-          e.preventDefault();
-          commitTyped();
-          setOpen(false);
+          // commit before the browser submits the form, so it posts the swapped years
+          flushSync(commitTyped);
+          if (open) {
+            e.preventDefault();
+            setOpen(false);
+          }
         } else if (e.key === "ArrowDown") {
           e.preventDefault();
           openPanels(true);
