@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanSearchText } from "./validators";
-import { debounce, SEARCH_DEBOUNCE_MS } from "./use-debounce";
+import { debounce, debounceSearch, SEARCH_DEBOUNCE_MS } from "./use-debounce";
 
 describe("search debounce (spec §4: 500 ms)", () => {
   beforeEach(() => {
@@ -35,5 +35,20 @@ describe("search debounce (spec §4: 500 ms)", () => {
     expect(search).toHaveBeenCalledTimes(1);
     onType.flush();
     expect(search).toHaveBeenCalledTimes(1);
+  });
+  it("search text is sent trimmed and without %, and not again when only spaces or % changed", () => {
+    const search = vi.fn();
+    const onType = debounceSearch(search, "塔吊");
+    onType(" 塔吊 ");
+    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    expect(search).not.toHaveBeenCalled();
+    onType("塔吊 5%");
+    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    expect(search).toHaveBeenLastCalledWith("塔吊 5");
+    onType("塔吊 5 ");
+    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    onType("");
+    onType.flush();
+    expect(search.mock.calls).toEqual([["塔吊 5"], [""]]);
   });
 });

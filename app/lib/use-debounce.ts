@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { cleanSearchText } from "./validators";
 
 /** Spec §4: search forms and table filter text wait 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -55,4 +56,27 @@ export function useDebouncedValue<T>(value: T, wait = SEARCH_DEBOUNCE_MS): T {
     return () => clearTimeout(timer);
   }, [value, wait]);
   return settled;
+}
+
+/**
+ * Search text as the search form and table filters send it (spec §4, §5): trimmed, without %,
+ * 500 ms after typing stops, and not again when only spaces or % changed.
+ */
+export function debounceSearch(onSearch: (text: string) => void, initial = "", wait = SEARCH_DEBOUNCE_MS): Debounced<[string]> {
+  let last = cleanSearchText(initial);
+  return debounce((raw: string) => {
+    const text = cleanSearchText(raw);
+    if (text === last) return;
+    last = text;
+    onSearch(text);
+  }, wait);
+}
+
+/** {@link debounceSearch} for a component: call it from onChange, `.flush()` on Enter; cancelled on unmount. */
+export function useSearchText(onSearch: (text: string) => void, initial = "", wait = SEARCH_DEBOUNCE_MS): Debounced<[string]> {
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  const debounced = useMemo(() => debounceSearch((text) => latest.current(text), initial, wait), [wait]); // initial only seeds
+  useEffect(() => debounced.cancel, [debounced]);
+  return debounced;
 }
