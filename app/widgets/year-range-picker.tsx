@@ -43,12 +43,11 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
   const [typed, setTyped] = useState({ start: String(committed.start ?? ""), end: String(committed.end ?? "") });
   const focusPanel = useRef(false);
 
-  // follow the committed value while the panels are closed
+  // follow the value when it changes (from the parent, or once chosen here)
   useEffect(() => {
-    if (open) return;
     setState(committed);
     setTyped({ start: String(committed.start ?? ""), end: String(committed.end ?? "") });
-  }, [open, committed.start, committed.end]);
+  }, [committed.start, committed.end]);
 
   function openPanels(withFocus: boolean) {
     if (disabled) return;
@@ -65,17 +64,28 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
       setValue({ start: next.start, end: next.end });
       setTyped({ start: String(next.start), end: String(next.end) });
       setOpen(false);
-    } else {
-      setTyped({ start: String(next.start ?? ""), end: "" });
     }
   }
 
+  /** Closing without a second click drops the half-chosen range; the inputs keep what they show. */
+  function closePanels() {
+    setOpen(false);
+    setHovered(null);
+    setState(yearRangeOf(parseYear(typed.start), parseYear(typed.end)));
+  }
+
+  /** Reads the typed years: both valid makes the value (swapped if needed), both empty clears it, anything else waits. */
   function commitTyped() {
-    const next = yearRangeOf(parseYear(typed.start), parseYear(typed.end));
-    setState(next);
-    setTyped({ start: String(next.start ?? ""), end: String(next.end ?? "") });
-    if (next.phase === 2 && next.start !== null && next.end !== null) setValue({ start: next.start, end: next.end });
-    else if (next.phase === 0 && value) setValue(null);
+    const start = parseYear(typed.start);
+    const end = parseYear(typed.end);
+    setState(yearRangeOf(start, end));
+    if (start !== null && end !== null) {
+      const next = { start: Math.min(start, end), end: Math.max(start, end) };
+      setTyped({ start: String(next.start), end: String(next.end) });
+      if (next.start !== value?.start || next.end !== value?.end) setValue(next);
+    } else if (!typed.start.trim() && !typed.end.trim() && value) {
+      setValue(null);
+    }
   }
 
   function clear() {
@@ -84,7 +94,7 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
     setValue(null);
   }
 
-  const inputClass = "h-full w-20 min-w-0 flex-1 bg-transparent px-2 text-center text-ink placeholder:text-muted focus:outline-none";
+  const inputClass = "h-full w-20 min-w-0 flex-1 bg-transparent px-2 text-center text-ink placeholder:text-muted focus:outline-none aria-[invalid]:text-danger";
   const yearInput = (which: "start" | "end") => (
     <input
       id={which === "start" ? id : undefined}
@@ -92,6 +102,7 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
       value={typed[which]}
       placeholder={t(`yearRange.${which}`)}
       aria-label={t(`yearRange.${which}`)}
+      aria-invalid={typed[which].trim() !== "" && parseYear(typed[which]) === null ? true : undefined}
       inputMode="numeric"
       maxLength={5}
       autoComplete="off"
@@ -105,7 +116,7 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
           flushSync(commitTyped);
           if (open) {
             e.preventDefault();
-            setOpen(false);
+            closePanels();
           }
         } else if (e.key === "ArrowDown") {
           e.preventDefault();
@@ -117,7 +128,7 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
   );
 
   return (
-    <Popover.Root open={open} onOpenChange={(next) => (next ? openPanels(true) : setOpen(false))}>
+    <Popover.Root open={open} onOpenChange={(next) => (next ? openPanels(true) : closePanels())}>
       <Popover.Anchor asChild>
         <div data-year-range-anchor="" className={`inline-flex h-9 items-center rounded-md border border-line bg-panel text-base focus-within:border-brand ${disabled ? "opacity-60" : ""} ${className}`}>
           {yearInput("start")}
