@@ -41,6 +41,8 @@ describe("money value on blur", () => {
     expect(normalizeMoney("1", { min: 100 })).toBe("100");
     expect(normalizeMoney("99999", { max: 500.5 })).toBe("500.5");
     expect(normalizeMoney("-3", { negativeOnly: true, min: -2 })).toBe("-2");
+    expect(normalizeMoney("500", { max: 99.999, precision: 2 })).toBe("99.99");
+    expect(normalizeMoney("-1", { allowNegative: true, min: -0.001, precision: 2 })).toBe("0.00");
   });
   it("tidies intermediate states", () => {
     expect(normalizeMoney("12.")).toBe("12");

@@ -65,10 +65,9 @@ export function normalizeMoney(raw: string, rules: MoneyRules = {}): string {
   let value = Number(typed);
   if (rules.max !== undefined && value > rules.max) value = rules.max;
   if (rules.min !== undefined && value < rules.min) value = rules.min;
-  if (value !== Number(typed)) return plain(value, precision);
-  // keep the digits as typed (no float round-trip), only tidy the ends
-  const tidy = typed.replace(/\.$/, "");
-  return /^-0(\.0*)?$/.test(tidy) ? tidy.slice(1) : tidy;
+  // keep the digits as typed (no float round-trip) unless clamped; tidy the ends either way
+  const text = (value !== Number(typed) ? plain(value, precision) : typed).replace(/\.$/, "");
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
 /** Plain number text to display text with thousands separators: "-1234567.5" → "-1,234,567.5". */
