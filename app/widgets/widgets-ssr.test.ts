@@ -6,8 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/i18n";
 import { Calendar } from "./calendar";
 import { MoneyInput } from "./money-input";
+import { MonthPicker } from "./month-picker";
 import { QrCode } from "./qr-code";
 import { QuarterPicker } from "./quarter-picker";
+import { TruncatedText } from "./truncated-text";
 import { YearRangePicker } from "./year-range-picker";
 
 // The server HTML is what a user on a slow link sees and submits before JavaScript arrives.
@@ -51,5 +53,29 @@ describe("widgets rendered on the server", () => {
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="二维码：T000000001"');
     expect(html).toContain("下载");
+  });
+  it("month picker shows 选择月 until a month is chosen", () => {
+    expect(render(h(MonthPicker, { value: null }))).toContain("选择月");
+    expect(render(h(MonthPicker, { value: "2026-02", name: "month" }))).toMatch(/2026年2月[\s\S]*name="month" value="2026-02"/);
+  });
+  it("truncated text keeps the whole text in the page, with no tab stop until it is cut", () => {
+    const html = render(h(TruncatedText, { text: "徐工XCT25L5 汽车起重机 25吨" }));
+    expect(html).toContain("徐工XCT25L5 汽车起重机 25吨");
+    expect(html).not.toContain("tabindex");
+  });
+});
+
+describe("widgets in English", () => {
+  it("calendar and quarter picker speak English", async () => {
+    await i18n.changeLanguage("en-US");
+    try {
+      const calendar = render(h(Calendar, { value: "2026-11-05", today: "2026-11-23", counts: { "2026-11-03": 2 }, weekStart: 0 }));
+      expect(calendar.match(/<th[^>]*>([^<]*)<\/th>/g)?.map((th) => th.replace(/<[^>]+>/g, ""))).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+      expect(calendar).toContain("November 2026");
+      expect(calendar).toContain("Departures logged: 2");
+      expect(render(h(QuarterPicker, { value: "2026-Q4" }))).toContain("4th quarter 2026");
+    } finally {
+      await i18n.changeLanguage("zh-CN");
+    }
   });
 });
