@@ -63,7 +63,11 @@ export function Calendar(props: CalendarProps) {
 
   function choose(date: string) {
     setFocusDate(date);
-    if (monthOf(date) !== month) showMonth(monthOf(date));
+    if (monthOf(date) !== month) {
+      // the grid is rebuilt for that month: keep focus on the chosen day
+      moved.current = true;
+      showMonth(monthOf(date));
+    }
     if (props.mode === "range") {
       const next = pickRangeDay(range, date);
       setOwnRange(next);
@@ -78,6 +82,7 @@ export function Calendar(props: CalendarProps) {
     if (!DAY_KEYS.has(e.key)) return;
     e.preventDefault();
     const next = moveByKey(tabDate, e.key as DayKey, weekStart);
+    if (next === tabDate) return;
     moved.current = true;
     setFocusDate(next);
     if (monthOf(next) !== month) showMonth(monthOf(next));
