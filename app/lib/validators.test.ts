@@ -42,6 +42,9 @@ describe("spec §5 validators", () => {
     expect(v.hasSpecialChars("塔吊#1")).toBe(true);
     expect(v.hasSpecialChars("crane 🚧")).toBe(true);
     expect(v.hasSpecialChars("塔吊一号 (A)")).toBe(false);
+    expect(v.hasSpecialChars("中国🇨🇳")).toBe(true);
+    expect(v.hasSpecialChars("1️⃣号机")).toBe(true);
+    expect(v.hasSpecialChars("１号机（Ａ）")).toBe(false);
   });
   it("role and organisation names", () => {
     expect(v.isRoleName("调度员(华东)_1-A")).toBe(true);

@@ -20,8 +20,11 @@ export const isMobile = (v: string) => /^1[3-9]\d{9}$/.test(v);
 /** Landline: 3-8 or 4-7 digits with a hyphen. */
 export const isLandline = (v: string) => /^(\d{3}-\d{8}|\d{4}-\d{7})$/.test(v);
 export const isEmail = (v: string) => /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(v) && v.length <= 254;
-/** Special characters ~ # ^ $ @ % & ! ? and emoji are refused where this returns true. */
-export const hasSpecialChars = (v: string) => /[~#^$@%&!?]/.test(v) || /\p{Extended_Pictographic}/u.test(v);
+/**
+ * Special characters ~ # ^ $ @ % & ! ? and emoji are refused where this returns true. Flags (regional
+ * indicator pairs) and keycaps (digit + U+20E3) are emoji that are not Extended_Pictographic.
+ */
+export const hasSpecialChars = (v: string) => /[~#^$@%&!?]/.test(v) || /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3]/u.test(v);
 export const isAlphanumeric = (v: string) => /^[A-Za-z0-9]+$/.test(v);
 export const isInteger = (v: string) => /^-?\d+$/.test(v);
 export const isNonNegativeDecimal = (v: string) => /^\d+(\.\d+)?$/.test(v);
