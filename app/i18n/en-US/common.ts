@@ -71,6 +71,8 @@ export default {
     email: "E-mail",
   },
   validation: {
+    organisationName: "Use Chinese characters, letters, digits, brackets or - for the name, at most 30",
+    integer: "Enter a whole number",
     roleName: "Use Chinese characters, letters, digits or - _ ( ) for the role name, at most 30",
     description: "The description can be at most 100 characters",
     duplicateRoleName: "This role name already exists",

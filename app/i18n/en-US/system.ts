@@ -2,6 +2,21 @@ import type { Translation } from "../types";
 import type zh from "../zh-CN/system";
 
 export default {
+  organisation: {
+    name: "Name",
+    parent: "Parent",
+    sort: "Order",
+    rootLocked: "The root cannot be edited, deleted or moved",
+    parentSelf: "An organisation cannot be its own parent",
+    parentBelow: "An organisation cannot move below itself",
+    duplicateName: "This parent already has an organisation with that name",
+    hasChildren: "This organisation still has sub-organisations; it cannot be deleted",
+    hasUsers: "Users still belong to this organisation; it cannot be deleted",
+    addChild: "Add sub-organisation",
+    root: "Root",
+    selectNode: "Choose an organisation on the left",
+    users: "{{count}} users",
+  },
   role: {
     grant: "Permissions",
     grantTitle: "Permissions · {{name}}",

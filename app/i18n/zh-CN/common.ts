@@ -68,6 +68,8 @@ export default {
     email: "邮件",
   },
   validation: {
+    organisationName: "组织名称须为中文、字母、数字、括号或 -，不超过30个字符",
+    integer: "请输入整数",
     roleName: "角色名称须为中文、字母、数字或 - _ ( )，不超过30个字符",
     description: "描述不能超过100个字符",
     duplicateRoleName: "该角色名称已存在",

@@ -1,5 +1,20 @@
 /** Texts of the system administration screens. */
 export default {
+  organisation: {
+    name: "组织名称",
+    parent: "上级组织",
+    sort: "排序",
+    rootLocked: "根节点不能编辑、删除或调整",
+    parentSelf: "上级组织不能是自己",
+    parentBelow: "上级组织不能是自己的下级",
+    duplicateName: "同一上级下已有同名组织",
+    hasChildren: "该组织下还有下级组织，不能删除",
+    hasUsers: "该组织下还有用户，不能删除",
+    addChild: "新增下级",
+    root: "根节点",
+    selectNode: "请在左侧选择一个组织",
+    users: "{{count}} 个用户",
+  },
   role: {
     grant: "权限配置",
     grantTitle: "权限配置 · {{name}}",

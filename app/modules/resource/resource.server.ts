@@ -36,7 +36,7 @@ export interface ResourceDefinition<T extends ResourceTable, Row extends { id: n
   /** values kept in the audit record (never password hashes) */
   auditView(row: Values): Values;
   /** rules that need the database (a referenced row must be the tenant's own); field → message key */
-  check?(scope: RequestScope, values: Values): Promise<FieldErrors>;
+  check?(scope: RequestScope, values: Values, id?: number): Promise<FieldErrors>;
   /** values for the edit form beyond the row's own columns (e.g. the assigned role) */
   editValues?(scope: RequestScope, row: Values): Promise<Values>;
   /** refuses a delete (message key) or removes rows that hang off these ids first, in the same batch */
@@ -156,7 +156,7 @@ export async function updateRow<T extends ResourceTable>(scope: RequestScope, re
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
   const version = Number(input.version);
   if (!Number.isInteger(version) || version !== before.version) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
-  const dupes = { ...(await res.check?.(scope, parsed.data)), ...(await uniqueErrors(scope, res, parsed.data, id)) };
+  const dupes = { ...(await res.check?.(scope, parsed.data, id)), ...(await uniqueErrors(scope, res, parsed.data, id)) };
   if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
   const changes = await res.toUpdate(parsed.data, scope);
   const updated = await scope.db

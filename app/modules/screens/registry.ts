@@ -164,6 +164,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/supplier", group: "staff", privisId: "2205", privis: "supplier", zh: "供应商管理", en: "Supplier Management", layout: "app", status: "planned", inMenu: true },
   { path: "/supplier-tower", group: "staff", privisId: "2206", privis: "supplier_tower", zh: "塔吊供应商", en: "Tower Crane Suppliers", layout: "app", status: "planned", inMenu: true },
   // System Management (23)
+  { path: "/orgManage", group: "system", privisId: "2300", privis: "orgManage", zh: "组织管理", en: "Organisations", layout: "app", status: "built", inMenu: true },
   { path: "/userManage", group: "system", privisId: "2301", privis: "userManage", zh: "用户管理", en: "User Management", layout: "app", status: "built", inMenu: true },
   { path: "/bussinessinfo", group: "system", privisId: "2302", privis: "bussinessinfo", zh: "企业信息", en: "Company Information", layout: "app", status: "planned", inMenu: true },
   { path: "/roleManage", group: "system", privisId: "2303", privis: "roleManage", zh: "角色管理", en: "Role Management", layout: "app", status: "built", inMenu: true },

@@ -20,8 +20,9 @@ const common = {
 };
 export const RoleSchema = z.object(common);
 
-const userCount = sql<number>`(select count(*) from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
-const menuCount = sql<number>`(select count(*) from ${roleMenus} where ${roleMenus.roleId} = ${roles.id})`;
+// aliases written out: in a one-table select drizzle leaves columns unqualified
+const userCount = sql<number>`(select count(*) from user_roles ur where ur.role_id = "roles"."id")`;
+const menuCount = sql<number>`(select count(*) from role_menus rm where rm.role_id = "roles"."id")`;
 
 export const roleResource = defineResource({
   view: roleView,

@@ -69,8 +69,9 @@ export type UserRow = {
   createdAt: number;
 };
 
-const roleNames = sql<string | null>`(select group_concat(${roles.name}, '、') from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`;
-const firstRole = sql<number | null>`(select min(${userRoles.roleId}) from ${userRoles} where ${userRoles.userId} = ${users.id})`;
+// aliases written out, so the correlation to the outer users row never depends on how drizzle qualifies columns
+const roleNames = sql<string | null>`(select group_concat(r.name, '、') from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id")`;
+const firstRole = sql<number | null>`(select min(ur.role_id) from user_roles ur where ur.user_id = "users"."id")`;
 
 export const userResource = defineResource({
   view: userView,
