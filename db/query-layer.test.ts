@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./client";
 import * as schema from "./schema";
-import { DEMO_USERS, seedDemo, seedTenant } from "./seed/demo";
+import { DEMO_USERS, seedDemo, seedTenant, syncRegistryMenus } from "./seed/demo";
 import { hasScreen, loadAccess } from "~/modules/access/access.server";
 import { passwordLogin, MAX_FAILURES } from "~/modules/auth/login.server";
 import { readSession, startSession, endSession } from "~/modules/auth/session.server";
@@ -41,6 +41,20 @@ describe("seed on libSQL", () => {
     const access = await loadAccess(db, admin!);
     expect(hasScreen(access, "/userManage")).toBe(true);
     expect(access.permissions.has("disData:add")).toBe(true);
+  });
+  it("adds screens new to the registry to an existing tenant, for its administrators only", async () => {
+    const [admin] = await db.select().from(schema.users).where(eq(schema.users.loginAccount, DEMO_USERS.admin.account));
+    const [viewer] = await db.select().from(schema.users).where(eq(schema.users.loginAccount, DEMO_USERS.viewer.account));
+    // as if /orgManage had been added to the registry after this tenant was made
+    await db.delete(schema.roleMenus).where(eq(schema.roleMenus.menuId, db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.routerPath, "/orgManage"))));
+    await db.delete(schema.menus).where(eq(schema.menus.routerPath, "/orgManage"));
+    expect(hasScreen(await loadAccess(db, admin!), "/orgManage")).toBe(false);
+    expect(await syncRegistryMenus(db)).toBe(1);
+    const access = await loadAccess(db, admin!);
+    expect(hasScreen(access, "/orgManage")).toBe(true);
+    expect(access.permissions.has("orgManage:add")).toBe(true);
+    expect(hasScreen(await loadAccess(db, viewer!), "/orgManage")).toBe(false);
+    expect(await syncRegistryMenus(db)).toBe(0);
   });
 });
 

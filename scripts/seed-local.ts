@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
-import { DEMO_USERS, seedDemo } from "../db/seed/demo";
+import { DEMO_USERS, seedDemo, syncRegistryMenus } from "../db/seed/demo";
 
 if (process.argv[2] === "--print") {
   console.log("  Demo sign-in (tenant 德瑞克起重设备租赁有限公司 / Derrick Crane Rental):");
@@ -18,8 +18,12 @@ const proxy = await getPlatformProxy<{ DB: D1Database }>({
   persist: persistDir ? { path: `${persistDir}/v3` } : true,
 });
 try {
-  const { created } = await seedDemo(drizzle(proxy.env.DB, { schema }) as unknown as Db);
+  const db = drizzle(proxy.env.DB, { schema }) as unknown as Db;
+  const { created } = await seedDemo(db);
   console.log(created ? "▸ seeded the demo tenant" : "▸ demo tenant already present; data kept");
+  // screens added to the registry since this database was made get their menus (granted to administrators)
+  const added = await syncRegistryMenus(db);
+  if (added) console.log(`▸ added ${added} new menu items from the screen registry`);
 } finally {
   await proxy.dispose();
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenants, userRoles, users } from "../schema";
 import { hashPassword } from "../../app/lib/password";
@@ -146,6 +146,36 @@ export async function seedTenant(
   ]);
 
   return { tenantId, rootOrgId, roleIds, userIds };
+}
+
+/**
+ * Brings every tenant's menus up to the screen registry: menu items added to the registry since a tenant was
+ * made are inserted and granted, with all their function codes, to the roles of the tenant's administrators.
+ * Existing rows (an administrator may have renamed or hidden them) are left alone. Returns how many were added.
+ */
+export async function syncRegistryMenus(db: Db): Promise<number> {
+  let added = 0;
+  for (const { id: tenantId } of await db.select({ id: tenants.id }).from(tenants)) {
+    const have = new Set((await db.select({ privisId: menus.privisId }).from(menus).where(eq(menus.tenantId, tenantId))).map((m) => m.privisId));
+    const missing = menuRowsFor(tenantId).filter((m) => !have.has(m.privisId));
+    if (!missing.length) continue;
+    const inserted: { id: number; privis: string; routerPath: string | null }[] = [];
+    for (let i = 0; i < missing.length; i += 6) inserted.push(...(await db.insert(menus).values(missing.slice(i, i + 6)).returning({ id: menus.id, privis: menus.privis, routerPath: menus.routerPath })));
+    const adminRoles = await db
+      .selectDistinct({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(users.tenantId, tenantId), eq(users.isAdmin, 1)));
+    for (const { roleId } of adminRoles) {
+      const grants = inserted.map((m) => ({ tenantId, roleId, menuId: m.id }));
+      for (let i = 0; i < grants.length; i += 30) await db.insert(roleMenus).values(grants.slice(i, i + 30)).onConflictDoNothing();
+      const codes = inserted.filter((m) => m.routerPath).flatMap((m) => PERMISSION_ACTIONS.map((a) => ({ tenantId, roleId, code: `${m.privis}:${a}` })));
+      for (let i = 0; i < codes.length; i += 30) await db.insert(rolePermissions).values(codes.slice(i, i + 30)).onConflictDoNothing();
+    }
+    await db.update(tenants).set({ accessVersion: sql`${tenants.accessVersion} + 1` }).where(eq(tenants.id, tenantId));
+    added += inserted.length;
+  }
+  return added;
 }
 
 /** The demo tenant; does nothing when it already exists, so `npm start` keeps the data. */
