@@ -43,15 +43,15 @@ export default function OrgManage() {
       <h1 className="mb-3 text-xl font-semibold text-ink">{message("screens:/orgManage")}</h1>
       {saved ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
       {action?.intent === "delete" ? <Alert tone="error">{message(action.error)}</Alert> : null}
-      <div className="grid grid-cols-[minmax(16rem,1fr)_2fr] gap-4">
-        <nav aria-label={message("screens:/orgManage")} className="rounded-lg border border-line bg-panel p-3" data-testid="org-tree">
+      <div className="flex items-start gap-4">
+        <nav aria-label={message("screens:/orgManage")} className="w-72 shrink-0 rounded-lg border border-line bg-panel p-3" data-testid="org-tree">
           <ul>
             {roots.map((r) => (
               <TreeNode key={r.id} node={r} nodes={nodes} selectedId={selected?.id ?? null} />
             ))}
           </ul>
         </nav>
-        <section className="rounded-lg border border-line bg-panel p-4">
+        <section className="min-w-0 flex-1 rounded-lg border border-line bg-panel p-4">
           {action?.intent === "create" ? (
             // a refused save comes back with its messages and what was typed
             <OrgForm nodes={nodes} mode="create" parentId={Number(action.values.parentId)} />

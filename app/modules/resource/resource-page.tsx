@@ -120,7 +120,7 @@ export function ConfirmPanel({ title, detail, back, formAction, children, wide, 
   useEffect(() => confirmRef.current?.focus(), []);
   return (
     <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30">
-      <Form method="post" action={formAction} className={`${wide ? "w-[min(70vw,48rem)]" : "w-96"} rounded-lg border border-line bg-panel p-5 shadow-xl`}>
+      <Form method="post" action={formAction} className={`${wide ? "w-[70vw]" : "w-96"} rounded-lg border border-line bg-panel p-5 shadow-xl`}>
         <h2 id="confirm-title" className="mb-2 text-base font-semibold text-ink">
           {title}
         </h2>
@@ -165,7 +165,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   useEffect(() => firstRef.current?.focus(), []);
 
   return (
-    <aside role="dialog" aria-modal="false" aria-labelledby="form-title" className="fixed inset-y-0 right-0 z-30 flex w-[min(70vw,40rem)] flex-col border-l border-line bg-panel shadow-2xl" data-testid="resource-form">
+    <aside role="dialog" aria-modal="false" aria-labelledby="form-title" className="fixed inset-y-0 right-0 z-30 flex w-[70vw] flex-col border-l border-line bg-panel shadow-2xl" data-testid="resource-form">
       <header className="flex items-center justify-between border-b border-line px-5 py-3">
         <h2 id="form-title" className="text-base font-semibold text-ink">
           {mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })}
