@@ -6,3 +6,4 @@ export * from "./dictionary";
 export * from "./files";
 export * from "./audit";
 export * from "./counts";
+export * from "./system";

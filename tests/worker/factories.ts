@@ -8,6 +8,9 @@ type Tenant = { rootOrgId: number; roleIds: { admin: number; dispatcher: number;
  */
 export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = {
   organisation: (t) => ({ name: unique("部门"), parentId: String(t.rootOrgId), sort: "1" }),
+  alarmSetting: () => ({ name: unique("超速"), level: "1", shown: "1", handleMode: "manual", measure: "" }),
+  buildCompany: () => ({ name: unique("建设"), contact: "", phone: "", address: "", remark: "" }),
+  depository: () => ({ name: unique("仓库"), address: "", manager: "", phone: "", state: "1", remark: "" }),
   role: () => ({ name: unique("角色"), state: "1", description: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),

@@ -20,6 +20,8 @@ describe("tenant isolation over every registered resource", () => {
       const { view } = resource;
       const a = await adminTenant();
       const b = await adminTenant();
+      // each tenant has a row of its own
+      expect((await postForm(view.path, { intent: "create", ...FACTORIES[name]!(a) }, { Cookie: a.cookie })).status).toBe(302);
       const values = FACTORIES[name]!(b);
       expect((await postForm(view.path, { intent: "create", ...values }, { Cookie: b.cookie })).status).toBe(302);
       const label = values[view.rowLabel]!;

@@ -71,6 +71,13 @@ export default {
     email: "E-mail",
   },
   validation: {
+    name30: "Enter a name of at most 30 characters",
+    specialChars: "Do not use ~ # ^ $ @ % & ! ? or emoji",
+    phone: "Enter a valid mobile or landline number (such as 021-12345678)",
+    measure: "The suggested measure can be at most 200 characters",
+    contact: "The contact can be at most 10 characters",
+    remark: "The remark can be at most 50 characters",
+    duplicateName: "This name already exists",
     organisationName: "Use Chinese characters, letters, digits, brackets or - for the name, at most 30",
     integer: "Enter a whole number",
     roleName: "Use Chinese characters, letters, digits or - _ ( ) for the role name, at most 30",

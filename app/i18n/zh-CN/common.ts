@@ -68,6 +68,13 @@ export default {
     email: "邮件",
   },
   validation: {
+    name30: "名称不能为空且不超过30个字符",
+    specialChars: "不能包含特殊字符 ~ # ^ $ @ % & ! ? 或表情",
+    phone: "请输入正确的手机号或座机号（如 021-12345678）",
+    measure: "建议措施不能超过200个字符",
+    contact: "联系人不能超过10个字符",
+    remark: "备注不能超过50个字符",
+    duplicateName: "该名称已存在",
     organisationName: "组织名称须为中文、字母、数字、括号或 -，不超过30个字符",
     integer: "请输入整数",
     roleName: "角色名称须为中文、字母、数字或 - _ ( )，不超过30个字符",

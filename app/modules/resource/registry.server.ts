@@ -1,6 +1,7 @@
 import type { RequestScope } from "~/modules/access/access.server";
 import { organisationResource } from "~/modules/system/organisation.server";
 import { roleResource } from "~/modules/system/role.server";
+import { alarmSettingResource, buildCompanyResource, depositoryResource } from "~/modules/system/settings.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
 import type { ResourceDefinition } from "./resource.server";
 import type { Option } from "./route.server";
@@ -15,4 +16,7 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   user: { resource: userResource, options: userOptions },
   role: { resource: roleResource },
   organisation: { resource: organisationResource },
+  alarmSetting: { resource: alarmSettingResource },
+  buildCompany: { resource: buildCompanyResource },
+  depository: { resource: depositoryResource },
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { batch, type Db } from "../../../db/client";
@@ -198,4 +198,52 @@ export function postedIds(form: FormData): number[] {
     .flatMap((v) => String(v).split(","))
     .map((v) => Number(v.trim()))
     .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/**
+ * A resource over one table with no joins: list columns straight from the table, a text filter over some
+ * columns (LIKE, escaped), equality filters for selects, sorting by the named columns. Most settings lists
+ * need nothing more.
+ */
+export function tableResource<T extends ResourceTable>(def: {
+  view: ResourceView;
+  table: T;
+  columns: Record<string, SQLiteColumn>;
+  search: SQLiteColumn[];
+  equals?: Record<string, { column: SQLiteColumn; parse?: (v: string) => unknown }>;
+  sort: Record<string, SQLiteColumn>;
+  schema: z.ZodType<Values>;
+  unique?: ResourceDefinition<T, any>["unique"];
+  countedAs?: string;
+}) {
+  const { table } = def;
+  return defineResource({
+    view: def.view,
+    table,
+    selectRows: (db, where, orderBy, limit, offset) => {
+      const q = db
+        .select({ id: table.id, version: table.version, ...def.columns })
+        .from(table as SQLiteTable)
+        .where(where)
+        .orderBy(...orderBy)
+        .offset(offset);
+      return (limit === undefined ? q : q.limit(limit)) as Promise<{ id: number; version: number }[]>;
+    },
+    filters: {
+      q: (v) => {
+        const pattern = `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
+        return or(...def.search.map((c) => sql`${c} like ${pattern} escape '\\'`));
+      },
+      ...Object.fromEntries(Object.entries(def.equals ?? {}).map(([k, e]) => [k, (v: string) => eq(e.column, e.parse ? e.parse(v) : v)])),
+    },
+    sortColumns: def.sort,
+    defaultOrder: [desc(table.id)],
+    countedAs: def.countedAs,
+    createSchema: def.schema,
+    updateSchema: def.schema,
+    unique: def.unique,
+    toInsert: (values) => values,
+    toUpdate: (values) => values,
+    auditView: (row) => row,
+  });
 }
