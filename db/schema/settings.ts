@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { updatedAt } from "./columns";
 import { users } from "./auth";
 
@@ -11,3 +11,16 @@ export const userSettings = sqliteTable("user_settings", {
   settings: text("settings", { mode: "json" }).notNull().$type<Record<string, unknown>>().default({}),
   updatedAt: updatedAt(),
 });
+
+/** A tenant's settings screens (/tenantConfig, /mapConfig, /pageConfig, /zhongtaiMailSet): one JSON value per key. */
+export const tenantSettings = sqliteTable(
+  "tenant_settings",
+  {
+    tenantId: integer("tenant_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);

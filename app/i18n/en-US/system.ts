@@ -17,6 +17,9 @@ export default {
     selectNode: "Choose an organisation on the left",
     users: "{{count}} users",
   },
+  mail: {
+    testSent: "A test e-mail went to {{count}} recipients (see the message outbox while no mail provider is set)",
+  },
   role: {
     grant: "Permissions",
     grantTitle: "Permissions · {{name}}",

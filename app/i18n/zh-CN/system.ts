@@ -15,6 +15,9 @@ export default {
     selectNode: "请在左侧选择一个组织",
     users: "{{count}} 个用户",
   },
+  mail: {
+    testSent: "测试邮件已发送给 {{count}} 个收件人（未配置邮件服务商时见消息发件箱）",
+  },
   role: {
     grant: "权限配置",
     grantTitle: "权限配置 · {{name}}",

@@ -201,7 +201,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   );
 }
 
-function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
+export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
   const { t } = useTranslation("resource");
   const id = `field-${field.key}`;
   const describedBy = [error ? `${id}-error` : "", field.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
@@ -224,7 +224,16 @@ function FormField({ field, value, error, options, lang, inputRef }: { field: Fo
         ) : null}
         {labelOf(field.label, lang)}
       </label>
-      {field.type === "select" ? (
+      {field.type === "checkboxes" ? (
+        <fieldset id={id} aria-describedby={describedBy} className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border border-line p-2">
+          {choices.map((o) => (
+            <label key={o.value} className="flex items-center gap-1 text-sm text-ink">
+              <input type="checkbox" name={field.key} value={o.value} defaultChecked={value.split(",").includes(o.value)} />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : field.type === "select" ? (
         <select {...common} defaultValue={value} ref={inputRef}>
           <option value="">{t("choose")}</option>
           {choices.map((o) => (

@@ -36,7 +36,7 @@ export interface FilterDef {
 export interface FormFieldDef {
   key: string;
   label: Label;
-  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea";
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number";
   required?: boolean;
   options?: OptionDef[];
   /** only on create (e.g. login account, initial password) */

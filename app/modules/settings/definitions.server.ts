@@ -1,0 +1,101 @@
+import { data } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { isEmail } from "~/lib/validators";
+import { messageProvider } from "~/modules/auth/notify.server";
+import type { SettingsActionData, SettingsDefinition } from "./settings.server";
+import { mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
+
+const num = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v !== "" && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, message)
+    .transform(Number);
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+
+export const tenantConfig: SettingsDefinition = {
+  view: tenantConfigView,
+  defaults: { systemName: "Derrick", loginTitle: "", defaultLanguage: "zh-CN", sessionIdleHours: 12, watermark: "0" },
+  schema: z.object({
+    systemName: z.string().trim().min(1, "validation.required").max(30, "validation.name30"),
+    loginTitle: optionalText(30, "validation.name30"),
+    defaultLanguage: z.enum(["zh-CN", "en-US"], { message: "validation.required" }),
+    sessionIdleHours: num("validation.hours", 1, 72).refine(Number.isInteger, "validation.hours"),
+    watermark: z.enum(["1", "0"], { message: "validation.required" }),
+  }),
+};
+
+export const mapConfig: SettingsDefinition = {
+  view: mapConfigView,
+  secret: ["mapboxToken"],
+  defaults: { engine: "maplibre", mapboxToken: "", styleUrl: "", tileUrl: "", coordinateSystem: "wgs84", centerLng: 121.47, centerLat: 31.23, zoom: 10 },
+  schema: z
+    .object({
+      engine: z.enum(["maplibre", "mapbox"], { message: "validation.required" }),
+      mapboxToken: z.string().trim().max(200),
+      styleUrl: z
+        .string()
+        .trim()
+        .refine((v) => v === "" || /^(https:\/\/|mapbox:\/\/)\S+$/.test(v), "validation.styleUrl"),
+      tileUrl: z
+        .string()
+        .trim()
+        .refine((v) => v === "" || (/^https:\/\/\S+$/.test(v) && v.includes("{z}") && v.includes("{x}") && v.includes("{y}")), "validation.tileUrl"),
+      coordinateSystem: z.enum(["wgs84", "gcj02"], { message: "validation.required" }),
+      centerLng: num("validation.longitude", -180, 180),
+      centerLat: num("validation.latitude", -90, 90),
+      zoom: num("validation.zoom", 3, 18),
+    })
+    // mapbox-gl draws nothing without a pk. token (STACK.md)
+    .refine((v) => v.engine !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "validation.mapboxToken" }),
+};
+
+export const pageConfig: SettingsDefinition = {
+  view: pageConfigView,
+  defaults: { quickMenus: [], pageSize: "20" },
+  schema: z.object({
+    quickMenus: z.array(z.string()).max(5, "validation.quickMenus"),
+    pageSize: z.enum(["20", "30", "50", "100"], { message: "validation.required" }),
+  }),
+  // the screens the tenant has, by path
+  options: async (scope) => ({
+    quickMenus: scope.access.menuRows.filter((m) => m.routerPath && m.state === 1).map((m) => ({ value: m.routerPath!, label: m.name })),
+  }),
+};
+
+const recipientsOf = (v: unknown) =>
+  String(v ?? "")
+    .split(/[,，;\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+export const mailSet: SettingsDefinition = {
+  view: mailSetView,
+  defaults: { enabled: "0", senderName: "", senderAddress: "", subjectPrefix: "[Derrick]", recipients: "" },
+  schema: z.object({
+    enabled: z.enum(["1", "0"], { message: "validation.required" }),
+    senderName: optionalText(30, "validation.name30"),
+    senderAddress: z.string().trim().refine(isEmail, "validation.email"),
+    subjectPrefix: optionalText(20, "validation.subjectPrefix"),
+    recipients: z
+      .string()
+      .refine((v) => recipientsOf(v).every(isEmail), "validation.recipients")
+      .refine((v) => recipientsOf(v).length <= 10, "validation.recipientsMax")
+      .transform((v) => recipientsOf(v).join(", ")),
+  }),
+  intents: {
+    /** 发送测试邮件: to the saved recipients through the mail provider (the outbox when none is set). */
+    async test(scope, values) {
+      const to = recipientsOf(values.recipients);
+      if (!to.length) return data<SettingsActionData>({ intent: "test", errors: { recipients: "validation.recipientsNone" }, values }, { status: 400 });
+      const provider = messageProvider(scope.env, scope.db, "email");
+      for (const recipient of to) {
+        await provider.send({ tenantId: scope.user.tenantId, channel: "email", recipient, subject: `${values.subjectPrefix ?? ""} 测试邮件 / Test e-mail`.trim(), body: `这是一封来自 ${values.senderName || "Derrick"} <${values.senderAddress}> 的测试邮件。\nThis is a test e-mail.` });
+      }
+      return data<SettingsActionData>({ intent: "test", tested: to.length });
+    },
+  },
+};
+
+/** Every settings screen by path. */
+export const SETTINGS: Record<string, SettingsDefinition> = Object.fromEntries([tenantConfig, mapConfig, pageConfig, mailSet].map((d) => [d.view.path.toLowerCase(), d]));

@@ -1,0 +1,53 @@
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormField, useMessage } from "~/modules/resource/resource-page";
+import { labelOf } from "~/modules/resource/types";
+import { Alert, Button } from "~/ui/field";
+import type { SettingsActionData } from "./settings.server";
+import type { SettingsView } from "./settings-types";
+
+type LoaderData = { values: Record<string, unknown>; version: number; options: Record<string, { value: string; label: string }[]>; canEdit: boolean; flash: "saved" | null };
+
+/** The generic settings form: saved values (secrets masked), the server's messages, typed values kept on error. */
+export function SettingsPage({ view }: { view: SettingsView }) {
+  const data = useLoaderData<LoaderData>();
+  const action = useActionData<SettingsActionData>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation("resource");
+  const message = useMessage();
+  const lang = i18n.language;
+  const posted = action && "errors" in action ? action : null;
+  const errors = posted?.errors ?? {};
+  const value = (k: string) => {
+    const v = posted ? posted.values[k] : data.values[k];
+    return Array.isArray(v) ? v.join(",") : v == null ? "" : String(v);
+  };
+  return (
+    <div className="p-4">
+      <h1 className="mb-3 text-xl font-semibold text-ink">{labelOf(view.title, lang)}</h1>
+      {data.flash === "saved" ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
+      {action && "tested" in action ? <Alert tone="success">{message("system:mail.testSent").replace("{{count}}", String(action.tested))}</Alert> : null}
+      {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
+      <Form method="post" className="max-w-3xl rounded-lg border border-line bg-panel p-5" noValidate data-testid="settings-form">
+        <input type="hidden" name="version" value={data.version} />
+        <fieldset disabled={!data.canEdit} className="grid grid-cols-2 gap-x-4">
+          {view.fields.map((f) => (
+            <FormField key={f.key} field={f} value={value(f.key)} error={errors[f.key] ? message(errors[f.key]!) : null} options={data.options[f.key]} lang={lang} />
+          ))}
+        </fieldset>
+        {data.canEdit ? (
+          <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
+            {view.actions?.map((a) => (
+              <Button key={a.intent} type="submit" name="intent" value={a.intent} variant="ghost">
+                {labelOf(a.label, lang)}
+              </Button>
+            ))}
+            <Button type="submit" name="intent" value="save" disabled={navigation.state === "submitting"}>
+              {t("save")}
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
