@@ -58,3 +58,27 @@ export const depositories = sqliteTable(
   },
   (t) => [uniqueIndex("depositories_tenant_name_uq").on(t.tenantId, t.name), index("depositories_tenant_created_idx").on(t.tenantId, t.createdAt)],
 );
+
+/** App-user applications (spec §6 app-user audit): a person asks for access to the mobile app; an administrator approves or refuses. */
+export const appApplications = sqliteTable(
+  "app_applications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    /** driver | operator | customer */
+    appRole: text("app_role").notNull(),
+    company: text("company"),
+    reason: text("reason"),
+    /** 0 pending, 1 approved, 2 refused */
+    state: integer("state").notNull().default(0),
+    refuseReason: text("refuse_reason"),
+    reviewerId: integer("reviewer_id"),
+    reviewedAt: integer("reviewed_at"),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("app_applications_tenant_state_idx").on(t.tenantId, t.state, t.createdAt), index("app_applications_tenant_created_idx").on(t.tenantId, t.createdAt)],
+);

@@ -11,6 +11,7 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   alarmSetting: () => ({ name: unique("超速"), level: "1", shown: "1", handleMode: "manual", measure: "" }),
   buildCompany: () => ({ name: unique("建设"), contact: "", phone: "", address: "", remark: "" }),
   depository: () => ({ name: unique("仓库"), address: "", manager: "", phone: "", state: "1", remark: "" }),
+  application: () => ({ name: unique("申请人"), phone: "13700001111", appRole: "driver", company: "", reason: "" }),
   role: () => ({ name: unique("角色"), state: "1", description: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),

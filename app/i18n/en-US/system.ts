@@ -20,6 +20,17 @@ export default {
   mail: {
     testSent: "A test e-mail went to {{count}} recipients (see the message outbox while no mail provider is set)",
   },
+  application: {
+    pick: "Choose an application from the list:",
+    approve: "Approve",
+    refuse: "Refuse",
+    approveConfirm: "Approve the selected applications?",
+    refuseConfirm: "Refuse the selected applications?",
+    refuseReason: "Reason for refusal",
+    reasonRequired: "Give the reason for the refusal",
+    notPending: "The selected applications have already been reviewed",
+    detail: "Application",
+  },
   role: {
     grant: "Permissions",
     grantTitle: "Permissions · {{name}}",

@@ -68,6 +68,7 @@ export default {
     email: "邮件",
   },
   validation: {
+    company: "所属单位不能超过50个字符",
     hours: "请输入1-72之间的整数",
     styleUrl: "样式地址须以 https:// 或 mapbox:// 开头",
     tileUrl: "瓦片地址须以 https:// 开头并包含 {z}、{x}、{y}",

@@ -18,6 +18,17 @@ export default {
   mail: {
     testSent: "测试邮件已发送给 {{count}} 个收件人（未配置邮件服务商时见消息发件箱）",
   },
+  application: {
+    pick: "请从列表中选择一条申请：",
+    approve: "通过",
+    refuse: "拒绝",
+    approveConfirm: "确定通过所选申请吗？",
+    refuseConfirm: "确定拒绝所选申请吗？",
+    refuseReason: "拒绝原因",
+    reasonRequired: "请填写拒绝原因",
+    notPending: "所选申请已审核，无需重复处理",
+    detail: "申请详情",
+  },
   role: {
     grant: "权限配置",
     grantTitle: "权限配置 · {{name}}",

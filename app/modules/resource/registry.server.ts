@@ -1,5 +1,6 @@
 import type { RequestScope } from "~/modules/access/access.server";
 import { organisationResource } from "~/modules/system/organisation.server";
+import { applicationResource } from "~/modules/system/application.server";
 import { roleResource } from "~/modules/system/role.server";
 import { alarmSettingResource, buildCompanyResource, depositoryResource } from "~/modules/system/settings.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
@@ -19,4 +20,5 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   alarmSetting: { resource: alarmSettingResource },
   buildCompany: { resource: buildCompanyResource },
   depository: { resource: depositoryResource },
+  application: { resource: applicationResource },
 };

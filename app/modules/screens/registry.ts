@@ -176,8 +176,8 @@ export const SCREENS: ScreenDef[] = [
   { path: "/mapConfig", group: "system", privisId: "2309", privis: "mapConfig", zh: "地图配置", en: "Map Settings", layout: "app", status: "built", inMenu: true },
   { path: "/tenantConfig", group: "system", privisId: "2310", privis: "tenantConfig", zh: "租户配置", en: "Tenant Settings", layout: "app", status: "built", inMenu: true },
   { path: "/pageConfig", group: "system", privisId: "2311", privis: "pageConfig", zh: "页面配置", en: "Page Settings", layout: "app", status: "built", inMenu: true },
-  { path: "/applicationManage", group: "system", privisId: "2312", privis: "applicationManage", zh: "应用管理", en: "Application Management", layout: "app", status: "planned", inMenu: true },
-  { path: "/applicationManage/form", group: "system", privisId: "2313", privis: "applicationManage_form", zh: "应用表单", en: "Application Form", layout: "app", status: "planned", inMenu: false },
+  { path: "/applicationManage", group: "system", privisId: "2312", privis: "applicationManage", zh: "应用管理", en: "Application Management", layout: "app", status: "built", inMenu: true },
+  { path: "/applicationManage/form", group: "system", privisId: "2313", privis: "applicationManage_form", zh: "应用表单", en: "Application Form", layout: "app", status: "built", inMenu: false },
   { path: "/routerPath", group: "system", privisId: "2314", privis: "routerPath", zh: "路由管理", en: "Route Management", layout: "app", status: "planned", inMenu: true },
   // Task Management (24)
   { path: "/tower-work-chain", group: "task", privisId: "2401", privis: "tower_work_chain", zh: "塔吊作业链", en: "Tower Crane Work Chain", layout: "app", status: "planned", inMenu: true },

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireScope } from "~/modules/access/access.server";
+import { formatCell } from "~/modules/resource/format";
+import { findRow } from "~/modules/resource/resource.server";
+import { resourceAction } from "~/modules/resource/route.server";
+import { labelOf } from "~/modules/resource/types";
+import { applicationView } from "~/modules/system/application.resource";
+import { applicationIntents, applicationResource } from "~/modules/system/application.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+import { ReviewPanel } from "~/modules/system/review-panel";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 应用表单 / Application Form" }];
+
+/** /applicationManage/form?id=: one application with its review. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: "/applicationManage/form" });
+  const id = new URL(request.url).searchParams.get("id");
+  // opened without an application: say where to pick one
+  if (id === null) return { row: null, canReview: false };
+  const row = await findRow(scope, applicationResource, Number(id));
+  if (!row) throw new Response("Not Found", { status: 404 });
+  return { row, canReview: scope.access.permissions.has("applicationManage:edit") && row.state === 0 };
+}
+
+// reviews post here too, guarded by the list screen's permission codes
+export const action = (args: ActionFunctionArgs) => resourceAction(args, applicationResource, { intents: applicationIntents });
+
+export default function ApplicationForm() {
+  const { row, canReview } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("system");
+  const lang = i18n.language;
+  if (!row) {
+    return (
+      <div className="p-4">
+        <h1 className="mb-3 text-xl font-semibold text-ink">{t("screens:/applicationManage/form", { ns: "screens" })}</h1>
+        <p className="text-muted">
+          {t("application.pick")}{" "}
+          <Link to="/applicationManage" className="text-brand">
+            {t("screens:/applicationManage", { ns: "screens" })}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const back = `/applicationManage/form?id=${row.id}`;
+  return (
+    <div className="p-4">
+      <h1 className="mb-3 text-xl font-semibold text-ink">{t("application.detail")}</h1>
+      <dl className="mb-4 grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-line bg-panel p-5 text-sm" data-testid="application-detail">
+        {applicationView.columns.map((c) => (
+          <div key={c.key} className="contents">
+            <dt className="text-muted">{labelOf(c.label, lang)}</dt>
+            <dd className="text-ink">{formatCell(c, (row as Record<string, unknown>)[c.key], lang).text}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex gap-2">
+        <Link to="/applicationManage" className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink">
+          {t("back", { ns: "common" })}
+        </Link>
+        {canReview
+          ? (["approve", "refuse"] as const).map((decision) => (
+              <Form key={decision} method="post" action={back}>
+                <input type="hidden" name="ids" value={row.id} />
+                <button type="submit" name="intent" value={decision === "approve" ? "confirmApprove" : "confirmRefuse"} className={`inline-flex h-9 items-center rounded-md px-4 text-white ${decision === "approve" ? "bg-brand" : "bg-danger"}`}>
+                  {t(`application.${decision}`)}
+                </button>
+              </Form>
+            ))
+          : null}
+      </div>
+      <ReviewPanel back={back} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
