@@ -119,6 +119,8 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
           update((list) => list.map((f) => (f.uid === uid ? { uid, id: fileId, fileName, name: shown, url: downloadUrlOf(fileId), status: "done" } : f)));
         } else {
           if (answer.code !== -1) setError(answer.message || t("upload.failed"));
+          // spec §4: a lost session shows its message, then goes to the sign-in page
+          if (answer.code === 401) window.setTimeout(() => window.location.assign("/login"), 1500);
           update((list) => list.filter((f) => f.uid !== uid));
         }
         const blob = blobs.current.get(uid);
