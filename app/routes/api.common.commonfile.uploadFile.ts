@@ -32,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!file || typeof file === "string") return refuse(400, filesText(lang, "api", "noFile"));
 
   const fileName = file.name.replace(/[\\/]/g, "_").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-MAX_NAME_LENGTH);
+  if (!fileName) return refuse(400, filesText(lang, "api", "noFile"));
   const refused = (m: RuleMessage) => refuse(m.key === "tooLarge" ? 413 : 400, ruleText(lang, m));
   const byName = checkFile({ name: fileName, size: file.size }, rules);
   if (byName) return refused(byName);

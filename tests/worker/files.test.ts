@@ -145,6 +145,10 @@ describe("upload refusals, in the user's language", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 400, message: "Choose a file to upload.", status: "fail" });
 
+    const nameless = await upload(cookie, "", png());
+    expect(nameless.res.status).toBe(400);
+    expect(nameless.body.message).toBe("请选择要上传的文件");
+
     const garbled = await SELF.fetch(`${ORIGIN}${UPLOAD}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" }, body: "nonsense" });
     expect(garbled.status).toBe(400);
     expect(await garbled.json()).toEqual({ code: 400, message: "上传请求格式不正确", status: "fail" });
