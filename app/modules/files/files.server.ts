@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { files } from "../../../db/schema";
+import type { Env } from "../../../workers/env";
+import { resources, type Language } from "~/i18n";
+import type { RuleMessage } from "~/lib/upload-rules";
+
+export type StoredFile = typeof files.$inferSelect;
+
+type FilesTexts = (typeof resources)["zh-CN"]["files"];
+
+/** A `files` namespace text in the given language, {{params}} filled in (for API answers, which have no i18next). */
+export function filesText<G extends keyof FilesTexts>(lang: Language, group: G, key: keyof FilesTexts[G], params: Record<string, string | number> = {}): string {
+  const template = String((resources[lang].files[group] as Record<string, string>)[key as string]);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+}
+
+/** A rule refusal (upload-rules) as a sentence in the given language. */
+export function ruleText(lang: Language, message: RuleMessage): string {
+  return filesText(lang, "rules", message.key, message.params);
+}
+
+/**
+ * Objects live under `tenant/<tenantId>/<yyyy-mm>/<uuid>`: the prefix keeps each tenant's files apart in the
+ * bucket (per-tenant listing, export or deletion), and the name a user chose never becomes part of a key.
+ */
+function newKey(tenantId: number, now: number): string {
+  return `tenant/${tenantId}/${new Date(now).toISOString().slice(0, 7)}/${crypto.randomUUID()}`;
+}
+
+/** Stores the bytes in R2, then the row; if the row cannot be written, the object is removed again. */
+export async function storeFile(
+  env: Pick<Env, "FILES">,
+  db: Db,
+  owner: { tenantId: number; userId: number },
+  file: { fileName: string; contentType: string; bytes: Uint8Array },
+): Promise<StoredFile> {
+  const now = Date.now();
+  const r2Key = newKey(owner.tenantId, now);
+  await env.FILES.put(r2Key, file.bytes, {
+    httpMetadata: { contentType: file.contentType },
+    customMetadata: { tenantId: String(owner.tenantId) },
+  });
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({ tenantId: owner.tenantId, r2Key, fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength, createdBy: owner.userId, createdAt: now })
+      .returning();
+    return row!;
+  } catch (error) {
+    await env.FILES.delete(r2Key);
+    throw error;
+  }
+}
+
+/** The file row, only when it belongs to the tenant. */
+export async function findFile(db: Db, tenantId: number, id: number): Promise<StoredFile | null> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.tenantId, tenantId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The row and its bytes, only within the tenant; null when either is missing. */
+export async function openFile(env: Pick<Env, "FILES">, db: Db, tenantId: number, id: number): Promise<{ row: StoredFile; object: R2ObjectBody } | null> {
+  const row = await findFile(db, tenantId, id);
+  if (!row) return null;
+  const object = await env.FILES.get(row.r2Key);
+  return object ? { row, object } : null;
+}
+
+/** `inline` or `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / RFC 5987). */
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
