@@ -71,6 +71,7 @@ export default {
     email: "E-mail",
   },
   validation: {
+    logo: "Upload a JPEG or PNG image of your company as the logo",
     company: "The company can be at most 50 characters",
     hours: "Enter a whole number from 1 to 72",
     styleUrl: "The style URL must start with https:// or mapbox://",

@@ -68,6 +68,7 @@ export default {
     email: "邮件",
   },
   validation: {
+    logo: "请上传本企业的 JPEG 或 PNG 图片作为标志",
     company: "所属单位不能超过50个字符",
     hours: "请输入1-72之间的整数",
     styleUrl: "样式地址须以 https:// 或 mapbox:// 开头",

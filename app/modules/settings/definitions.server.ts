@@ -1,9 +1,10 @@
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { isEmail } from "~/lib/validators";
+import { isEmail, isLandline, isMobile } from "~/lib/validators";
+import { findFile } from "~/modules/files/files.server";
 import { messageProvider } from "~/modules/auth/notify.server";
 import type { SettingsActionData, SettingsDefinition } from "./settings.server";
-import { mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
+import { businessInfoView, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
 
 const num = (message: string, min: number, max: number) =>
   z
@@ -97,5 +98,30 @@ export const mailSet: SettingsDefinition = {
   },
 };
 
+export const businessInfo: SettingsDefinition = {
+  view: businessInfoView,
+  defaults: { companyName: "", shortName: "", contact: "", phone: "", address: "", logoFileId: "" },
+  schema: z.object({
+    companyName: z.string().trim().min(1, "validation.required").max(50, "validation.company"),
+    shortName: optionalText(20, "validation.subjectPrefix"),
+    contact: optionalText(10, "validation.contact"),
+    phone: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isMobile(v) || isLandline(v), "validation.phone"),
+    address: optionalText(50, "validation.address"),
+    logoFileId: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^\d{1,15}$/.test(v), "validation.logo"),
+  }),
+  // the logo must be an image stored by this tenant
+  async check(scope, values): Promise<Record<string, string>> {
+    if (!values.logoFileId) return {};
+    const file = await findFile(scope.db, scope.user.tenantId, Number(values.logoFileId));
+    return file && /^image\/(png|jpeg)$/.test(file.contentType) ? {} : { logoFileId: "validation.logo" };
+  },
+};
+
 /** Every settings screen by path. */
-export const SETTINGS: Record<string, SettingsDefinition> = Object.fromEntries([tenantConfig, mapConfig, pageConfig, mailSet].map((d) => [d.view.path.toLowerCase(), d]));
+export const SETTINGS: Record<string, SettingsDefinition> = Object.fromEntries([tenantConfig, mapConfig, pageConfig, mailSet, businessInfo].map((d) => [d.view.path.toLowerCase(), d]));

@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField, useMessage } from "~/modules/resource/resource-page";
 import { labelOf } from "~/modules/resource/types";
@@ -9,7 +10,7 @@ import type { SettingsView } from "./settings-types";
 type LoaderData = { values: Record<string, unknown>; version: number; options: Record<string, { value: string; label: string }[]>; canEdit: boolean; flash: "saved" | null };
 
 /** The generic settings form: saved values (secrets masked), the server's messages, typed values kept on error. */
-export function SettingsPage({ view }: { view: SettingsView }) {
+export function SettingsPage({ view, renderField }: { view: SettingsView; renderField?: (key: string, value: string, error: string | null) => ReactNode | undefined }) {
   const data = useLoaderData<LoaderData>();
   const action = useActionData<SettingsActionData>();
   const navigation = useNavigation();
@@ -31,9 +32,10 @@ export function SettingsPage({ view }: { view: SettingsView }) {
       <Form method="post" className="max-w-3xl rounded-lg border border-line bg-panel p-5" noValidate data-testid="settings-form">
         <input type="hidden" name="version" value={data.version} />
         <fieldset disabled={!data.canEdit} className="grid grid-cols-2 gap-x-4">
-          {view.fields.map((f) => (
-            <FormField key={f.key} field={f} value={value(f.key)} error={errors[f.key] ? message(errors[f.key]!) : null} options={data.options[f.key]} lang={lang} />
-          ))}
+          {view.fields.map((f) => {
+            const error = errors[f.key] ? message(errors[f.key]!) : null;
+            return renderField?.(f.key, value(f.key), error) ?? <FormField key={f.key} field={f} value={value(f.key)} error={error} options={data.options[f.key]} lang={lang} />;
+          })}
         </fieldset>
         {data.canEdit ? (
           <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">

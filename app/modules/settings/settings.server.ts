@@ -18,6 +18,8 @@ export interface SettingsDefinition {
   /** keys never sent back to the browser (tokens, secrets): kept when the field is left empty */
   secret?: string[];
   options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
+  /** rules that need the database (a referenced file must be the tenant's own image); field → message key */
+  check?: (scope: RequestScope, values: Values) => Promise<FieldErrors>;
   /** further intents of the screen (a test send) */
   intents?: Record<string, (scope: RequestScope, values: Values, back: string) => Promise<Response | ReturnType<typeof data>>>;
 }
@@ -65,6 +67,8 @@ export async function settingsAction({ request, context }: ActionFunctionArgs, d
   const echo = { ...input };
   for (const k of def.secret ?? []) echo[k] = "";
   if (!parsed.success) return data<SettingsActionData>({ intent, errors: fieldErrors(parsed.error), values: echo }, { status: 400 });
+  const refused = await def.check?.(scope, parsed.data);
+  if (refused && Object.keys(refused).length) return data<SettingsActionData>({ intent, errors: refused, values: echo }, { status: 400 });
   if (Number(form.get("version")) !== stored.version) return data<SettingsActionData>({ intent, errors: { form: "resource:stale" }, values: echo }, { status: 409 });
 
   const now = Date.now();

@@ -65,3 +65,19 @@ export const mailSetView: SettingsView = {
   ],
   actions: [{ intent: "test", label: { zh: "发送测试邮件", en: "Send a test e-mail" } }],
 };
+
+/** /bussinessinfo 企业信息: the company's name, contact and logo (served at /api/businessInfo/logo). */
+export const businessInfoView: SettingsView = {
+  key: "business",
+  path: "/bussinessinfo",
+  permission: "bussinessinfo",
+  title: { zh: "企业信息", en: "Company Information" },
+  fields: [
+    { key: "companyName", label: { zh: "企业名称", en: "Company name" }, type: "text", required: true, maxLength: 50 },
+    { key: "shortName", label: { zh: "企业简称", en: "Short name" }, type: "text", maxLength: 20 },
+    { key: "contact", label: { zh: "联系人", en: "Contact" }, type: "text", maxLength: 10 },
+    { key: "phone", label: { zh: "联系电话", en: "Phone" }, type: "tel", maxLength: 13 },
+    { key: "address", label: { zh: "企业地址", en: "Address" }, type: "text", maxLength: 50 },
+    { key: "logoFileId", label: { zh: "企业标志", en: "Logo" }, type: "text", hint: { zh: "JPEG、PNG，不超过2MB", en: "JPEG or PNG, at most 2 MB" } },
+  ],
+};

@@ -1,0 +1,34 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useTranslation } from "react-i18next";
+import { labelOf } from "~/modules/resource/types";
+import { SettingsPage } from "~/modules/settings/settings-page";
+import { businessInfoView } from "~/modules/settings/settings.views";
+import { RouteErrorBoundary } from "~/ui/error-state";
+import { Upload } from "~/widgets/upload";
+
+export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 企业信息 / Company Information" }];
+
+/** 企业信息: the settings form with the logo as a one-image upload. */
+export default function BusinessInfo() {
+  const { i18n } = useTranslation();
+  const logoField = businessInfoView.fields.find((f) => f.key === "logoFileId")!;
+  return (
+    <SettingsPage
+      view={businessInfoView}
+      renderField={(key, value, error) =>
+        key === "logoFileId" ? (
+          <div key={key} className="col-span-2 mb-4">
+            <p className="mb-1 text-sm font-medium text-ink">{labelOf(logoField.label, i18n.language)}</p>
+            <Upload id="logo" name="logoFileId" variant="picture-card" kind="image" limit={1} defaultFiles={value ? [{ id: Number(value), name: "logo" }] : []} />
+            {logoField.hint ? <p className="mt-1 text-xs text-muted">{labelOf(logoField.hint, i18n.language)}</p> : null}
+            {error ? <p className="mt-1 text-sm text-danger">{error}</p> : null}
+          </div>
+        ) : undefined
+      }
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
