@@ -2,6 +2,9 @@ import type { Translation } from "../types";
 import type zh from "../zh-CN/system";
 
 export default {
+  menu: {
+    hasChildren: "This menu has sub-menus and cannot be deleted",
+  },
   role: {
     grant: "Permissions",
     grantTitle: "Permissions · {{name}}",

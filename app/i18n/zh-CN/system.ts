@@ -1,5 +1,8 @@
 /** Texts of the system administration screens. */
 export default {
+  menu: {
+    hasChildren: "存在子菜单，不能删除",
+  },
   role: {
     grant: "权限配置",
     grantTitle: "权限配置 · {{name}}",

@@ -1,4 +1,6 @@
 import type { RequestScope } from "~/modules/access/access.server";
+import { auditLogResource, visitLogResource } from "~/modules/system/log.server";
+import { menuOptions, menuResource } from "~/modules/system/menu.server";
 import { roleResource } from "~/modules/system/role.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
 import type { ResourceDefinition } from "./resource.server";
@@ -13,4 +15,7 @@ export interface RegisteredResource {
 export const RESOURCES: Record<string, RegisteredResource> = {
   user: { resource: userResource, options: userOptions },
   role: { resource: roleResource },
+  menu: { resource: menuResource, options: menuOptions },
+  auditLog: { resource: auditLogResource },
+  visitLog: { resource: visitLogResource },
 };
