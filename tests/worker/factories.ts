@@ -12,7 +12,8 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   menu: () => ({
     name: unique("菜单"),
     nameEn: unique("Menu "),
-    privisId: String(Math.floor(1e8 + Math.random() * 9e8)),
+    // "10…" sorts among the first rows of the list (ordered by menu ID), so a page of 100 shows it
+    privisId: `10${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
     privis: unique("iso_"),
     parent: "0",
     routerPath: "",
