@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { FACTORIES } from "./factories";
 import { get, makeTenant, postForm, signIn, unique } from "./helpers";
 
 async function adminOf() {
@@ -7,21 +8,11 @@ async function adminOf() {
   return { ...t, cookie: await signIn(t.account, t.password) };
 }
 
-const menuFields = (over: Record<string, string> = {}) => ({
-  intent: "create",
-  name: unique("日志菜单"),
-  nameEn: "Logged menu",
-  privisId: String(6_000_000 + Math.floor(Math.random() * 1_000_000)),
-  privis: unique("logged_"),
-  parent: "0",
-  routerPath: "",
-  sort: "0",
-  type: "5",
-  state: "1",
-  home: "0",
-  once: "0",
-  ...over,
-});
+/** The create form of a menu item, from the isolation factory. */
+function menuFields() {
+  const fields = FACTORIES.menu!({} as never) as { privisId: string; name: string; [k: string]: string };
+  return { ...fields, intent: "create" };
+}
 
 const decode = (html: string) => html.replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&gt;/g, ">").replace(/&lt;/g, "<");
 

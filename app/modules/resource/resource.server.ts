@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { batch, type Db } from "../../../db/client";
@@ -210,6 +210,9 @@ export const refusedWrites = {
     throw new Error("read-only resource");
   },
 };
+
+/** A text-search condition: the column contains the value, LIKE wildcards in it taken literally. */
+export const containing = (column: SQLiteColumn | SQL, value: string) => sql`${column} like ${`%${value.replace(/[\\_%]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 
 /** Reads the posted ids of a batch action ("ids" repeated or comma-separated). */
 export function postedIds(form: FormData): number[] {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditLogs, users, visitLogs } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
-import { defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogView, optionsFor, visitLogView } from "./log.resource";
 
 type Values = Record<string, unknown>;
@@ -11,13 +11,11 @@ const DETAIL_MAX = 4000;
 /** bookkeeping columns that say nothing to a reader of the log */
 const QUIET = new Set(["id", "tenantId", "version", "createdAt", "updatedAt", "creatorId"]);
 
-const like = (column: SQLiteColumn, v: string) => sql`${column} like ${`%${v.replace(/[\\_%]/g, (c) => `\\${c}`)}%`} escape '\\'`;
-
 /** Rows whose user's account or name contains the text (the user is joined in the list). */
 const byUser = (userId: SQLiteColumn) => (v: string) =>
   inArray(
     userId,
-    sql`(select ${users.id} from ${users} where ${like(users.loginAccount, v)} or ${like(users.userName, v)})`,
+    sql`(select ${users.id} from ${users} where ${containing(users.loginAccount, v)} or ${containing(users.userName, v)})`,
   );
 
 const show = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
@@ -113,7 +111,7 @@ export const visitLogResource = defineResource({
   },
   filters: {
     user: byUser(visitLogs.userId),
-    module: (v): SQL | undefined => or(like(visitLogs.firstModule, v), like(visitLogs.secondModule, v), like(visitLogs.thirdModule, v), like(visitLogs.fourthModule, v), like(visitLogs.description, v)),
+    module: (v): SQL | undefined => or(containing(visitLogs.firstModule, v), containing(visitLogs.secondModule, v), containing(visitLogs.thirdModule, v), containing(visitLogs.fourthModule, v), containing(visitLogs.description, v)),
   },
   sortColumns: { createdAt: visitLogs.createdAt, stayTime: visitLogs.stayTime },
   defaultOrder: [desc(visitLogs.createdAt), desc(visitLogs.id)],

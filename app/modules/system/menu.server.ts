@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { menus, roleMenus } from "../../../db/schema";
 import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
-import { defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { menuView } from "./menu.resource";
 
 const flag = z.enum(["1", "0"], { message: "validation.required" }).transform(Number);
@@ -40,7 +40,6 @@ export const MenuCreateSchema = z.object({
 export const MenuUpdateSchema = z.object(common);
 
 const parentMenu = alias(menus, "parent_menu");
-const like = (column: unknown, v: string) => sql`${column} like ${`%${v.replace(/[\\_%]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 
 /**
  * The parent rules of spec §5: '0' or a menu of the same tenant, never the item itself nor one of its
@@ -92,7 +91,7 @@ export const menuResource = defineResource({
     return limit === undefined ? q : q.limit(limit);
   },
   filters: {
-    q: (v) => or(like(menus.name, v), like(menus.nameEn, v), like(menus.routerPath, v), like(menus.privis, v)),
+    q: (v) => or(containing(menus.name, v), containing(menus.nameEn, v), containing(menus.routerPath, v), containing(menus.privis, v)),
     state: (v) => eq(menus.state, Number(v)),
     type: (v) => eq(menus.type, Number(v)),
   },
