@@ -7,7 +7,8 @@ import { RESOURCES } from "~/modules/resource/registry.server";
 /** GET /excel/{resource}/template: the import template (needs `:import`). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const entry = RESOURCES[params.resource ?? ""];
-  if (!entry) throw new Response("Not Found", { status: 404 });
+  // a read-only list (a log) has nothing to import
+  if (!entry || entry.resource.view.readOnly) throw new Response("Not Found", { status: 404 });
   const { view } = entry.resource;
   await requireScope(request, context, { screen: view.path, permission: `${view.permission}:import` });
   return importTemplate(entry.resource, readPreferences(request).lang);

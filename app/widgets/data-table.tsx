@@ -111,7 +111,7 @@ function TableRow<Row extends { id: number }>({ row, columns, formId, rowLabel, 
       {columns.map((c) => {
         const cell = formatCell(c, (row as Record<string, unknown>)[c.key], lang);
         return (
-          <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} title={cell.text}>
+          <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} title={c.titleKey ? String((row as Record<string, unknown>)[c.titleKey] ?? cell.text) : cell.text}>
             {cell.text}
           </td>
         );

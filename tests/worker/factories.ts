@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { unique } from "./helpers";
 
 type Tenant = { rootOrgId: number; roleIds: { admin: number; dispatcher: number; viewer: number } };
@@ -13,6 +14,20 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   depository: () => ({ name: unique("仓库"), address: "", manager: "", phone: "", state: "1", remark: "" }),
   application: () => ({ name: unique("申请人"), phone: "13700001111", appRole: "driver", company: "", reason: "" }),
   role: () => ({ name: unique("角色"), state: "1", description: "" }),
+  menu: () => ({
+    name: unique("菜单"),
+    nameEn: unique("Menu "),
+    // "10…" sorts among the first rows of the list (ordered by menu ID), so a page of 100 shows it
+    privisId: `10${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+    privis: unique("iso_"),
+    parent: "0",
+    routerPath: "",
+    sort: "0",
+    type: "5",
+    state: "1",
+    home: "0",
+    once: "0",
+  }),
   user: (t) => ({
     loginAccount: unique("iso"),
     userName: unique("隔离"),
@@ -25,4 +40,23 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
     expiresAt: "",
     state: "1",
   }),
+};
+
+/**
+ * Read-only resources (logs) take no form: their rows are written by the system, so the isolation test puts
+ * one in through SQL for the tenant given and looks for its label (the view's rowLabel value).
+ */
+export const SEEDS: Record<string, (t: { tenantId: number; userId: number }) => Promise<string>> = {
+  async auditLog(t) {
+    const label = unique("iso-audit-");
+    await env.DB.prepare("insert into audit_logs (tenant_id, user_id, action, entity, entity_id, before, after, created_at) values (?, ?, 'update', 'menu', ?, ?, ?, ?)")
+      .bind(t.tenantId, t.userId, label, JSON.stringify({ name: "旧" }), JSON.stringify({ name: "新" }), Date.now())
+      .run();
+    return label;
+  },
+  async visitLog(t) {
+    const label = unique("隔离模块");
+    await env.DB.prepare("insert into visit_logs (tenant_id, user_id, phone_type, first_module, second_module, stay_time, created_at) values (?, ?, 0, ?, '子模块', 4200, ?)").bind(t.tenantId, t.userId, label, Date.now()).run();
+    return label;
+  },
 };

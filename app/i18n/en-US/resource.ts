@@ -55,5 +55,6 @@ export default {
   importNotExcel: "Upload an Excel file in .xlsx format",
   importNoHeader: "No known column headers were found; use the import template",
   importTooMany: "At most 1,000 rows can be imported at once",
+  readOnly: "This list is read-only",
   all: "All",
 } satisfies Translation<typeof zh>;

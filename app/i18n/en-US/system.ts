@@ -31,6 +31,9 @@ export default {
     notPending: "The selected applications have already been reviewed",
     detail: "Application",
   },
+  menu: {
+    hasChildren: "This menu has sub-menus and cannot be deleted",
+  },
   role: {
     grant: "Permissions",
     grantTitle: "Permissions · {{name}}",

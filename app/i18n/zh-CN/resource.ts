@@ -53,5 +53,6 @@ export default {
   importNotExcel: "请上传 .xlsx 格式的 Excel 文件",
   importNoHeader: "未找到可识别的表头，请使用导入模板",
   importTooMany: "单次最多导入1000行",
+  readOnly: "此列表为只读",
   all: "全部",
 } as const;

@@ -29,6 +29,9 @@ export default {
     notPending: "所选申请已审核，无需重复处理",
     detail: "申请详情",
   },
+  menu: {
+    hasChildren: "存在子菜单，不能删除",
+  },
   role: {
     grant: "权限配置",
     grantTitle: "权限配置 · {{name}}",

@@ -16,7 +16,19 @@ export function formatCell(col: ColumnDef, value: unknown, lang: string): { text
       return { text: dateFormat.format(Number(value)) };
     case "datetime":
       return { text: dateTimeFormat.format(Number(value)) };
+    case "duration":
+      return { text: formatDuration(Number(value), lang) };
     default:
       return { text: String(value) };
   }
+}
+
+/** A stay or run time in milliseconds as seconds under a minute, else minutes and seconds: 42秒 / 3分5秒, 42 s / 3 min 5 s. */
+export function formatDuration(ms: number, lang: string): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const [m, s] = [Math.floor(total / 60), total % 60];
+  const zh = lang.startsWith("zh");
+  if (m === 0) return zh ? `${s}秒` : `${s} s`;
+  if (s === 0) return zh ? `${m}分钟` : `${m} min`;
+  return zh ? `${m}分${s}秒` : `${m} min ${s} s`;
 }

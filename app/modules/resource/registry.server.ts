@@ -1,6 +1,8 @@
 import type { RequestScope } from "~/modules/access/access.server";
 import { organisationResource } from "~/modules/system/organisation.server";
 import { applicationResource } from "~/modules/system/application.server";
+import { auditLogResource, visitLogResource } from "~/modules/system/log.server";
+import { menuOptions, menuResource } from "~/modules/system/menu.server";
 import { roleResource } from "~/modules/system/role.server";
 import { alarmSettingResource, buildCompanyResource, depositoryResource } from "~/modules/system/settings.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
@@ -21,4 +23,7 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   buildCompany: { resource: buildCompanyResource },
   depository: { resource: depositoryResource },
   application: { resource: applicationResource },
+  menu: { resource: menuResource, options: menuOptions },
+  auditLog: { resource: auditLogResource },
+  visitLog: { resource: visitLogResource },
 };

@@ -42,7 +42,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
       {action?.intent === "selection" ? <Alert tone="error">{t(action.error)}</Alert> : null}
       {action?.intent === "delete" ? <Alert tone="error">{message(action.error)}</Alert> : null}
       {action?.intent === "import" ? <ImportReportView view={view} report={action.report} /> : null}
-      <SearchBar path={view.path} filters={view.filters} query={data.query} />
+      <SearchBar path={view.path} filters={view.filters.map((f) => (data.filterOptions[f.key] ? { ...f, options: data.filterOptions[f.key] } : f))} query={data.query} />
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
       <div className="flex flex-wrap gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
@@ -84,7 +84,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         rows={rows}
         total={data.total}
         query={data.query}
-        formId="rows-form"
+        formId={view.readOnly ? undefined : "rows-form"}
         rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
         rowActions={rowActions ? (r) => rowActions(r, data.can) : undefined}
         emptyAction={

@@ -1,19 +1,21 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
+import { z } from "zod";
 import { batch, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
 
-/** The columns every resource table has: its id, its tenant and the version of the stale-save check. */
-export type ResourceTable = SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteColumn; version: SQLiteColumn; updatedAt: SQLiteColumn };
+/** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
+export type ListedTable = SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteColumn };
+/** The columns every edited table has: also the version of the stale-save check (updatedAt is set when present). */
+export type ResourceTable = ListedTable & { version: SQLiteColumn; updatedAt?: SQLiteColumn };
 
 export type FieldErrors = Record<string, string>;
 type Values = Record<string, unknown>;
 
 /** The server half of a resource: table, list query, schemas and rules. The view half is shared with the page. */
-export interface ResourceDefinition<T extends ResourceTable, Row extends { id: number; version: number }> {
+export interface ResourceDefinition<T extends ListedTable, Row extends { id: number }> {
   view: ResourceView;
   table: T;
   /** one page of rows for the list, with any joins the columns need */
@@ -35,22 +37,24 @@ export interface ResourceDefinition<T extends ResourceTable, Row extends { id: n
   toUpdate(values: Values, scope: RequestScope): Promise<Values> | Values;
   /** values kept in the audit record (never password hashes) */
   auditView(row: Values): Values;
-  /** rules that need the database (a referenced row must be the tenant's own); field → message key */
-  check?(scope: RequestScope, values: Values, id?: number): Promise<FieldErrors>;
+  /** rules that need the database (a referenced row must be the tenant's own); field → message key. `current` is the row being edited (absent on create) */
+  check?(scope: RequestScope, values: Values, current?: Values): Promise<FieldErrors>;
   /** values for the edit form beyond the row's own columns (e.g. the assigned role) */
   editValues?(scope: RequestScope, row: Values): Promise<Values>;
   /** refuses a delete (message key) or removes rows that hang off these ids first, in the same batch */
   beforeDelete?(scope: RequestScope, ids: number[]): Promise<{ refuse: string } | { dependents: PromiseLike<unknown>[] }>;
   /** writes that belong to the row but live in other tables (e.g. role assignments) */
   afterSave?(scope: RequestScope, id: number, values: Values): Promise<void>;
+  /** runs once the deleted rows are gone (e.g. bumps the access version, so no cache outlives them) */
+  afterDelete?(scope: RequestScope, ids: number[]): Promise<void>;
 }
 
-export function defineResource<T extends ResourceTable, Row extends { id: number; version: number }>(def: ResourceDefinition<T, Row>) {
+export function defineResource<T extends ListedTable, Row extends { id: number }>(def: ResourceDefinition<T, Row>) {
   return def;
 }
 
 /** One page of a resource's rows with the total, tenant-scoped, in one round trip. */
-export async function listResource<T extends ResourceTable, Row extends { id: number; version: number }>(
+export async function listResource<T extends ListedTable, Row extends { id: number }>(
   scope: RequestScope,
   res: ResourceDefinition<T, Row>,
   q: ListQuery,
@@ -74,14 +78,14 @@ export async function listResource<T extends ResourceTable, Row extends { id: nu
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
-function tenantWhere<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery): SQL | undefined {
+function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId)];
   for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
   return and(...conditions);
 }
 
 /** One row of the caller's tenant, or undefined (another tenant's id is simply not there). */
-export async function findRow<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, id: number): Promise<Values | undefined> {
+export async function findRow<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, any>, id: number): Promise<Values | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await scope.db
     .select()
@@ -103,7 +107,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-async function uniqueErrors<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, values: Values, exceptId?: number): Promise<FieldErrors> {
+async function uniqueErrors<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, any>, values: Values, exceptId?: number): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const u of res.unique ?? []) {
     const value = values[u.field];
@@ -156,7 +160,7 @@ export async function updateRow<T extends ResourceTable>(scope: RequestScope, re
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
   const version = Number(input.version);
   if (!Number.isInteger(version) || version !== before.version) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
-  const dupes = { ...(await res.check?.(scope, parsed.data, id)), ...(await uniqueErrors(scope, res, parsed.data, id)) };
+  const dupes = { ...(await res.check?.(scope, parsed.data, before)), ...(await uniqueErrors(scope, res, parsed.data, id)) };
   if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
   const changes = await res.toUpdate(parsed.data, scope);
   const updated = await scope.db
@@ -188,8 +192,27 @@ export async function deleteRows<T extends ResourceTable>(scope: RequestScope, r
     scope.db.delete(res.table as SQLiteTable).where(where),
     ...before.map((row) => audit(scope, res.view.name, "delete", Number(row.id), res.auditView(row), null)),
   ] as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
+  await res.afterDelete?.(scope, before.map((r) => Number(r.id)));
   return before.length;
 }
+
+/**
+ * The write half of a read-only resource (a log): every save is refused with resource:readOnly. The view's
+ * `readOnly` already keeps the action from calling these; this makes the definition refuse on its own too.
+ */
+export const refusedWrites = {
+  createSchema: z.custom<Values>(() => false, "resource:readOnly"),
+  updateSchema: z.custom<Values>(() => false, "resource:readOnly"),
+  toInsert: (): Values => {
+    throw new Error("read-only resource");
+  },
+  toUpdate: (): Values => {
+    throw new Error("read-only resource");
+  },
+};
+
+/** A text-search condition: the column contains the value, LIKE wildcards in it taken literally. */
+export const containing = (column: SQLiteColumn | SQL, value: string) => sql`${column} like ${`%${value.replace(/[\\_%]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 
 /** Reads the posted ids of a batch action ("ids" repeated or comma-separated). */
 export function postedIds(form: FormData): number[] {

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireScope, type RequestScope } from "~/modules/access/access.server";
+import { forbidden, requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
 import { importResource, type ImportReport } from "./excel.server";
 import { patchUserSettings, readUserSetting } from "~/modules/auth/preferences.server";
-import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery } from "./types";
+import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "./types";
 
 type AnyResource = ResourceDefinition<any, any>;
 export type Option = { value: string; label: string };
@@ -13,7 +13,11 @@ export type Option = { value: string; label: string };
 export async function resourceLoader(
   { request, context }: LoaderFunctionArgs,
   res: AnyResource,
-  extra: { options?: (scope: RequestScope) => Promise<Record<string, Option[]>> } = {},
+  extra: {
+    options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
+    /** choices of select filters that come from the data (e.g. the entities a log holds), by filter key */
+    filterOptions?: (scope: RequestScope) => Promise<Record<string, OptionDef[]>>;
+  } = {},
 ) {
   const scope = await requireScope(request, context, { screen: res.view.path });
   const url = new URL(request.url);
@@ -21,11 +25,12 @@ export async function resourceLoader(
   const can = permissionsOf(scope, res);
   const editId = Number(url.searchParams.get("edit"));
   const creating = url.searchParams.get("new") === "1" && can.add;
-  const [list, editing, options, columnPrefs] = await Promise.all([
+  const [list, editing, options, columnPrefs, filterOptions] = await Promise.all([
     listResource(scope, res, query),
     editId && can.edit ? findRow(scope, res, editId) : Promise.resolve(undefined),
     creating || editId ? (extra.options?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, Option[]>),
     readUserSetting<ColumnPrefs>(scope.db, scope.user.id, `columns.${res.view.name}`),
+    extra.filterOptions?.(scope) ?? Promise.resolve({} as Record<string, OptionDef[]>),
   ]);
   if (editId && can.edit && !editing) throw new Response("Not Found", { status: 404 });
   const { flash, clear } = readFlash(request);
@@ -42,6 +47,7 @@ export async function resourceLoader(
           : null,
       options,
       columnPrefs,
+      filterOptions,
       flash: flash === "saved" ? ("saved" as const) : null,
     },
     { headers: clear ? { "Set-Cookie": clear } : {} },
@@ -50,7 +56,8 @@ export async function resourceLoader(
 
 function permissionsOf(scope: RequestScope, res: AnyResource) {
   const has = (a: string) => scope.access.permissions.has(`${res.view.permission}:${a}`);
-  return { add: has("add"), edit: has("edit"), delete: has("delete"), export: has("export"), import: has("import") };
+  const writable = !res.view.readOnly;
+  return { add: writable && has("add"), edit: writable && has("edit"), delete: writable && has("delete"), export: has("export"), import: writable && has("import") };
 }
 
 export type ResourceActionData =
@@ -85,6 +92,8 @@ export async function resourceAction(
   if (need === undefined) throw new Response("Bad Request", { status: 400 });
   // the column choice is the user's own view of a list they may see: the screen is enough
   const scope = await requireScope(request, context, { screen: res.view.path, permission: need ? `${res.view.permission}:${need}` : undefined });
+  // a read-only list (a log) takes no writes, whatever codes the user holds; its own intents decide for themselves
+  if (res.view.readOnly && !custom && need) throw forbidden();
   const url = new URL(request.url);
   const back = listHref(res.view.path, parseListQuery(url, res.view));
   const saved = (to = back) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });

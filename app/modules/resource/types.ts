@@ -10,7 +10,8 @@ export interface OptionDef {
   tone?: "success" | "danger" | "muted";
 }
 
-export type ColumnType = "text" | "status" | "date" | "datetime" | "number";
+/** duration: milliseconds, shown in seconds or minutes */
+export type ColumnType = "text" | "status" | "date" | "datetime" | "number" | "duration";
 
 export interface ColumnDef {
   key: string;
@@ -22,6 +23,8 @@ export interface ColumnDef {
   options?: OptionDef[];
   /** text shown for an empty value (e.g. 永久 for an expiry that is never) */
   empty?: Label;
+  /** the row value shown as the cell's tooltip instead of its text (e.g. the full JSON behind a summary) */
+  titleKey?: string;
 }
 
 export interface FilterDef {
@@ -61,6 +64,8 @@ export interface ResourceView {
   form: FormFieldDef[];
   /** the column that names a row in confirmations */
   rowLabel: string;
+  /** a list nobody edits (logs): no add, edit, delete or import, whatever the user's codes; export stays */
+  readOnly?: boolean;
 }
 
 export const PAGE_SIZES = [20, 30, 50, 100, 0] as const;

@@ -178,7 +178,9 @@ export const SCREENS: ScreenDef[] = [
   { path: "/pageConfig", group: "system", privisId: "2311", privis: "pageConfig", zh: "页面配置", en: "Page Settings", layout: "app", status: "built", inMenu: true },
   { path: "/applicationManage", group: "system", privisId: "2312", privis: "applicationManage", zh: "应用管理", en: "Application Management", layout: "app", status: "built", inMenu: true },
   { path: "/applicationManage/form", group: "system", privisId: "2313", privis: "applicationManage_form", zh: "应用表单", en: "Application Form", layout: "app", status: "built", inMenu: false },
-  { path: "/routerPath", group: "system", privisId: "2314", privis: "routerPath", zh: "路由管理", en: "Route Management", layout: "app", status: "planned", inMenu: true },
+  { path: "/routerPath", group: "system", privisId: "2314", privis: "routerPath", zh: "路由管理", en: "Route Management", layout: "app", status: "built", inMenu: true },
+  { path: "/operationLog", group: "system", privisId: "2315", privis: "operationLog", zh: "操作日志", en: "Operation Log", layout: "app", status: "built", inMenu: true },
+  { path: "/visitLog", group: "system", privisId: "2316", privis: "visitLog", zh: "访问日志", en: "Visit Log", layout: "app", status: "built", inMenu: true },
   // Task Management (24)
   { path: "/tower-work-chain", group: "task", privisId: "2401", privis: "tower_work_chain", zh: "塔吊作业链", en: "Tower Crane Work Chain", layout: "app", status: "planned", inMenu: true },
   { path: "/tower-work-task", group: "task", privisId: "2402", privis: "tower_work_task", zh: "塔吊作业任务", en: "Tower Crane Work Tasks", layout: "app", status: "planned", inMenu: true },

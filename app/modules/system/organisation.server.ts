@@ -53,7 +53,8 @@ export const organisationResource = defineResource({
   defaultOrder: [asc(organisations.sort), asc(organisations.id)],
   createSchema: OrgSchema,
   updateSchema: OrgSchema,
-  async check(scope, values, id?: number) {
+  async check(scope, values, current) {
+    const id = current ? Number(current.id) : undefined;
     const errors: FieldErrors = {};
     const nodes = await loadOrgTree(scope);
     const parent = nodes.find((n) => n.id === values.parentId);

@@ -1,0 +1,78 @@
+import type { Label, OptionDef, ResourceView } from "~/modules/resource/types";
+
+/** What an audit record says happened, as the machinery and the screens write it. */
+export const AUDIT_ACTIONS: Record<string, Label> = {
+  create: { zh: "新增", en: "Create" },
+  update: { zh: "修改", en: "Update" },
+  delete: { zh: "删除", en: "Delete" },
+  grant: { zh: "权限配置", en: "Grant permissions" },
+  enable: { zh: "启用", en: "Enable" },
+  disable: { zh: "停用", en: "Disable" },
+  resetPassword: { zh: "重置密码", en: "Reset password" },
+};
+
+/** Names of the audited entities (a resource's name); an entity not listed here shows as written. */
+export const AUDIT_ENTITIES: Record<string, Label> = {
+  user: { zh: "用户", en: "User" },
+  role: { zh: "角色", en: "Role" },
+  menu: { zh: "菜单", en: "Menu item" },
+};
+
+const asOptions = (labels: Record<string, Label>): OptionDef[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** Select choices for the values a log holds: known ones by their label, others as written. */
+export const optionsFor = (values: string[], labels: Record<string, Label>): OptionDef[] => values.map((value) => ({ value, label: labels[value] ?? { zh: value, en: value } }));
+
+const USER_COLUMNS = [
+  { key: "loginAccount", label: { zh: "登录账号", en: "Login account" } },
+  { key: "userName", label: { zh: "用户名", en: "User name" } },
+];
+
+/** 操作日志: who changed what, when, with a readable summary of before and after (read-only). */
+export const auditLogView: ResourceView = {
+  name: "auditLog",
+  path: "/operationLog",
+  permission: "operationLog",
+  title: { zh: "操作日志", en: "Operation Log" },
+  singular: { zh: "操作日志", en: "operation log entry" },
+  rowLabel: "entityId",
+  readOnly: true,
+  columns: [
+    { key: "createdAt", label: { zh: "操作时间", en: "Time" }, type: "datetime", sortable: true, fixed: true },
+    ...USER_COLUMNS,
+    { key: "action", label: { zh: "操作", en: "Action" }, type: "status", options: asOptions(AUDIT_ACTIONS), sortable: true },
+    { key: "entity", label: { zh: "对象", en: "Entity" }, type: "status", options: asOptions(AUDIT_ENTITIES), sortable: true },
+    { key: "entityId", label: { zh: "对象编号", en: "Entity ID" } },
+    { key: "summary", label: { zh: "变更内容", en: "Changes" }, titleKey: "detail" },
+  ],
+  filters: [
+    { key: "user", label: { zh: "账号/用户名", en: "Account or user name" }, type: "text", simple: true },
+    // the choices are the entities and actions the tenant's log holds (filterOptions)
+    { key: "entity", label: { zh: "对象", en: "Entity" }, type: "select", simple: true },
+    { key: "action", label: { zh: "操作", en: "Action" }, type: "select", simple: true },
+  ],
+  form: [],
+};
+
+/** 访问日志: which modules people opened and how long they stayed (spec §3 visit log; read-only). */
+export const visitLogView: ResourceView = {
+  name: "visitLog",
+  path: "/visitLog",
+  permission: "visitLog",
+  title: { zh: "访问日志", en: "Visit Log" },
+  singular: { zh: "访问日志", en: "visit log entry" },
+  rowLabel: "firstModule",
+  readOnly: true,
+  columns: [
+    { key: "createdAt", label: { zh: "访问时间", en: "Time" }, type: "datetime", sortable: true, fixed: true },
+    ...USER_COLUMNS,
+    { key: "trail", label: { zh: "访问模块", en: "Modules" } },
+    { key: "description", label: { zh: "描述", en: "Description" } },
+    { key: "stayTime", label: { zh: "停留时长", en: "Time spent" }, type: "duration", sortable: true },
+  ],
+  filters: [
+    { key: "user", label: { zh: "账号/用户名", en: "Account or user name" }, type: "text", simple: true },
+    { key: "module", label: { zh: "模块", en: "Module" }, type: "text", simple: true },
+  ],
+  form: [],
+};

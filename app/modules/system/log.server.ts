@@ -1,0 +1,120 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { auditLogs, users, visitLogs } from "../../../db/schema";
+import type { RequestScope } from "~/modules/access/access.server";
+import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogView, optionsFor, visitLogView } from "./log.resource";
+
+type Values = Record<string, unknown>;
+const SUMMARY_MAX = 120;
+const DETAIL_MAX = 4000;
+/** bookkeeping columns that say nothing to a reader of the log */
+const QUIET = new Set(["id", "tenantId", "version", "createdAt", "updatedAt", "creatorId"]);
+
+/** Rows whose user's account or name contains the text (the user is joined in the list). */
+const byUser = (userId: SQLiteColumn) => (v: string) =>
+  inArray(
+    userId,
+    sql`(select ${users.id} from ${users} where ${containing(users.loginAccount, v)} or ${containing(users.userName, v)})`,
+  );
+
+const show = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const asRecord = (v: unknown): Values | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Values) : null);
+
+/** One line a person can read: the changed fields (old → new), or the fields of a created or deleted row. */
+export function summariseChange(before: unknown, after: unknown): string {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  let parts: string[];
+  if (b && a) {
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !QUIET.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
+    parts = keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`);
+  } else {
+    const row = a ?? b;
+    parts = row ? Object.entries(row).filter(([k, v]) => !QUIET.has(k) && v !== null && v !== undefined && v !== "").map(([k, v]) => `${k}=${show(v)}`) : [];
+  }
+  const text = parts.join("; ");
+  return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+}
+
+const detailOf = (before: unknown, after: unknown) => {
+  const json = JSON.stringify({ before: before ?? null, after: after ?? null });
+  return json.length > DETAIL_MAX ? `${json.slice(0, DETAIL_MAX - 1)}…` : json;
+};
+
+export const auditLogResource = defineResource({
+  view: auditLogView,
+  table: auditLogs,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db
+      .select({
+        id: auditLogs.id,
+        createdAt: auditLogs.createdAt,
+        loginAccount: users.loginAccount,
+        userName: users.userName,
+        action: auditLogs.action,
+        entity: auditLogs.entity,
+        entityId: auditLogs.entityId,
+        before: auditLogs.before,
+        after: auditLogs.after,
+      })
+      .from(auditLogs)
+      .leftJoin(users, and(eq(users.id, auditLogs.userId), eq(users.tenantId, auditLogs.tenantId)))
+      .where(where)
+      .orderBy(...orderBy)
+      .offset(offset);
+    return (limit === undefined ? q : q.limit(limit)).then((rows) =>
+      rows.map(({ before, after, ...row }) => ({ ...row, summary: summariseChange(before, after), detail: detailOf(before, after) })),
+    );
+  },
+  filters: {
+    user: byUser(auditLogs.userId),
+    entity: (v) => eq(auditLogs.entity, v),
+    action: (v) => eq(auditLogs.action, v),
+  },
+  sortColumns: { createdAt: auditLogs.createdAt, action: auditLogs.action, entity: auditLogs.entity },
+  defaultOrder: [desc(auditLogs.createdAt), desc(auditLogs.id)],
+  ...refusedWrites,
+  auditView: (row) => row,
+});
+
+/** The entity and action choices: the ones this tenant's log holds. */
+export async function auditLogFilterOptions({ db, user }: RequestScope) {
+  const distinct = (column: SQLiteColumn) => db.selectDistinct({ v: column }).from(auditLogs).where(eq(auditLogs.tenantId, user.tenantId)).orderBy(column);
+  const [entities, actions] = await Promise.all([distinct(auditLogs.entity), distinct(auditLogs.action)]);
+  return { entity: optionsFor(entities.map((r) => String(r.v)), AUDIT_ENTITIES), action: optionsFor(actions.map((r) => String(r.v)), AUDIT_ACTIONS) };
+}
+
+const trail = sql<string>`${visitLogs.firstModule} || coalesce(' › ' || ${visitLogs.secondModule}, '') || coalesce(' › ' || ${visitLogs.thirdModule}, '') || coalesce(' › ' || ${visitLogs.fourthModule}, '')`;
+
+export const visitLogResource = defineResource({
+  view: visitLogView,
+  table: visitLogs,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db
+      .select({
+        id: visitLogs.id,
+        createdAt: visitLogs.createdAt,
+        loginAccount: users.loginAccount,
+        userName: users.userName,
+        firstModule: visitLogs.firstModule,
+        trail,
+        description: visitLogs.description,
+        stayTime: visitLogs.stayTime,
+      })
+      .from(visitLogs)
+      .leftJoin(users, and(eq(users.id, visitLogs.userId), eq(users.tenantId, visitLogs.tenantId)))
+      .where(where)
+      .orderBy(...orderBy)
+      .offset(offset);
+    return limit === undefined ? q : q.limit(limit);
+  },
+  filters: {
+    user: byUser(visitLogs.userId),
+    module: (v): SQL | undefined => or(containing(visitLogs.firstModule, v), containing(visitLogs.secondModule, v), containing(visitLogs.thirdModule, v), containing(visitLogs.fourthModule, v), containing(visitLogs.description, v)),
+  },
+  sortColumns: { createdAt: visitLogs.createdAt, stayTime: visitLogs.stayTime },
+  defaultOrder: [desc(visitLogs.createdAt), desc(visitLogs.id)],
+  ...refusedWrites,
+  auditView: (row) => row,
+});

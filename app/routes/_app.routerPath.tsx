@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { menuView } from "~/modules/system/menu.resource";
+import { menuOptions as options, menuResource } from "~/modules/system/menu.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 路由管理 / Route Management" }];
+
+export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, menuResource, { options });
+export const action = (args: ActionFunctionArgs) => resourceAction(args, menuResource, { options });
+
+export default function RouterPath() {
+  return <ResourcePage view={menuView} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
