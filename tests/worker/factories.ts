@@ -7,6 +7,7 @@ type Tenant = { rootOrgId: number; roleIds: { admin: number; dispatcher: number;
  * for a resource without a factory here, so a new resource cannot slip past it.
  */
 export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = {
+  dictionary: () => ({ dictCode: unique("dict_"), dictName: unique("字典") }),
   role: () => ({ name: unique("角色"), state: "1", description: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),

@@ -1,4 +1,5 @@
 import type { RequestScope } from "~/modules/access/access.server";
+import { dictionaryResource } from "~/modules/system/dictionary.server";
 import { roleResource } from "~/modules/system/role.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
 import type { ResourceDefinition } from "./resource.server";
@@ -13,4 +14,5 @@ export interface RegisteredResource {
 export const RESOURCES: Record<string, RegisteredResource> = {
   user: { resource: userResource, options: userOptions },
   role: { resource: roleResource },
+  dictionary: { resource: dictionaryResource },
 };
