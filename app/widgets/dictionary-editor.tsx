@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/modules/system/dictionary.resource";
 import { Alert, Button } from "~/ui/field";
 import { Dialog } from "./dialog";
+import { useHydrated } from "./use-hydrated";
 
 /** Spec §5: an editor hint stays 2 s. */
 export const HINT_MS = 2000;
@@ -47,6 +48,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
   const submit = useSubmit();
   const navigate = useNavigate();
   const images = dictionary.dictCode === IMAGE_DICTIONARY;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!hint) return;
@@ -95,7 +97,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
   };
 
   return (
-    <aside role="dialog" aria-modal="false" aria-labelledby="dict-editor-title" className="fixed inset-y-0 right-0 z-30 flex w-[min(70vw,40rem)] flex-col border-l border-line bg-panel shadow-2xl" data-testid="dictionary-editor">
+    <aside role="dialog" aria-modal="false" aria-labelledby="dict-editor-title" className="fixed inset-y-0 right-0 z-30 flex w-[min(70vw,40rem)] flex-col border-l border-line bg-panel shadow-2xl" data-testid="dictionary-editor" data-hydrated={hydrated || undefined}>
       <header className="flex items-center justify-between border-b border-line px-5 py-3">
         <h2 id="dict-editor-title" className="text-base font-semibold text-ink">
           {t("dictionary.editorTitle", { name: dictionary.dictName })}

@@ -82,7 +82,7 @@ describe("/disData list and editor", () => {
       const a = await adminOf(lang === "en-US" ? "en-US" : undefined);
       const dict = await customDictionary(a, ["甲"]);
       const [first] = await itemsOf(dict.id);
-      const check = async (items: Item[], text: string, target = dict) => {
+      const check = async (items: Item[], text: string, target: { id: number; version: number } = dict) => {
         const res = await postBody(a.cookie, editorBody("confirmSave", target, items));
         expect(res.status).toBe(400);
         expect(await res.text()).toContain(text);
