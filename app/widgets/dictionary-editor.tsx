@@ -149,16 +149,16 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
                   )}
                   {can.edit ? (
                     <>
-                      <button type="submit" data-focus name="intent" value="draftMove" formAction={opUrl(`row=${i}&dir=up`)} onClick={js(() => move(i, -1))} disabled={i === 0} aria-label={`${t("dictionary.moveUp")} ${row.name}`} className="rounded px-1 text-muted hover:text-brand disabled:opacity-30">
+                      <button type="submit" data-focus name="intent" value="draftMove" formAction={opUrl(`row=${i}&dir=up`)} onClick={js(() => move(i, -1))} disabled={i === 0} aria-label={`${t("dictionary.moveUp")} ${row.name || i + 1}`} className="rounded px-1 text-muted hover:text-brand disabled:opacity-30">
                         ↑
                       </button>
-                      <button type="submit" name="intent" value="draftMove" formAction={opUrl(`row=${i}&dir=down`)} onClick={js(() => move(i, 1))} disabled={i === rows.length - 1} aria-label={`${t("dictionary.moveDown")} ${row.name}`} className="rounded px-1 text-muted hover:text-brand disabled:opacity-30">
+                      <button type="submit" name="intent" value="draftMove" formAction={opUrl(`row=${i}&dir=down`)} onClick={js(() => move(i, 1))} disabled={i === rows.length - 1} aria-label={`${t("dictionary.moveDown")} ${row.name || i + 1}`} className="rounded px-1 text-muted hover:text-brand disabled:opacity-30">
                         ↓
                       </button>
                     </>
                   ) : null}
                   {can.delete && !row.locked ? (
-                    <button type="submit" name="intent" value="draftRemove" formAction={opUrl(`row=${i}`)} onClick={js(() => (deleteTips ? setAsking({ kind: "delete", key: row.key }) : remove(row.key)))} className="text-sm text-danger" aria-label={`${t("dictionary.remove")} ${row.name}`}>
+                    <button type="submit" name="intent" value="draftRemove" formAction={opUrl(`row=${i}`)} onClick={js(() => (deleteTips ? setAsking({ kind: "delete", key: row.key }) : remove(row.key)))} className="text-sm text-danger" aria-label={`${t("dictionary.remove")} ${row.name || i + 1}`}>
                       {t("dictionary.remove")}
                     </button>
                   ) : null}

@@ -78,3 +78,36 @@ test("dictionary editor: add options, reorder, save, delete", async ({ page }) =
   await expectNames(page, ["塔式", "轮式"]);
   await expect(page.getByTestId("data-table")).toContainText(code);
 });
+
+test.describe("dictionary editor without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("adds, moves and saves through plain forms with the server's confirmation", async ({ page }) => {
+    await signIn(page, admin.account, admin.password);
+    await page.goto("/disData");
+    const code = `nojs_${Date.now().toString(36)}`;
+    await page.getByTestId("add").click();
+    await page.getByTestId("resource-form").getByLabel("字典编码").fill(code);
+    await page.getByTestId("resource-form").getByLabel("字典名称").fill(`无脚本${code.slice(-4)}`);
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("操作成功！")).toBeVisible();
+
+    await page.getByTestId(`options-${code}`).click();
+    await editor(page).getByRole("button", { name: "新增选项" }).click();
+    await names(page).last().fill("甲");
+    await editor(page).getByRole("button", { name: "新增选项" }).click();
+    await expectNames(page, ["甲", ""]);
+    // an empty name comes back from the server next to its row
+    await editor(page).getByTestId("dictionary-save").click();
+    await expect(editor(page).getByRole("alert")).toHaveText("选项名称不能为空！");
+    await names(page).last().fill("乙");
+    await editor(page).getByRole("button", { name: "上移 2" }).click();
+    await expectNames(page, ["乙", "甲"]);
+    await editor(page).getByTestId("dictionary-save").click();
+    const confirm = page.getByRole("alertdialog", { name: "确定保存吗？" });
+    await confirm.getByRole("button", { name: "确定" }).click();
+    await expect(page.getByText("操作成功！")).toBeVisible();
+    await page.getByTestId(`options-${code}`).click();
+    await expectNames(page, ["乙", "甲"]);
+  });
+});
