@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { DictionaryActionData, DictionaryOption } from "~/modules/system/dictionary.server";
 import { checkItems, IMAGE_DICTIONARY } from "~/modules/system/dictionary.resource";
 import { SystemDictionaryNotice, HINT_MS } from "./dictionary-editor";
+import { useHydrated } from "./use-hydrated";
 
 export interface DictionarySelectProps {
   /** the form field name */
@@ -39,6 +40,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
   const [draft, setDraft] = useState({ name: "", img: "" });
   const [hint, setHint] = useState<string | null>(null);
   const fetcher = useFetcher<DictionaryActionData>();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (props.options) return;
@@ -99,7 +101,12 @@ export function DictionarySelect(props: DictionarySelectProps) {
           </option>
         ))}
       </select>
-      {loaded.canAdd ? (
+      {loaded.canAdd && !hydrated && loaded.dictionary ? (
+        // before JavaScript: the dictionary's own editor on /disData
+        <a href={`/disData?dict=${loaded.dictionary.id}`} aria-label={t("dictionary.addOption")} title={t("dictionary.addOption")} className="inline-flex h-9 items-center rounded-md border border-line px-2 text-ink hover:border-brand hover:text-brand">
+          +
+        </a>
+      ) : loaded.canAdd && hydrated ? (
         <Popover.Root open={open} onOpenChange={setOpen}>
           <Popover.Trigger type="button" aria-label={t("dictionary.addOption")} title={t("dictionary.addOption")} className="h-9 rounded-md border border-line px-2 text-ink hover:border-brand hover:text-brand">
             +
