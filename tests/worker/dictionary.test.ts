@@ -225,9 +225,15 @@ describe("/disData list and editor", () => {
     expect((await get(`/api/system/dict/options?dictCode=equipment_type`)).status).toBe(401);
   });
 
-  it("refuses to delete a system dictionary and deletes a custom one with its options", async () => {
+  it("refuses to rename or delete a system dictionary and deletes a custom one with its options", async () => {
     const a = await adminOf();
     const account = await dictionaryOf(a.tenantId, "account_state");
+    const renamed = await a.post({ intent: "update", id: String(account.id), version: String(account.version), dictName: "改名" });
+    expect(renamed.status).toBe(400);
+    expect(await renamed.text()).toContain("系统字典不能修改");
+    const custom = await customDictionary(a, []);
+    expect((await a.post({ intent: "update", id: String(custom.id), version: String(custom.version), dictName: "新名字" })).status).toBe(302);
+    expect((await env.DB.prepare("select dict_name from dictionaries where id = ?").bind(custom.id).first<{ dict_name: string }>())!.dict_name).toBe("新名字");
     const refused = await a.post({ intent: "delete", ids: String(account.id) });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("系统字典不能删除");

@@ -33,6 +33,7 @@ export default {
     copyFailed: "Copy failed",
     systemItem: "System options cannot be changed or deleted",
     systemDictionary: "System dictionaries cannot be deleted",
+    systemDictionaryEdit: "System dictionaries cannot be changed",
     noChange: "Nothing to save",
     duplicateCode: "This dictionary code already exists",
     code: "Dictionary code",

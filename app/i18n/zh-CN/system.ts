@@ -31,6 +31,7 @@ export default {
     copyFailed: "复制失败",
     systemItem: "系统选项不能修改或删除",
     systemDictionary: "系统字典不能删除",
+    systemDictionaryEdit: "系统字典不能修改",
     noChange: "没有需要保存的修改",
     duplicateCode: "该字典编码已存在",
     code: "字典编码",

@@ -5,7 +5,8 @@ import { batch, type Db } from "../../../db/client";
 import { auditLogs, dictionaries, dictionaryItems } from "../../../db/schema";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { defineResource } from "~/modules/resource/resource.server";
+import { defineResource, findRow, updateRow } from "~/modules/resource/resource.server";
+import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, dictionaryView, postedItems, type DraftItem } from "./dictionary.resource";
 
 const DictionarySchema = z.object({
@@ -170,6 +171,22 @@ async function nextValue(db: Db, dictionaryId: number) {
  * dictionary select's one-option add. Each checks disData:add / edit / delete for what it changes.
  */
 export const dictionaryIntents = (request: Request) => ({
+  // the generic update, but a system dictionary keeps its name (the seed owns it)
+  update: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const id = Number(form.get("id"));
+      const row = await findRow(scope, dictionaryResource, id);
+      if (!row) throw new Response("Not Found", { status: 404 });
+      const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const refused = (errors: Record<string, string>, status: number) => data<ResourceActionData>({ intent: "update", errors, values, options: {} }, { status });
+      if (row.isSystem === 1) return refused({ form: messageOf("systemDictionaryEdit") }, 400);
+      const result = await updateRow(scope, dictionaryResource, id, values);
+      if (result.ok) return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
+      if (result.status === 404) throw new Response("Not Found", { status: 404 });
+      return refused(result.errors, result.status);
+    },
+  },
   draftAdd: {
     permission: "add" as const,
     async run(scope: RequestScope, form: FormData) {
