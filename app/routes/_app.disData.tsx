@@ -47,7 +47,7 @@ export default function DisData() {
 type Editor = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["editor"]>;
 
 function EditorPanel({ editor, back, can }: { editor: Editor; back: string; can: { add: boolean; edit: boolean; delete: boolean } }) {
-  const { t } = useTranslation("system");
+  const { t: tc } = useTranslation();
   const action = useActionData<DictionaryActionData>();
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -61,7 +61,7 @@ function EditorPanel({ editor, back, can }: { editor: Editor; back: string; can:
           <h2 id="dict-locked-title" className="text-base font-semibold text-ink">
             {editor.dictionary.dictName}
           </h2>
-          <Link to={back} className="text-muted hover:text-ink" aria-label="✕">
+          <Link to={back} className="text-muted hover:text-ink" aria-label={tc("cancel" as never)}>
             ✕
           </Link>
         </header>

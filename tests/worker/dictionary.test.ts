@@ -231,6 +231,12 @@ describe("/disData list and editor", () => {
     const renamed = await a.post({ intent: "update", id: String(account.id), version: String(account.version), dictName: "改名" });
     expect(renamed.status).toBe(400);
     expect(await renamed.text()).toContain("系统字典不能修改");
+    const badCode = await a.post({ intent: "create", dictCode: "设备-类型", dictName: "坏编码" });
+    expect(badCode.status).toBe(400);
+    expect(await badCode.text()).toContain("字典编码须为1-50位字母、数字或下划线");
+    const dupCode = await a.post({ intent: "create", dictCode: "equipment_type", dictName: "重复" });
+    expect(dupCode.status).toBe(409);
+    expect(await dupCode.text()).toContain("该字典编码已存在");
     const custom = await customDictionary(a, []);
     expect((await a.post({ intent: "update", id: String(custom.id), version: String(custom.version), dictName: "新名字" })).status).toBe(302);
     expect((await env.DB.prepare("select dict_name from dictionaries where id = ?").bind(custom.id).first<{ dict_name: string }>())!.dict_name).toBe("新名字");

@@ -36,6 +36,7 @@ export default {
     systemDictionaryEdit: "System dictionaries cannot be changed",
     noChange: "Nothing to save",
     duplicateCode: "This dictionary code already exists",
+    codeFormat: "The code must be 1 to 50 letters, digits or underscores",
     code: "Dictionary code",
     empty: "No options",
     choose: "Please choose",

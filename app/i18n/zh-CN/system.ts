@@ -34,6 +34,7 @@ export default {
     systemDictionaryEdit: "系统字典不能修改",
     noChange: "没有需要保存的修改",
     duplicateCode: "该字典编码已存在",
+    codeFormat: "字典编码须为1-50位字母、数字或下划线",
     code: "字典编码",
     empty: "暂无选项",
     choose: "请选择",

@@ -14,8 +14,8 @@ const DictionarySchema = z.object({
     .string()
     .trim()
     .min(1, "validation.required")
-    .max(50, "validation.required")
-    .regex(/^[A-Za-z0-9_]+$/, "validation.required"),
+    .max(50, "system:dictionary.codeFormat")
+    .regex(/^[A-Za-z0-9_]+$/, "system:dictionary.codeFormat"),
   dictName: z.string().trim().min(1, "validation.required").max(30, "system:dictionary.nameTooLong"),
 });
 const DictionaryUpdateSchema = DictionarySchema.pick({ dictName: true });
