@@ -13,6 +13,7 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   buildCompany: () => ({ name: unique("建设"), contact: "", phone: "", address: "", remark: "" }),
   depository: () => ({ name: unique("仓库"), address: "", manager: "", phone: "", state: "1", remark: "" }),
   application: () => ({ name: unique("申请人"), phone: "13700001111", appRole: "driver", company: "", reason: "" }),
+  dictionary: () => ({ dictCode: unique("dict_"), dictName: unique("字典") }),
   role: () => ({ name: unique("角色"), state: "1", description: "" }),
   menu: () => ({
     name: unique("菜单"),

@@ -3,6 +3,7 @@ import { organisationResource } from "~/modules/system/organisation.server";
 import { applicationResource } from "~/modules/system/application.server";
 import { auditLogResource, visitLogResource } from "~/modules/system/log.server";
 import { menuOptions, menuResource } from "~/modules/system/menu.server";
+import { dictionaryResource } from "~/modules/system/dictionary.server";
 import { roleResource } from "~/modules/system/role.server";
 import { alarmSettingResource, buildCompanyResource, depositoryResource } from "~/modules/system/settings.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
@@ -26,4 +27,5 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   menu: { resource: menuResource, options: menuOptions },
   auditLog: { resource: auditLogResource },
   visitLog: { resource: visitLogResource },
+  dictionary: { resource: dictionaryResource },
 };

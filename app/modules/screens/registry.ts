@@ -168,7 +168,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/userManage", group: "system", privisId: "2301", privis: "userManage", zh: "用户管理", en: "User Management", layout: "app", status: "built", inMenu: true },
   { path: "/bussinessinfo", group: "system", privisId: "2302", privis: "bussinessinfo", zh: "企业信息", en: "Company Information", layout: "app", status: "built", inMenu: true },
   { path: "/roleManage", group: "system", privisId: "2303", privis: "roleManage", zh: "角色管理", en: "Role Management", layout: "app", status: "built", inMenu: true },
-  { path: "/disData", group: "system", privisId: "2304", privis: "disData", zh: "数据字典", en: "Data Dictionary", layout: "app", status: "planned", inMenu: true },
+  { path: "/disData", group: "system", privisId: "2304", privis: "disData", zh: "数据字典", en: "Data Dictionary", layout: "app", status: "built", inMenu: true },
   { path: "/alarmMgr", group: "system", privisId: "2305", privis: "alarmMgr", zh: "告警设置", en: "Alarm Settings", layout: "app", status: "built", inMenu: true },
   { path: "/zhongtaiMailSet", group: "system", privisId: "2306", privis: "zhongtaiMailSet", zh: "中台邮件设置", en: "Platform Email Settings", layout: "app", status: "built", inMenu: true },
   { path: "/equipmentDepository", group: "system", privisId: "2307", privis: "equipmentDepository", zh: "设备仓库", en: "Equipment Depots", layout: "app", status: "built", inMenu: true },

@@ -1,0 +1,91 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireScope } from "~/modules/access/access.server";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { listHref } from "~/modules/resource/types";
+import { dictionaryView } from "~/modules/system/dictionary.resource";
+import { dictionaryIntents, dictionaryResource, loadEditor, type DictionaryActionData } from "~/modules/system/dictionary.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 数据字典 / Data Dictionary" }];
+
+/** The list, and with ?dict=<id> that dictionary's option editor. */
+export async function loader(args: LoaderFunctionArgs) {
+  const base = await resourceLoader(args, dictionaryResource);
+  const dictId = Number(new URL(args.request.url).searchParams.get("dict"));
+  const scope = await requireScope(args.request, args.context, { screen: dictionaryView.path });
+  const editor = dictId ? await loadEditor(scope, dictId) : null;
+  return data({ ...base.data, editor }, base.init ?? undefined);
+}
+
+export const action = (args: ActionFunctionArgs) => resourceAction(args, dictionaryResource, { intents: dictionaryIntents(args.request) });
+
+export default function DisData() {
+  const { t } = useTranslation("system");
+  const { query, editor, can } = useLoaderData<typeof loader>();
+  const back = listHref(dictionaryView.path, query);
+  const join = back.includes("?") ? "&" : "?";
+  return (
+    <>
+      <ResourcePage
+        view={dictionaryView}
+        rowActions={(row) => (
+          <Link to={`${back}${join}dict=${row.id}`} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>
+            {row.isSystem === 1 ? "🔒 " : ""}
+            {t("dictionary.options")}
+          </Link>
+        )}
+      />
+      {editor ? <EditorPanel editor={editor} back={back} can={can} /> : null}
+    </>
+  );
+}
+
+type Editor = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["editor"]>;
+
+function EditorPanel({ editor, back, can }: { editor: Editor; back: string; can: { add: boolean; edit: boolean; delete: boolean } }) {
+  const { t: tc } = useTranslation();
+  const action = useActionData<DictionaryActionData>();
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("row");
+  params.delete("dir");
+  const formAction = `${pathname}?${params}`;
+  if (editor.dictionary.isSystem !== 0) {
+    return (
+      <aside role="dialog" aria-labelledby="dict-locked-title" className="fixed inset-y-0 right-0 z-30 w-[min(70vw,32rem)] border-l border-line bg-panel p-5 shadow-2xl">
+        <header className="mb-3 flex items-center justify-between">
+          <h2 id="dict-locked-title" className="text-base font-semibold text-ink">
+            {editor.dictionary.dictName}
+          </h2>
+          <Link to={back} className="text-muted hover:text-ink" aria-label={tc("cancel" as never)}>
+            ✕
+          </Link>
+        </header>
+        <SystemDictionaryNotice dictCode={editor.dictionary.dictCode} />
+      </aside>
+    );
+  }
+  const draft = action?.intent === "draft" && action.dictId === editor.dictionary.id ? action : null;
+  const dictionary = draft ? { ...editor.dictionary, version: draft.version } : editor.dictionary;
+  const items = draft?.items ?? editor.items;
+  return (
+    <DictionaryEditor
+      key={JSON.stringify([dictionary.version, items, draft?.errors])}
+      dictionary={dictionary}
+      items={items}
+      formAction={formAction}
+      back={back}
+      can={can}
+      deleteTips
+      errors={draft?.errors}
+      formError={draft?.formError}
+      confirm={draft?.confirm}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
