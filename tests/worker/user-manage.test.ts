@@ -214,3 +214,22 @@ describe("/userManage column choice", () => {
 function postBody(cookie: string, body: URLSearchParams) {
   return SELF.fetch(`${ORIGIN}${PATH}`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
 }
+
+describe("/userManage detail", () => {
+  it("shows a user read-only to anyone with the screen, with labels for choices and — for empty values", async () => {
+    const t = await makeTenant({ role: "viewer" });
+    await env.DB.prepare("insert or ignore into role_menus (tenant_id, role_id, menu_id) select ?, ?, id from menus where tenant_id = ? and router_path = ?").bind(t.tenantId, t.roleIds.viewer, t.tenantId, PATH).run();
+    await env.DB.prepare("update tenants set access_version = access_version + 1 where id = ?").bind(t.tenantId).run();
+    const cookie = await signIn(t.account, t.password);
+    const html = await (await get(`${PATH}?view=${t.userId}`, cookie)).text();
+    const detail = /data-testid="resource-detail"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? "";
+    expect(detail).toContain(t.account);
+    expect(detail).toContain("启用");
+    expect(detail).toContain("只读用户");
+    expect(detail).toContain("—");
+    expect(detail).not.toContain("初始密码");
+    expect(detail).not.toMatch(/<input|<select/);
+    const other = await makeTenant();
+    expect((await get(`${PATH}?view=${other.userId}`, cookie)).status).toBe(404);
+  });
+});

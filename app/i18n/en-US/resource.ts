@@ -56,5 +56,6 @@ export default {
   importNoHeader: "No known column headers were found; use the import template",
   importTooMany: "At most 1,000 rows can be imported at once",
   readOnly: "This list is read-only",
+  detail: "Details",
   all: "All",
 } satisfies Translation<typeof zh>;

@@ -54,5 +54,6 @@ export default {
   importNoHeader: "未找到可识别的表头，请使用导入模板",
   importTooMany: "单次最多导入1000行",
   readOnly: "此列表为只读",
+  detail: "详情",
   all: "全部",
 } as const;

@@ -86,7 +86,14 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         query={data.query}
         formId={view.readOnly ? undefined : "rows-form"}
         rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
-        rowActions={rowActions ? (r) => rowActions(r, data.can) : undefined}
+        rowActions={(r) => (
+          <span className="flex gap-3">
+            <Link to={`${back}${back.includes("?") ? "&" : "?"}view=${r.id}`} className="text-brand">
+              {t("detail")}
+            </Link>
+            {rowActions?.(r, data.can)}
+          </span>
+        )}
         emptyAction={
           data.can.add ? (
             <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="text-brand">
@@ -103,7 +110,9 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
           <input type="hidden" name="intent" value="delete" />
         </ConfirmPanel>
       ) : null}
-      {data.form ? (
+      {data.form?.mode === "view" ? (
+        <ResourceDetail view={view} values={data.form.values} options={data.options} back={back} canEdit={data.can.edit} />
+      ) : data.form ? (
         <ResourceForm view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} />
       ) : action?.intent === "create" || action?.intent === "update" ? (
         // a save refused by the server: the panel comes back with the messages and what was typed
@@ -144,8 +153,51 @@ function dateInputValue(v: unknown): string {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(v);
 }
 
+/** The form in preview mode: every field as text, an empty value shown as —, passwords never. */
+function ResourceDetail({ view, values, options, back, canEdit }: { view: ResourceView; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; canEdit: boolean }) {
+  const { t, i18n } = useTranslation("resource");
+  const lang = i18n.language;
+  const shown = (f: FormFieldDef) => {
+    const v = values[f.key];
+    if (v === null || v === undefined || v === "") return "—";
+    if (f.type === "date") return dateInputValue(v);
+    const choice = f.options?.find((o) => o.value === String(v));
+    if (choice) return labelOf(choice.label, lang);
+    return options[f.key]?.find((o) => o.value === String(v))?.label ?? String(v);
+  };
+  return (
+    <aside role="dialog" aria-modal="false" aria-labelledby="detail-title" className="fixed inset-y-0 right-0 z-30 flex w-[70vw] flex-col border-l border-line bg-panel shadow-2xl" data-testid="resource-detail">
+      <header className="flex items-center justify-between border-b border-line px-5 py-3">
+        <h2 id="detail-title" className="text-base font-semibold text-ink">
+          {labelOf(view.singular, lang)} · {String(values[view.rowLabel] ?? "")}
+        </h2>
+        <Link to={back} aria-label={t("cancel")} className="text-muted hover:text-ink">
+          ✕
+        </Link>
+      </header>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 overflow-y-auto px-5 py-4 text-sm">
+        {view.form
+          .filter((f) => f.type !== "password")
+          .map((f) => (
+            <div key={f.key}>
+              <dt className="text-muted">{labelOf(f.label, lang)}</dt>
+              <dd className="mt-0.5 break-all text-ink">{shown(f)}</dd>
+            </div>
+          ))}
+      </dl>
+      {canEdit ? (
+        <div className="border-t border-line px-5 py-3 text-right">
+          <Link to={`${back}${back.includes("?") ? "&" : "?"}edit=${String(values.id)}`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white">
+            {t("edit")}
+          </Link>
+        </div>
+      ) : null}
+    </aside>
+  );
+}
+
 /** The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. */
-function ResourceForm({ view, mode, values, options, back, formAction }: { view: ResourceView; mode: "create" | "edit"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string }) {
+function ResourceForm({ view, mode, values, options, back, formAction }: { view: ResourceView; mode: "create" | "edit" | "view"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string }) {
   const action = useActionData<ResourceActionData>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation("resource");

@@ -23,16 +23,18 @@ export async function resourceLoader(
   const url = new URL(request.url);
   const query = parseListQuery(url, res.view);
   const can = permissionsOf(scope, res);
-  const editId = Number(url.searchParams.get("edit"));
+  const editId = Number(url.searchParams.get("edit")) || Number(url.searchParams.get("view"));
+  // ?view= is the read-only detail (the form in preview mode): the screen is enough to see it
+  const viewing = !url.searchParams.get("edit") && Boolean(url.searchParams.get("view"));
   const creating = url.searchParams.get("new") === "1" && can.add;
   const [list, editing, options, columnPrefs, filterOptions] = await Promise.all([
     listResource(scope, res, query),
-    editId && can.edit ? findRow(scope, res, editId) : Promise.resolve(undefined),
+    editId && (can.edit || viewing) ? findRow(scope, res, editId) : Promise.resolve(undefined),
     creating || editId ? (extra.options?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, Option[]>),
     readUserSetting<ColumnPrefs>(scope.db, scope.user.id, `columns.${res.view.name}`),
     extra.filterOptions?.(scope) ?? Promise.resolve({} as Record<string, OptionDef[]>),
   ]);
-  if (editId && can.edit && !editing) throw new Response("Not Found", { status: 404 });
+  if (editId && (can.edit || viewing) && !editing) throw new Response("Not Found", { status: 404 });
   const { flash, clear } = readFlash(request);
   return data(
     {
@@ -43,7 +45,7 @@ export async function resourceLoader(
       form: creating
         ? { mode: "create" as const, values: {} }
         : editing
-          ? { mode: "edit" as const, values: { ...res.auditView(editing), ...(await res.editValues?.(scope, editing)) } }
+          ? { mode: viewing ? ("view" as const) : ("edit" as const), values: { ...res.auditView(editing), ...(await res.editValues?.(scope, editing)) } }
           : null,
       options,
       columnPrefs,
