@@ -248,3 +248,17 @@ describe("/disData list and editor", () => {
     expect(await itemsOf(dict.id)).toEqual([]);
   });
 });
+
+describe("/disData list", () => {
+  it("counts each dictionary's own options", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const cookie = await signIn(t.account, t.password);
+    const html = await (await get("/disData?q=equipment_type", cookie)).text();
+    const body = html.slice(html.indexOf("<tbody"));
+    const row = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*>equipment_type<[\s\S]*?<\/tr>/.exec(body)?.[0] ?? "";
+    const cells = [...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+    const n = (await env.DB.prepare("select count(*) as n from dictionary_items where tenant_id = ? and dict_code = 'equipment_type'").bind(t.tenantId).first<{ n: number }>())!.n;
+    expect(n).toBeGreaterThan(1);
+    expect(cells).toContain(String(n));
+  });
+});

@@ -227,6 +227,7 @@ describe("/userManage detail", () => {
     expect(detail).toContain("启用");
     expect(detail).toContain("只读用户");
     expect(detail).toContain("—");
+    expect(detail).toContain("永久");
     expect(detail).not.toContain("初始密码");
     expect(detail).not.toMatch(/<input|<select/);
     const other = await makeTenant();

@@ -159,7 +159,11 @@ function ResourceDetail({ view, values, options, back, canEdit }: { view: Resour
   const lang = i18n.language;
   const shown = (f: FormFieldDef) => {
     const v = values[f.key];
-    if (v === null || v === undefined || v === "") return "—";
+    if (v === null || v === undefined || v === "") {
+      // the list's word for an empty value where it has one (有效期至 → 永久), else —
+      const empty = view.columns.find((c) => c.key === f.key)?.empty;
+      return empty ? labelOf(empty, lang) : "—";
+    }
     if (f.type === "date") return dateInputValue(v);
     const choice = f.options?.find((o) => o.value === String(v));
     if (choice) return labelOf(choice.label, lang);

@@ -20,7 +20,8 @@ const DictionarySchema = z.object({
 });
 const DictionaryUpdateSchema = DictionarySchema.pick({ dictName: true });
 
-const itemCount = sql<number>`(select count(*) from ${dictionaryItems} where ${dictionaryItems.dictionaryId} = ${dictionaries.id})`;
+// aliases written out: in a one-table select drizzle leaves columns unqualified, and "id" would bind to the items
+const itemCount = sql<number>`(select count(*) from dictionary_items di where di.dictionary_id = "dictionaries"."id")`;
 const like = (v: string) => `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
 
 export const dictionaryResource = defineResource({
