@@ -78,7 +78,8 @@ export function menuTarget(item: MenuNode, parentId?: string): MenuTarget {
   return { kind: "route", path };
 }
 
-function withQuery(path: string, query: string | null): string {
+/** A path with more query text appended (`?` or `&` as needed). */
+export function withQuery(path: string, query: string | null): string {
   if (!query) return path;
   return `${path}${path.includes("?") ? "&" : "?"}${query.replace(/^\?/, "")}`;
 }

@@ -4,6 +4,7 @@ import { labelOf } from "~/modules/resource/types";
 import { SettingsPage } from "~/modules/settings/settings-page";
 import { businessInfoView } from "~/modules/settings/settings.views";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { FieldNotes } from "~/ui/field";
 import { Upload } from "~/widgets/upload";
 
 export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
@@ -22,8 +23,7 @@ export default function BusinessInfo() {
           <div key={key} className="col-span-2 mb-4">
             <p className="mb-1 text-sm font-medium text-ink">{labelOf(logoField.label, i18n.language)}</p>
             <Upload id="logo" name="logoFileId" variant="picture-card" kind="image" limit={1} defaultFiles={value ? [{ id: Number(value), name: "logo" }] : []} />
-            {logoField.hint ? <p className="mt-1 text-xs text-muted">{labelOf(logoField.hint, i18n.language)}</p> : null}
-            {error ? <p className="mt-1 text-sm text-danger">{error}</p> : null}
+            <FieldNotes id="logo" hint={logoField.hint ? labelOf(logoField.hint, i18n.language) : null} error={error} />
           </div>
         ) : undefined
       }

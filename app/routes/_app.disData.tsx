@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { withQuery } from "~/lib/navigation";
 import { listHref } from "~/modules/resource/types";
 import { dictionaryView } from "~/modules/system/dictionary.resource";
 import { dictionaryIntents, dictionaryResource, loadEditor, type DictionaryActionData } from "~/modules/system/dictionary.server";
@@ -27,13 +28,12 @@ export default function DisData() {
   const { t } = useTranslation("system");
   const { query, editor, can } = useLoaderData<typeof loader>();
   const back = listHref(dictionaryView.path, query);
-  const join = back.includes("?") ? "&" : "?";
   return (
     <>
       <ResourcePage
         view={dictionaryView}
         rowActions={(row) => (
-          <Link to={`${back}${join}dict=${row.id}`} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>
+          <Link to={withQuery(back, `dict=${row.id}`)} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>
             {row.isSystem === 1 ? "🔒 " : ""}
             {t("dictionary.options")}
           </Link>

@@ -7,7 +7,7 @@ import { ConfirmPanel, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, type ResourceActionData } from "~/modules/resource/route.server";
 import { descendantsOf, organisationView, type OrgNode } from "~/modules/system/organisation.resource";
 import { loadOrgTree, organisationResource } from "~/modules/system/organisation.server";
-import { Alert, Button, Field } from "~/ui/field";
+import { Alert, Button, describedBy, Field, FieldNotes } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 组织管理 / Organisations" }];
@@ -153,7 +153,7 @@ function OrgForm({ nodes, mode, node, parentId }: { nodes: OrgNode[]; mode: "cre
         <label htmlFor="org-parent" className="mb-1 block text-sm font-medium text-ink">
           {message("system:organisation.parent")}
         </label>
-        <select id="org-parent" name="parentId" defaultValue={value("parentId", String(parentId))} aria-invalid={errors.parentId ? true : undefined} className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink">
+        <select id="org-parent" name="parentId" defaultValue={value("parentId", String(parentId))} aria-invalid={errors.parentId ? true : undefined} aria-describedby={describedBy("org-parent", null, errors.parentId)} className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink">
           {nodes
             .filter((n) => !blocked.has(n.id))
             .map((n) => (
@@ -163,7 +163,7 @@ function OrgForm({ nodes, mode, node, parentId }: { nodes: OrgNode[]; mode: "cre
               </option>
             ))}
         </select>
-        {errors.parentId ? <p className="mt-1 text-sm text-danger">{message(errors.parentId)}</p> : null}
+        <FieldNotes id="org-parent" error={errors.parentId ? message(errors.parentId) : null} />
       </div>
       <Field id="org-sort" name="sort" label={message("system:organisation.sort")} defaultValue={value("sort", String(node?.sort ?? 0))} inputMode="numeric" maxLength={5} error={errors.sort ? message(errors.sort) : null} />
       <div className="flex gap-2">

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { withQuery } from "~/lib/navigation";
 import { listHref } from "~/modules/resource/types";
 import { userView } from "~/modules/system/user.resource";
 import { userIntents, userOptions as options, userResource, type UserActionData } from "~/modules/system/user.server";
@@ -27,7 +28,7 @@ export default function UserManage() {
         rowActions={(row, can) =>
           can.edit ? (
             <span className="flex gap-3">
-              <Link to={`${back}${back.includes("?") ? "&" : "?"}edit=${row.id}`} className="text-brand">
+              <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
               </Link>
               <Form method="post" className="inline">

@@ -1,6 +1,29 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 
-/** A labelled input with its error below, linked for screen readers. */
+/** The ids a control names in aria-describedby for its hint and error (see FieldNotes). */
+export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/** The hint and the error under a control, with the ids describedBy names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled input with its hint and error below, linked for screen readers. */
 export function Field({ label, error, hint, id, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
   return (
     <div className="mb-4">
@@ -10,16 +33,11 @@ export function Field({ label, error, hint, id, ...input }: InputHTMLAttributes<
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         className="h-9 w-full rounded-md border border-line bg-panel px-3 text-base text-ink placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid]:border-danger"
         {...input}
       />
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { withQuery } from "~/lib/navigation";
 import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/modules/system/dictionary.resource";
 import { Alert, Button } from "~/ui/field";
 import { Dialog } from "./dialog";
@@ -60,7 +61,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
   }, [focusKey, rows]);
 
   const serverError = (i: number) => (props.errors?.[i] ? tc(props.errors[i] as never) : null);
-  const opUrl = (op: string) => `${formAction}${formAction.includes("?") ? "&" : "?"}${op}`;
+  const opUrl = (op: string) => withQuery(formAction, op);
   const change = (key: string, patch: Partial<DraftItem>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const move = (index: number, dir: -1 | 1) => {
     const to = index + dir;

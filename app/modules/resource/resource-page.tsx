@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, Button } from "~/ui/field";
+import { withQuery } from "~/lib/navigation";
+import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
 import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
@@ -47,7 +48,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
       <div className="flex flex-wrap gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
         {data.can.add ? (
-          <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add">
+          <Link to={withQuery(back, "new=1")} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add">
             {t("add")}
           </Link>
         ) : null}
@@ -88,7 +89,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
         rowActions={(r) => (
           <span className="flex gap-3">
-            <Link to={`${back}${back.includes("?") ? "&" : "?"}view=${r.id}`} className="text-brand">
+            <Link to={withQuery(back, `view=${r.id}`)} className="text-brand">
               {t("detail")}
             </Link>
             {rowActions?.(r, data.can)}
@@ -96,7 +97,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         )}
         emptyAction={
           data.can.add ? (
-            <Link to={`${back}${back.includes("?") ? "&" : "?"}new=1`} className="text-brand">
+            <Link to={withQuery(back, "new=1")} className="text-brand">
               {t("add")}
             </Link>
           ) : null
@@ -191,7 +192,7 @@ function ResourceDetail({ view, values, options, back, canEdit }: { view: Resour
       </dl>
       {canEdit ? (
         <div className="border-t border-line px-5 py-3 text-right">
-          <Link to={`${back}${back.includes("?") ? "&" : "?"}edit=${String(values.id)}`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white">
+          <Link to={withQuery(back, `edit=${String(values.id)}`)} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white">
             {t("edit")}
           </Link>
         </div>
@@ -260,12 +261,12 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
 export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
   const { t } = useTranslation("resource");
   const id = `field-${field.key}`;
-  const describedBy = [error ? `${id}-error` : "", field.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+
   const common = {
     id,
     name: field.key,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(id, field.hint, error),
     "aria-required": field.required || undefined,
     className: "h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger",
   };
@@ -281,7 +282,7 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
         {labelOf(field.label, lang)}
       </label>
       {field.type === "checkboxes" ? (
-        <fieldset id={id} aria-describedby={describedBy} className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border border-line p-2">
+        <fieldset id={id} aria-describedby={describedBy(id, field.hint, error)} className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border border-line p-2">
           {choices.map((o) => (
             <label key={o.value} className="flex items-center gap-1 text-sm text-ink">
               <input type="checkbox" name={field.key} value={o.value} defaultChecked={value.split(",").includes(o.value)} />
@@ -303,16 +304,7 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
       ) : (
         <input {...common} type={field.type} defaultValue={field.type === "password" ? "" : value} maxLength={field.maxLength} autoComplete={field.type === "password" ? "new-password" : "off"} ref={inputRef} />
       )}
-      {field.hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {labelOf(field.hint, lang)}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={field.hint ? labelOf(field.hint, lang) : null} error={error} />
     </div>
   );
 }

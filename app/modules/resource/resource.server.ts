@@ -253,10 +253,7 @@ export function tableResource<T extends ResourceTable>(def: {
       return (limit === undefined ? q : q.limit(limit)) as Promise<{ id: number; version: number }[]>;
     },
     filters: {
-      q: (v) => {
-        const pattern = `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
-        return or(...def.search.map((c) => sql`${c} like ${pattern} escape '\\'`));
-      },
+      q: (v) => or(...def.search.map((c) => containing(c, v))),
       ...Object.fromEntries(Object.entries(def.equals ?? {}).map(([k, e]) => [k, (v: string) => eq(e.column, e.parse ? e.parse(v) : v)])),
     },
     sortColumns: def.sort,

@@ -3,6 +3,7 @@ import { forbidden, requireScope, type RequestScope } from "~/modules/access/acc
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
 import { importResource, type ImportReport } from "./excel.server";
+import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, readUserSetting } from "~/modules/auth/preferences.server";
 import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "./types";
 
@@ -135,7 +136,7 @@ export async function resourceAction(
     case "edit": {
       const ids = postedIds(form);
       if (ids.length !== 1) return data<ResourceActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
-      return redirect(`${back}${back.includes("?") ? "&" : "?"}edit=${ids[0]}`);
+      return redirect(withQuery(back, `edit=${ids[0]}`));
     }
     case "confirmDelete": {
       const ids = postedIds(form);

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { menuTarget, menuTrail, type MenuNode } from "~/lib/navigation";
+import { menuTarget, menuTrail, withQuery, type MenuNode } from "~/lib/navigation";
 
 export function menuLabel(node: Pick<MenuNode, "name" | "nameEn">, lang: string): string {
   return lang === "en-US" ? node.nameEn : node.name;
@@ -13,7 +13,7 @@ async function openWithToken(tokenUrl: string, path: string, param: string) {
   const body = (await res.json().catch(() => null)) as { code?: number; data?: string; message?: string } | null;
   if (!res.ok || !body?.data) throw new Error(body?.message ?? "token");
   const [base, hash = ""] = path.split("#");
-  const withToken = (s: string) => `${s}${s.includes("?") ? "&" : "?"}${param}=${encodeURIComponent(body.data!)}`;
+  const withToken = (s: string) => withQuery(s, `${param}=${encodeURIComponent(body.data!)}`);
   window.open(hash ? `${base}#${withToken(hash)}` : withToken(path), "_blank", "noopener");
 }
 

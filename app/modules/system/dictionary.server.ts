@@ -1,11 +1,11 @@
 import { data, redirect } from "@remix-run/cloudflare";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch, type Db } from "../../../db/client";
 import { auditLogs, dictionaries, dictionaryItems } from "../../../db/schema";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { defineResource, findRow, updateRow } from "~/modules/resource/resource.server";
+import { containing, defineResource, findRow, updateRow } from "~/modules/resource/resource.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, dictionaryView, postedItems, type DraftItem } from "./dictionary.resource";
 
@@ -22,7 +22,6 @@ const DictionaryUpdateSchema = DictionarySchema.pick({ dictName: true });
 
 // aliases written out: in a one-table select drizzle leaves columns unqualified, and "id" would bind to the items
 const itemCount = sql<number>`(select count(*) from dictionary_items di where di.dictionary_id = "dictionaries"."id")`;
-const like = (v: string) => `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
 
 export const dictionaryResource = defineResource({
   view: dictionaryView,
@@ -37,7 +36,7 @@ export const dictionaryResource = defineResource({
     return limit === undefined ? q : q.limit(limit);
   },
   filters: {
-    q: (v) => sql`(${dictionaries.dictCode} like ${like(v)} escape '\\' or ${dictionaries.dictName} like ${like(v)} escape '\\')`,
+    q: (v) => or(containing(dictionaries.dictCode, v), containing(dictionaries.dictName, v)),
     isSystem: (v) => eq(dictionaries.isSystem, Number(v)),
   },
   sortColumns: { dictCode: dictionaries.dictCode, dictName: dictionaries.dictName, isSystem: dictionaries.isSystem },

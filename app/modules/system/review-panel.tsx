@@ -1,7 +1,7 @@
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmPanel, useMessage } from "~/modules/resource/resource-page";
-import { Alert } from "~/ui/field";
+import { Alert, describedBy, FieldNotes } from "~/ui/field";
 import type { ApplicationActionData } from "./application.server";
 
 /** The confirmation of 通过 / 拒绝; a refusal asks for its reason. */
@@ -24,8 +24,8 @@ export function ReviewPanel({ back }: { back: string }) {
           <label htmlFor="refuse-reason" className="mb-1 block text-sm font-medium text-ink">
             {t("application.refuseReason")}
           </label>
-          <textarea id="refuse-reason" name="refuseReason" maxLength={100} required aria-invalid={action.error ? true : undefined} className="h-20 w-full rounded-md border border-line bg-panel px-3 py-2 text-ink aria-[invalid]:border-danger" />
-          {action.error ? <p className="mt-1 text-sm text-danger">{message(action.error)}</p> : null}
+          <textarea id="refuse-reason" name="refuseReason" maxLength={100} required aria-invalid={action.error ? true : undefined} aria-describedby={describedBy("refuse-reason", null, action.error)} className="h-20 w-full rounded-md border border-line bg-panel px-3 py-2 text-ink aria-[invalid]:border-danger" />
+          <FieldNotes id="refuse-reason" error={action.error ? message(action.error) : null} />
         </div>
       ) : null}
     </ConfirmPanel>

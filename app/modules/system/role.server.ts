@@ -3,10 +3,11 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { auditLogs, menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
+import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
 import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { defineResource, postedIds } from "~/modules/resource/resource.server";
+import { containing, defineResource, postedIds } from "~/modules/resource/resource.server";
 import { PERMISSION_ACTIONS, roleView } from "./role.resource";
 
 const common = {
@@ -37,7 +38,7 @@ export const roleResource = defineResource({
     return limit === undefined ? q : q.limit(limit);
   },
   filters: {
-    q: (v) => sql`${roles.name} like ${`%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+    q: (v) => containing(roles.name, v),
     state: (v) => eq(roles.state, Number(v)),
   },
   sortColumns: { name: roles.name, state: roles.state, createdAt: roles.createdAt },
@@ -59,15 +60,8 @@ export const roleResource = defineResource({
   auditView: (row) => row,
 });
 
-export interface GrantMenu {
-  id: number;
-  privisId: string;
-  parent: string;
-  name: string;
-  nameEn: string;
-  privis: string;
-  routerPath: string | null;
-}
+/** A menu row as the grant panel shows it: the navigation fields plus its row id. */
+export type GrantMenu = Pick<MenuNode, "privisId" | "parent" | "name" | "nameEn" | "privis" | "routerPath"> & { id: number };
 
 export type RoleActionData =
   | { intent: "grant"; role: { id: number; name: string }; menus: GrantMenu[]; granted: number[]; codes: string[]; error?: string }

@@ -6,7 +6,7 @@ import { hashPassword } from "~/lib/password";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import { userView } from "./user.resource";
 
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
@@ -105,12 +105,7 @@ export const userResource = defineResource({
     q: (v) => {
       // three characters or more: the trigram index (migration 0003); fewer: a scan with LIKE
       if ([...v].length >= 3) return sql`${users.id} in (select rowid from users_search where users_search match ${`"${v.replace(/"/g, '""')}"`})`;
-      const pattern = `%${v.replace(/[\\_]/g, (c) => `\\${c}`)}%`;
-      return or(
-        sql`${users.loginAccount} like ${pattern} escape '\\'`,
-        sql`${users.userName} like ${pattern} escape '\\'`,
-        sql`${users.phone} like ${pattern} escape '\\'`,
-      );
+      return or(containing(users.loginAccount, v), containing(users.userName, v), containing(users.phone, v));
     },
     state: (v) => eq(users.state, Number(v)),
   },
