@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, makeTenant, ORIGIN, postForm, signIn, unique } from "./helpers";
+import { get, makeTenant, postForm, signIn, unique } from "./helpers";
 
 const PATH = "/disData";
 type Item = { id?: number | null; name: string; img?: string; locked?: boolean };
@@ -15,7 +15,7 @@ type Admin = Awaited<ReturnType<typeof adminOf>>;
 
 /** Posts to the editor's URL (?dict=<id>, as its forms do) unless another query is given. */
 function postBody(cookie: string, body: URLSearchParams, query = `?dict=${body.get("dictId")}`) {
-  return SELF.fetch(`${ORIGIN}${PATH}${query}`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  return postForm(`${PATH}${query}`, body, { Cookie: cookie });
 }
 
 async function dictionaryOf(tenantId: number, code: string) {

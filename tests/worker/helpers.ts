@@ -39,7 +39,8 @@ export async function freshCaptcha(path = "/login") {
   return { id, answer: (await peekCaptcha(db(), id))! };
 }
 
-export async function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+/** A form post as a browser sends it; pass URLSearchParams for repeated fields (checkbox lists). */
+export async function postForm(path: string, fields: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     redirect: "manual",

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, makeTenant, ORIGIN, postForm, signIn, unique } from "./helpers";
+import { get, makeTenant, postForm, signIn, unique } from "./helpers";
 
 const PATH = "/roleManage";
 
@@ -8,10 +8,6 @@ async function adminOf() {
   const t = await makeTenant({ role: "admin" });
   const cookie = await signIn(t.account, t.password);
   return { ...t, cookie, post: (fields: Record<string, string>) => postForm(PATH, fields, { Cookie: cookie }) };
-}
-
-function postBody(cookie: string, body: URLSearchParams) {
-  return SELF.fetch(`${ORIGIN}${PATH}`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
 }
 
 describe("/roleManage", () => {
@@ -58,7 +54,7 @@ describe("/roleManage", () => {
     const body = new URLSearchParams({ intent: "saveGrant", ids: String(a.roleIds.viewer) });
     for (const id of [menuId, foreignMenu]) body.append("menus", String(id));
     for (const code of ["userManage:view", "userManage:add", "roleManage:delete", "userManage:fly"]) body.append("codes", code);
-    expect((await postBody(a.cookie, body)).status).toBe(302);
+    expect((await postForm(PATH, body, { Cookie: a.cookie })).status).toBe(302);
 
     const codes = await env.DB.prepare("select code from role_permissions where role_id = ? order by code").bind(a.roleIds.viewer).all<{ code: string }>();
     expect(codes.results.map((r) => r.code)).toEqual(["userManage:add", "userManage:view"]);

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, makeTenant, ORIGIN, postForm, signIn, unique } from "./helpers";
+import { get, makeTenant, postForm, signIn, unique } from "./helpers";
 
 async function adminOf() {
   const t = await makeTenant({ role: "admin" });
@@ -49,7 +49,7 @@ describe("settings screens", () => {
     const a = await adminOf();
     const body = new URLSearchParams({ pageSize: "50", version: "0" });
     for (const p of ["/userManage", "/roleManage", "/disData", "/alarmMgr", "/buildCompany", "/mapConfig"]) body.append("quickMenus", p);
-    const post = (b: URLSearchParams) => SELF.fetch(`${ORIGIN}/pageConfig`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN, Host: "localhost", Cookie: a.cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: b });
+    const post = (b: URLSearchParams) => postForm("/pageConfig", b, { Cookie: a.cookie });
     const six = await post(body);
     expect(six.status).toBe(400);
     expect(await six.text()).toContain("快捷菜单最多选择5个");

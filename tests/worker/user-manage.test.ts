@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { attemptLogin, get, makeTenant, ORIGIN, postForm, signIn, unique } from "./helpers";
+import { FACTORIES } from "./factories";
+import { attemptLogin, get, makeTenant, postForm, signIn, unique } from "./helpers";
 
 const PATH = "/userManage";
 
@@ -10,18 +11,9 @@ async function adminOf() {
   return { ...t, cookie, post: (fields: Record<string, string>, lang = "zh-CN") => postForm(PATH, fields, { Cookie: `${cookie}; derrick_lang=${lang}` }) };
 }
 
-const validUser = (t: { rootOrgId: number; roleIds: { viewer: number } }, over: Record<string, string> = {}) => ({
+const validUser = (t: { rootOrgId: number; roleIds: { admin: number; dispatcher: number; viewer: number } }, over: Record<string, string> = {}): Record<string, string> => ({
   intent: "create",
-  loginAccount: unique("acc"),
-  userName: unique("name"),
-  password: "Passw0rd@26",
-  orgId: String(t.rootOrgId),
-  roleId: String(t.roleIds.viewer),
-  phone: "",
-  email: "",
-  address: "",
-  expiresAt: "",
-  state: "1",
+  ...FACTORIES.user!(t),
   ...over,
 });
 
@@ -201,7 +193,7 @@ describe("/userManage column choice", () => {
     const all = ["loginAccount", "userName", "orgName", "roleNames", "phone", "email", "state", "expiresAt", "createdAt"];
     const body = new URLSearchParams({ intent: "columns", order: ["userName", ...all.filter((k) => k !== "userName")].join(",") });
     for (const v of all.filter((k) => k !== "email")) body.append("visible", v);
-    expect((await postBody(a.cookie, body)).status).toBe(302);
+    expect((await postForm(PATH, body, { Cookie: a.cookie })).status).toBe(302);
 
     const html = await (await get(PATH, a.cookie)).text();
     const headers = [...html.matchAll(/<th scope="col"[^>]*>(?:<a[^>]*>)?([^<]+)/g)].map((m) => m[1]);
@@ -210,10 +202,6 @@ describe("/userManage column choice", () => {
   });
 });
 
-/** A form post with repeated fields (the visible columns). */
-function postBody(cookie: string, body: URLSearchParams) {
-  return SELF.fetch(`${ORIGIN}${PATH}`, { method: "POST", redirect: "manual", headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
-}
 
 describe("/userManage detail", () => {
   it("shows a user read-only to anyone with the screen, with labels for choices and — for empty values", async () => {
