@@ -7,3 +7,4 @@ export * from "./files";
 export * from "./audit";
 export * from "./counts";
 export * from "./system";
+export * from "./telematics";

@@ -1,32 +1,106 @@
 /**
- * The one message union shared by the hub and its clients (browser, tests). Every message the hub
- * sends is a ServerMessage; every message it accepts is parsed into a ClientMessage or refused.
+ * The one WebSocket protocol between the FleetHub and its clients (monitoring screens, big screens, tests).
+ * Every message the hub sends is a ServerMessage; every message it accepts is parsed into a ClientMessage or
+ * refused. Live data travels as deltas that carry only changed fields; every snapshot and delta carries the hub's
+ * sequence number, and a client that reconnects with its last one receives exactly what changed since.
  */
-export type Topic = string;
+
+/** Status on the map: running (online and moving), stopped (online, standing), offline, never (no report yet). */
+export type VehicleStatus = "running" | "stopped" | "offline" | "never";
+
+/** The live state of one vehicle as a client sees it. Times are UTC milliseconds. */
+export interface VehicleLive {
+  id: number;
+  plate: string;
+  orgId: number | null;
+  modelId: number | null;
+  terminalNo: string;
+  selfNo: string | null;
+  status: VehicleStatus;
+  /** an unhandled alarm raised in the last hour */
+  alarm: boolean;
+  /** time of the last position (the terminal's clock) */
+  t: number | null;
+  /** when the hub last heard from the terminal (server clock) */
+  seen: number | null;
+  lng: number | null;
+  lat: number | null;
+  speed: number | null;
+  heading: number | null;
+  acc: boolean | null;
+  mileage: number | null;
+  fuel: number | null;
+  rpm: number | null;
+  torque: number | null;
+  urea: number | null;
+  exhaustTemp: number | null;
+  battery: number | null;
+  lock: number | null;
+  faults: { spn: number; fmi: number; count: number }[];
+}
+
+/** The four counts of the monitoring screen (plus alarms): all, running, stopped, offline (includes never). */
+export interface FleetCounts {
+  total: number;
+  running: number;
+  stopped: number;
+  offline: number;
+  alarm: number;
+}
+
+/** An alarm as pushed to screens (the same row lands in the business table `alarms`). */
+export interface AlarmEvent {
+  key: string;
+  vehicleId: number;
+  plate: string;
+  kind: string;
+  level: number;
+  at: number;
+  lng: number | null;
+  lat: number | null;
+  speed: number | null;
+  refId: number | null;
+  detail: Record<string, unknown>;
+}
+
+/** What a socket watches; a new watch replaces the old one. */
+export interface Watch {
+  /** vehicle ids, or "all" (always within the user's data scope) */
+  vehicles?: number[] | "all";
+  /** only vehicles inside [west, south, east, north] (WGS-84) */
+  bbox?: [number, number, number, number];
+  /** the fleet counters */
+  counts?: boolean;
+  /** alarms as they are raised */
+  alarms?: boolean;
+  /** resume: the last seq this client applied; the hub answers with what changed since (or a snapshot) */
+  since?: number;
+  /** at most this many frames per second to this socket (default 1, 0.2–10) */
+  hz?: number;
+}
 
 export type ClientMessage =
-  | { type: "subscribe"; topics: Topic[] }
-  | { type: "unsubscribe"; topics: Topic[] }
+  | ({ type: "watch" } & Watch)
+  | { type: "ack"; seq: number }
   | { type: "ping" };
 
 export type ServerMessage =
   | { type: "hello"; tenantId: number; userId: number }
-  | { type: "subscribed"; topics: Topic[] }
-  | { type: "event"; topic: Topic; seq: number; payload: unknown }
+  | { type: "snapshot"; seq: number; vehicles: VehicleLive[]; counts?: FleetCounts }
+  /** vehicles: id plus only the changed fields; gone: vehicles that left the watch (bbox) */
+  | { type: "delta"; seq: number; vehicles: (Partial<VehicleLive> & { id: number })[]; gone?: number[]; counts?: FleetCounts; alarms?: AlarmEvent[] }
   | { type: "error"; message: string }
   | { type: "pong" };
 
-export const MAX_TOPICS = 100;
-const TOPIC = /^[A-Za-z0-9:_\-.]{1,64}$/;
+export const MAX_WATCH_VEHICLES = 5000;
+/** frames a client may have unacknowledged before the hub holds back (and coalesces) further deltas */
+export const ACK_WINDOW = 4;
 
-function topicsOf(value: unknown): Topic[] | null {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TOPICS) return null;
-  return value.every((t) => typeof t === "string" && TOPIC.test(t)) ? (value as Topic[]) : null;
-}
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** Parses a client frame; null when it is not a valid ClientMessage. */
 export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {
-  if (typeof raw !== "string" || raw.length > 8192) return null;
+  if (typeof raw !== "string" || raw.length > 65536) return null;
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -36,11 +110,60 @@ export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | n
   if (!value || typeof value !== "object") return null;
   const msg = value as Record<string, unknown>;
   if (msg.type === "ping") return { type: "ping" };
-  if (msg.type === "subscribe" || msg.type === "unsubscribe") {
-    const topics = topicsOf(msg.topics);
-    return topics ? { type: msg.type, topics } : null;
+  if (msg.type === "ack") return Number.isSafeInteger(msg.seq) && (msg.seq as number) >= 0 ? { type: "ack", seq: msg.seq as number } : null;
+  if (msg.type !== "watch") return null;
+  const watch: { type: "watch" } & Watch = { type: "watch" };
+  if (msg.vehicles !== undefined) {
+    if (msg.vehicles === "all") watch.vehicles = "all";
+    else if (Array.isArray(msg.vehicles) && msg.vehicles.length <= MAX_WATCH_VEHICLES && msg.vehicles.every((v) => Number.isSafeInteger(v) && v > 0)) watch.vehicles = msg.vehicles as number[];
+    else return null;
   }
-  return null;
+  if (msg.bbox !== undefined) {
+    const b = msg.bbox;
+    if (!Array.isArray(b) || b.length !== 4 || !b.every(isNum)) return null;
+    const [w, s, e, n] = b as number[];
+    if (w! < -180 || e! > 180 || s! < -90 || n! > 90 || s! > n!) return null;
+    watch.bbox = [w!, s!, e!, n!];
+  }
+  if (msg.counts !== undefined) {
+    if (typeof msg.counts !== "boolean") return null;
+    watch.counts = msg.counts;
+  }
+  if (msg.alarms !== undefined) {
+    if (typeof msg.alarms !== "boolean") return null;
+    watch.alarms = msg.alarms;
+  }
+  if (msg.since !== undefined) {
+    if (!Number.isSafeInteger(msg.since) || (msg.since as number) < 0) return null;
+    watch.since = msg.since as number;
+  }
+  if (msg.hz !== undefined) {
+    if (!isNum(msg.hz) || msg.hz < 0.2 || msg.hz > 10) return null;
+    watch.hz = msg.hz;
+  }
+  return watch;
 }
 
 export const encodeServerMessage = (m: ServerMessage): string => JSON.stringify(m);
+
+/** Status from the last time heard (server clock): online within `offlineAfterMs`, running when moving. */
+export function statusOf(seen: number | null, speed: number | null, now: number, offlineAfterMs: number): VehicleStatus {
+  if (seen === null) return "never";
+  if (now - seen > offlineAfterMs) return "offline";
+  return (speed ?? 0) >= 1 ? "running" : "stopped";
+}
+
+/**
+ * Online classes of spec §4/§9 from the last report time: online (within the offline threshold), today, within
+ * 1 day, 2–5 days, over 5 days, never.
+ */
+export type OnlineClass = "online" | "today" | "day1" | "days2to5" | "over5" | "never";
+export function onlineClassOf(seen: number | null, now: number, offlineAfterMs: number, startOfToday: number): OnlineClass {
+  if (seen === null) return "never";
+  if (now - seen <= offlineAfterMs) return "online";
+  if (seen >= startOfToday) return "today";
+  const days = (now - seen) / 86_400_000;
+  if (days <= 1) return "day1";
+  if (days <= 5) return "days2to5";
+  return "over5";
+}
