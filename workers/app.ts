@@ -7,6 +7,7 @@ import { loadUserPreferences, prefsCookies, readPreferences } from "../app/modul
 import { readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
 import type { Env } from "./env";
 import { HUB_TENANT_HEADER, HUB_USER_HEADER, hubFor } from "./fleet-hub/fleet-hub";
+import { handleIngest } from "./telematics/ingest";
 
 export { FleetHub } from "./fleet-hub/fleet-hub";
 
@@ -84,6 +85,10 @@ export default {
       const refused = crossSiteRefusal(request, url);
       if (refused) return refused;
       if (url.pathname === "/hub") return await connectHub(request, env, url);
+      if (url.pathname.startsWith("/ingest")) {
+        const answer = await handleIngest(request, env, url);
+        if (answer) return answer;
+      }
       if (request.method === "GET" && (url.searchParams.has("encodeParam") || url.searchParams.has("zuqiToken"))) return await autoLogin(request, env, url);
       return await handleRemix(request, { cloudflare: { env, ctx } });
     } catch (error) {

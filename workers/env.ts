@@ -13,6 +13,8 @@ export interface Env {
   ENCODE_PARAM_SECRET?: string;
   /** verifies zuqiToken logins (secret) */
   ZUQI_TOKEN_SECRET?: string;
+  /** signs terminal tokens of /ingest/v1/auth (secret; falls back to SESSION_SECRET) */
+  TERMINAL_TOKEN_SECRET?: string;
   /** "off" switches the captcha off for local scripts and benches; never set in a deployed Worker */
   CAPTCHA?: string;
   /** sms provider: unset = outbox */

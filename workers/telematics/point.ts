@@ -303,7 +303,10 @@ function osmandPoint(
   if (lat === undefined) return fail("missing_field", "lat is required", "lat");
   if (lon === undefined) return fail("missing_field", "lon is required", "lon");
   const where = checkWhereWhen(t, lon, lat, now);
-  if (where) return { ...where, field: where.field === "lng" ? "lon" : where.field, message: where.message.replace(/^lng/, "lon") };
+  if (where) {
+    const field = where.field === "lng" ? "lon" : where.field === "t" ? "timestamp" : where.field;
+    return { ...where, field, message: where.message.replace(/^lng/, "lon").replace(/^t /, "timestamp ") };
+  }
   const numeric: Record<string, number | undefined> = {};
   for (const k of ["speed", "bearing", "altitude", "accuracy", "batt", "odometer", "fuel"]) {
     const v = numOrUndefined(f[k]);

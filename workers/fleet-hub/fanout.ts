@@ -1,0 +1,199 @@
+/**
+ * Fan-out of live changes to the hub's sockets. Each socket has a watch (vehicles, bbox, counts, alarms), the data
+ * scope of its user, and the seq of the last frame it was sent. Changes only mark vehicles dirty; a socket is sent a
+ * frame at most `hz` times a second and never while ACK_WINDOW frames are unacknowledged, so a slow link receives
+ * coalesced deltas (latest values only) instead of a growing queue.
+ */
+import { countsOf, type LiveTable } from "./live";
+import { ACK_WINDOW, encodeServerMessage, type AlarmEvent, type ServerMessage, type VehicleLive, type Watch } from "./protocol";
+
+export interface SocketState {
+  userId: number;
+  watch: Watch;
+  /** the client's state is complete up to this seq */
+  sentSeq: number;
+}
+
+export interface Subscriber extends SocketState {
+  ws: WebSocket;
+  visible: Set<number> | "all";
+  unacked: number[];
+  lastSentAt: number;
+  dirty: Set<number>;
+  countsDirty: boolean;
+  alarms: AlarmEvent[];
+  /** vehicles this socket currently has (bbox watches) */
+  inView: Set<number>;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** a snapshot is owed (new watch) */
+  snapshot: boolean;
+}
+
+const DEFAULT_HZ = 1;
+/** recent alarms kept for resuming sockets */
+const ALARM_RING = 500;
+
+export class Fanout {
+  readonly subs = new Map<WebSocket, Subscriber>();
+  private recentAlarms: { seq: number; alarm: AlarmEvent }[] = [];
+
+  constructor(
+    private readonly live: LiveTable,
+    private readonly currentSeq: () => number,
+    private readonly persist: (sub: Subscriber) => void,
+  ) {}
+
+  private canSee(sub: Subscriber, id: number): boolean {
+    if (sub.visible !== "all" && !sub.visible.has(id)) return false;
+    const w = sub.watch.vehicles;
+    return w === undefined || w === "all" || w.includes(id);
+  }
+
+  private inBox(sub: Subscriber, v: VehicleLive): boolean {
+    const b = sub.watch.bbox;
+    if (!b) return true;
+    return v.lng !== null && v.lat !== null && v.lng >= b[0] && v.lng <= b[2] && v.lat >= b[1] && v.lat <= b[3];
+  }
+
+  /** A socket asks for something new: a snapshot, or (with since) what changed after since. */
+  watch(sub: Subscriber, watch: Watch) {
+    sub.watch = watch;
+    sub.dirty.clear();
+    sub.inView.clear();
+    sub.alarms = [];
+    if (watch.since !== undefined && watch.since <= this.currentSeq()) {
+      // resume: everything that changed after `since`, as one delta; the client keeps what it had
+      sub.sentSeq = watch.since;
+      sub.snapshot = false;
+      for (const id of this.live.vehicles.keys()) {
+        if (this.canSee(sub, id) && (this.live.vehicleSeq.get(id) ?? Number.MAX_SAFE_INTEGER) > watch.since) sub.dirty.add(id);
+        if (sub.watch.bbox && this.canSee(sub, id) && this.inBox(sub, this.live.vehicles.get(id)!)) sub.inView.add(id);
+      }
+      sub.countsDirty = !!watch.counts;
+      if (watch.alarms) sub.alarms = this.recentAlarms.filter((a) => a.seq > watch.since! && this.canSee(sub, a.alarm.vehicleId)).map((a) => a.alarm);
+    } else {
+      sub.snapshot = true;
+    }
+    this.schedule(sub, Date.now());
+  }
+
+  ack(sub: Subscriber, seq: number) {
+    sub.unacked = sub.unacked.filter((s) => s > seq);
+    this.schedule(sub, Date.now());
+  }
+
+  /** Vehicles changed at the current seq; `countsChanged` when a status or alarm flag moved. */
+  changed(ids: Iterable<number>, countsChanged: boolean) {
+    const list = [...ids];
+    const now = Date.now();
+    for (const sub of this.subs.values()) {
+      let touched = false;
+      for (const id of list) {
+        if (!this.canSee(sub, id)) continue;
+        sub.dirty.add(id);
+        touched = true;
+      }
+      if (countsChanged && sub.watch.counts) {
+        sub.countsDirty = true;
+        touched = true;
+      }
+      if (touched) this.schedule(sub, now);
+    }
+  }
+
+  alarmRaised(alarm: AlarmEvent) {
+    this.recentAlarms.push({ seq: this.currentSeq(), alarm });
+    if (this.recentAlarms.length > ALARM_RING) this.recentAlarms.splice(0, this.recentAlarms.length - ALARM_RING);
+    const now = Date.now();
+    for (const sub of this.subs.values()) {
+      if (!sub.watch.alarms || !this.canSee(sub, alarm.vehicleId)) continue;
+      sub.alarms.push(alarm);
+      this.schedule(sub, now);
+    }
+  }
+
+  private schedule(sub: Subscriber, now: number) {
+    if (sub.timer) return;
+    if (!sub.snapshot && !sub.dirty.size && !sub.countsDirty && !sub.alarms.length) return;
+    if (sub.unacked.length >= ACK_WINDOW) return; // the ack will schedule
+    const gap = 1000 / (sub.watch.hz ?? DEFAULT_HZ);
+    const wait = Math.max(0, sub.lastSentAt + gap - now);
+    if (wait === 0) return this.flush(sub);
+    sub.timer = setTimeout(() => {
+      sub.timer = null;
+      this.flush(sub);
+    }, wait);
+  }
+
+  private send(sub: Subscriber, message: ServerMessage) {
+    try {
+      sub.ws.send(encodeServerMessage(message));
+    } catch {
+      // a socket closing under us is not an error for the others
+    }
+  }
+
+  flush(sub: Subscriber) {
+    if (!this.subs.has(sub.ws)) return;
+    const seq = this.currentSeq();
+    let sent = true;
+    if (sub.snapshot) {
+      const vehicles: VehicleLive[] = [];
+      for (const v of this.live.vehicles.values()) {
+        if (!this.canSee(sub, v.id) || !this.inBox(sub, v)) continue;
+        vehicles.push(v);
+        if (sub.watch.bbox) sub.inView.add(v.id);
+      }
+      this.send(sub, { type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}) });
+      sub.snapshot = false;
+    } else {
+      const vehicles: (Partial<VehicleLive> & { id: number })[] = [];
+      const gone: number[] = [];
+      for (const id of sub.dirty) {
+        const v = this.live.vehicles.get(id);
+        if (!v) {
+          if (!sub.watch.bbox || sub.inView.delete(id)) gone.push(id);
+          continue;
+        }
+        if (sub.watch.bbox) {
+          const inside = this.inBox(sub, v);
+          if (inside && !sub.inView.has(id)) {
+            sub.inView.add(id);
+            vehicles.push({ ...v });
+            continue;
+          }
+          if (!inside) {
+            if (sub.inView.delete(id)) gone.push(id);
+            continue;
+          }
+        }
+        const change = this.live.changedSince(id, sub.sentSeq);
+        if (change) vehicles.push(change);
+      }
+      const message: ServerMessage = { type: "delta", seq, vehicles };
+      if (gone.length) message.gone = gone;
+      if (sub.countsDirty && sub.watch.counts) message.counts = this.countsFor(sub);
+      if (sub.alarms.length) message.alarms = sub.alarms;
+      sent = vehicles.length > 0 || gone.length > 0 || !!message.counts || !!message.alarms;
+      if (sent) this.send(sub, message);
+    }
+    sub.dirty.clear();
+    sub.countsDirty = false;
+    sub.alarms = [];
+    sub.sentSeq = seq;
+    if (!sent) return;
+    sub.unacked.push(seq);
+    sub.lastSentAt = Date.now();
+    this.persist(sub);
+  }
+
+  private countsFor(sub: Subscriber) {
+    return countsOf(this.live.vehicles.values(), (id) => this.canSee(sub, id));
+  }
+
+  drop(ws: WebSocket) {
+    const sub = this.subs.get(ws);
+    if (sub?.timer) clearTimeout(sub.timer);
+    this.subs.delete(ws);
+  }
+}

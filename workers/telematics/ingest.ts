@@ -1,0 +1,284 @@
+/**
+ * The terminal API (docs/terminal-api.md): /ingest/v1/auth, /heartbeat, /telemetry, /commands/result, and the
+ * OsmAnd protocol at /ingest/osmand. The Worker authenticates and validates; the tenant's FleetHub stores.
+ */
+import { and, eq, inArray, or } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import { getDb } from "../../db/client";
+import { terminalCommands, vehicles } from "../../db/schema";
+import type { Env } from "../env";
+import { hubFor, type IngestResult } from "../fleet-hub/fleet-hub";
+import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, readOsmAndFields, readOsmAndJson, type Point, type Reason, type Rejection } from "./point";
+
+export const TERMINAL_TOKEN_TTL_S = 3600;
+
+const json = (status: number, body: Record<string, unknown>) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+const refuse = (status: number, reason: Reason | "bad_credentials" | "bad_token" | "not_found" | "method_not_allowed" | "bad_request", message: string) =>
+  json(status, { code: status, reason, message });
+
+function tokenKey(env: Env): Uint8Array {
+  const secret = env.TERMINAL_TOKEN_SECRET ?? env.SESSION_SECRET ?? (env.APP_ENV === "production" ? "" : "derrick-local-terminal-token-secret");
+  if (!secret) throw new Error("TERMINAL_TOKEN_SECRET is not set");
+  return new TextEncoder().encode(secret);
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compares two equal-length hex strings without an early exit. */
+function sameHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+interface TerminalClaims {
+  tenantId: number;
+  vehicleId: number;
+  terminalNo: string;
+}
+
+async function readBody(request: Request): Promise<{ text: string } | Response> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BATCH_BYTES) return refuse(413, "batch_too_large", `the body is larger than ${MAX_BATCH_BYTES} bytes; send at most ${MAX_POINTS} points per batch`);
+  const buffer = await request.arrayBuffer();
+  if (buffer.byteLength > MAX_BATCH_BYTES) return refuse(413, "batch_too_large", `the body is larger than ${MAX_BATCH_BYTES} bytes; send at most ${MAX_POINTS} points per batch`);
+  return { text: new TextDecoder().decode(buffer) };
+}
+
+function parseJson(text: string): { value: unknown } | Response {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return refuse(400, "malformed_json", "the body is not valid JSON");
+  }
+}
+
+/** POST /ingest/v1/auth {terminalNo, secret} → a short-lived bearer token. */
+async function auth(request: Request, env: Env): Promise<Response> {
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const parsed = parseJson(body.text);
+  if (parsed instanceof Response) return parsed;
+  const { terminalNo, secret } = (parsed.value ?? {}) as Record<string, unknown>;
+  if (typeof terminalNo !== "string" || !terminalNo.trim()) return refuse(400, "missing_field", "terminalNo is required");
+  if (typeof secret !== "string" || !secret) return refuse(400, "missing_field", "secret is required");
+  const [vehicle] = await getDb(env)
+    .select({ id: vehicles.id, tenantId: vehicles.tenantId, state: vehicles.state, hash: vehicles.terminalSecretHash, terminalNo: vehicles.terminalNo })
+    .from(vehicles)
+    .where(eq(vehicles.terminalNo, terminalNo.trim()));
+  // unknown terminal and wrong secret answer alike, so the API does not reveal which terminals exist
+  if (!vehicle || !vehicle.hash || !sameHex(await sha256Hex(secret), vehicle.hash)) return refuse(401, "bad_credentials", "unknown terminal or wrong secret");
+  if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
+  const token = await new SignJWT({ tid: vehicle.tenantId, vid: vehicle.id })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(vehicle.terminalNo)
+    .setAudience("derrick-terminal")
+    .setIssuedAt()
+    .setExpirationTime(`${TERMINAL_TOKEN_TTL_S}s`)
+    .sign(tokenKey(env));
+  return json(200, { code: 200, token, expiresIn: TERMINAL_TOKEN_TTL_S });
+}
+
+async function bearer(request: Request, env: Env): Promise<TerminalClaims | Response> {
+  const header = request.headers.get("Authorization") ?? "";
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) return refuse(401, "bad_token", "send the token from /ingest/v1/auth as Authorization: Bearer <token>");
+  try {
+    const { payload } = await jwtVerify(token, tokenKey(env), { audience: "derrick-terminal", algorithms: ["HS256"] });
+    if (typeof payload.tid !== "number" || typeof payload.vid !== "number" || typeof payload.sub !== "string") throw new Error("claims");
+    return { tenantId: payload.tid, vehicleId: payload.vid, terminalNo: payload.sub };
+  } catch {
+    return refuse(401, "bad_token", "the token is invalid or expired; authenticate again");
+  }
+}
+
+/** Pending commands of a vehicle, marked sent as they are handed over. */
+async function takeCommands(env: Env, claims: TerminalClaims, flagged: boolean) {
+  if (!flagged) return [];
+  const db = getDb(env);
+  const pending = await db
+    .select({ id: terminalCommands.id, kind: terminalCommands.kind, payload: terminalCommands.payload })
+    .from(terminalCommands)
+    .where(and(eq(terminalCommands.tenantId, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), eq(terminalCommands.state, "pending")));
+  if (pending.length) {
+    await db
+      .update(terminalCommands)
+      .set({ state: "sent", sentAt: Date.now() })
+      .where(and(eq(terminalCommands.tenantId, claims.tenantId), inArray(terminalCommands.id, pending.map((c) => c.id))));
+  }
+  await hubFor(env, claims.tenantId).commandsDelivered(claims.vehicleId);
+  return pending.map((c) => ({ id: c.id, kind: c.kind, payload: c.payload ?? {} }));
+}
+
+const REFUSED_MESSAGE = { unknown_terminal: "the terminal is not registered", terminal_disabled: "this terminal's vehicle is stopped" } as const;
+
+/** Checks the `terminal` a point may name against the token's terminal: unknown, another tenant's, or another of ours. */
+async function terminalReasons(env: Env, claims: TerminalClaims, named: Set<string>): Promise<Map<string, Rejection["reason"]>> {
+  const out = new Map<string, Rejection["reason"]>();
+  named.delete(claims.terminalNo);
+  if (!named.size) return out;
+  const rows = await getDb(env)
+    .select({ terminalNo: vehicles.terminalNo, tenantId: vehicles.tenantId })
+    .from(vehicles)
+    .where(inArray(vehicles.terminalNo, [...named]));
+  const found = new Map(rows.map((r) => [r.terminalNo, r.tenantId]));
+  for (const t of named) out.set(t, !found.has(t) ? "unknown_terminal" : found.get(t) === claims.tenantId ? "terminal_mismatch" : "foreign_terminal");
+  return out;
+}
+
+const TERMINAL_MESSAGES: Partial<Record<Reason, string>> = {
+  unknown_terminal: "the point names a terminal that is not registered",
+  foreign_terminal: "the point names a terminal of another account",
+  terminal_mismatch: "a terminal may only report its own points",
+};
+
+/** POST /ingest/v1/telemetry {points: [...]} (or a bare array). */
+async function telemetry(request: Request, env: Env): Promise<Response> {
+  const claims = await bearer(request, env);
+  if (claims instanceof Response) return claims;
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const parsed = parseJson(body.text);
+  if (parsed instanceof Response) return parsed;
+  const raw = Array.isArray(parsed.value) ? parsed.value : (parsed.value as { points?: unknown } | null)?.points;
+  if (!Array.isArray(raw)) return refuse(400, "missing_field", "the body must be {\"points\": [...]} or an array of points");
+  if (raw.length > MAX_POINTS) return refuse(413, "batch_too_large", `a batch holds at most ${MAX_POINTS} points; this one has ${raw.length}`);
+
+  const now = Date.now();
+  const rejected: Rejection[] = [];
+  const named = new Set<string>();
+  for (const p of raw) if (p && typeof p === "object" && typeof (p as Record<string, unknown>).terminal === "string") named.add((p as Record<string, string>).terminal);
+  const terminalRefusals = await terminalReasons(env, claims, named);
+  const good: Point[] = [];
+  const indexOf: number[] = [];
+  raw.forEach((p, index) => {
+    const terminal = p && typeof p === "object" ? (p as Record<string, unknown>).terminal : undefined;
+    const refused = typeof terminal === "string" ? terminalRefusals.get(terminal) : undefined;
+    if (refused) return rejected.push({ index, reason: refused, field: "terminal", message: TERMINAL_MESSAGES[refused]! });
+    const check = checkV1Point(p, now);
+    if (!check.ok) return rejected.push({ index, reason: check.reason, field: check.field, message: check.message });
+    good.push(check.point);
+    indexOf.push(index);
+  });
+  const result = await hubFor(env, claims.tenantId).ingest({ tenantId: claims.tenantId, vehicleId: claims.vehicleId, points: good });
+  if (result.refused) return refuse(result.refused === "terminal_disabled" ? 403 : 401, result.refused, REFUSED_MESSAGE[result.refused]);
+  return json(200, {
+    code: 200,
+    accepted: result.accepted,
+    duplicates: result.duplicates.map((i) => indexOf[i]),
+    late: result.late,
+    rejected: rejected.sort((a, b) => a.index - b.index),
+    commands: await takeCommands(env, claims, result.commands),
+  });
+}
+
+/** POST /ingest/v1/heartbeat → pending commands. */
+async function heartbeat(request: Request, env: Env): Promise<Response> {
+  const claims = await bearer(request, env);
+  if (claims instanceof Response) return claims;
+  const result: IngestResult = await hubFor(env, claims.tenantId).heartbeat(claims.tenantId, claims.vehicleId);
+  if (result.refused) return refuse(result.refused === "terminal_disabled" ? 403 : 401, result.refused, REFUSED_MESSAGE[result.refused]);
+  return json(200, { code: 200, commands: await takeCommands(env, claims, result.commands) });
+}
+
+/** POST /ingest/v1/commands/result {results: [{id, ok, result?}]} → the commands' states. */
+async function commandResults(request: Request, env: Env): Promise<Response> {
+  const claims = await bearer(request, env);
+  if (claims instanceof Response) return claims;
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const parsed = parseJson(body.text);
+  if (parsed instanceof Response) return parsed;
+  const results = (parsed.value as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results) || results.length === 0 || results.length > 100) return refuse(400, "missing_field", "results must be a list of 1 to 100 {id, ok, result}");
+  const db = getDb(env);
+  const rejected: Rejection[] = [];
+  const updates: PromiseLike<unknown>[] = [];
+  const ids: number[] = [];
+  results.forEach((r, index) => {
+    const item = r as Record<string, unknown>;
+    if (!item || typeof item !== "object" || !Number.isSafeInteger(item.id)) return rejected.push({ index, reason: "missing_field", field: "id", message: "id must be the command's id" });
+    if (typeof item.ok !== "boolean") return rejected.push({ index, reason: "missing_field", field: "ok", message: "ok must be true or false" });
+    if (item.result !== undefined && (typeof item.result !== "string" || item.result.length > 500)) return rejected.push({ index, reason: "invalid_field", field: "result", message: "result must be text of at most 500 characters" });
+    ids.push(item.id as number);
+    updates.push(
+      db
+        .update(terminalCommands)
+        .set({ state: item.ok ? "done" : "failed", result: (item.result as string | undefined) ?? null, doneAt: Date.now() })
+        // only this terminal's own commands that were handed to it
+        .where(and(eq(terminalCommands.id, item.id as number), eq(terminalCommands.tenantId, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), or(eq(terminalCommands.state, "sent"), eq(terminalCommands.state, "pending")))),
+    );
+  });
+  const outcomes = updates.length ? ((await (db as unknown as { batch: (q: PromiseLike<unknown>[]) => Promise<{ meta?: { changes?: number }; rowsAffected?: number }[]> }).batch(updates)) ?? []) : [];
+  let updated = 0;
+  outcomes.forEach((o, i) => {
+    const changes = o?.meta?.changes ?? o?.rowsAffected ?? 0;
+    if (changes > 0) updated++;
+    else rejected.push({ index: results.findIndex((r) => (r as Record<string, unknown>)?.id === ids[i]), reason: "invalid_field", field: "id", message: "no command with this id is waiting for this terminal" });
+  });
+  return json(200, { code: 200, updated, rejected: rejected.sort((a, b) => a.index - b.index) });
+}
+
+/** The vehicle an OsmAnd id names: a terminal number or a registered device identifier (IMEI). */
+async function osmandVehicle(env: Env, id: string) {
+  const [vehicle] = await getDb(env)
+    .select({ id: vehicles.id, tenantId: vehicles.tenantId, state: vehicles.state })
+    .from(vehicles)
+    .where(or(eq(vehicles.terminalNo, id), eq(vehicles.deviceIdent, id)))
+    .limit(1);
+  return vehicle ?? null;
+}
+
+/** GET or POST /ingest/osmand: query fields, a form body, or Traccar Client's JSON body. */
+async function osmand(request: Request, env: Env, url: URL): Promise<Response> {
+  const now = Date.now();
+  let input;
+  if (request.method === "POST") {
+    const body = await readBody(request);
+    if (body instanceof Response) return body;
+    const type = request.headers.get("Content-Type") ?? "";
+    if (type.includes("json") || body.text.trimStart().startsWith("{")) {
+      const parsed = parseJson(body.text);
+      if (parsed instanceof Response) return parsed;
+      input = readOsmAndJson(parsed.value, now);
+    } else {
+      const fields = new URLSearchParams(url.search);
+      for (const [k, v] of new URLSearchParams(body.text)) fields.set(k, v);
+      input = readOsmAndFields(fields, now);
+    }
+  } else {
+    input = readOsmAndFields(url.searchParams, now);
+  }
+  if (!input.id) return refuse(400, "missing_field", "id (or deviceid, or device_id in JSON) is required");
+  if (!input.check.ok) return refuse(400, input.check.reason, input.check.message);
+  const vehicle = await osmandVehicle(env, input.id);
+  if (!vehicle) return refuse(404, "unknown_terminal", "no terminal or device is registered with this id");
+  if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
+  const result = await hubFor(env, vehicle.tenantId).ingest({ tenantId: vehicle.tenantId, vehicleId: vehicle.id, points: [input.check.point] });
+  if (result.refused) return refuse(result.refused === "terminal_disabled" ? 403 : 404, result.refused, REFUSED_MESSAGE[result.refused]);
+  return json(200, { code: 200, accepted: result.accepted, duplicate: result.duplicates.length > 0 });
+}
+
+/** Routes /ingest/*; null when the path is not the terminal API's. */
+export async function handleIngest(request: Request, env: Env, url: URL): Promise<Response | null> {
+  const path = url.pathname.replace(/\/+$/, "");
+  if (path === "/ingest/osmand") {
+    if (request.method !== "GET" && request.method !== "POST") return refuse(405, "method_not_allowed", "use GET or POST");
+    return osmand(request, env, url);
+  }
+  const routes: Record<string, (r: Request, e: Env) => Promise<Response>> = {
+    "/ingest/v1/auth": auth,
+    "/ingest/v1/heartbeat": heartbeat,
+    "/ingest/v1/telemetry": telemetry,
+    "/ingest/v1/commands/result": commandResults,
+  };
+  const handler = routes[path];
+  if (!handler) return path.startsWith("/ingest") ? refuse(404, "not_found", "no such terminal API path; see docs/terminal-api.md") : null;
+  if (request.method !== "POST") return refuse(405, "method_not_allowed", "use POST");
+  return handler(request, env);
+}
