@@ -288,6 +288,13 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   /** Marks vehicles offline by the clock, clears old alarm flags; returns ids whose status moved. */
+  async sweep(now = Date.now()): Promise<number[]> {
+    await this.ensureConfig();
+    const moved = this.offlineSweep(now);
+    await this.ctx.storage.put("seq", this.seq);
+    return moved;
+  }
+
   private offlineSweep(now: number): number[] {
     this.seq++;
     const moved = this.live.restatus(now, this.settings.offlineAfterMinutes * MINUTE, this.seq);
