@@ -6,7 +6,8 @@ import { LOGIN_TYPE, decodeLoginParam, passwordLogin, tokenLogin } from "../app/
 import { loadUserPreferences, prefsCookies, readPreferences } from "../app/modules/auth/preferences.server";
 import { readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
 import type { Env } from "./env";
-import { HUB_TENANT_HEADER, HUB_USER_HEADER, hubFor } from "./fleet-hub/fleet-hub";
+import { hubFor } from "./fleet-hub/client";
+import { HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
 import { handleIngest } from "./telematics/ingest";
 
 export { FleetHub } from "./fleet-hub/fleet-hub";

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { terminalCommands, vehicles } from "../../db/schema";
-import { hubFor } from "../../workers/fleet-hub/fleet-hub";
+import { hubFor } from "../../workers/fleet-hub/client";
 import { db, makeTenant, ORIGIN } from "./helpers";
 import { ingestPost, makeVehicle, report, terminalToken } from "./telematics";
 

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { vehicles } from "../../db/schema";
-import { hubFor } from "../../workers/fleet-hub/fleet-hub";
+import { hubFor } from "../../workers/fleet-hub/client";
 import type { ServerMessage } from "../../workers/fleet-hub/protocol";
-import { sha256Hex } from "../../workers/telematics/ingest";
+import { sha256Hex } from "../../workers/telematics/secret";
 import { db, ORIGIN } from "./helpers";
 
 let n = 0;

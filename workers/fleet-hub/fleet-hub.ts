@@ -49,6 +49,8 @@ const SCHEMA = [
 ];
 
 const MINUTE = 60_000;
+/** an unknown vehicle makes the hub reload the archive at most this often */
+const CONFIG_RELOAD_MS = 5000;
 const FLUSH_DELAY_MS = 1000;
 const TICK_MS = 30_000;
 const ARCHIVE_EVERY_MS = 3600_000;
@@ -70,6 +72,7 @@ export class FleetHub extends DurableObject<Env> {
   private readonly live = new LiveTable();
   private configs = new Map<number, VehicleConfig>();
   private configStale = true;
+  private configLoadedAt = 0;
   private pendingCommands = new Set<number>();
   private lastAlarmAt = new Map<number, number>();
   private readonly fanout: Fanout;
@@ -124,6 +127,7 @@ export class FleetHub extends DurableObject<Env> {
     this.settings.hotHours = Math.max(48, this.settings.hotHours);
     this.configs = new Map(rows.map((r) => [r.id, r]));
     this.configStale = false;
+    this.configLoadedAt = Date.now();
     // vehicles new to the hub appear as never reported; archive fields follow edits; deleted ones leave
     this.seq++;
     const touched: number[] = [];
@@ -161,6 +165,11 @@ export class FleetHub extends DurableObject<Env> {
   async ingest(req: IngestRequest): Promise<IngestResult> {
     if (!(await this.ownTenant(req.tenantId))) return { refused: "unknown_terminal", accepted: 0, duplicates: [], late: 0, commands: false };
     await this.ensureConfig();
+    if (!this.configs.has(req.vehicleId) && Date.now() - this.configLoadedAt > CONFIG_RELOAD_MS) {
+      // a vehicle registered by a path that did not tell the hub (a script, another Worker version): look again
+      this.configStale = true;
+      await this.ensureConfig();
+    }
     const config = this.configs.get(req.vehicleId);
     if (!config) return { refused: "unknown_terminal", accepted: 0, duplicates: [], late: 0, commands: false };
     if (config.state !== 1) return { refused: "terminal_disabled", accepted: 0, duplicates: [], late: 0, commands: false };
@@ -423,10 +432,5 @@ export class FleetHub extends DurableObject<Env> {
   async restart(): Promise<void> {
     this.ctx.abort("restart requested");
   }
-}
-
-/** The hub of a tenant: one Durable Object per tenant, by name. */
-export function hubFor(env: Env, tenantId: number) {
-  return env.FLEET_HUB.get(env.FLEET_HUB.idFromName(`tenant:${tenantId}`));
 }
 

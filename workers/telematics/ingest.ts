@@ -7,7 +7,9 @@ import { jwtVerify, SignJWT } from "jose";
 import { getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
 import type { Env } from "../env";
-import { hubFor, type IngestResult } from "../fleet-hub/fleet-hub";
+import { hubFor } from "../fleet-hub/client";
+import type { IngestResult } from "../fleet-hub/fleet-hub";
+import { sha256Hex } from "./secret";
 import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, readOsmAndFields, readOsmAndJson, type Point, type Reason, type Rejection } from "./point";
 
 export const TERMINAL_TOKEN_TTL_S = 3600;
@@ -21,11 +23,6 @@ function tokenKey(env: Env): Uint8Array {
   const secret = env.TERMINAL_TOKEN_SECRET ?? env.SESSION_SECRET ?? (env.APP_ENV === "production" ? "" : "derrick-local-terminal-token-secret");
   if (!secret) throw new Error("TERMINAL_TOKEN_SECRET is not set");
   return new TextEncoder().encode(secret);
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Compares two equal-length hex strings without an early exit. */

@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { organisations, vehicles } from "../../db/schema";
+import { apiJson, requireApiScope } from "~/modules/access/access.server";
+import { isAlphanumeric } from "~/lib/validators";
+import { hubFor } from "../../workers/fleet-hub/client";
+import { sha256Hex } from "../../workers/telematics/secret";
+
+const MAX_TERMINALS = 500;
+
+interface Wanted {
+  terminalNo: string;
+  plate: string;
+  secret: string;
+  deviceIdent?: string;
+}
+
+/** The reason a terminal of the request cannot be provisioned, or null. */
+function checkTerminal(raw: unknown): string | null {
+  const t = raw as Partial<Record<keyof Wanted, unknown>> | null;
+  if (!t || typeof t !== "object") return "each terminal must be an object {terminalNo, plate, secret}";
+  if (typeof t.terminalNo !== "string" || t.terminalNo.length !== 10 || !isAlphanumeric(t.terminalNo)) return "terminalNo must be 10 letters or digits";
+  if (typeof t.plate !== "string" || !t.plate.trim() || t.plate.trim().length > 20) return "plate must be 1 to 20 characters";
+  if (typeof t.secret !== "string" || t.secret.length < 16 || t.secret.length > 128) return "secret must be 16 to 128 characters";
+  if (t.deviceIdent !== undefined && (typeof t.deviceIdent !== "string" || !/^[A-Za-z0-9]{6,32}$/.test(t.deviceIdent))) return "deviceIdent must be 6 to 32 letters or digits";
+  return null;
+}
+
+/**
+ * POST /api/device/provision {terminals: [{terminalNo, plate, secret, deviceIdent?}]}: registers terminals for the
+ * signed-in user's tenant (new ones as vehicles under the root organisation) and sets their secrets. For the
+ * simulator and for bulk commissioning; needs deviceList:add, and deviceList:edit to reset an existing secret.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiJson({ code: 405, message: "method not allowed" }, { status: 405 });
+  const scope = await requireApiScope(request, context, { permission: "deviceList:add" });
+  const body = (await request.json().catch(() => null)) as { terminals?: unknown } | null;
+  const list = body?.terminals;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TERMINALS) {
+    return apiJson({ code: 400, message: `terminals must be a list of 1 to ${MAX_TERMINALS} {terminalNo, plate, secret}` }, { status: 400 });
+  }
+  const rejected: { index: number; message: string }[] = [];
+  const wanted: (Wanted & { index: number })[] = [];
+  list.forEach((raw, index) => {
+    const problem = checkTerminal(raw);
+    if (problem) rejected.push({ index, message: problem });
+    else wanted.push({ ...(raw as Wanted), plate: (raw as Wanted).plate.trim(), index });
+  });
+  const { db, user } = scope;
+  const tenantId = user.tenantId;
+  const existing = wanted.length
+    ? await db.select({ id: vehicles.id, tenantId: vehicles.tenantId, terminalNo: vehicles.terminalNo }).from(vehicles).where(inArray(vehicles.terminalNo, wanted.map((w) => w.terminalNo)))
+    : [];
+  const byNo = new Map(existing.map((e) => [e.terminalNo, e]));
+  const [root] = await db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, tenantId), isNull(organisations.parentId)));
+  const mayEdit = scope.access.permissions.has("deviceList:edit");
+  let created = 0;
+  let updated = 0;
+  for (const w of wanted) {
+    const found = byNo.get(w.terminalNo);
+    const hash = await sha256Hex(w.secret);
+    if (found && found.tenantId !== tenantId) {
+      rejected.push({ index: w.index, message: "this terminal number is registered to another account" });
+    } else if (found) {
+      if (!mayEdit) {
+        rejected.push({ index: w.index, message: "the terminal exists; resetting its secret needs deviceList:edit" });
+        continue;
+      }
+      await db.update(vehicles).set({ terminalSecretHash: hash, updatedAt: Date.now() }).where(and(eq(vehicles.id, found.id), eq(vehicles.tenantId, tenantId)));
+      updated++;
+    } else {
+      try {
+        await db.insert(vehicles).values({ tenantId, orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent ?? null, creatorId: user.id });
+        created++;
+      } catch {
+        rejected.push({ index: w.index, message: "the plate or device identifier is already in use" });
+      }
+    }
+  }
+  if (created || updated) await hubFor(scope.env, tenantId).configChanged();
+  return apiJson({ code: 200, data: { created, updated, rejected: rejected.sort((a, b) => a.index - b.index) } });
+}
