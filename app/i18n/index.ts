@@ -5,12 +5,18 @@ import enFiles from "./en-US/files";
 import enResource from "./en-US/resource";
 import enSystem from "./en-US/system";
 import enWidgets from "./en-US/widgets";
+import enTelematics from "./en-US/telematics";
+import enMonitor from "./en-US/monitor";
+import enAlarms from "./en-US/alarms";
 import zhAuth from "./zh-CN/auth";
 import zhCommon from "./zh-CN/common";
 import zhFiles from "./zh-CN/files";
 import zhResource from "./zh-CN/resource";
 import zhSystem from "./zh-CN/system";
 import zhWidgets from "./zh-CN/widgets";
+import zhTelematics from "./zh-CN/telematics";
+import zhMonitor from "./zh-CN/monitor";
+import zhAlarms from "./zh-CN/alarms";
 
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,15 +31,15 @@ function screenTitles(lang: "zh" | "en") {
 }
 
 export const resources = {
-  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, screens: screenTitles("zh") },
-  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, screens: screenTitles("en") },
+  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, screens: screenTitles("en") },
 } as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "files", "widgets", "resource", "system", "screens"],
+  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",

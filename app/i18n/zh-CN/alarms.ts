@@ -1,0 +1,4 @@
+/** Texts of the alarms screens. */
+export default {
+  title: "alarms",
+};

@@ -1,0 +1,4 @@
+/** Texts of the monitor screens. */
+export default {
+  title: "monitor",
+};

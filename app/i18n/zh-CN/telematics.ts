@@ -1,0 +1,4 @@
+/** Texts of the telematics screens. */
+export default {
+  title: "telematics",
+};
