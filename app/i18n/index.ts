@@ -8,6 +8,7 @@ import enWidgets from "./en-US/widgets";
 import enTelematics from "./en-US/telematics";
 import enMonitor from "./en-US/monitor";
 import enAlarms from "./en-US/alarms";
+import enPlayback from "./en-US/playback";
 import zhAuth from "./zh-CN/auth";
 import zhCommon from "./zh-CN/common";
 import zhFiles from "./zh-CN/files";
@@ -17,6 +18,7 @@ import zhWidgets from "./zh-CN/widgets";
 import zhTelematics from "./zh-CN/telematics";
 import zhMonitor from "./zh-CN/monitor";
 import zhAlarms from "./zh-CN/alarms";
+import zhPlayback from "./zh-CN/playback";
 
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,15 +33,15 @@ function screenTitles(lang: "zh" | "en") {
 }
 
 export const resources = {
-  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, screens: screenTitles("zh") },
-  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, screens: screenTitles("en") },
+  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, screens: screenTitles("en") },
 } as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "screens"],
+  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "playback", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",
