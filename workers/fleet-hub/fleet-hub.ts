@@ -9,6 +9,7 @@ import { appendPoint, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA,
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
 import { parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
 import { visibleVehicleIds } from "./scope";
+import { addHeat, areaHits, checkAreaQuery, dropHeatBefore, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 
 export const HUB_USER_HEADER = "X-Derrick-User";
 export const HUB_TENANT_HEADER = "X-Derrick-Tenant";
@@ -44,6 +45,7 @@ export interface IngestResult {
 
 const SCHEMA = [
   ...HISTORY_SCHEMA,
+  ...SPATIAL_SCHEMA,
   `CREATE TABLE IF NOT EXISTS live (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, v TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS outbox (n INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, body TEXT NOT NULL)`,
 ];
@@ -258,12 +260,30 @@ export class FleetHub extends DurableObject<Env> {
     return [...archived.filter((p) => !seen.has(p.t)), ...hot].sort((a, b) => a.t - b.t);
   }
 
+  /**
+   * Area vehicle search: the vehicles (of `vehicleIds`, the caller's data scope) with a position inside the circle
+   * during the range, with the plate and the first and last time inside; `error` says why an invalid query ran not.
+   */
+  async area(tenantId: number, q: AreaQuery): Promise<{ error: string | null; hits: (AreaHit & { plate: string })[] }> {
+    const error = checkAreaQuery(q);
+    if (error || !(await this.ownTenant(tenantId))) return { error, hits: [] };
+    const hits = await areaHits(this.sql, this.env.FILES, tenantId, q);
+    return { error: null, hits: hits.map((h) => ({ ...h, plate: this.live.vehicles.get(h.vehicleId)?.plate ?? String(h.vehicleId) })) };
+  }
+
+  /** Positions of the range counted per grid cell (the heat map), for `vehicleIds` (the caller's data scope). */
+  async heat(tenantId: number, q: HeatQuery): Promise<HeatCell[]> {
+    if (!(await this.ownTenant(tenantId))) return [];
+    return heatCells(this.sql, q);
+  }
+
   /** Moves history older than the hot window to R2 and drops segments past retention. */
   async archive(now = Date.now()): Promise<{ moved: number; segments: number }> {
     if (this.tenantId === null) return { moved: 0, segments: 0 };
     await this.ensureConfig();
-    const result = await archiveBefore(this.sql, this.env.FILES, this.tenantId, now - this.settings.hotHours * 3600_000);
+    const result = await archiveBefore(this.sql, this.env.FILES, this.tenantId, now - this.settings.hotHours * 3600_000, 200, (vid, day, rows) => addHeat(this.sql, vid, day, rows));
     const retentionCutoff = now - this.settings.retentionDays * 86_400_000;
+    dropHeatBefore(this.sql, retentionCutoff);
     const from = (await this.ctx.storage.get<number>("expiredUpTo")) ?? Math.floor(retentionCutoff / 86_400_000) - 1;
     await this.ctx.storage.put("expiredUpTo", await dropExpired(this.env.FILES, this.tenantId, from, retentionCutoff));
     return result;

@@ -91,7 +91,14 @@ async function readSegment(bucket: R2Bucket, key: string): Promise<SegmentLine[]
  * points), then deletes the moved rows. Returns the number of rows moved. The rows are deleted only after the put
  * succeeded, so a failure leaves them hot for the next run.
  */
-export async function archiveBefore(sql: SqlStorage, bucket: R2Bucket, tenantId: number, cutoff: number, maxSegments = 200): Promise<{ moved: number; segments: number }> {
+export async function archiveBefore(
+  sql: SqlStorage,
+  bucket: R2Bucket,
+  tenantId: number,
+  cutoff: number,
+  maxSegments = 200,
+  onMoved?: (vid: number, day: number, rows: { lng: number; lat: number }[]) => void,
+): Promise<{ moved: number; segments: number }> {
   const groups = sql
     .exec<{ vid: number; d: number }>("SELECT DISTINCT vid, t / 86400000 AS d FROM pos WHERE t < ? LIMIT ?", cutoff, maxSegments)
     .toArray();
@@ -114,6 +121,7 @@ export async function archiveBefore(sql: SqlStorage, bucket: R2Bucket, tenantId:
     for (const r of rows) merged.set(`${r.kk}:${r.k}`, [r.t, r.kk, r.k, r.lng, r.lat, r.speed, r.heading, r.x]);
     const lines = [...merged.values()].sort((a, b) => a[0] - b[0]);
     await bucket.put(key, await gzip(lines.map((l) => JSON.stringify(l)).join("\n")), { httpMetadata: { contentType: "application/x-ndjson", contentEncoding: "gzip" } });
+    onMoved?.(vid, d, rows);
     sql.exec("DELETE FROM pos WHERE vid = ? AND t >= ? AND t < ?", vid, from, to);
     moved += rows.length;
   }
