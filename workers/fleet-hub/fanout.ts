@@ -5,7 +5,10 @@
  * coalesced deltas (latest values only) instead of a growing queue.
  */
 import { countsOf, type LiveTable } from "./live";
-import { ACK_WINDOW, encodeServerMessage, type AlarmEvent, type ServerMessage, type VehicleLive, type Watch } from "./protocol";
+import { ACK_WINDOW, encodeServerMessage, MAP_FIELDS, type AlarmEvent, type ServerMessage, type VehicleLive, type Watch } from "./protocol";
+
+const MAP_FIELD_SET = new Set<string>(MAP_FIELDS);
+const MOVE_FIELDS = ["t", "seen", "lng", "lat", "speed", "heading"] as const;
 
 export interface SocketState {
   userId: number;
@@ -30,6 +33,13 @@ export interface Subscriber extends SocketState {
 }
 
 const DEFAULT_HZ = 1;
+
+/** A vehicle cut to the fields a map watch receives (the others keep their empty values on the client). */
+function mapFieldsOf(v: VehicleLive): VehicleLive {
+  const out = {} as Record<string, unknown>;
+  for (const k of MAP_FIELDS) out[k] = v[k];
+  return { ...(out as unknown as VehicleLive), faults: [] };
+}
 /** recent alarms kept for resuming sockets */
 const ALARM_RING = 500;
 
@@ -139,9 +149,11 @@ export class Fanout {
     let sent = true;
     if (sub.snapshot) {
       const vehicles: VehicleLive[] = [];
+      const mapOnly = sub.watch.fields === "map";
+      const detail = new Set(sub.watch.detail ?? []);
       for (const v of this.live.vehicles.values()) {
         if (!this.canSee(sub, v.id) || !this.inBox(sub, v)) continue;
-        vehicles.push(v);
+        vehicles.push(mapOnly && !detail.has(v.id) ? mapFieldsOf(v) : v);
         if (sub.watch.bbox) sub.inView.add(v.id);
       }
       this.send(sub, { type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}) });
@@ -149,6 +161,10 @@ export class Fanout {
     } else {
       const vehicles: (Partial<VehicleLive> & { id: number })[] = [];
       const gone: number[] = [];
+      const mapOnly = sub.watch.fields === "map";
+      const detail = new Set(sub.watch.detail ?? []);
+      const pos: number[] = [];
+      const at = Date.now();
       for (const id of sub.dirty) {
         const v = this.live.vehicles.get(id);
         if (!v) {
@@ -168,13 +184,27 @@ export class Fanout {
           }
         }
         const change = this.live.changedSince(id, sub.sentSeq);
-        if (change) vehicles.push(change);
+        if (!change) continue;
+        if (!mapOnly || detail.has(id)) {
+          vehicles.push(change);
+          continue;
+        }
+        for (const k of Object.keys(change)) if (!MAP_FIELD_SET.has(k)) delete (change as Record<string, unknown>)[k];
+        if ((change.lng !== undefined || change.lat !== undefined || change.t !== undefined) && v.lng !== null && v.lat !== null && v.t !== null) {
+          pos.push(id, Math.round(v.lng * 1e6), Math.round(v.lat * 1e6), Math.round(v.speed ?? 0), v.heading === null ? -1 : Math.round(v.heading), Math.round((at - v.t) / 1000));
+          for (const k of MOVE_FIELDS) delete change[k];
+        }
+        if (Object.keys(change).length > 1) vehicles.push(change);
       }
       const message: ServerMessage = { type: "delta", seq, vehicles };
+      if (pos.length) {
+        message.pos = pos;
+        message.at = at;
+      }
       if (gone.length) message.gone = gone;
       if (sub.countsDirty && sub.watch.counts) message.counts = this.countsFor(sub);
       if (sub.alarms.length) message.alarms = sub.alarms;
-      sent = vehicles.length > 0 || gone.length > 0 || !!message.counts || !!message.alarms;
+      sent = vehicles.length > 0 || pos.length > 0 || gone.length > 0 || !!message.counts || !!message.alarms;
       if (sent) this.send(sub, message);
     }
     sub.dirty.clear();

@@ -77,6 +77,29 @@ export interface Watch {
   since?: number;
   /** at most this many frames per second to this socket (default 1, 0.2–10) */
   hz?: number;
+  /**
+   * "all" (default): every changed field. "map": only the fields a map needs (MAP_FIELDS), and moves travel packed in
+   * the delta's `pos` list — what keeps a screen of 500 moving vehicles under 20 KB/s. Vehicles in `detail` still
+   * get every field (the one an info panel shows).
+   */
+  fields?: "all" | "map";
+  /** with fields "map": vehicles that get every field (at most MAX_DETAIL) */
+  detail?: number[];
+}
+
+/** The fields a map-only watch receives. */
+export const MAP_FIELDS = ["id", "plate", "orgId", "modelId", "terminalNo", "selfNo", "status", "alarm", "t", "seen", "lng", "lat", "speed", "heading", "acc"] as const;
+export const MAX_DETAIL = 50;
+/** numbers per vehicle in a delta's `pos`: id, lng×1e6, lat×1e6, speed (km/h, whole), heading (−1 unknown), age (s) */
+export const POS_STRIDE = 6;
+
+/** Unpacks a delta's `pos` list: the fields each move sets (`seen` is the frame time `at`). */
+export function unpackPositions(pos: number[], at: number): (Partial<VehicleLive> & { id: number })[] {
+  const out: (Partial<VehicleLive> & { id: number })[] = [];
+  for (let i = 0; i + POS_STRIDE <= pos.length; i += POS_STRIDE) {
+    out.push({ id: pos[i]!, lng: pos[i + 1]! / 1e6, lat: pos[i + 2]! / 1e6, speed: pos[i + 3]!, heading: pos[i + 4]! < 0 ? null : pos[i + 4]!, t: at - pos[i + 5]! * 1000, seen: at });
+  }
+  return out;
 }
 
 export type ClientMessage =
@@ -88,7 +111,18 @@ export type ServerMessage =
   | { type: "hello"; tenantId: number; userId: number }
   | { type: "snapshot"; seq: number; vehicles: VehicleLive[]; counts?: FleetCounts }
   /** vehicles: id plus only the changed fields; gone: vehicles that left the watch (bbox) */
-  | { type: "delta"; seq: number; vehicles: (Partial<VehicleLive> & { id: number })[]; gone?: number[]; counts?: FleetCounts; alarms?: AlarmEvent[] }
+  | {
+      type: "delta";
+      seq: number;
+      vehicles: (Partial<VehicleLive> & { id: number })[];
+      /** map watches: moves packed POS_STRIDE numbers a vehicle (unpackPositions), relative to `at` */
+      pos?: number[];
+      /** the hub's clock when the frame was made (with `pos`) */
+      at?: number;
+      gone?: number[];
+      counts?: FleetCounts;
+      alarms?: AlarmEvent[];
+    }
   | { type: "error"; message: string }
   | { type: "pong" };
 
@@ -140,6 +174,14 @@ export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | n
   if (msg.hz !== undefined) {
     if (!isNum(msg.hz) || msg.hz < 0.2 || msg.hz > 10) return null;
     watch.hz = msg.hz;
+  }
+  if (msg.fields !== undefined) {
+    if (msg.fields !== "all" && msg.fields !== "map") return null;
+    watch.fields = msg.fields;
+  }
+  if (msg.detail !== undefined) {
+    if (!Array.isArray(msg.detail) || msg.detail.length > MAX_DETAIL || !msg.detail.every((v) => Number.isSafeInteger(v) && v > 0)) return null;
+    watch.detail = msg.detail as number[];
   }
   return watch;
 }
