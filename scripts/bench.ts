@@ -1,8 +1,10 @@
 // npm run bench: server time of the shell's pages next to a bare Worker response from the same run,
 // and the gzipped JS+CSS of their first load. Figures, not pass/fail.
+import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { DEMO_USERS } from "../db/seed/demo";
+import { fanoutBench } from "./bench-fanout";
 import { build, ensureInstalled, prepareDatabase, root, runBin, spawnServer, waitForServer } from "./lib.mjs";
 
 function bulkUsersSql(n: number): string {
@@ -105,7 +107,19 @@ try {
   }
   const added = loads["/userManage"]!.js - loads["/manageWork"]!.js;
   console.log(`  a list screen adds ${(added / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 40 KB)  ${added <= 40 * 1024 ? "ok" : "OVER"}`);
+
+  console.log(`\nFan-out: one position posted → its delta at every subscriber (ms, sockets from this process; goal p99 < 100 at 1,000)`);
+  console.log(`  ${"subscribers".padEnd(12)} ${"p50".padStart(7)} ${"p99".padStart(7)}  received`);
+  for (const r of await fanoutBench({ base: BASE, cookie, prefix: `FO${Date.now().toString(36).slice(-4).toUpperCase()}` })) {
+    const ok = r.subscribers < 1000 || r.p99 < 100;
+    console.log(`  ${String(r.subscribers).padEnd(12)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${r.samples} of ${r.expected}  ${ok ? "ok" : "OVER"}`);
+  }
 } finally {
   stop();
 }
+
+// the hub's ingest and bytes-per-client figures run inside workerd (the workers pool), after the server has stopped
+console.log(`\nTelematics inside workerd (tests/bench/hub.perf.ts)`);
+const perf = spawnSync(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench"], { cwd: root, encoding: "utf8", env: { ...process.env, DERRICK_BENCH: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
+for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^  \S|^(Ingest|One client)|FAIL|Error/.test(l)) console.log(l);
 process.exit(0);
