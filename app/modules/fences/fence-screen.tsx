@@ -13,6 +13,10 @@ type Kind = "fence" | "line";
 type Data = Awaited<ReturnType<typeof fenceLoader>>;
 type Confirm = { intent: "delete" | "state"; kind: Kind; row: FenceRow | LineRow };
 
+/** Fields each form shows its own message under; any other refusal is shown at the top of the form. */
+const FENCE_FIELDS = ["name", "fenceType", "shape", "coordinates", "alarmIn", "speedLimit", "period1Start", "period1End", "period2Start", "period2End", "dwellSeconds", "level", "vehicleIds"];
+const LINE_FIELDS = ["name", "startName", "endName", "path", "bufferMeters", "dwellSeconds", "level", "vehicleIds"];
+
 const inputClass = "h-9 w-full rounded-md border border-line bg-panel px-3 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
 
 /** /fenceManage: fences and lines drawn on the map, listed beside it, edited in a side form. */
@@ -268,6 +272,13 @@ function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; r
       <h2 className="border-b border-line px-4 py-3 text-base font-semibold text-ink">{t(row ? (kind === "fence" ? "edit.fence" : "edit.line") : kind === "fence" ? "add.fence" : "add.line")}</h2>
       <div className="min-h-0 flex-1 overflow-auto px-4 py-3">
         {errors.form ? <Alert tone="error">{tx(errors.form)}</Alert> : null}
+        {Object.entries(errors)
+          .filter(([k]) => k !== "form" && !(kind === "fence" ? FENCE_FIELDS : LINE_FIELDS).includes(k) && !(k === "radius" && mode === "circle"))
+          .map(([k, message]) => (
+            <Alert key={k} tone="error">
+              {tx(message)}
+            </Alert>
+          ))}
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="kind" value={kind} />
         {row ? <input type="hidden" name="id" value={row.id} /> : null}

@@ -27,11 +27,13 @@ const coordinateList = (min: number, max: number, message: string) =>
     })
     .pipe(z.array(lngLat, BAD_COORDINATE).min(min, message).max(max, message));
 
+/** A number field that may be empty or absent (a field the form does not show for this shape). */
 const optionalNumber = (min: number, max: number, message: string, int = false) =>
   z
     .string()
-    .trim()
-    .transform((v, ctx) => {
+    .optional()
+    .transform((raw, ctx) => {
+      const v = (raw ?? "").trim();
       if (v === "") return null;
       const n = Number(v);
       if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n))) {
