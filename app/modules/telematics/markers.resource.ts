@@ -55,7 +55,7 @@ export const markerPointView: ResourceView = {
   filters: [{ key: "q", label: { zh: "标注点名称/地址", en: "Name or address" }, type: "text", simple: true }],
   form: [
     { key: "name", label: { zh: "标注点名称", en: "Marker name" }, type: "text", required: true, maxLength: 30 },
-    { key: "typeId", label: { zh: "标注点类型", en: "Marker type" }, type: "select", required: true },
+    { key: "typeId", label: { zh: "标注点类型", en: "Marker type" }, type: "select" },
     { key: "lng", label: { zh: "经度", en: "Longitude" }, type: "text", required: true, maxLength: 12, hint: { zh: "WGS-84，-180 到 180", en: "WGS-84, −180 to 180" } },
     { key: "lat", label: { zh: "纬度", en: "Latitude" }, type: "text", required: true, maxLength: 12, hint: { zh: "WGS-84，-90 到 90", en: "WGS-84, −90 to 90" } },
     { key: "address", label: { zh: "地址", en: "Address" }, type: "text", maxLength: 50 },

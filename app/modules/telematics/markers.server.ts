@@ -74,7 +74,11 @@ const coordinate = (limit: number, message: string) =>
 
 const PointSchema = z.object({
   name: name30,
-  typeId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
+  typeId: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
+    .transform((v) => (v ? Number(v) : null)),
   lng: coordinate(180, "validation.longitude"),
   lat: coordinate(90, "validation.latitude"),
   address: optionalText(50, "validation.address"),
@@ -119,6 +123,7 @@ export const markerPointResource = defineResource({
   updateSchema: PointSchema,
   async check(scope, values, current) {
     const errors = await pointRule.check(scope, values, current);
+    if (values.typeId === null) return errors;
     const [type] = await scope.db
       .select({ id: markerTypes.id })
       .from(markerTypes)
