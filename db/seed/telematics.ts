@@ -95,7 +95,7 @@ export async function seedTelematics(db: Db, tenantId: number, opts: { prefix?: 
     }),
   );
   // D1 binds at most 100 values a statement and a vehicle row binds about 30: one row a statement, in one batch
-  const inserted = await batch(db, rows.map((r) => db.insert(vehicles).values(r).returning({ id: vehicles.id })) as [PromiseLike<{ id: number }[]>, ...PromiseLike<{ id: number }[]>[]]);
+  const inserted = await batch(db, rows.map((r) => db.insert(vehicles).values(r).returning({ id: vehicles.id })) as unknown as [PromiseLike<{ id: number }[]>, ...PromiseLike<{ id: number }[]>[]]);
   const vehicleIds = (inserted as { id: number }[][]).map((r) => r[0]!.id);
 
   await db.insert(drivers).values(DRIVERS.map((name, i) => ({ tenantId, name, phone: `1370000${String(1000 + i)}`, vehicleId: vehicleIds[i]!, creatorId })));
