@@ -79,7 +79,7 @@ describe("/deviceList vehicle rules", () => {
     expect((await b.post(vehicleForm(b, { vin: "LZZ1CLSB000000001" }))).status).toBe(302);
   });
 
-  it("edits with the version check, keeps the terminal number when left empty, and tells the hub", async () => {
+  it("edits with the version check, keeps the terminal number when left empty, and shows the terminal's live state on the details page", async () => {
     const a = await adminOf();
     const plate = unique("沪A");
     const secret = "a-terminal-secret-16+";
@@ -147,6 +147,14 @@ describe("/deviceList vehicle rules", () => {
     expect((await a.post({ intent: "install", ids: String(v.id), terminalNo: fresh, terminalSecret: "installed-secret-01" })).status).toBe(302);
     expect(await byPlate(plate)).toMatchObject({ installed: 1, terminal_no: fresh });
     expect((await ingestPost("/ingest/v1/auth", { terminalNo: fresh, secret: "installed-secret-01" })).status).toBe(200);
+
+    // a vehicle with a driver is deleted after the confirmation; the driver stays, without the vehicle
+    const driver = unique("司机").slice(0, 20);
+    expect((await a.post({ intent: "create", name: driver, phone: "", vehicleId: String(v.id) }, "zh-CN", "/deviceList/drivers")).status).toBe(302);
+    expect(await (await a.post({ intent: "confirmDelete", ids: String(v.id) })).text()).toContain(plate);
+    expect((await a.post({ intent: "delete", ids: String(v.id) })).status).toBe(302);
+    expect(await byPlate(plate)).toBeNull();
+    expect(await env.DB.prepare("select vehicle_id from drivers where name = ?").bind(driver).first("vehicle_id")).toBeNull();
   });
 });
 
