@@ -10,6 +10,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const entry = RESOURCES[params.resource ?? ""];
   if (!entry) throw new Response("Not Found", { status: 404 });
   const { view } = entry.resource;
-  const scope = await requireScope(request, context, { screen: view.path, permission: `${view.permission}:export` });
+  const scope = await requireScope(request, context, { screen: view.screen ?? view.path, permission: `${view.permission}:export` });
   return exportResource(scope, entry.resource, parseListQuery(new URL(request.url), view), readPreferences(request).lang);
 }

@@ -10,6 +10,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // a read-only list (a log) has nothing to import
   if (!entry || entry.resource.view.readOnly) throw new Response("Not Found", { status: 404 });
   const { view } = entry.resource;
-  await requireScope(request, context, { screen: view.path, permission: `${view.permission}:import` });
+  await requireScope(request, context, { screen: view.screen ?? view.path, permission: `${view.permission}:import` });
   return importTemplate(entry.resource, readPreferences(request).lang);
 }

@@ -7,6 +7,9 @@ import { dictionaryResource } from "~/modules/system/dictionary.server";
 import { roleResource } from "~/modules/system/role.server";
 import { alarmSettingResource, buildCompanyResource, depositoryResource } from "~/modules/system/settings.server";
 import { userOptions, userResource } from "~/modules/system/user.server";
+import { driverOptions, driverResource, ownerOptions, ownerResource, vehicleModelResource } from "~/modules/telematics/archive.server";
+import { markerPointOptions, markerPointResource, markerTypeResource } from "~/modules/telematics/markers.server";
+import { vehicleOptions, vehicleResource } from "~/modules/telematics/vehicles.server";
 import type { ResourceDefinition } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -28,4 +31,10 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   auditLog: { resource: auditLogResource },
   visitLog: { resource: visitLogResource },
   dictionary: { resource: dictionaryResource },
+  vehicle: { resource: vehicleResource, options: vehicleOptions },
+  vehicleModel: { resource: vehicleModelResource },
+  vehicleOwner: { resource: ownerResource, options: ownerOptions },
+  driver: { resource: driverResource, options: driverOptions },
+  markerType: { resource: markerTypeResource },
+  markerPoint: { resource: markerPointResource, options: markerPointOptions },
 };

@@ -47,6 +47,12 @@ export interface ResourceDefinition<T extends ListedTable, Row extends { id: num
   afterSave?(scope: RequestScope, id: number, values: Values): Promise<void>;
   /** runs once the deleted rows are gone (e.g. bumps the access version, so no cache outlives them) */
   afterDelete?(scope: RequestScope, ids: number[]): Promise<void>;
+  /**
+   * the user's data scope beyond the tenant (e.g. only the vehicles they may see): applied to the list, the row
+   * opened or edited and the rows deleted; a row outside it answers as if it did not exist. Uniqueness checks
+   * still see every row of the tenant.
+   */
+  scopeWhere?(scope: RequestScope): SQL | undefined;
 }
 
 export function defineResource<T extends ListedTable, Row extends { id: number }>(def: ResourceDefinition<T, Row>) {
@@ -79,7 +85,7 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
 }
 
 function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId)];
+  const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId), res.scopeWhere?.(scope)];
   for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
   return and(...conditions);
 }
@@ -90,7 +96,7 @@ export async function findRow<T extends ListedTable>(scope: RequestScope, res: R
   const [row] = await scope.db
     .select()
     .from(res.table as SQLiteTable)
-    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId)))
+    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId), res.scopeWhere?.(scope)))
     .limit(1);
   return row as Values | undefined;
 }
@@ -166,7 +172,7 @@ export async function updateRow<T extends ResourceTable>(scope: RequestScope, re
   const updated = await scope.db
     .update(res.table as SQLiteTable)
     .set({ ...changes, version: version + 1, updatedAt: Date.now() } as never)
-    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId), eq(res.table.version, version)))
+    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId), eq(res.table.version, version), res.scopeWhere?.(scope)))
     .returning({ id: res.table.id });
   // someone saved between our read and our write
   if (updated.length === 0) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
@@ -179,7 +185,7 @@ export async function updateRow<T extends ResourceTable>(scope: RequestScope, re
 export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, ids: number[]): Promise<number | { refuse: string }> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!valid.length) return 0;
-  const where = and(inArray(res.table.id, valid), eq(res.table.tenantId, scope.user.tenantId));
+  const where = and(inArray(res.table.id, valid), eq(res.table.tenantId, scope.user.tenantId), res.scopeWhere?.(scope));
   const before = (await scope.db
     .select()
     .from(res.table as SQLiteTable)

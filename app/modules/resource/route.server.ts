@@ -20,7 +20,7 @@ export async function resourceLoader(
     filterOptions?: (scope: RequestScope) => Promise<Record<string, OptionDef[]>>;
   } = {},
 ) {
-  const scope = await requireScope(request, context, { screen: res.view.path });
+  const scope = await requireScope(request, context, { screen: res.view.screen ?? res.view.path });
   const url = new URL(request.url);
   const query = parseListQuery(url, res.view);
   const can = permissionsOf(scope, res);
@@ -94,7 +94,7 @@ export async function resourceAction(
   const need = custom?.permission ?? ACTION_PERMISSION[intent];
   if (need === undefined) throw new Response("Bad Request", { status: 400 });
   // the column choice is the user's own view of a list they may see: the screen is enough
-  const scope = await requireScope(request, context, { screen: res.view.path, permission: need ? `${res.view.permission}:${need}` : undefined });
+  const scope = await requireScope(request, context, { screen: res.view.screen ?? res.view.path, permission: need ? `${res.view.permission}:${need}` : undefined });
   // a read-only list (a log) takes no writes, whatever codes the user holds; its own intents decide for themselves
   if (res.view.readOnly && !custom && need) throw forbidden();
   const url = new URL(request.url);

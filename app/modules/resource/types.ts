@@ -54,6 +54,8 @@ export interface ResourceView {
   name: string;
   /** the screen path, e.g. /userManage */
   path: string;
+  /** the menu screen that grants access when the list lives below it (e.g. /deviceList/models under /deviceList); default: path */
+  screen?: string;
   /** the menu privis: permission codes are `${permission}:view|add|edit|delete|export|import` */
   permission: string;
   title: Label;

@@ -1,0 +1,96 @@
+import type { OptionDef, ResourceView } from "~/modules/resource/types";
+
+export const VEHICLE_STATES: OptionDef[] = [
+  { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" },
+  { value: "0", label: { zh: "停用", en: "Stopped" }, tone: "danger" },
+];
+export const SALE_STATES: OptionDef[] = [
+  { value: "0", label: { zh: "未售", en: "Unsold" }, tone: "muted" },
+  { value: "1", label: { zh: "已售", en: "Sold" }, tone: "success" },
+];
+export const INSTALL_STATES: OptionDef[] = [
+  { value: "1", label: { zh: "已安装", en: "Installed" }, tone: "success" },
+  { value: "0", label: { zh: "未安装", en: "Not installed" }, tone: "muted" },
+];
+/** Spec §3 equipment-type list (the equipment_type dictionary's fixed values). */
+export const VEHICLE_TYPES: OptionDef[] = [
+  { value: "1", label: { zh: "汽车吊", en: "Truck crane" } },
+  { value: "2", label: { zh: "履带吊", en: "Crawler crane" } },
+  { value: "3", label: { zh: "塔吊", en: "Tower crane" } },
+  { value: "4", label: { zh: "随车吊", en: "Truck-mounted crane" } },
+  { value: "5", label: { zh: "货车", en: "Truck" } },
+  { value: "6", label: { zh: "乘用车", en: "Passenger car" } },
+  { value: "7", label: { zh: "挂车", en: "Trailer" } },
+  { value: "8", label: { zh: "其他", en: "Other" } },
+];
+export const DEVICE_TYPES: OptionDef[] = [
+  { value: "new", label: { zh: "新装", en: "New" } },
+  { value: "existing", label: { zh: "存量", en: "Existing" } },
+];
+export const ENERGY_TYPES: OptionDef[] = [
+  { value: "diesel", label: { zh: "柴油", en: "Diesel" } },
+  { value: "petrol", label: { zh: "汽油", en: "Petrol" } },
+  { value: "electric", label: { zh: "纯电动", en: "Electric" } },
+  { value: "hybrid", label: { zh: "混合动力", en: "Hybrid" } },
+  { value: "gas", label: { zh: "天然气", en: "Natural gas" } },
+];
+
+/** /deviceList: the vehicle archive with each vehicle's terminal (spec §3 vehicle, §4 vehicle states, §5 VIN and terminal number). */
+export const vehicleView: ResourceView = {
+  name: "vehicle",
+  path: "/deviceList",
+  permission: "deviceList",
+  title: { zh: "车辆管理", en: "Vehicles" },
+  singular: { zh: "车辆", en: "vehicle" },
+  rowLabel: "plate",
+  columns: [
+    { key: "plate", label: { zh: "车牌号", en: "Plate" }, sortable: true, fixed: true },
+    { key: "terminalNo", label: { zh: "终端号", en: "Terminal no." }, sortable: true, empty: { zh: "未安装", en: "Not installed" } },
+    { key: "vin", label: { zh: "VIN码", en: "VIN" } },
+    { key: "selfNo", label: { zh: "自编号", en: "Self no." }, sortable: true },
+    { key: "orgName", label: { zh: "所属组织", en: "Organisation" } },
+    { key: "modelName", label: { zh: "车型", en: "Model" } },
+    { key: "vehicleType", label: { zh: "车辆类型", en: "Vehicle type" }, type: "status", options: VEHICLE_TYPES },
+    { key: "ownerName", label: { zh: "车主", en: "Owner" } },
+    { key: "sim1", label: { zh: "SIM卡号", en: "SIM no." } },
+    { key: "saleState", label: { zh: "销售状态", en: "Sale state" }, type: "status", options: SALE_STATES, sortable: true },
+    { key: "installed", label: { zh: "安装状态", en: "Installation" }, type: "status", options: INSTALL_STATES },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: VEHICLE_STATES, sortable: true },
+    { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime", sortable: true },
+  ],
+  filters: [
+    { key: "q", label: { zh: "车牌号/终端号/自编号/VIN码", en: "Plate, terminal, self no. or VIN" }, type: "text", simple: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "select", options: VEHICLE_STATES, simple: true },
+    { key: "saleState", label: { zh: "销售状态", en: "Sale state" }, type: "select", options: SALE_STATES },
+    { key: "installed", label: { zh: "安装状态", en: "Installation" }, type: "select", options: INSTALL_STATES },
+    { key: "vehicleType", label: { zh: "车辆类型", en: "Vehicle type" }, type: "select", options: VEHICLE_TYPES },
+  ],
+  form: [
+    { key: "plate", label: { zh: "车牌号", en: "Plate" }, type: "text", required: true, maxLength: 20 },
+    { key: "terminalNo", label: { zh: "终端号", en: "Terminal no." }, type: "text", required: true, maxLength: 10, hint: { zh: "10位字母或数字", en: "10 letters or digits" } },
+    { key: "vin", label: { zh: "VIN码", en: "VIN" }, type: "text", maxLength: 17, hint: { zh: "17位字母或数字，不含 I、O、Q", en: "17 letters or digits, without I, O or Q" } },
+    { key: "terminalSecret", label: { zh: "终端密钥", en: "Terminal secret" }, type: "password", maxLength: 128, hint: { zh: "16-128位；留空则不修改", en: "16–128 characters; leave empty to keep it" } },
+    { key: "deviceIdent", label: { zh: "设备标识(IMEI)", en: "Device identifier (IMEI)" }, type: "text", maxLength: 32 },
+    { key: "code", label: { zh: "整车编码", en: "Whole-vehicle code" }, type: "text", maxLength: 30 },
+    { key: "selfNo", label: { zh: "自编号", en: "Self no." }, type: "text", maxLength: 30 },
+    { key: "orgId", label: { zh: "所属组织", en: "Organisation" }, type: "select", required: true },
+    { key: "modelId", label: { zh: "车型", en: "Model" }, type: "select" },
+    { key: "ownerId", label: { zh: "车主", en: "Owner" }, type: "select" },
+    { key: "vehicleType", label: { zh: "车辆类型", en: "Vehicle type" }, type: "select", options: VEHICLE_TYPES },
+    { key: "energyType", label: { zh: "能源类型", en: "Energy type" }, type: "select", options: ENERGY_TYPES },
+    { key: "sim1", label: { zh: "SIM卡号1", en: "SIM no. 1" }, type: "text", maxLength: 20 },
+    { key: "sim2", label: { zh: "SIM卡号2", en: "SIM no. 2" }, type: "text", maxLength: 20 },
+    { key: "manufactureDate", label: { zh: "出厂日期", en: "Manufacture date" }, type: "date" },
+    { key: "warrantyEnd", label: { zh: "质保截止日期", en: "Warranty end" }, type: "date" },
+    { key: "chassisType", label: { zh: "底盘型号", en: "Chassis type" }, type: "text", maxLength: 30 },
+    { key: "engineModel", label: { zh: "发动机型号", en: "Engine model" }, type: "text", maxLength: 30 },
+    { key: "passPermit", label: { zh: "通行证", en: "Pass permit" }, type: "text", maxLength: 30 },
+    { key: "terminalFactory", label: { zh: "终端厂家", en: "Terminal factory" }, type: "text", maxLength: 30 },
+    { key: "hardwareVersion", label: { zh: "硬件版本", en: "Hardware version" }, type: "text", maxLength: 30 },
+    { key: "softwareVersion", label: { zh: "软件版本", en: "Software version" }, type: "text", maxLength: 30 },
+    { key: "videoChannels", label: { zh: "视频通道数", en: "Video channels" }, type: "number", defaultValue: "0", hint: { zh: "0-36", en: "0–36" } },
+    { key: "deviceType", label: { zh: "设备类型", en: "Device type" }, type: "select", required: true, options: DEVICE_TYPES, defaultValue: "new" },
+    { key: "saleState", label: { zh: "销售状态", en: "Sale state" }, type: "select", required: true, options: SALE_STATES, defaultValue: "0" },
+    { key: "assemblies", label: { zh: "总成", en: "Assemblies" }, type: "textarea", maxLength: 200 },
+  ],
+};

@@ -1,0 +1,358 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { data, redirect } from "@remix-run/cloudflare";
+import { auditLogs, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
+import { hubFor } from "../../../workers/fleet-hub/client";
+import { sha256Hex } from "../../../workers/telematics/secret";
+import type { RequestScope } from "~/modules/access/access.server";
+import { flashCookie } from "~/modules/auth/session.server";
+import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import type { Option } from "~/modules/resource/route.server";
+import { assignableOrgsWhere, visibleVehiclesWhere } from "./scope.server";
+import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleView } from "./vehicles.resource";
+
+/** Spec §5: 17 letters or digits; I, O and Q are never used in a VIN (ISO 3779), so they are refused too. */
+export const isVehicleVin = (v: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v);
+/** Spec §5: 10 letters or digits (the simulator's and the provision API's numbers, e.g. SIM0000001). */
+export const isTerminalNo = (v: string) => /^[A-Z0-9]{10}$/.test(v);
+
+/** What an uninstalled vehicle keeps in terminal_no (NOT NULL, unique): never a valid number, so no terminal matches it. */
+export const uninstalledTerminalNo = (vehicleId: number) => `~${vehicleId}`;
+const isPlaceholder = (no: unknown) => typeof no === "string" && no.startsWith("~");
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => v || null);
+const optionalId = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
+  .transform((v) => (v ? Number(v) : null));
+const optionalChoice = (choices: { value: string }[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || choices.some((c) => c.value === v), "validation.required")
+    .transform((v) => v || null);
+const optionalDate = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
+  .transform((v) => v || null);
+const terminalNo = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine(isTerminalNo, "telematics:vehicle.terminalNo");
+const secret = z
+  .string()
+  .refine((v) => v === "" || (v.length >= 16 && v.length <= 128), "telematics:vehicle.secret")
+  .transform((v) => v || undefined);
+
+const fields = {
+  plate: z.string().trim().min(1, "telematics:vehicle.plate").max(20, "telematics:vehicle.plate"),
+  vin: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === "" || isVehicleVin(v), "telematics:vehicle.vin")
+    .transform((v) => v || null),
+  terminalSecret: secret,
+  deviceIdent: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^[A-Za-z0-9]{6,32}$/.test(v), "telematics:vehicle.deviceIdent")
+    .transform((v) => v || null),
+  code: optionalText(30, "telematics:text30"),
+  selfNo: optionalText(30, "telematics:text30"),
+  orgId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
+  modelId: optionalId,
+  ownerId: optionalId,
+  vehicleType: optionalChoice(VEHICLE_TYPES),
+  energyType: optionalChoice(ENERGY_TYPES),
+  sim1: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d{11,20}$/.test(v), "telematics:vehicle.sim")
+    .transform((v) => v || null),
+  sim2: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d{11,20}$/.test(v), "telematics:vehicle.sim")
+    .transform((v) => v || null),
+  manufactureDate: optionalDate,
+  warrantyEnd: optionalDate,
+  chassisType: optionalText(30, "telematics:text30"),
+  engineModel: optionalText(30, "telematics:text30"),
+  passPermit: optionalText(30, "telematics:text30"),
+  terminalFactory: optionalText(30, "telematics:text30"),
+  hardwareVersion: optionalText(30, "telematics:text30"),
+  softwareVersion: optionalText(30, "telematics:text30"),
+  videoChannels: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? "0" : v))
+    .refine((v) => /^\d{1,2}$/.test(v) && Number(v) <= 36, "telematics:vehicle.videoChannels")
+    .transform(Number),
+  deviceType: z.enum(DEVICE_TYPES.map((d) => d.value) as [string, ...string[]], { message: "validation.required" }),
+  saleState: z.enum(["0", "1"], { message: "validation.required" }).transform(Number),
+  assemblies: optionalText(200, "telematics:text200"),
+};
+
+export const VehicleCreateSchema = z.object({ ...fields, terminalNo });
+/** On edit an empty terminal number keeps the current one (an uninstalled vehicle has none to show). */
+export const VehicleUpdateSchema = z.object({
+  ...fields,
+  terminalNo: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === "" || isTerminalNo(v), "telematics:vehicle.terminalNo")
+    .transform((v) => v || undefined),
+});
+
+export type VehicleRow = {
+  id: number;
+  version: number;
+  plate: string;
+  terminalNo: string | null;
+  vin: string | null;
+  selfNo: string | null;
+  orgName: string | null;
+  modelName: string | null;
+  ownerName: string | null;
+  vehicleType: string | null;
+  sim1: string | null;
+  saleState: number;
+  installed: number;
+  state: number;
+  createdAt: number;
+};
+
+/** The terminal number as users see it: none while uninstalled. */
+const shownTerminalNo = sql<string | null>`case when ${vehicles.installed} = 1 then ${vehicles.terminalNo} end`;
+
+const configChanged = (scope: RequestScope) => hubFor(scope.env, scope.user.tenantId).configChanged();
+
+export const vehicleResource = defineResource({
+  view: vehicleView,
+  table: vehicles,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db
+      .select({
+        id: vehicles.id,
+        version: vehicles.version,
+        plate: vehicles.plate,
+        terminalNo: shownTerminalNo,
+        vin: vehicles.vin,
+        selfNo: vehicles.selfNo,
+        orgName: organisations.name,
+        modelName: vehicleModels.name,
+        ownerName: vehicleOwners.name,
+        vehicleType: vehicles.vehicleType,
+        sim1: vehicles.sim1,
+        saleState: vehicles.saleState,
+        installed: vehicles.installed,
+        state: vehicles.state,
+        createdAt: vehicles.createdAt,
+      })
+      .from(vehicles)
+      .leftJoin(organisations, eq(organisations.id, vehicles.orgId))
+      .leftJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
+      .leftJoin(vehicleOwners, eq(vehicleOwners.id, vehicles.ownerId))
+      .where(where)
+      .orderBy(...orderBy)
+      .offset(offset);
+    return (limit === undefined ? q : q.limit(limit)) as Promise<VehicleRow[]>;
+  },
+  filters: {
+    q: (v) => or(containing(vehicles.plate, v), containing(vehicles.terminalNo, v.toUpperCase()), containing(vehicles.selfNo, v), containing(vehicles.vin, v.toUpperCase())),
+    state: (v) => eq(vehicles.state, Number(v)),
+    saleState: (v) => eq(vehicles.saleState, Number(v)),
+    installed: (v) => eq(vehicles.installed, Number(v)),
+    vehicleType: (v) => eq(vehicles.vehicleType, v),
+  },
+  sortColumns: { plate: vehicles.plate, terminalNo: vehicles.terminalNo, selfNo: vehicles.selfNo, saleState: vehicles.saleState, state: vehicles.state, createdAt: vehicles.createdAt },
+  defaultOrder: [desc(vehicles.createdAt), desc(vehicles.id)],
+  scopeWhere: visibleVehiclesWhere,
+  createSchema: VehicleCreateSchema,
+  updateSchema: VehicleUpdateSchema,
+  unique: [
+    { field: "plate", column: vehicles.plate, message: "telematics:vehicle.duplicatePlate" },
+    // terminal numbers and device identifiers are unique across tenants: a report names only the terminal
+    { field: "terminalNo", column: vehicles.terminalNo, across: "all", message: "telematics:vehicle.duplicateTerminalNo" },
+    { field: "vin", column: vehicles.vin, message: "telematics:vehicle.duplicateVin" },
+    { field: "deviceIdent", column: vehicles.deviceIdent, across: "all", message: "telematics:vehicle.duplicateDeviceIdent" },
+  ],
+  async check(scope, values, current) {
+    const errors: FieldErrors = {};
+    const { db, user } = scope;
+    const [org] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(eq(organisations.id, Number(values.orgId)), eq(organisations.tenantId, user.tenantId), assignableOrgsWhere(scope)));
+    if (!org) errors.orgId = "validation.required";
+    if (values.modelId) {
+      const [m] = await db.select({ id: vehicleModels.id }).from(vehicleModels).where(and(eq(vehicleModels.id, Number(values.modelId)), eq(vehicleModels.tenantId, user.tenantId)));
+      if (!m) errors.modelId = "validation.required";
+    }
+    if (values.ownerId) {
+      const [o] = await db.select({ id: vehicleOwners.id }).from(vehicleOwners).where(and(eq(vehicleOwners.id, Number(values.ownerId)), eq(vehicleOwners.tenantId, user.tenantId)));
+      if (!o) errors.ownerId = "validation.required";
+    }
+    if (current && current.installed === 0 && values.terminalNo) errors.terminalNo = "telematics:vehicle.installFirst";
+    return errors;
+  },
+  async editValues(_scope, row) {
+    return { terminalNo: row.installed === 1 && !isPlaceholder(row.terminalNo) ? row.terminalNo : "" };
+  },
+  async toInsert(values, scope) {
+    const { terminalSecret, ...rest } = values;
+    return { ...rest, terminalSecretHash: terminalSecret ? await sha256Hex(String(terminalSecret)) : null, installed: 1, installedAt: Date.now(), creatorId: scope.user.id };
+  },
+  async toUpdate(values) {
+    const { terminalSecret, terminalNo: no, ...rest } = values;
+    return { ...rest, ...(no ? { terminalNo: no } : {}), ...(terminalSecret ? { terminalSecretHash: await sha256Hex(String(terminalSecret)) } : {}) };
+  },
+  async beforeDelete(scope, ids) {
+    return {
+      dependents: [
+        scope.db.delete(userVehicles).where(inArray(userVehicles.vehicleId, ids)),
+        scope.db.delete(fenceVehicles).where(inArray(fenceVehicles.vehicleId, ids)),
+        scope.db.delete(lineVehicles).where(inArray(lineVehicles.vehicleId, ids)),
+        scope.db.delete(terminalCommands).where(inArray(terminalCommands.vehicleId, ids)),
+        scope.db.update(drivers).set({ vehicleId: null }).where(inArray(drivers.vehicleId, ids)),
+      ],
+    };
+  },
+  afterSave: (scope) => configChanged(scope),
+  afterDelete: (scope) => configChanged(scope),
+  // secrets never reach the audit log or the edit form
+  auditView: ({ terminalSecretHash: _h, terminalSecret: _s, ...row }) => row,
+});
+
+/** Choices of the vehicle form's selects: organisations the user may assign, the tenant's models and owners. */
+export async function vehicleOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
+  const { db, user } = scope;
+  const [orgs, models, owners] = await Promise.all([
+    db
+      .select({ value: organisations.id, label: organisations.name })
+      .from(organisations)
+      .where(and(eq(organisations.tenantId, user.tenantId), assignableOrgsWhere(scope)))
+      .orderBy(organisations.sort, organisations.id),
+    db.select({ value: vehicleModels.id, label: vehicleModels.name }).from(vehicleModels).where(eq(vehicleModels.tenantId, user.tenantId)).orderBy(vehicleModels.name),
+    db.select({ value: vehicleOwners.id, label: vehicleOwners.name }).from(vehicleOwners).where(eq(vehicleOwners.tenantId, user.tenantId)).orderBy(vehicleOwners.name),
+  ]);
+  const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
+  return { orgId: str(orgs), modelId: str(models), ownerId: str(owners) };
+}
+
+export type VehicleActionData =
+  | { intent: "confirmState"; ids: number[]; labels: string[]; state: 0 | 1 }
+  | { intent: "confirmInstall"; id: number; plate: string; installed: boolean; terminalNo: string; errors?: FieldErrors }
+  | { intent: "selection"; error: "selectRows" | "selectOne" };
+
+/** The caller's visible vehicles among ids (tenant and data scope applied). */
+async function visibleRows(scope: RequestScope, ids: number[]) {
+  if (!ids.length) return [];
+  return scope.db
+    .select({ id: vehicles.id, plate: vehicles.plate, state: vehicles.state, installed: vehicles.installed, terminalNo: vehicles.terminalNo, version: vehicles.version })
+    .from(vehicles)
+    .where(and(inArray(vehicles.id, ids), eq(vehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)));
+}
+
+const audit = (scope: RequestScope, action: string, id: number, before: Record<string, unknown>, after: Record<string, unknown>) =>
+  scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action, entity: "vehicle", entityId: String(id), before, after });
+
+const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
+
+/** Enable/stop (asked first, spec §4), and install/uninstall of the terminal (asked first; install takes the number). */
+export const vehicleIntents = {
+  confirmState: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData) {
+      const rows = await visibleRows(scope, postedIds(form));
+      if (!rows.length) return data<VehicleActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      return data<VehicleActionData>({ intent: "confirmState", ids: rows.map((r) => r.id), labels: rows.slice(0, 10).map((r) => r.plate), state: form.get("state") === "1" ? 1 : 0 });
+    },
+  },
+  setState: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const state = form.get("state") === "1" ? 1 : 0;
+      const rows = await visibleRows(scope, postedIds(form));
+      if (!rows.length) return data<VehicleActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      const ids = rows.map((r) => r.id);
+      await scope.db
+        .update(vehicles)
+        .set({ state, version: sql`${vehicles.version} + 1`, updatedAt: Date.now() })
+        .where(and(inArray(vehicles.id, ids), eq(vehicles.tenantId, scope.user.tenantId)));
+      for (const r of rows) await audit(scope, state ? "enable" : "stop", r.id, { state: r.state }, { state });
+      await configChanged(scope);
+      return saved(back);
+    },
+  },
+  confirmInstall: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData) {
+      const ids = postedIds(form);
+      if (ids.length !== 1) return data<VehicleActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
+      const [row] = await visibleRows(scope, ids);
+      if (!row) throw new Response("Not Found", { status: 404 });
+      return data<VehicleActionData>({ intent: "confirmInstall", id: row.id, plate: row.plate, installed: row.installed === 1, terminalNo: row.installed === 1 ? row.terminalNo : "" });
+    },
+  },
+  /** installed → uninstalled: the number is released (another vehicle may take it) and the secret forgotten */
+  uninstall: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const [row] = await visibleRows(scope, postedIds(form).slice(0, 1));
+      if (!row) throw new Response("Not Found", { status: 404 });
+      if (row.installed === 1) {
+        await scope.db
+          .update(vehicles)
+          .set({ installed: 0, uninstalledAt: Date.now(), terminalNo: uninstalledTerminalNo(row.id), terminalSecretHash: null, version: sql`${vehicles.version} + 1`, updatedAt: Date.now() })
+          .where(and(eq(vehicles.id, row.id), eq(vehicles.tenantId, scope.user.tenantId)));
+        await audit(scope, "uninstall", row.id, { terminalNo: row.terminalNo, installed: 1 }, { terminalNo: null, installed: 0 });
+        await configChanged(scope);
+      }
+      return saved(back);
+    },
+  },
+  /** uninstalled → installed with a terminal number (10 letters or digits, free across tenants) and optionally its secret */
+  install: {
+    permission: "edit" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const [row] = await visibleRows(scope, postedIds(form).slice(0, 1));
+      if (!row) throw new Response("Not Found", { status: 404 });
+      const parsed = z.object({ terminalNo, terminalSecret: secret }).safeParse({ terminalNo: String(form.get("terminalNo") ?? ""), terminalSecret: String(form.get("terminalSecret") ?? "") });
+      const errors: FieldErrors = {};
+      if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      else {
+        const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.terminalNo, parsed.data.terminalNo)).limit(1);
+        if (taken && taken.id !== row.id) errors.terminalNo = "telematics:vehicle.duplicateTerminalNo";
+      }
+      if (!parsed.success || Object.keys(errors).length) {
+        return data<VehicleActionData>({ intent: "confirmInstall", id: row.id, plate: row.plate, installed: false, terminalNo: String(form.get("terminalNo") ?? ""), errors }, { status: 400 });
+      }
+      const { terminalNo: no, terminalSecret } = parsed.data;
+      await scope.db
+        .update(vehicles)
+        .set({
+          installed: 1,
+          installedAt: Date.now(),
+          terminalNo: no,
+          ...(terminalSecret ? { terminalSecretHash: await sha256Hex(terminalSecret) } : {}),
+          version: sql`${vehicles.version} + 1`,
+          updatedAt: Date.now(),
+        })
+        .where(and(eq(vehicles.id, row.id), eq(vehicles.tenantId, scope.user.tenantId)));
+      await audit(scope, "install", row.id, { installed: row.installed }, { terminalNo: no, installed: 1 });
+      await configChanged(scope);
+      return saved(back);
+    },
+  },
+};

@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireScope } from "~/modules/access/access.server";
+import { formatCell } from "~/modules/resource/format";
+import { labelOf } from "~/modules/resource/types";
+import { loadVehicleDetails } from "~/modules/telematics/details.server";
+import { INSTALL_STATES, VEHICLE_STATES, vehicleView } from "~/modules/telematics/vehicles.resource";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data ? ` · ${data.vehicle.plate}` : ""}` }];
+
+/** /deviceDetails?id=N: one vehicle's every archive field and, when the hub has it, its live state. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: "/deviceDetails" });
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  const details = await loadVehicleDetails(scope, id);
+  if (!details) throw new Response("Not Found", { status: 404 });
+  return details;
+}
+
+const TZ = "Asia/Shanghai";
+const at = (ms: number | null | undefined) => (ms ? new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "medium" }).format(ms) : "—");
+
+export default function DeviceDetails() {
+  const { vehicle, live, options } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("telematics");
+  const lang = i18n.language;
+  const values = vehicle as unknown as Record<string, unknown>;
+  const shown = (key: string): string => {
+    const field = vehicleView.form.find((f) => f.key === key)!;
+    const v = values[key];
+    if (v === null || v === undefined || v === "") return "—";
+    const choice = field.options?.find((o) => o.value === String(v));
+    if (choice) return labelOf(choice.label, lang);
+    const named = options[key]?.find((o) => o.value === String(v));
+    return named?.label ?? String(v);
+  };
+  const status = (col: "state" | "saleState" | "installed", opts: typeof VEHICLE_STATES) => formatCell({ key: col, label: { zh: "", en: "" }, type: "status", options: opts }, values[col], lang);
+  const archive: [string, string][] = [
+    ...vehicleView.form.filter((f) => f.type !== "password").map((f) => [labelOf(f.label, lang), shown(f.key)] as [string, string]),
+    [labelOf({ zh: "状态", en: "State" }, lang), status("state", VEHICLE_STATES).text],
+    [labelOf({ zh: "安装状态", en: "Installation" }, lang), status("installed", INSTALL_STATES).text],
+    [t("details.installedAt"), at(vehicle.installedAt)],
+    [t("details.uninstalledAt"), at(vehicle.uninstalledAt)],
+    [t("details.secretSet"), vehicle.hasSecret ? t("details.secretYes") : t("details.secretNo")],
+  ];
+  const num = (v: number | null | undefined, unit: string, digits = 1) => (v === null || v === undefined ? "—" : `${v.toFixed(digits)} ${unit}`);
+  return (
+    <div className="p-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold text-ink">
+          {t("details.title")} · {vehicle.plate}
+        </h1>
+        <Link to="/deviceList" className="text-sm text-brand">
+          ← {t("details.back")}
+        </Link>
+      </div>
+      <section aria-labelledby="live-title" className="mb-4 rounded-lg border border-line bg-panel p-4">
+        <h2 id="live-title" className="mb-3 text-base font-semibold text-ink">
+          {t("details.live")}
+        </h2>
+        {live ? (
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4" data-testid="live-state">
+            <Item label={t("details.status")} value={t(`details.statuses.${live.status}`)} />
+            <Item label={t("details.lastReport")} value={at(live.t)} />
+            <Item label={t("details.position")} value={live.lng !== null && live.lat !== null ? `${live.lng.toFixed(6)}, ${live.lat.toFixed(6)}` : "—"} />
+            <Item label={t("details.speed")} value={num(live.speed, "km/h")} />
+            <Item label={t("details.heading")} value={live.heading === null ? "—" : `${Math.round(live.heading)}°`} />
+            <Item label={t("details.mileage")} value={num(live.mileage, "km")} />
+            <Item label={t("details.fuel")} value={num(live.fuel, "%")} />
+            <Item label={t("details.rpm")} value={num(live.rpm, "rpm", 0)} />
+            <Item label={t("details.battery")} value={num(live.battery, "V")} />
+            <Item label={t("details.acc")} value={live.acc === null ? "—" : live.acc ? t("details.on") : t("details.off")} />
+            <Item label={t("details.alarm")} value={live.alarm ? t("details.yes") : t("details.no")} />
+            <Item label={t("details.faults")} value={live.faults.length ? live.faults.map((f) => `SPN ${f.spn} / FMI ${f.fmi} ×${f.count}`).join("；") : "—"} />
+          </dl>
+        ) : (
+          <p className="text-sm text-muted">{t("details.liveNone")}</p>
+        )}
+      </section>
+      <section aria-labelledby="archive-title" className="rounded-lg border border-line bg-panel p-4">
+        <h2 id="archive-title" className="mb-3 text-base font-semibold text-ink">
+          {t("details.archive")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4" data-testid="archive-fields">
+          {archive.map(([label, value]) => (
+            <Item key={label} label={label} value={value} />
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className="mt-0.5 break-all text-ink">{value}</dd>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

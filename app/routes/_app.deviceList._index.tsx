@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { withQuery } from "~/lib/navigation";
+import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
+import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { labelOf, listHref } from "~/modules/resource/types";
+import { ArchiveTabs } from "~/modules/telematics/archive-tabs";
+import { vehicleView } from "~/modules/telematics/vehicles.resource";
+import { vehicleIntents as intents, vehicleOptions as options, vehicleResource, type VehicleActionData } from "~/modules/telematics/vehicles.server";
+import { Alert, Field } from "~/ui/field";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 设备列表 / Device List" }];
+
+export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, vehicleResource, { options });
+export const action = (args: ActionFunctionArgs) => resourceAction(args, vehicleResource, { intents, options });
+
+export default function DeviceList() {
+  const { t } = useTranslation("telematics");
+  const { t: tr } = useTranslation("resource");
+  const { query } = useLoaderData<typeof loader>();
+  const back = listHref(vehicleView.path, query);
+  return (
+    <>
+      <ArchiveTabs />
+      <ResourcePage
+        view={vehicleView}
+        rowActions={(row, can) => (
+          <span className="flex gap-3">
+            <Link to={`/deviceDetails?id=${row.id}`} className="text-brand">
+              {t("vehicle.details")}
+            </Link>
+            {can.edit ? (
+              <>
+                <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
+                  {tr("edit")}
+                </Link>
+                <Form method="post" className="inline">
+                  <input type="hidden" name="ids" value={row.id} />
+                  <input type="hidden" name="state" value={row.state === 1 ? "0" : "1"} />
+                  <button type="submit" name="intent" value="confirmState" className={row.state === 1 ? "text-danger" : "text-success"}>
+                    {row.state === 1 ? t("vehicle.stop") : t("vehicle.enable")}
+                  </button>
+                </Form>
+                <Form method="post" className="inline">
+                  <input type="hidden" name="ids" value={row.id} />
+                  <button type="submit" name="intent" value="confirmInstall" className="text-brand">
+                    {row.installed === 1 ? t("vehicle.uninstall") : t("vehicle.install")}
+                  </button>
+                </Form>
+              </>
+            ) : null}
+          </span>
+        )}
+      />
+      <VehiclePanels back={back} />
+    </>
+  );
+}
+
+/** The enable/stop and install/uninstall confirmations, after the server asked for them. */
+function VehiclePanels({ back }: { back: string }) {
+  const action = useActionData<VehicleActionData>();
+  const { t, i18n } = useTranslation("telematics");
+  const message = useMessage();
+  const labelFor = (key: string) => labelOf(vehicleView.form.find((f) => f.key === key)!.label, i18n.language);
+  if (action?.intent === "confirmState") {
+    return (
+      <ConfirmPanel title={action.state ? t("vehicle.enableConfirm") : t("vehicle.stopConfirm")} detail={action.labels.join("、")} back={back} formAction={back} tone={action.state ? "primary" : "danger"}>
+        {action.ids.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} />
+        ))}
+        <input type="hidden" name="state" value={action.state} />
+        <input type="hidden" name="intent" value="setState" />
+      </ConfirmPanel>
+    );
+  }
+  if (action?.intent === "confirmInstall") {
+    if (action.installed) {
+      return (
+        <ConfirmPanel title={t("vehicle.uninstallConfirm")} detail={`${action.plate} · ${action.terminalNo}`} back={back} formAction={back}>
+          <input type="hidden" name="ids" value={action.id} />
+          <input type="hidden" name="intent" value="uninstall" />
+        </ConfirmPanel>
+      );
+    }
+    return (
+      <ConfirmPanel title={`${t("vehicle.installTitle")} · ${action.plate}`} back={back} formAction={back} tone="primary">
+        <input type="hidden" name="ids" value={action.id} />
+        <input type="hidden" name="intent" value="install" />
+        {action.errors?.form ? <Alert tone="error">{message(action.errors.form)}</Alert> : null}
+        <Field id="install-terminal" name="terminalNo" label={labelFor("terminalNo")} defaultValue={action.terminalNo} maxLength={10} autoComplete="off" error={action.errors?.terminalNo ? message(action.errors.terminalNo) : null} />
+        <Field id="install-secret" name="terminalSecret" type="password" autoComplete="new-password" label={labelFor("terminalSecret")} error={action.errors?.terminalSecret ? message(action.errors.terminalSecret) : null} />
+      </ConfirmPanel>
+    );
+  }
+  return null;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
