@@ -4,7 +4,9 @@ import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
+import { and, eq } from "drizzle-orm";
 import { DEMO_USERS, seedDemo, syncRegistryMenus } from "../db/seed/demo";
+import { seedTelematics } from "../db/seed/telematics";
 
 if (process.argv[2] === "--print") {
   console.log("  Demo sign-in (tenant 德瑞克起重设备租赁有限公司 / Derrick Crane Rental):");
@@ -21,6 +23,14 @@ try {
   const db = drizzle(proxy.env.DB, { schema }) as unknown as Db;
   const { created } = await seedDemo(db);
   console.log(created ? "▸ seeded the demo tenant" : "▸ demo tenant already present; data kept");
+  // the demo fleet (vehicles, models, owners, drivers, markers, a fence round the mixing plant), also into a database
+  // made before the fleet existed; nothing when the tenant already has vehicles
+  const [demo] = await db.select({ id: schema.tenants.id }).from(schema.tenants).where(eq(schema.tenants.code, "demo"));
+  if (demo) {
+    const [admin] = await db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.tenantId, demo.id), eq(schema.users.loginAccount, DEMO_USERS.admin.account)));
+    const fleet = await seedTelematics(db, demo.id, { creatorId: admin?.id });
+    if (fleet.created) console.log(`▸ seeded the demo fleet: ${fleet.vehicleIds.length} vehicles (terminal secrets demo-secret-<terminal no.>)`);
+  }
   // screens added to the registry since this database was made get their menus (granted to administrators)
   const added = await syncRegistryMenus(db);
   if (added) console.log(`▸ added ${added} new menu items from the screen registry`);

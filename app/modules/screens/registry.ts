@@ -104,9 +104,9 @@ export const SCREENS: ScreenDef[] = [
   { path: "/tjwsWorkingReport", group: "report", privisId: "1314", privis: "tjwsWorkingReport", zh: "TJWS作业报表", en: "TJWS Work Report", layout: "app", status: "planned", inMenu: true },
   { path: "/performanceReport", group: "report", privisId: "1315", privis: "performanceReport", zh: "绩效报表", en: "Performance Report", layout: "app", status: "planned", inMenu: true },
   // Device Management (14)
-  { path: "/deviceList", group: "device", privisId: "1401", privis: "deviceList", zh: "设备列表", en: "Device List", layout: "app", status: "planned", inMenu: true },
+  { path: "/deviceList", group: "device", privisId: "1401", privis: "deviceList", zh: "设备列表", en: "Device List", layout: "app", status: "built", inMenu: true },
   { path: "/videoManagement", group: "device", privisId: "1402", privis: "videoManagement", zh: "视频管理", en: "Video Management", layout: "app", status: "planned", inMenu: true },
-  { path: "/deviceDetails", group: "device", privisId: "1403", privis: "deviceDetails", zh: "设备详情", en: "Device Details", layout: "app", status: "planned", inMenu: false },
+  { path: "/deviceDetails", group: "device", privisId: "1403", privis: "deviceDetails", zh: "设备详情", en: "Device Details", layout: "app", status: "built", inMenu: false },
   { path: "/towerCalculator", group: "device", privisId: "1404", privis: "towerCalculator", zh: "塔吊计算器", en: "Tower Crane Calculator", layout: "app", status: "planned", inMenu: true },
   { path: "/equipmentTool", group: "device", privisId: "1405", privis: "equipmentTool", zh: "设备工具", en: "Equipment Tools", layout: "app", status: "planned", inMenu: true },
   { path: "/weatherCock", group: "device", privisId: "1406", privis: "weatherCock", zh: "风向标", en: "Weather Vane", layout: "app", status: "planned", inMenu: true },
