@@ -131,6 +131,13 @@ export function dayOf(t: number, timeZone: string): string {
 /** A daily period in minutes of the day, [start, end); start > end crosses midnight; start = end is all day. */
 export type Period = [number, number];
 
+/** The local day of `t` with its bounds in UTC ms (a day is 24 h; a daylight-saving day is close enough). */
+export function dayBounds(t: number, timeZone: string): { day: string; start: number; end: number } {
+  const offset = zoneOffsetMs(timeZone, t);
+  const start = Math.floor((t + offset) / 86_400_000) * 86_400_000 - offset;
+  return { day: dayOf(t, timeZone), start, end: start + 86_400_000 };
+}
+
 /** "HH:mm" → minutes, or null. */
 export function parseHhMm(text: string | null | undefined): number | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec((text ?? "").trim());
@@ -450,13 +457,22 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
   } else state.idle = null;
 
   // fault codes: each SPN/FMI that was not present on the previous point
-  const codes = p.faults.length ? [...new Set(p.faults.map(codeOf))] : [];
-  if (s.faultAlarm) for (const f of p.faults) if (!state.faults.includes(codeOf(f)) && out.every((a) => a.key !== `fault:${codeOf(f)}:${t}`)) fire("fault", s.faultLevel, null, codeOf(f), { spn: f.spn, fmi: f.fmi, count: f.count });
-  state.faults = codes;
+  if (p.faults.length || state.faults.length) {
+    const codes: string[] = [];
+    for (const f of p.faults) {
+      const code = codeOf(f);
+      if (codes.includes(code)) continue;
+      codes.push(code);
+      if (s.faultAlarm && !state.faults.includes(code)) fire("fault", s.faultLevel, null, code, { spn: f.spn, fmi: f.fmi, count: f.count });
+    }
+    state.faults = codes;
+  }
 
   // the terminal's own alarm flags, when they appear
-  if (s.terminalAlarm) for (const flag of new Set(p.alarms)) if (!state.flags.includes(flag)) fire("terminal", s.terminalLevel, null, flag, { flag });
-  state.flags = p.alarms.length ? [...new Set(p.alarms)] : [];
+  if (p.alarms.length || state.flags.length) {
+    if (s.terminalAlarm) for (const flag of new Set(p.alarms)) if (!state.flags.includes(flag)) fire("terminal", s.terminalLevel, null, flag, { flag });
+    state.flags = p.alarms.length ? [...new Set(p.alarms)] : [];
+  }
 
   // fuel: a fall (possible drain) or a rise (refuel) while stopped
   if (p.fuel !== null) fuelStep(state, p, moving, s, fire);
@@ -574,4 +590,37 @@ export function rollupStep(prev: Prev | null, p: Point, s: RuleSettings, offline
     if (prev.acc === true) step.engineS = dt / 1000;
   }
   return step;
+}
+
+/**
+ * The fences and lines of each vehicle, from the rows and their bindings (fence_vehicles, line_vehicles). A fence or
+ * line applies only to the vehicles bound to it: one bound to no vehicle raises nothing (a fence just drawn does not
+ * alarm the whole fleet). Compiled once and shared by the vehicles bound to it.
+ */
+export function bindRules(fenceRows: FenceRow[], fenceBindings: { ref: number; vid: number }[], lineRows: LineRow[], lineBindings: { ref: number; vid: number }[]): Map<number, VehicleRules> {
+  const out = new Map<number, VehicleRules>();
+  const of = (vid: number) => {
+    let r = out.get(vid);
+    if (!r) out.set(vid, (r = { fences: [], lines: [] }));
+    return r;
+  };
+  const fences = new Map<number, FenceRule>();
+  for (const row of fenceRows) {
+    const f = compileFence(row);
+    if (f) fences.set(f.id, f);
+  }
+  const lines = new Map<number, LineRule>();
+  for (const row of lineRows) {
+    const l = compileLine(row);
+    if (l) lines.set(l.id, l);
+  }
+  for (const b of fenceBindings) {
+    const f = fences.get(b.ref);
+    if (f) of(b.vid).fences.push(f);
+  }
+  for (const b of lineBindings) {
+    const l = lines.get(b.ref);
+    if (l) of(b.vid).lines.push(l);
+  }
+  return out;
 }
