@@ -106,4 +106,25 @@ describe("distance to a line", () => {
     expect(r.distanceM(121.05, 31.0 - 300 / M_PER_DEG_LAT)).toBeCloseTo(300, -1);
     expect(routeOf([[121, 31]], 200)).toBeNull();
   });
+
+  it("the route's fast planar distance agrees with the geodesic one within half a percent", () => {
+    const bendy: LngLat[] = [
+      [116.3, 39.9],
+      [116.35, 39.95],
+      [116.42, 39.93],
+      [116.5, 40.0],
+    ];
+    const r = routeOf(bendy, 500)!;
+    for (const [lng, lat] of [
+      [116.32, 39.93],
+      [116.36, 39.9],
+      [116.45, 39.97],
+      [116.52, 40.02],
+      [116.29, 39.88],
+      [116.4, 39.931],
+    ] as LngLat[]) {
+      const exact = distanceToLineM(lng, lat, bendy);
+      expect(Math.abs(r.distanceM(lng, lat) - exact)).toBeLessThanOrEqual(Math.max(2, exact * 0.005));
+    }
+  });
 });

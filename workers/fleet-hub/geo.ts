@@ -102,16 +102,42 @@ export interface Route {
 
 export function routeOf(path: LngLat[], bufferM: number): Route | null {
   if (!Array.isArray(path) || path.length < 2 || !path.every((c) => Array.isArray(c) && Number.isFinite(c[0]) && Number.isFinite(c[1]))) return null;
-  const line = lineString(path.map(([lng, lat]) => [lng, lat]));
+  const xs = Float64Array.from(path, (c) => c[0]);
+  const ys = Float64Array.from(path, (c) => c[1]);
   const grown = growBBox(bboxOf(path), Math.max(0, bufferM));
-  return {
-    bbox: bboxOf(path),
-    distanceM: (lng, lat) => pointToLineDistance([lng, lat], line, { units: "meters" }),
-    far: (lng, lat) => !inBBox(grown, lng, lat),
-  };
+  return { bbox: bboxOf(path), distanceM: (lng, lat) => nearDistanceM(xs, ys, lng, lat), far: (lng, lat) => !inBBox(grown, lng, lat) };
 }
 
-/** Distance in metres from a point to a polyline. */
+/**
+ * Distance from a point to a polyline on a plane tangent at the point (equirectangular metres): within a fraction
+ * of a percent of the geodesic distance (turf's) at the scale of route buffers, and some twenty times faster, which
+ * matters because it runs for every position of every vehicle bound to a line.
+ */
+function nearDistanceM(xs: Float64Array, ys: Float64Array, lng: number, lat: number): number {
+  const kx = M_PER_DEG * Math.cos(lat * RAD);
+  const ky = M_PER_DEG;
+  let best = Infinity;
+  let ax = (xs[0]! - lng) * kx;
+  let ay = (ys[0]! - lat) * ky;
+  for (let i = 1; i < xs.length; i++) {
+    const bx = (xs[i]! - lng) * kx;
+    const by = (ys[i]! - lat) * ky;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    // the point is the origin: project it on the segment a→b
+    const u = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+    const px = ax + u * dx;
+    const py = ay + u * dy;
+    const d2 = px * px + py * py;
+    if (d2 < best) best = d2;
+    ax = bx;
+    ay = by;
+  }
+  return Math.sqrt(best);
+}
+
+/** Distance in metres from a point to a polyline (geodesic, turf): for the detail of an alarm and for checks. */
 export function distanceToLineM(lng: number, lat: number, path: LngLat[]): number {
   return pointToLineDistance([lng, lat], lineString(path), { units: "meters" });
 }

@@ -347,10 +347,12 @@ function edgeFor(map: Record<string, Edge>, id: number, version: number): Edge {
 }
 
 /** Drops the states of fences/lines no longer bound to the vehicle. */
-function prune(map: Record<string, unknown>, rules: { id: number }[]) {
-  const keys = Object.keys(map);
-  if (keys.length <= rules.length && keys.every((k) => rules.some((r) => String(r.id) === k))) return;
-  for (const k of keys) if (!rules.some((r) => String(r.id) === k)) delete map[k];
+function prune(map: Record<string, unknown>, rules: { id: number }[], complete: boolean) {
+  let n = 0;
+  for (const _ in map) n++;
+  // a complete map (a state for every rule was just made) with as many keys as rules holds no stale key
+  if (n === 0 || (complete && n === rules.length)) return;
+  for (const k of Object.keys(map)) if (!rules.some((r) => String(r.id) === k)) delete map[k];
 }
 
 const codeOf = (f: { spn: number; fmi: number }) => `${f.spn}:${f.fmi}`;
@@ -391,8 +393,8 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
         }
       } else if (state.limits[f.id]) delete state.limits[f.id];
     }
-    prune(state.fences, rules.fences);
-    prune(state.limits, rules.fences);
+    prune(state.fences, rules.fences, true);
+    prune(state.limits, rules.fences, false);
   } else if (state.t !== null) {
     for (const k in state.fences) delete state.fences[k];
     for (const k in state.limits) delete state.limits[k];
@@ -410,7 +412,7 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
         if (!onRoute) fire("off_route", l.level, l.id, String(l.id), { line: l.name, bufferM: l.bufferM, distanceM: Math.round(distance ?? l.route.distanceM(p.lng, p.lat)), since });
       }
     }
-    prune(state.lines, rules.lines);
+    prune(state.lines, rules.lines, true);
   } else if (state.t !== null) for (const k in state.lines) delete state.lines[k];
 
   // overspeed: above the threshold for the whole sustain time (a single fast point is a blip)
