@@ -140,6 +140,16 @@ describe("alarm rules through the real ingest path", () => {
     expect(got[1]).toMatchObject({ refId: line!.id, level: 3, detail: { line: "搅拌站→工地", bufferM: 200, since: base + 10_000 } });
   });
 
+  it("many alarms at once are all written (inserts stay within D1's parameter limit)", async () => {
+    const { t, v, token, base } = await setup();
+    const faults = Array.from({ length: 40 }, (_, i) => ({ spn: 1000 + i, fmi: i % 32, count: 1 }));
+    await report(token, [point(base, OUT, { faults, alarms: ["sos", "power_cut", "tamper"] })]);
+    const got = await alarmsOf(t.tenantId, v.id);
+    expect(got.filter((a) => a.kind === "fault")).toHaveLength(40);
+    expect(got.filter((a) => a.kind === "terminal").map((a) => (a.detail as { flag: string }).flag).sort()).toEqual(["power_cut", "sos", "tamper"]);
+    expect(got.find((a) => a.kind === "terminal")!.level).toBe(1);
+  });
+
   it("a restart of the hub keeps the debounce: entering before it and staying after it raises 'fence_in' once", async () => {
     const { t, v, token, base } = await setup();
     await makeFence(t.tenantId, v.id);

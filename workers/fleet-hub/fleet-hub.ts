@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, sql as dsql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql as dsql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import {
   alarms as alarmsTable,
@@ -98,6 +98,13 @@ const DAILY_FLUSH_MS = 60_000;
 const OFFLINE_ALARM_HORIZON_MS = 24 * 3600_000;
 /** roll-ups of days older than this leave the hub once written */
 const DAILY_KEEP_DAYS = 40;
+
+/** D1 binds at most 100 parameters a statement; a multi-row insert binds one per column per row. */
+const ROWS_PER_INSERT = {
+  alarms: Math.floor(100 / Object.keys(getTableColumns(alarmsTable)).length),
+  events: Math.floor(100 / Object.keys(getTableColumns(vehicleEvents)).length),
+  daily: Math.floor(100 / Object.keys(getTableColumns(vehicleDaily)).length),
+};
 
 /** One vehicle's totals of one day (tenant time zone), with the day's bounds in UTC ms. */
 interface DayRow {
@@ -532,9 +539,10 @@ export class FleetHub extends DurableObject<Env> {
       .map(({ tenantId, alarm: a }) => ({ tenantId, vehicleId: a.vehicleId, hubKey: a.key, kind: a.kind, level: a.level, at: a.at, lng: a.lng, lat: a.lat, speed: a.speed, refId: a.refId, detail: a.detail }));
     const eventRows = items.filter((i): i is OutboxEvent => i.kind === "event").map((e) => ({ tenantId: e.tenantId, vehicleId: e.vehicleId, hubKey: e.key, kind: e.event, at: e.at }));
     const writes: PromiseLike<unknown>[] = [];
-    // D1 allows 100 bound parameters per statement: 12 columns → 8 alarms, 5 columns → 20 events per insert
-    for (let i = 0; i < alarmRows.length; i += 8) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + 8)).onConflictDoNothing());
-    for (let i = 0; i < eventRows.length; i += 20) writes.push(db.insert(vehicleEvents).values(eventRows.slice(i, i + 20)).onConflictDoNothing());
+    // D1 allows 100 bound parameters per statement, and drizzle binds a value for every column of the table
+    // (defaults included): as many rows per insert as fit
+    for (let i = 0, n = ROWS_PER_INSERT.alarms; i < alarmRows.length; i += n) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + n)).onConflictDoNothing());
+    for (let i = 0, n = ROWS_PER_INSERT.events; i < eventRows.length; i += n) writes.push(db.insert(vehicleEvents).values(eventRows.slice(i, i + n)).onConflictDoNothing());
     const now = Date.now();
     const dayRows = days.map((d) => ({
       tenantId: this.tenantId!,
@@ -548,12 +556,12 @@ export class FleetHub extends DurableObject<Env> {
       points: d.points,
       updatedAt: now,
     }));
-    // 10 columns → 9 rows per upsert; the values are the day's totals, so a repeated write changes nothing
-    for (let i = 0; i < dayRows.length; i += 9) {
+    // the values are the day's totals, so a repeated write changes nothing
+    for (let i = 0, n = ROWS_PER_INSERT.daily; i < dayRows.length; i += n) {
       writes.push(
         db
           .insert(vehicleDaily)
-          .values(dayRows.slice(i, i + 9))
+          .values(dayRows.slice(i, i + n))
           .onConflictDoUpdate({
             target: [vehicleDaily.vehicleId, vehicleDaily.day],
             set: {
