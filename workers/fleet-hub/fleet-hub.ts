@@ -246,6 +246,9 @@ export class FleetHub extends DurableObject<Env> {
       this.live.vehicles.delete(id);
       this.live.vehicleSeq.delete(id);
       this.sql.exec("DELETE FROM live WHERE id = ?", id);
+      this.sql.exec("DELETE FROM rule_state WHERE vid = ?", id);
+      this.ruleStates.delete(id);
+      this.days.delete(id);
       touched.push(id);
     }
     for (const id of touched) this.saveLive(id);
