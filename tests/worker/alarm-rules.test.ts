@@ -76,16 +76,27 @@ describe("alarm rules through the real ingest path", () => {
     expect(days.reduce((n, d) => n + d.points, 0)).toBe(8);
   });
 
-  it("a fence only alarms within its effective period (tenant time zone); an unbound fence alarms nobody", async () => {
+  it("a fence only alarms within its effective period (tenant time zone)", async () => {
     const { t, v, token, base } = await setup();
     const now = await makeFence(t.tenantId, v.id, { name: "in period", dwellSeconds: 0, period1Start: shanghaiClock(-3600_000), period1End: shanghaiClock(3600_000) });
     await makeFence(t.tenantId, v.id, { name: "later", dwellSeconds: 0, period1Start: shanghaiClock(2 * 3600_000), period1End: shanghaiClock(3 * 3600_000) });
-    // a fence bound to no vehicle
-    await db().insert(fences).values({ tenantId: t.tenantId, name: "unbound", shape: "polygon", coordinates: SQUARE, alarmIn: 1, alarmOut: 1, dwellSeconds: 0 });
-    await hubFor(env, t.tenantId).configChanged();
     await report(token, [point(base, OUT), point(base + 10_000, IN)]);
     const got = await alarmsOf(t.tenantId, v.id);
     expect(got.map((a) => [a.kind, a.refId])).toEqual([["fence_in", now]]);
+  });
+
+  it("a fence bound to vehicles applies to those only; one bound to no vehicle applies to every vehicle; a stopped one to none", async () => {
+    const { t, v, token, base } = await setup();
+    const other = await makeVehicle(t.tenantId);
+    const otherToken = await terminalToken(other);
+    const bound = await makeFence(t.tenantId, v.id, { name: "bound", dwellSeconds: 0 });
+    const [unbound] = await db().insert(fences).values({ tenantId: t.tenantId, name: "unbound", shape: "polygon", coordinates: SQUARE, alarmIn: 1, alarmOut: 1, dwellSeconds: 0 }).returning({ id: fences.id });
+    await db().insert(fences).values({ tenantId: t.tenantId, name: "stopped", shape: "polygon", coordinates: SQUARE, alarmIn: 1, alarmOut: 1, dwellSeconds: 0, state: 0 });
+    await hubFor(env, t.tenantId).configChanged();
+    await report(token, [point(base, OUT), point(base + 10_000, IN)]);
+    await report(otherToken, [point(base, OUT), point(base + 10_000, IN)]);
+    expect((await alarmsOf(t.tenantId, v.id)).map((a) => a.refId).sort()).toEqual([bound, unbound!.id].sort());
+    expect((await alarmsOf(t.tenantId, other.id)).map((a) => a.refId)).toEqual([unbound!.id]);
   });
 
   it("overspeed sustained raises one alarm; a blip raises none", async () => {

@@ -141,8 +141,9 @@ export class FleetHub extends DurableObject<Env> {
   private restoredSockets = false;
   /** the tenant's time zone: days of the roll-ups and fence periods */
   private timeZone = "Asia/Shanghai";
-  /** fences and lines bound to each vehicle (absent: none) */
+  /** fences and lines of each vehicle with bindings of its own; `rulesForAll` (the unbound ones) for the rest */
   private rules = new Map<number, VehicleRules>();
+  private rulesForAll: VehicleRules = NO_RULES;
   /** rule states loaded from SQLite, with the JSON last stored */
   private readonly ruleStates = new Map<number, { state: RuleState; json: string }>();
   /** each vehicle's current day of roll-up */
@@ -227,7 +228,9 @@ export class FleetHub extends DurableObject<Env> {
     this.settings = { ...DEFAULT_HUB_SETTINGS, ...stored, ...ruleSettingsOf(stored as Record<string, unknown>) };
     this.settings.hotHours = Math.max(48, this.settings.hotHours);
     this.timeZone = tenantRows[0]?.timeZone || "Asia/Shanghai";
-    this.rules = bindRules(fenceRows, fenceBindings, lineRows, lineBindings);
+    const bound = bindRules(fenceRows, fenceBindings, lineRows, lineBindings);
+    this.rules = bound.byVehicle;
+    this.rulesForAll = bound.all;
     this.configs = new Map(rows.map((r) => [r.id, r]));
     this.configStale = false;
     this.configLoadedAt = Date.now();
@@ -338,7 +341,7 @@ export class FleetHub extends DurableObject<Env> {
   private runRules(tenantId: number, vid: number, points: Point[]) {
     const entry = this.ruleStateOf(vid);
     const state = entry.state;
-    const rules = this.rules.get(vid) ?? NO_RULES;
+    const rules = this.rules.get(vid) ?? this.rulesForAll;
     const offlineAfterMs = this.settings.offlineAfterMinutes * MINUTE;
     // heard from again: a later silence may raise its own offline alarm
     state.offline = false;

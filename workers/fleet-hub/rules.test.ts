@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Point } from "../telematics/point";
 import {
+  bindRules,
   compileFence,
   compileLine,
   dayOf,
@@ -9,6 +10,7 @@ import {
   evaluate,
   inPeriods,
   minuteOfDay,
+  NO_RULES,
   offlineAlarm,
   periodOf,
   rollupStep,
@@ -354,6 +356,21 @@ describe("late points and offline", () => {
     run([pt(T0, ...OUT), pt(T0 + 10 * S, ...IN)], rules, OFF, state);
     const restored = JSON.parse(JSON.stringify(state)) as RuleState;
     expect(kinds(run([pt(T0 + 40 * S, ...IN)], rules, OFF, restored))).toEqual(["fence_in@40"]);
+  });
+});
+
+describe("binding fences and lines to vehicles", () => {
+  it("a bound fence applies to its vehicles; an unbound one to every vehicle; one that can raise nothing to none", () => {
+    const row = (id: number, over: Partial<FenceRow> = {}): FenceRow => ({ ...fenceRow(), id, ...over });
+    const line = { id: 9, version: 1, name: "l", path: [[121, 31], [121.1, 31]] as [number, number][], bufferMeters: 200, offRouteAlarm: 1, dwellSeconds: 30, level: 2 };
+    const { byVehicle, all } = bindRules([row(1), row(2), row(3, { alarmIn: 0, alarmOut: 0 })], [{ ref: 1, vid: 100 }, { ref: 3, vid: 101 }], [line], [{ ref: 9, vid: 100 }]);
+    expect(byVehicle.get(100)!.fences.map((f) => f.id).sort()).toEqual([1, 2]);
+    expect(byVehicle.get(100)!.lines.map((l) => l.id)).toEqual([9]);
+    // vehicle 101 is bound only to fence 3, which raises nothing: it keeps the unbound fence 2
+    expect((byVehicle.get(101) ?? all).fences.map((f) => f.id)).toEqual([2]);
+    expect(all.fences.map((f) => f.id)).toEqual([2]);
+    expect(all.lines).toEqual([]);
+    expect(bindRules([], [], [], []).all).toBe(NO_RULES);
   });
 });
 

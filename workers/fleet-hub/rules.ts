@@ -596,16 +596,18 @@ export function rollupStep(prev: Prev | null, p: Point, s: RuleSettings, offline
 
 /**
  * The fences and lines of each vehicle, from the rows and their bindings (fence_vehicles, line_vehicles). A fence or
- * line applies only to the vehicles bound to it: one bound to no vehicle raises nothing (a fence just drawn does not
- * alarm the whole fleet). Compiled once and shared by the vehicles bound to it.
+ * line bound to some vehicles applies to those; one bound to no vehicle applies to every vehicle (the fence screen
+ * says so: 未绑定车辆时围栏对所有车辆生效). Each is compiled once and shared. `all` is what a vehicle with no binding of
+ * its own gets.
  */
-export function bindRules(fenceRows: FenceRow[], fenceBindings: { ref: number; vid: number }[], lineRows: LineRow[], lineBindings: { ref: number; vid: number }[]): Map<number, VehicleRules> {
-  const out = new Map<number, VehicleRules>();
-  const of = (vid: number) => {
-    let r = out.get(vid);
-    if (!r) out.set(vid, (r = { fences: [], lines: [] }));
-    return r;
-  };
+export function bindRules(
+  fenceRows: FenceRow[],
+  fenceBindings: { ref: number; vid: number }[],
+  lineRows: LineRow[],
+  lineBindings: { ref: number; vid: number }[],
+): { byVehicle: Map<number, VehicleRules>; all: VehicleRules } {
+  const byVehicle = new Map<number, VehicleRules>();
+  const all: VehicleRules = { fences: [], lines: [] };
   const fences = new Map<number, FenceRule>();
   for (const row of fenceRows) {
     const f = compileFence(row);
@@ -616,6 +618,15 @@ export function bindRules(fenceRows: FenceRow[], fenceBindings: { ref: number; v
     const l = compileLine(row);
     if (l) lines.set(l.id, l);
   }
+  const boundFences = new Set(fenceBindings.map((b) => b.ref));
+  const boundLines = new Set(lineBindings.map((b) => b.ref));
+  for (const f of fences.values()) if (!boundFences.has(f.id)) all.fences.push(f);
+  for (const l of lines.values()) if (!boundLines.has(l.id)) all.lines.push(l);
+  const of = (vid: number) => {
+    let r = byVehicle.get(vid);
+    if (!r) byVehicle.set(vid, (r = { fences: [...all.fences], lines: [...all.lines] }));
+    return r;
+  };
   for (const b of fenceBindings) {
     const f = fences.get(b.ref);
     if (f) of(b.vid).fences.push(f);
@@ -624,5 +635,5 @@ export function bindRules(fenceRows: FenceRow[], fenceBindings: { ref: number; v
     const l = lines.get(b.ref);
     if (l) of(b.vid).lines.push(l);
   }
-  return out;
+  return { byVehicle, all: all.fences.length || all.lines.length ? all : NO_RULES };
 }
