@@ -1,21 +1,50 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, sql as dsql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { alarms as alarmsTable, tenantSettings, vehicleEvents, vehicles as vehiclesTable } from "../../db/schema";
+import {
+  alarms as alarmsTable,
+  fences as fencesTable,
+  fenceVehicles,
+  lineVehicles,
+  routeLines,
+  tenants as tenantsTable,
+  tenantSettings,
+  vehicleDaily,
+  vehicleEvents,
+  vehicles as vehiclesTable,
+} from "../../db/schema";
 import type { Env } from "../env";
 import type { Point } from "../telematics/point";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
 import { appendPoint, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA, hotTrack, type TrackPoint } from "./history";
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
 import { parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
+import {
+  bindRules,
+  dayBounds,
+  DEFAULT_RULE_SETTINGS,
+  emptyRuleState,
+  evaluate,
+  NO_RULES,
+  offlineAlarm,
+  rollupStep,
+  ruleSettingsOf,
+  type RuleAlarm,
+  type RuleSettings,
+  type RuleState,
+  type VehicleRules,
+} from "./rules";
 import { visibleVehicleIds } from "./scope";
 import { addHeat, areaHits, checkAreaQuery, dropHeatBefore, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 
 export const HUB_USER_HEADER = "X-Derrick-User";
 export const HUB_TENANT_HEADER = "X-Derrick-Tenant";
 
-/** Per-tenant telematics settings (tenant_settings key "telematics"); defaults when unset. */
-export interface HubSettings {
+/**
+ * Per-tenant telematics settings (tenant_settings key "telematics"); defaults when unset. The alarm rules'
+ * thresholds (RuleSettings, documented in workers/fleet-hub/rules.ts and docs/alarm-rules.md) live in the same object.
+ */
+export interface HubSettings extends RuleSettings {
   /** no report for this long → offline on the map */
   offlineAfterMinutes: number;
   /** hours of history kept in the hub's SQLite before moving to R2 (at least 48) */
@@ -23,7 +52,7 @@ export interface HubSettings {
   /** days of history kept at all */
   retentionDays: number;
 }
-export const DEFAULT_HUB_SETTINGS: HubSettings = { offlineAfterMinutes: 5, hotHours: 48, retentionDays: 180 };
+export const DEFAULT_HUB_SETTINGS: HubSettings = { offlineAfterMinutes: 5, hotHours: 48, retentionDays: 180, ...DEFAULT_RULE_SETTINGS };
 
 export interface IngestRequest {
   tenantId: number;
@@ -48,6 +77,11 @@ const SCHEMA = [
   ...SPATIAL_SCHEMA,
   `CREATE TABLE IF NOT EXISTS live (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, v TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS outbox (n INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, body TEXT NOT NULL)`,
+  // the alarm rules' state of each vehicle (rules.ts RuleState as JSON), so debounces survive eviction and restart
+  `CREATE TABLE IF NOT EXISTS rule_state (vid INTEGER PRIMARY KEY, v TEXT NOT NULL)`,
+  // daily roll-ups (absolute values of the day); dirty > 0 until written to the business database's vehicle_daily
+  `CREATE TABLE IF NOT EXISTS daily (vid INTEGER NOT NULL, day TEXT NOT NULL, km REAL NOT NULL, fuel REAL NOT NULL, engine REAL NOT NULL, online REAL NOT NULL, alarms INTEGER NOT NULL, points INTEGER NOT NULL, dirty INTEGER NOT NULL, PRIMARY KEY (vid, day)) WITHOUT ROWID`,
+  `CREATE INDEX IF NOT EXISTS daily_dirty ON daily (dirty) WHERE dirty > 0`,
 ];
 
 const MINUTE = 60_000;
@@ -58,6 +92,32 @@ const TICK_MS = 30_000;
 const ARCHIVE_EVERY_MS = 3600_000;
 /** an alarm flag on the map stays this long after the alarm */
 const ALARM_FLAG_MS = 3600_000;
+/** the hub's own alarm writes daily roll-ups to the business database at most this often (flush() always does) */
+const DAILY_FLUSH_MS = 60_000;
+/** a vehicle silent longer than the offline alarm time plus this raises no offline alarm (it was silent before) */
+const OFFLINE_ALARM_HORIZON_MS = 24 * 3600_000;
+/** roll-ups of days older than this leave the hub once written */
+const DAILY_KEEP_DAYS = 40;
+
+/** D1 binds at most 100 parameters a statement; a multi-row insert binds one per column per row. */
+const ROWS_PER_INSERT = {
+  alarms: Math.floor(100 / Object.keys(getTableColumns(alarmsTable)).length),
+  events: Math.floor(100 / Object.keys(getTableColumns(vehicleEvents)).length),
+  daily: Math.floor(100 / Object.keys(getTableColumns(vehicleDaily)).length),
+};
+
+/** One vehicle's totals of one day (tenant time zone), with the day's bounds in UTC ms. */
+interface DayRow {
+  day: string;
+  start: number;
+  end: number;
+  km: number;
+  fuel: number;
+  engine: number;
+  online: number;
+  alarms: number;
+  points: number;
+}
 
 type OutboxAlarm = { kind: "alarm"; tenantId: number; alarm: AlarmEvent };
 type OutboxEvent = { kind: "event"; tenantId: number; vehicleId: number; event: "online" | "offline"; at: number; key: string };
@@ -79,6 +139,18 @@ export class FleetHub extends DurableObject<Env> {
   private lastAlarmAt = new Map<number, number>();
   private readonly fanout: Fanout;
   private restoredSockets = false;
+  /** the tenant's time zone: days of the roll-ups and fence periods */
+  private timeZone = "Asia/Shanghai";
+  /** fences and lines of each vehicle with bindings of its own; `rulesForAll` (the unbound ones) for the rest */
+  private rules = new Map<number, VehicleRules>();
+  private rulesForAll: VehicleRules = NO_RULES;
+  /** rule states loaded from SQLite, with the JSON last stored */
+  private readonly ruleStates = new Map<number, { state: RuleState; json: string }>();
+  /** each vehicle's current day of roll-up */
+  private readonly days = new Map<number, DayRow>();
+  /** stamps daily rows as dirty; a flush clears a row only if no write came after it read the row */
+  private dailyVer = Date.now();
+  private dailyFlushedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -118,15 +190,47 @@ export class FleetHub extends DurableObject<Env> {
     if (!this.configStale || this.tenantId === null) return;
     const db = getDb(this.env);
     const tenantId = this.tenantId;
-    const [rows, setting] = await Promise.all([
+    const [rows, setting, tenantRows, fenceRows, fenceBindings, lineRows, lineBindings] = await Promise.all([
       db
         .select({ id: vehiclesTable.id, plate: vehiclesTable.plate, orgId: vehiclesTable.orgId, modelId: vehiclesTable.modelId, terminalNo: vehiclesTable.terminalNo, selfNo: vehiclesTable.selfNo, state: vehiclesTable.state })
         .from(vehiclesTable)
         .where(eq(vehiclesTable.tenantId, tenantId)),
       db.select({ value: tenantSettings.value }).from(tenantSettings).where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, "telematics"))),
+      db.select({ timeZone: tenantsTable.timeZone }).from(tenantsTable).where(eq(tenantsTable.id, tenantId)),
+      db
+        .select({
+          id: fencesTable.id,
+          version: fencesTable.version,
+          name: fencesTable.name,
+          shape: fencesTable.shape,
+          coordinates: fencesTable.coordinates,
+          radius: fencesTable.radius,
+          alarmIn: fencesTable.alarmIn,
+          alarmOut: fencesTable.alarmOut,
+          speedLimit: fencesTable.speedLimit,
+          period1Start: fencesTable.period1Start,
+          period1End: fencesTable.period1End,
+          period2Start: fencesTable.period2Start,
+          period2End: fencesTable.period2End,
+          dwellSeconds: fencesTable.dwellSeconds,
+          level: fencesTable.level,
+        })
+        .from(fencesTable)
+        .where(and(eq(fencesTable.tenantId, tenantId), eq(fencesTable.state, 1))),
+      db.select({ ref: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(eq(fenceVehicles.tenantId, tenantId)),
+      db
+        .select({ id: routeLines.id, version: routeLines.version, name: routeLines.name, path: routeLines.path, bufferMeters: routeLines.bufferMeters, offRouteAlarm: routeLines.offRouteAlarm, dwellSeconds: routeLines.dwellSeconds, level: routeLines.level })
+        .from(routeLines)
+        .where(and(eq(routeLines.tenantId, tenantId), eq(routeLines.state, 1))),
+      db.select({ ref: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(eq(lineVehicles.tenantId, tenantId)),
     ]);
-    this.settings = { ...DEFAULT_HUB_SETTINGS, ...((setting[0]?.value ?? {}) as Partial<HubSettings>) };
+    const stored = (setting[0]?.value ?? {}) as Partial<HubSettings>;
+    this.settings = { ...DEFAULT_HUB_SETTINGS, ...stored, ...ruleSettingsOf(stored as Record<string, unknown>) };
     this.settings.hotHours = Math.max(48, this.settings.hotHours);
+    this.timeZone = tenantRows[0]?.timeZone || "Asia/Shanghai";
+    const bound = bindRules(fenceRows, fenceBindings, lineRows, lineBindings);
+    this.rules = bound.byVehicle;
+    this.rulesForAll = bound.all;
     this.configs = new Map(rows.map((r) => [r.id, r]));
     this.configStale = false;
     this.configLoadedAt = Date.now();
@@ -145,6 +249,9 @@ export class FleetHub extends DurableObject<Env> {
       this.live.vehicles.delete(id);
       this.live.vehicleSeq.delete(id);
       this.sql.exec("DELETE FROM live WHERE id = ?", id);
+      this.sql.exec("DELETE FROM rule_state WHERE vid = ?", id);
+      this.ruleStates.delete(id);
+      this.days.delete(id);
       touched.push(id);
     }
     for (const id of touched) this.saveLive(id);
@@ -184,6 +291,7 @@ export class FleetHub extends DurableObject<Env> {
     let accepted = 0;
     let late = 0;
     let newest: Point | null = null;
+    const fresh: Point[] = [];
     for (const { p, i } of order) {
       if (!appendPoint(this.sql, vid, p)) {
         duplicates.push(i);
@@ -192,8 +300,11 @@ export class FleetHub extends DurableObject<Env> {
       accepted++;
       if (live.t !== null && p.t < live.t) {
         late++;
+        // history and the day's point count only: a late point raises no alarm and adds no mileage
+        this.addToDay(vid, p.t, null, 1);
         continue;
       }
+      fresh.push(p);
       if (!newest || p.t >= newest.t) newest = p;
     }
 
@@ -205,6 +316,15 @@ export class FleetHub extends DurableObject<Env> {
     changes.status = statusOf(merged.seen, merged.speed, now, this.settings.offlineAfterMinutes * MINUTE);
     const changed = this.live.apply(vid, changes, this.seq);
     if (changed.length) this.saveLive(vid);
+    if (accepted > 0 || duplicates.length > 0) this.runRules(req.tenantId, vid, fresh);
+    else if (!req.points.length) {
+      // a heartbeat: heard from again, so a later silence raises its own offline alarm
+      const entry = this.ruleStateOf(vid);
+      if (entry.state.offline) {
+        entry.state.offline = false;
+        this.saveRuleState(vid, entry);
+      }
+    }
     if ((before === "offline" || before === "never") && (changes.status === "running" || changes.status === "stopped")) {
       this.queue({ kind: "event", tenantId: req.tenantId, vehicleId: vid, event: "online", at: now, key: `${vid}:online:${now}` });
     }
@@ -212,6 +332,102 @@ export class FleetHub extends DurableObject<Env> {
     if (changed.length) this.fanout.changed([vid], changed.includes("status") || changed.includes("alarm"));
     await this.scheduleTick(now + FLUSH_DELAY_MS);
     return { accepted, duplicates, late, commands: this.pendingCommands.has(vid) };
+  }
+
+  /**
+   * The alarm rules and the daily roll-up over the new points of one vehicle, in time order. The rule state is
+   * stored when it changed (one write per batch), the day's totals likewise.
+   */
+  private runRules(tenantId: number, vid: number, points: Point[]) {
+    const entry = this.ruleStateOf(vid);
+    const state = entry.state;
+    const rules = this.rules.get(vid) ?? this.rulesForAll;
+    const offlineAfterMs = this.settings.offlineAfterMinutes * MINUTE;
+    // heard from again: a later silence may raise its own offline alarm
+    state.offline = false;
+    for (const p of points) {
+      if (state.t !== null && p.t <= state.t) {
+        this.addToDay(vid, p.t, null, 1);
+        continue;
+      }
+      this.addToDay(vid, p.t, rollupStep(state.prev, p, this.settings, offlineAfterMs), 1);
+      const raised = evaluate(state, p, rules, this.settings, this.timeZone);
+      for (const a of raised) this.raiseRule(tenantId, vid, a, p.lng, p.lat, p.speed);
+    }
+    this.saveRuleState(vid, entry);
+    this.saveDay(vid);
+  }
+
+  private raiseRule(tenantId: number, vid: number, a: RuleAlarm, lng: number | null, lat: number | null, speed: number | null) {
+    const plate = this.live.vehicles.get(vid)?.plate ?? String(vid);
+    this.raise(tenantId, { key: `${vid}:${a.key}`, vehicleId: vid, plate, kind: a.kind, level: a.level, at: a.at, lng, lat, speed, refId: a.refId, detail: a.detail });
+  }
+
+  private ruleStateOf(vid: number): { state: RuleState; json: string } {
+    let entry = this.ruleStates.get(vid);
+    if (!entry) {
+      const row = this.sql.exec<{ v: string }>("SELECT v FROM rule_state WHERE vid = ?", vid).toArray()[0];
+      entry = row ? { state: { ...emptyRuleState(), ...(JSON.parse(row.v) as RuleState) }, json: row.v } : { state: emptyRuleState(), json: "" };
+      this.ruleStates.set(vid, entry);
+    }
+    return entry;
+  }
+
+  private saveRuleState(vid: number, entry: { state: RuleState; json: string }) {
+    const json = JSON.stringify(entry.state);
+    if (json === entry.json) return;
+    entry.json = json;
+    this.sql.exec("INSERT INTO rule_state (vid, v) VALUES (?, ?) ON CONFLICT (vid) DO UPDATE SET v = excluded.v", vid, json);
+  }
+
+  // ---- daily roll-ups ----------------------------------------------------------------------------
+
+  /** The vehicle's totals of the day holding `t`: the cached current day, or the stored row, or zeros. */
+  private dayOf(vid: number, t: number): DayRow {
+    const cached = this.days.get(vid);
+    if (cached && t >= cached.start && t < cached.end) return cached;
+    const b = dayBounds(t, this.timeZone);
+    const row = this.sql.exec<{ km: number; fuel: number; engine: number; online: number; alarms: number; points: number }>("SELECT km, fuel, engine, online, alarms, points FROM daily WHERE vid = ? AND day = ?", vid, b.day).toArray()[0];
+    const day: DayRow = { ...b, km: row?.km ?? 0, fuel: row?.fuel ?? 0, engine: row?.engine ?? 0, online: row?.online ?? 0, alarms: row?.alarms ?? 0, points: row?.points ?? 0 };
+    // the newest day stays cached; an older one (a late point) is written at once
+    if (!cached || t >= cached.end) {
+      if (cached) this.saveDay(vid);
+      this.days.set(vid, day);
+    }
+    return day;
+  }
+
+  private addToDay(vid: number, t: number, step: { km: number; fuelL: number; engineS: number; onlineS: number } | null, points: number, alarms = 0) {
+    const day = this.dayOf(vid, t);
+    if (step) {
+      day.km += step.km;
+      day.fuel = Math.max(0, day.fuel + step.fuelL);
+      day.engine += step.engineS;
+      day.online += step.onlineS;
+    }
+    day.points += points;
+    day.alarms += alarms;
+    if (this.days.get(vid) !== day) this.writeDay(vid, day);
+  }
+
+  private saveDay(vid: number) {
+    const day = this.days.get(vid);
+    if (day) this.writeDay(vid, day);
+  }
+
+  private writeDay(vid: number, d: DayRow) {
+    this.sql.exec(
+      "INSERT INTO daily (vid, day, km, fuel, engine, online, alarms, points, dirty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (vid, day) DO UPDATE SET km = excluded.km, fuel = excluded.fuel, engine = excluded.engine, online = excluded.online, alarms = excluded.alarms, points = excluded.points, dirty = excluded.dirty",
+      vid,
+      d.day,
+      d.km,
+      d.fuel,
+      d.engine,
+      d.online,
+      d.alarms,
+      d.points,
+      ++this.dailyVer,
+    );
   }
 
   /** A heartbeat: the terminal is alive even without a position. */
@@ -222,6 +438,8 @@ export class FleetHub extends DurableObject<Env> {
   /** Raises an alarm: outbox to the business database, the vehicle's alarm flag, and the sockets that watch alarms. */
   private raise(tenantId: number, alarm: AlarmEvent) {
     this.queue({ kind: "alarm", tenantId, alarm });
+    this.addToDay(alarm.vehicleId, alarm.at, null, 0, 1);
+    this.saveDay(alarm.vehicleId);
     this.lastAlarmAt.set(alarm.vehicleId, alarm.at);
     if (this.live.apply(alarm.vehicleId, { alarm: true }, this.seq).length) {
       this.saveLive(alarm.vehicleId);
@@ -284,6 +502,7 @@ export class FleetHub extends DurableObject<Env> {
     const result = await archiveBefore(this.sql, this.env.FILES, this.tenantId, now - this.settings.hotHours * 3600_000, 200, (vid, day, rows) => addHeat(this.sql, vid, day, rows));
     const retentionCutoff = now - this.settings.retentionDays * 86_400_000;
     dropHeatBefore(this.sql, retentionCutoff);
+    this.sql.exec("DELETE FROM daily WHERE dirty = 0 AND day < ?", new Date(now - DAILY_KEEP_DAYS * 86_400_000).toISOString().slice(0, 10));
     const from = (await this.ctx.storage.get<number>("expiredUpTo")) ?? Math.floor(retentionCutoff / 86_400_000) - 1;
     await this.ctx.storage.put("expiredUpTo", await dropExpired(this.env.FILES, this.tenantId, from, retentionCutoff));
     return result;
@@ -296,10 +515,29 @@ export class FleetHub extends DurableObject<Env> {
     if (current === null || current > at) await this.ctx.storage.setAlarm(at);
   }
 
-  /** Writes queued alarms and events to the business database (idempotent by hub key). Returns how many. */
+  /**
+   * Writes queued alarms and events to the business database (idempotent by hub key), and the daily roll-ups that
+   * changed (absolute values of the day, upserted: a repeated flush never counts twice). Returns how many queued
+   * alarms and events it wrote.
+   */
   async flush(): Promise<number> {
+    let total = 0;
+    let n: number;
+    do total += n = await this.flushOutbox(true);
+    while (n === 200 || this.dirtyDays() > 0);
+    return total;
+  }
+
+  private dirtyDays(): number {
+    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM daily WHERE dirty > 0").one().n;
+  }
+
+  private async flushOutbox(withDays: boolean): Promise<number> {
     const rows = this.sql.exec<{ n: number; body: string }>("SELECT n, body FROM outbox ORDER BY n LIMIT 200").toArray();
-    if (!rows.length) return 0;
+    const days = withDays && this.tenantId !== null
+      ? this.sql.exec<{ vid: number; day: string; km: number; fuel: number; engine: number; online: number; alarms: number; points: number; dirty: number }>("SELECT vid, day, km, fuel, engine, online, alarms, points, dirty FROM daily WHERE dirty > 0 LIMIT 90").toArray()
+      : [];
+    if (!rows.length && !days.length) return 0;
     const db = getDb(this.env);
     const items = rows.map((r) => JSON.parse(r.body) as OutboxAlarm | OutboxEvent);
     const alarmRows = items
@@ -307,12 +545,49 @@ export class FleetHub extends DurableObject<Env> {
       .map(({ tenantId, alarm: a }) => ({ tenantId, vehicleId: a.vehicleId, hubKey: a.key, kind: a.kind, level: a.level, at: a.at, lng: a.lng, lat: a.lat, speed: a.speed, refId: a.refId, detail: a.detail }));
     const eventRows = items.filter((i): i is OutboxEvent => i.kind === "event").map((e) => ({ tenantId: e.tenantId, vehicleId: e.vehicleId, hubKey: e.key, kind: e.event, at: e.at }));
     const writes: PromiseLike<unknown>[] = [];
-    // D1 allows 100 bound parameters per statement: 12 columns → 8 alarms, 5 columns → 20 events per insert
-    for (let i = 0; i < alarmRows.length; i += 8) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + 8)).onConflictDoNothing());
-    for (let i = 0; i < eventRows.length; i += 20) writes.push(db.insert(vehicleEvents).values(eventRows.slice(i, i + 20)).onConflictDoNothing());
+    // D1 allows 100 bound parameters per statement, and drizzle binds a value for every column of the table
+    // (defaults included): as many rows per insert as fit
+    for (let i = 0, n = ROWS_PER_INSERT.alarms; i < alarmRows.length; i += n) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + n)).onConflictDoNothing());
+    for (let i = 0, n = ROWS_PER_INSERT.events; i < eventRows.length; i += n) writes.push(db.insert(vehicleEvents).values(eventRows.slice(i, i + n)).onConflictDoNothing());
+    const now = Date.now();
+    const dayRows = days.map((d) => ({
+      tenantId: this.tenantId!,
+      vehicleId: d.vid,
+      day: d.day,
+      mileageKm: Math.round(d.km * 1000) / 1000,
+      fuelUsedL: Math.round(d.fuel * 100) / 100,
+      engineSeconds: Math.round(d.engine),
+      onlineSeconds: Math.round(d.online),
+      alarmCount: d.alarms,
+      points: d.points,
+      updatedAt: now,
+    }));
+    // the values are the day's totals, so a repeated write changes nothing
+    for (let i = 0, n = ROWS_PER_INSERT.daily; i < dayRows.length; i += n) {
+      writes.push(
+        db
+          .insert(vehicleDaily)
+          .values(dayRows.slice(i, i + n))
+          .onConflictDoUpdate({
+            target: [vehicleDaily.vehicleId, vehicleDaily.day],
+            set: {
+              mileageKm: dsql`excluded.mileage_km`,
+              fuelUsedL: dsql`excluded.fuel_used_l`,
+              engineSeconds: dsql`excluded.engine_seconds`,
+              onlineSeconds: dsql`excluded.online_seconds`,
+              alarmCount: dsql`excluded.alarm_count`,
+              points: dsql`excluded.points`,
+              updatedAt: dsql`excluded.updated_at`,
+            },
+          }),
+      );
+    }
     const batching = db as unknown as { batch: (q: PromiseLike<unknown>[]) => Promise<unknown> };
     await batching.batch(writes);
-    this.sql.exec("DELETE FROM outbox WHERE n <= ?", rows[rows.length - 1]!.n);
+    if (rows.length) this.sql.exec("DELETE FROM outbox WHERE n <= ?", rows[rows.length - 1]!.n);
+    // a row written again while the batch was on its way stays dirty for the next flush
+    for (const d of days) this.sql.exec("UPDATE daily SET dirty = 0 WHERE vid = ? AND day = ? AND dirty = ?", d.vid, d.day, d.dirty);
+    if (days.length) this.dailyFlushedAt = now;
     return rows.length;
   }
 
@@ -332,6 +607,7 @@ export class FleetHub extends DurableObject<Env> {
         this.queue({ kind: "event", tenantId: this.tenantId!, vehicleId: id, event: "offline", at: now, key: `${id}:offline:${now}` });
       }
     }
+    this.offlineAlarms(now);
     for (const [id, at] of this.lastAlarmAt) {
       if (now - at < ALARM_FLAG_MS) continue;
       this.lastAlarmAt.delete(id);
@@ -342,11 +618,41 @@ export class FleetHub extends DurableObject<Env> {
     return moved;
   }
 
+  /** Raises the offline alarm of vehicles silent longer than the offline alarm time (once per silence). */
+  private offlineAlarms(now: number) {
+    const afterMs = this.settings.offlineAlarmMinutes * MINUTE;
+    if (afterMs <= 0 || this.tenantId === null) return;
+    for (const v of this.live.vehicles.values()) {
+      if (v.seen === null || now - v.seen < afterMs || now - v.seen > afterMs + OFFLINE_ALARM_HORIZON_MS) continue;
+      const cached = this.ruleStates.get(v.id);
+      if (cached?.state.offline) continue;
+      const entry = this.ruleStateOf(v.id);
+      const alarm = offlineAlarm(entry.state, v.seen, now, this.settings);
+      if (!alarm) continue;
+      this.raiseRule(this.tenantId, v.id, alarm, v.lng, v.lat, null);
+      this.saveRuleState(v.id, entry);
+    }
+  }
+
+  /** The earliest time a silent vehicle's offline alarm falls due, or null. */
+  private nextOfflineDue(now: number): number | null {
+    const afterMs = this.settings.offlineAlarmMinutes * MINUTE;
+    if (afterMs <= 0) return null;
+    let due: number | null = null;
+    for (const v of this.live.vehicles.values()) {
+      if (v.seen === null || now - v.seen > afterMs + OFFLINE_ALARM_HORIZON_MS || this.ruleStates.get(v.id)?.state.offline) continue;
+      const at = Math.max(now + FLUSH_DELAY_MS, v.seen + afterMs);
+      if (due === null || at < due) due = at;
+    }
+    return due;
+  }
+
   /** The object's alarm: flush the outbox, sweep offline vehicles, archive hourly; reschedules itself while needed. */
   async alarm(): Promise<void> {
     const now = Date.now();
     await this.ensureConfig();
-    while ((await this.flush()) === 200);
+    const withDays = now - this.dailyFlushedAt >= DAILY_FLUSH_MS;
+    while ((await this.flushOutbox(withDays)) === 200);
     this.offlineSweep(now);
     await this.ctx.storage.put("seq", this.seq);
     const lastArchive = (await this.ctx.storage.get<number>("archivedAt")) ?? 0;
@@ -357,9 +663,15 @@ export class FleetHub extends DurableObject<Env> {
     const anyOnline = [...this.live.vehicles.values()].some((v) => v.status === "running" || v.status === "stopped");
     const pending = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM outbox").one().n > 0;
     const hasHistory = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM (SELECT 1 FROM pos LIMIT 1)").one().n > 0;
-    if (pending) await this.ctx.storage.setAlarm(now + FLUSH_DELAY_MS);
-    else if (anyOnline || this.lastAlarmAt.size) await this.ctx.storage.setAlarm(now + TICK_MS);
-    else if (hasHistory) await this.ctx.storage.setAlarm(now + ARCHIVE_EVERY_MS);
+    const days = this.dirtyDays() > 0;
+    let next: number | null = null;
+    if (pending) next = now + FLUSH_DELAY_MS;
+    else if (anyOnline || this.lastAlarmAt.size) next = now + TICK_MS;
+    else if (days) next = Math.max(now + FLUSH_DELAY_MS, this.dailyFlushedAt + DAILY_FLUSH_MS);
+    else if (hasHistory) next = now + ARCHIVE_EVERY_MS;
+    const offlineDue = this.nextOfflineDue(now);
+    if (offlineDue !== null && (next === null || offlineDue < next)) next = offlineDue;
+    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
   // ---- sockets -----------------------------------------------------------------------------------
