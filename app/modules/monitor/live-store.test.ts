@@ -126,3 +126,13 @@ describe("LiveStore", () => {
     expect(perFrame).toBeLessThan(50);
   });
 });
+
+describe("LiveStore.mergeDetail", () => {
+  it("takes the telemetry a map watch lacks but keeps the fresher live position", () => {
+    const store = new LiveStore();
+    store.apply({ type: "snapshot", seq: 1, vehicles: [vehicle(1, { lng: 121.5, speed: 30 })] });
+    store.mergeDetail(vehicle(1, { lng: 120, speed: 10, mileage: 88.5, rpm: 1400, faults: [{ spn: 110, fmi: 0, count: 1 }] }));
+    expect(store.get(1)).toMatchObject({ lng: 121.5, speed: 30, mileage: 88.5, rpm: 1400 });
+    expect(store.get(1)!.faults).toHaveLength(1);
+  });
+});

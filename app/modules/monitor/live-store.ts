@@ -6,7 +6,9 @@
  * vehicle's revision. React subscribes through `subscribe` + a version getter (useSyncExternalStore); no vehicle
  * ever has React state of its own.
  */
-import { unpackPositions, type FleetCounts, type ServerMessage, type VehicleLive } from "../../../workers/fleet-hub/protocol";
+import { MAP_FIELDS, unpackPositions, type FleetCounts, type ServerMessage, type VehicleLive } from "../../../workers/fleet-hub/protocol";
+
+const MAP_FIELD_SET = new Set<string>(MAP_FIELDS);
 
 export type Connection = "connecting" | "open" | "reconnecting" | "offline";
 
@@ -160,6 +162,18 @@ export class LiveStore {
         return message.seq;
       }
     }
+  }
+
+  /**
+   * The full record of one vehicle fetched apart (the info panel's first paint): only the fields a map watch does
+   * not carry are taken, so a fresher live position is never replaced by an older one.
+   */
+  mergeDetail(full: VehicleLive) {
+    const change: Partial<VehicleLive> & { id: number } = { id: full.id };
+    for (const key of Object.keys(full) as (keyof VehicleLive)[]) if (!MAP_FIELD_SET.has(key)) (change as Record<string, unknown>)[key] = full[key];
+    if (!this.vehicles.has(full.id)) Object.assign(change, full);
+    this.merge(change);
+    this.notify();
   }
 
   private remove(id: number): boolean {
