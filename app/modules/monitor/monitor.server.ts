@@ -78,11 +78,17 @@ function hubErrorKey(message: string): AreaError {
   return "area.errors.unavailable";
 }
 
-/** One visible vehicle's full live state (the info panel's first paint; the socket's detail watch keeps it fresh). */
-export async function vehicleDetail(scope: RequestScope, id: number): Promise<VehicleLive | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+/**
+ * One visible vehicle's full live state (the info panel's first paint; the socket's detail watch keeps it fresh):
+ * undefined when the user may not see it, null when the hub has nothing on it (never reported, hub unreachable).
+ */
+export async function vehicleDetail(scope: RequestScope, id: number): Promise<VehicleLive | null | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const visible = await visibleVehicleIds(scope.db, scope.user.tenantId, scope.user.id);
-  if (visible !== "all" && !visible.has(id)) return null;
+  if (visible === "all") {
+    const [row] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, id), eq(vehicles.tenantId, scope.user.tenantId)));
+    if (!row) return undefined;
+  } else if (!visible.has(id)) return undefined;
   try {
     return await hubFor(scope.env, scope.user.tenantId).vehicle(id);
   } catch {
