@@ -134,11 +134,13 @@ export class VehicleLayer {
       layout: { "icon-image": ["get", "icon"], "icon-rotate": ["get", "heading"], "icon-rotation-alignment": "map", "icon-allow-overlap": true, "icon-ignore-placement": true },
     });
     const onClick = (e: { features?: { properties: Record<string, unknown> }[] }) => {
+      // while a shape is drawn (draw.ts sets the crosshair) a click is a point of the shape, not a selection
+      if (map.getCanvas().style.cursor === "crosshair") return;
       const id = Number(e.features?.[0]?.properties.id);
       if (id) this.onSelect(id);
     };
-    const pointer = () => (map.getCanvas().style.cursor = "pointer");
-    const plain = () => (map.getCanvas().style.cursor = "");
+    const pointer = () => map.getCanvas().style.cursor !== "crosshair" && (map.getCanvas().style.cursor = "pointer");
+    const plain = () => map.getCanvas().style.cursor !== "crosshair" && (map.getCanvas().style.cursor = "");
     map.on("click", ICONS, onClick as never);
     map.on("mouseenter", ICONS, pointer);
     map.on("mouseleave", ICONS, plain);
