@@ -18,6 +18,8 @@ export interface MonitorData {
   icons: ModelIcons;
 }
 
+/** the info panel's width (w-80) plus its margin */
+const PANEL_PX = 332;
 const CONNECTION_DOT: Record<Connection, string> = { connecting: "bg-slate-400", open: "bg-green-600", reconnecting: "bg-amber-500", offline: "bg-red-600" };
 
 /** 设备监控: the vehicle tree on the left, the live map on the right, the info panel and area search over the map. */
@@ -46,6 +48,7 @@ export function MonitorScreen({ data }: { data: MonitorData }) {
 
   const select = (id: number) => {
     setSelectedId(id);
+    layer.current?.setPanelWidth(PANEL_PX);
     layer.current?.setSelected(id);
     layer.current?.centre(id, true);
     // the map watch carries only map fields: the panel's first paint takes the full record from the hub
@@ -60,6 +63,7 @@ export function MonitorScreen({ data }: { data: MonitorData }) {
   const close = useCallback(() => {
     setSelectedId(null);
     setFollow(false);
+    layer.current?.setPanelWidth(0);
     layer.current?.setSelected(null);
     layer.current?.setFollow(false);
   }, []);

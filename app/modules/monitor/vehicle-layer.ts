@@ -32,30 +32,33 @@ const CLUSTER_STYLE: Partial<CSSStyleDeclaration> = {
 type VehicleFeature = Feature<Point, { id: number; icon: string; heading: number }>;
 type GeoJsonSource = { setData(d: FeatureCollection): void };
 
-/** A 40×40 (20 px at 2×) marker: a filled disc with a white rim and, when the heading is known, an arrow tip. */
+/** A 48×48 (24 px at 2×) marker: a filled disc with a white rim and, when the heading is known, an arrow tip. */
 function drawnIcon(colour: string, arrow: boolean): ImageData {
-  const size = 40;
+  const size = 48;
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = size;
   const ctx = canvas.getContext("2d")!;
   ctx.fillStyle = colour;
   ctx.strokeStyle = "#ffffff";
   ctx.lineWidth = 3;
+  ctx.shadowColor = "rgba(0, 0, 0, 0.35)";
+  ctx.shadowBlur = 3;
   if (arrow) {
     ctx.beginPath();
-    ctx.moveTo(20, 1);
-    ctx.lineTo(28, 12);
-    ctx.lineTo(12, 12);
+    ctx.moveTo(24, 1);
+    ctx.lineTo(34, 15);
+    ctx.lineTo(14, 15);
     ctx.closePath();
     ctx.fill();
   }
   ctx.beginPath();
-  ctx.arc(20, 22, 11, 0, Math.PI * 2);
+  ctx.arc(24, 27, 13, 0, Math.PI * 2);
   ctx.fill();
+  ctx.shadowBlur = 0;
   ctx.stroke();
   ctx.fillStyle = "#ffffff";
   ctx.beginPath();
-  ctx.arc(20, 22, 3.5, 0, Math.PI * 2);
+  ctx.arc(24, 27, 4, 0, Math.PI * 2);
   ctx.fill();
   return ctx.getImageData(0, 0, size, size);
 }
@@ -87,6 +90,8 @@ export class VehicleLayer {
   private lastSet = 0;
   private selected: number | null = null;
   private follow = false;
+  /** pixels the map's centre shifts left while the info panel covers its right side */
+  private offsetX = 0;
   private keep: (v: VehicleLive) => boolean = () => true;
   private readonly unsubscribe: () => void;
   private readonly offs: (() => void)[] = [];
@@ -232,6 +237,11 @@ export class VehicleLayer {
     this.h.map.setFilter(SELECTED, ["==", ["get", "id"], id ?? -1]);
   }
 
+  /** The info panel's width: vehicles are centred in the part of the map it leaves free. */
+  setPanelWidth(px: number) {
+    this.offsetX = px / 2;
+  }
+
   setFollow(on: boolean) {
     this.follow = on;
     if (on && this.selected !== null) this.centre(this.selected, false);
@@ -242,8 +252,9 @@ export class VehicleLayer {
     const v = this.store.get(id);
     if (!v || v.lng === null || v.lat === null) return false;
     const center = this.h.projection.toDisplay([v.lng, v.lat]);
-    if (fly) this.h.map.flyTo({ center, zoom: Math.max(this.h.map.getZoom(), FOCUS_ZOOM), essential: true });
-    else this.h.map.easeTo({ center, duration: 600 });
+    const offset: [number, number] = [-this.offsetX, 0];
+    if (fly) this.h.map.flyTo({ center, offset, zoom: Math.max(this.h.map.getZoom(), FOCUS_ZOOM), essential: true });
+    else this.h.map.easeTo({ center, offset, duration: 600 });
     return true;
   }
 

@@ -149,7 +149,7 @@ export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedI
           aria-label={t("tree.label")}
           aria-activedescendant={rows[activeRow] ? `tree-row-${activeRow}` : undefined}
           onKeyDown={onKey}
-          className="min-h-0 flex-1 overflow-auto px-1 pb-2 focus-visible:outline-2 focus-visible:outline-brand"
+          className="group min-h-0 flex-1 overflow-auto px-1 pb-2 outline-none"
         >
           <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
             {virtual.getVirtualItems().map((item) => {
@@ -170,7 +170,7 @@ export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedI
                       setActive(item.index);
                       toggle(row.id);
                     }}
-                    className={`flex cursor-pointer items-center gap-1 rounded text-sm font-medium text-ink ${isActive ? "ring-1 ring-brand" : ""} hover:bg-canvas`}
+                    className={`flex cursor-pointer items-center gap-1 rounded text-sm font-medium text-ink ${isActive ? "group-focus-visible:ring-1 group-focus-visible:ring-brand ring-inset" : ""} hover:bg-canvas`}
                   >
                     <span aria-hidden className="w-3 text-muted">
                       {row.open ? "▾" : "▸"}
@@ -196,7 +196,7 @@ export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedI
                     setActive(item.index);
                     onSelect(row.id);
                   }}
-                  className={`flex cursor-pointer items-center gap-2 rounded pr-2 text-sm ${selected ? "bg-brand-soft text-brand" : "text-ink hover:bg-canvas"} ${isActive ? "ring-1 ring-brand" : ""}`}
+                  className={`flex cursor-pointer items-center gap-2 rounded pr-2 text-sm ${selected ? "bg-brand-soft text-brand" : "text-ink hover:bg-canvas"} ${isActive ? "group-focus-visible:ring-1 group-focus-visible:ring-brand ring-inset" : ""}`}
                 >
                   <span aria-hidden className="inline-block size-2.5 shrink-0 rounded-full" style={{ background: STATUS_COLOURS[status] }} />
                   <span className="truncate">{row.vehicle[1]}</span>
