@@ -103,7 +103,8 @@ test("area vehicle search: a circle drawn on the map and a time range list the v
   await page.mouse.click(cx + 60, cy);
   await expect(area).toContainText(/半径 \d+ 米/);
 
-  const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  // the range inputs hold China time (UTC+8), as every time on the screens
+  const local = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16);
   await area.getByLabel("开始时间").fill(local(Date.now() - 8 * 86_400_000));
   await area.getByRole("button", { name: "查询" }).click();
   await expect(area.getByRole("alert")).toHaveText("时间范围不能超过7天");

@@ -9,11 +9,12 @@ const SOURCE = "monitor-area";
 type Circle = Extract<DrawnShape, { shape: "circle" }>;
 export type AreaActionData = { intent: "area"; error: AreaError | null; hits: AreaHitRow[] };
 
-/** yyyy-MM-ddTHH:mm in the browser's local time, as a datetime-local input holds it */
-const localInput = (ms: number) => {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-};
+/** The screens show China time (UTC+8, no daylight saving) whatever the browser's zone: so do the range inputs. */
+const CHINA_OFFSET_MS = 8 * 3600_000;
+/** yyyy-MM-ddTHH:mm in China time, as a datetime-local input holds it */
+const chinaInput = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 16);
+/** a datetime-local value read as China time; NaN when empty or malformed */
+const fromChinaInput = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? Date.parse(`${value}:00+08:00`) : Number.NaN);
 
 interface Props {
   handle: MapHandle | null;
@@ -28,8 +29,8 @@ export function AreaSearch({ handle, onSelect, onClose }: Props) {
   const [circle, setCircle] = useState<Circle | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [hint, setHint] = useState<{ radiusM?: number; tooLarge?: boolean }>({});
-  const [from, setFrom] = useState(() => localInput(Date.now() - 86_400_000));
-  const [to, setTo] = useState(() => localInput(Date.now()));
+  const [from, setFrom] = useState(() => chinaInput(Date.now() - 86_400_000));
+  const [to, setTo] = useState(() => chinaInput(Date.now()));
   const [problem, setProblem] = useState<AreaError | null>(null);
   const cancelDrawing = useRef<(() => void) | null>(null);
 
@@ -78,7 +79,7 @@ export function AreaSearch({ handle, onSelect, onClose }: Props) {
 
   const search = () => {
     if (!circle) return setProblem("area.needCircle");
-    const query = { lng: circle.coordinates[0][0], lat: circle.coordinates[0][1], radiusM: circle.radius, from: new Date(from).getTime(), to: new Date(to).getTime() };
+    const query = { lng: circle.coordinates[0][0], lat: circle.coordinates[0][1], radiusM: circle.radius, from: fromChinaInput(from), to: fromChinaInput(to) };
     const checked = checkArea(query);
     if ("error" in checked) return setProblem(checked.error);
     setProblem(null);
