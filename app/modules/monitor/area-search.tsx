@@ -3,14 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shapeGeometry, startDrawing, type DrawnShape } from "~/widgets/map/draw";
 import type { MapHandle } from "~/widgets/map/map-view";
-import { checkArea, type AreaError, type AreaHitRow } from "./monitor";
+import { CHINA_OFFSET_MS, checkArea, type AreaError, type AreaHitRow } from "./monitor";
 
 const SOURCE = "monitor-area";
 type Circle = Extract<DrawnShape, { shape: "circle" }>;
 export type AreaActionData = { intent: "area"; error: AreaError | null; hits: AreaHitRow[] };
 
-/** The screens show China time (UTC+8, no daylight saving) whatever the browser's zone: so do the range inputs. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
 /** yyyy-MM-ddTHH:mm in China time, as a datetime-local input holds it */
 const chinaInput = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 16);
 /** a datetime-local value read as China time; NaN when empty or malformed */

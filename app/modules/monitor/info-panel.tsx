@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
-import { displayStatus, onlineBucket, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
+import { displayStatus, onlineBucket, startOfChinaDay, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
 
 interface Props {
   store: LiveStore;
@@ -13,7 +13,6 @@ interface Props {
   onClose: () => void;
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const fixed = (n: number | null | undefined, digits: number) => (n === null || n === undefined ? null : Number(n.toFixed(digits)).toString());
 
 /** The selected vehicle's live telemetry; re-renders only when that vehicle changes. Esc (handled by the screen) closes it. */
@@ -30,9 +29,7 @@ export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onCl
   const unit = (key: "kmh" | "km" | "percent" | "rpm" | "volt" | "celsius" | "degree", value: string | null) => (value === null ? t("panel.unknown") : t(`units.${key}`, { value }));
   const status = displayStatus(v);
   const now = Date.now();
-  // days start at midnight in China (UTC+8, no daylight saving), as the reports count them
-  const startOfToday = Math.floor((now + CHINA_OFFSET_MS) / 86_400_000) * 86_400_000 - CHINA_OFFSET_MS;
-  const bucket = onlineBucket(v?.seen ?? null, now, startOfToday);
+  const bucket = onlineBucket(v?.seen ?? null, now, startOfChinaDay(now));
   const plate = v?.plate || vehicle?.[1] || String(id);
   const rows: [string, string][] = [
     [t("panel.terminalNo"), v?.terminalNo || vehicle?.[2] || t("panel.unknown")],

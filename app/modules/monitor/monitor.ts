@@ -55,6 +55,11 @@ export function matchesSearch(v: MonitorVehicle, needle: string): boolean {
   return v[1].toLowerCase().includes(n) || v[2].toLowerCase().includes(n) || (v[3] ?? "").toLowerCase().includes(n);
 }
 
+/** Times on the screens are China time (UTC+8, no daylight saving), whatever the browser's zone. */
+export const CHINA_OFFSET_MS = 8 * 3600_000;
+/** Midnight (China time) of the day `now` falls in. */
+export const startOfChinaDay = (now: number) => Math.floor((now + CHINA_OFFSET_MS) / 86_400_000) * 86_400_000 - CHINA_OFFSET_MS;
+
 /** Spec §9 online buckets from the last time heard: within 1 minute, same day, within 7 days, over 7 days. */
 export type OnlineBucket = "minute" | "today" | "week" | "over7" | "never";
 export function onlineBucket(seen: number | null, now: number, startOfToday: number): OnlineBucket {
