@@ -60,6 +60,8 @@ export function MapView({ config, onReady, onTheme, className, label }: Props) {
           accessToken: config.token ?? undefined,
           dragRotate: false,
           pitchWithRotate: false,
+          // symbols (vehicle icons) appear at once: a fade keeps repainting for 300 ms after every live update
+          fadeDuration: 0,
         });
         map.addControl(new engine.NavigationControl({ showCompass: false }), "bottom-right");
         map.addControl(new engine.ScaleControl({ unit: "metric" }), "bottom-left");

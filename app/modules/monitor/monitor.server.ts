@@ -1,0 +1,97 @@
+import { and, eq, isNotNull, or } from "drizzle-orm";
+import { organisations, vehicleModels, vehicles } from "../../../db/schema";
+import { hubFor } from "../../../workers/fleet-hub/client";
+import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
+import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
+import type { RequestScope } from "~/modules/access/access.server";
+import { loadMapConfig } from "~/widgets/map/config.server";
+import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons } from "./monitor";
+
+export const MONITOR_PATH = "/equipmentMonitor";
+
+/** The vehicles the user may see, with the organisations on the way to them, for the tree; and the map settings. */
+export async function loadMonitor(scope: RequestScope) {
+  const { db, user } = scope;
+  const tenantId = user.tenantId;
+  const [visible, mapConfig, vehicleRows, orgRows, modelRows] = await Promise.all([
+    visibleVehicleIds(db, tenantId, user.id),
+    loadMapConfig(db, tenantId),
+    db
+      .select({ id: vehicles.id, plate: vehicles.plate, terminalNo: vehicles.terminalNo, selfNo: vehicles.selfNo, orgId: vehicles.orgId, modelId: vehicles.modelId })
+      .from(vehicles)
+      .where(eq(vehicles.tenantId, tenantId))
+      .orderBy(vehicles.plate),
+    db.select({ id: organisations.id, parentId: organisations.parentId, name: organisations.name, sort: organisations.sort }).from(organisations).where(eq(organisations.tenantId, tenantId)).orderBy(organisations.sort, organisations.id),
+    db
+      .select({ id: vehicleModels.id, running: vehicleModels.iconRunning, stopped: vehicleModels.iconStopped, offline: vehicleModels.iconOffline })
+      .from(vehicleModels)
+      .where(and(eq(vehicleModels.tenantId, tenantId), or(isNotNull(vehicleModels.iconRunning), isNotNull(vehicleModels.iconStopped), isNotNull(vehicleModels.iconOffline)))),
+  ]);
+  // the scope filter runs here, not as an IN list: D1 caps bound parameters at 100
+  const list: MonitorVehicle[] = (visible === "all" ? vehicleRows : vehicleRows.filter((v) => visible.has(v.id))).map((v) => [v.id, v.plate, v.terminalNo, v.selfNo, v.orgId, v.modelId]);
+  const byId = new Map(orgRows.map((o) => [o.id, o]));
+  const needed = new Set<number>();
+  for (const v of list) {
+    let id = v[4];
+    while (id !== null && !needed.has(id) && byId.has(id)) {
+      needed.add(id);
+      id = byId.get(id)!.parentId;
+    }
+  }
+  const orgs: MonitorOrg[] = orgRows.filter((o) => needed.has(o.id)).map((o) => ({ id: o.id, parentId: o.parentId !== null && needed.has(o.parentId) ? o.parentId : null, name: o.name }));
+  const usedModels = new Set(list.map((v) => v[5]));
+  const icons: ModelIcons = {};
+  for (const m of modelRows) if (usedModels.has(m.id)) icons[m.id] = { running: iconUrl(m.running), stopped: iconUrl(m.stopped), offline: iconUrl(m.offline) };
+  return { mapConfig, vehicles: list, orgs, icons, seesAll: visible === "all" };
+}
+
+/** A model icon as stored (an uploaded file's id, or a URL) → a URL the browser can load from this origin. */
+function iconUrl(value: string | null): string | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return `/api/common/commonfile/downloadFile?id=${value}`;
+  return value.startsWith("/") && !value.startsWith("//") ? value : null;
+}
+
+/** Area vehicle search (circle ≤ 10000 m, ≤ 7 days) over the user's visible vehicles; errors are keys of the monitor namespace. */
+export async function searchArea(scope: RequestScope, form: FormData): Promise<{ error: AreaError | null; hits: AreaHitRow[] }> {
+  const query = checkArea({ lng: Number(form.get("lng")), lat: Number(form.get("lat")), radiusM: Number(form.get("radius")), from: Number(form.get("from")), to: Number(form.get("to")) });
+  if ("error" in query) return { error: query.error, hits: [] };
+  const tenantId = scope.user.tenantId;
+  const visible = await visibleVehicleIds(scope.db, tenantId, scope.user.id);
+  if (visible !== "all" && visible.size === 0) return { error: null, hits: [] };
+  try {
+    const answer = await hubFor(scope.env, tenantId).area(tenantId, { vehicleIds: visible === "all" ? null : [...visible], ...query });
+    if (answer.error) return { error: hubErrorKey(answer.error), hits: [] };
+    const hits = answer.hits.filter((h) => visible === "all" || visible.has(h.vehicleId));
+    return { error: null, hits: hits.map((h) => ({ vehicleId: h.vehicleId, plate: h.plate, firstT: h.firstT, lastT: h.lastT })) };
+  } catch (error) {
+    console.error("area search:", error);
+    return { error: "area.errors.unavailable", hits: [] };
+  }
+}
+
+function hubErrorKey(message: string): AreaError {
+  if (message.startsWith("radius")) return "area.errors.radius";
+  if (message.includes("7 days")) return "area.errors.range";
+  if (message.includes("start")) return "area.errors.order";
+  if (message.includes("centre")) return "area.errors.centre";
+  return "area.errors.unavailable";
+}
+
+/**
+ * One visible vehicle's full live state (the info panel's first paint; the socket's detail watch keeps it fresh):
+ * undefined when the user may not see it, null when the hub has nothing on it (never reported, hub unreachable).
+ */
+export async function vehicleDetail(scope: RequestScope, id: number): Promise<VehicleLive | null | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const visible = await visibleVehicleIds(scope.db, scope.user.tenantId, scope.user.id);
+  if (visible === "all") {
+    const [row] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, id), eq(vehicles.tenantId, scope.user.tenantId)));
+    if (!row) return undefined;
+  } else if (!visible.has(id)) return undefined;
+  try {
+    return await hubFor(scope.env, scope.user.tenantId).vehicle(id);
+  } catch {
+    return null;
+  }
+}
