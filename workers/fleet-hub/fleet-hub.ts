@@ -9,6 +9,7 @@ import { appendPoint, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA,
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
 import { parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
 import { visibleVehicleIds } from "./scope";
+import { terminalAlarms } from "./terminal-alarms";
 import { addHeat, areaHits, checkAreaQuery, dropHeatBefore, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 
 export const HUB_USER_HEADER = "X-Derrick-User";
@@ -77,6 +78,8 @@ export class FleetHub extends DurableObject<Env> {
   private configLoadedAt = 0;
   private pendingCommands = new Set<number>();
   private lastAlarmAt = new Map<number, number>();
+  /** the terminal alarm flags of each vehicle's last point (a flag fires when it appears) */
+  private terminalFlags = new Map<number, string[]>();
   private readonly fanout: Fanout;
   private restoredSockets = false;
 
@@ -184,6 +187,7 @@ export class FleetHub extends DurableObject<Env> {
     let accepted = 0;
     let late = 0;
     let newest: Point | null = null;
+    const fresh: Point[] = [];
     for (const { p, i } of order) {
       if (!appendPoint(this.sql, vid, p)) {
         duplicates.push(i);
@@ -195,6 +199,7 @@ export class FleetHub extends DurableObject<Env> {
         continue;
       }
       if (!newest || p.t >= newest.t) newest = p;
+      fresh.push(p);
     }
 
     this.seq++;
@@ -210,6 +215,11 @@ export class FleetHub extends DurableObject<Env> {
     }
     this.ctx.storage.put("seq", this.seq);
     if (changed.length) this.fanout.changed([vid], changed.includes("status") || changed.includes("alarm"));
+    if (fresh.length) {
+      const raised = terminalAlarms(live, this.terminalFlags.get(vid) ?? [], fresh);
+      this.terminalFlags.set(vid, raised.flags);
+      for (const alarm of raised.alarms) this.raise(req.tenantId, alarm);
+    }
     await this.scheduleTick(now + FLUSH_DELAY_MS);
     return { accepted, duplicates, late, commands: this.pendingCommands.has(vid) };
   }
