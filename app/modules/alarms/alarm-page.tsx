@@ -66,7 +66,7 @@ export function AlarmPage() {
 
   // alarms pushed by the hub: shown at the top when they fit this page, else counted in the banner
   const [live, setLive] = useState<AlarmRow[]>([]);
-  const [waiting, setWaiting] = useState(0);
+  const [waiting, setWaiting] = useState<AlarmEvent[]>([]);
   const [announcement, setAnnouncement] = useState("");
   const [sound, setSound, beep] = useAlarmSound();
   const soundRef = useRef(sound);
@@ -80,7 +80,7 @@ export function AlarmPage() {
     (alarms: AlarmEvent[]) => {
       const fitting = alarms.filter((a) => fitsView(a, queryRef.current));
       if (fitting.length) setLive((have) => [...fitting.map(provisionalRow).reverse(), ...have.filter((r) => !fitting.some((a) => a.key === r.hubKey))]);
-      if (alarms.length > fitting.length) setWaiting((n) => n + alarms.length - fitting.length);
+      if (alarms.length > fitting.length) setWaiting((have) => [...have, ...alarms.filter((a) => !fitting.includes(a))]);
       const last = alarms[alarms.length - 1]!;
       const level = ALARM_LEVELS.find((l) => l.value === String(last.level));
       setAnnouncement(t("announce", { plate: last.plate, kind: labelOf(ALARM_KINDS[last.kind] ?? { zh: last.kind, en: last.kind }, lang), level: level ? labelOf(level.label, lang) : last.level }));
@@ -96,10 +96,22 @@ export function AlarmPage() {
   // rows the list now holds are no longer provisional; a new query starts afresh
   const listed = useMemo(() => new Set(data.rows.map((r) => r.hubKey)), [data.rows]);
   const shownLive = live.filter((r) => !listed.has(r.hubKey));
+  // another query (e.g. 查看 from the banner): alarms still waiting that fit it show at once, even before the hub's save
   const queryKey = back;
+  const waitingRef = useRef(waiting);
+  waitingRef.current = waiting;
+  const firstQuery = useRef(true);
   useEffect(() => {
-    setLive([]);
-    setWaiting(0);
+    if (firstQuery.current) {
+      firstQuery.current = false;
+      return;
+    }
+    const fitting = waitingRef.current.filter((a) => fitsView(a, queryRef.current));
+    setLive(fitting.map(provisionalRow).reverse());
+    setWaiting(waitingRef.current.filter((a) => !fitting.includes(a)));
+    clearTimeout(refresh.current);
+    if (fitting.length) refresh.current = setTimeout(() => revalidator.revalidate(), REFRESH_AFTER_MS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs for a new query only
   }, [queryKey]);
 
   const rows: AlarmRow[] = [...shownLive, ...data.rows];
@@ -119,9 +131,9 @@ export function AlarmPage() {
       {action?.intent === "refused" ? <Alert tone="error">{tc(action.error as never)}</Alert> : null}
       {data.rangeError ? <Alert tone="error">{t(data.rangeError)}</Alert> : null}
       <SearchBar path={ALARM_PATH} filters={filters} query={data.query} />
-      {waiting > 0 ? (
+      {waiting.length > 0 ? (
         <div role="status" className="mb-3 flex items-center gap-3 rounded-md border border-brand/40 bg-panel px-3 py-2 text-sm text-brand" data-testid="new-alarms">
-          <span>{t("newAlarms", { count: waiting })}</span>
+          <span>{t("newAlarms", { count: waiting.length })}</span>
           <Link to={listHref(ALARM_PATH, { ...data.query, page: 1, sort: null, order: "desc", filters: { vehicleId: data.query.filters.vehicleId ?? "" } })} className="font-medium underline">
             {t("show")}
           </Link>
