@@ -241,4 +241,13 @@ describe("live alarms", () => {
     expect(html).toContain("终端告警");
     expect(totalOf(html)).toBe(1);
   });
+
+  it("saves a burst of alarms larger than one insert statement can bind (D1: 100 parameters)", async () => {
+    const t = await signedIn();
+    const v = await makeVehicle(t.tenantId);
+    const flags = Array.from({ length: 20 }, (_, i) => `flag_${i}`);
+    await report(await terminalToken(v), [{ seq: 1, t: Date.now() - 1000, lng: 121.47, lat: 31.23, speed: 10, alarms: flags }]);
+    expect(await hubFor(env, t.tenantId).flush()).toBe(21); // 20 alarms and the online event
+    expect(totalOf(await list(t.cookie))).toBe(20);
+  });
 });

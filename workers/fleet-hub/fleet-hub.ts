@@ -317,8 +317,9 @@ export class FleetHub extends DurableObject<Env> {
       .map(({ tenantId, alarm: a }) => ({ tenantId, vehicleId: a.vehicleId, hubKey: a.key, kind: a.kind, level: a.level, at: a.at, lng: a.lng, lat: a.lat, speed: a.speed, refId: a.refId, detail: a.detail }));
     const eventRows = items.filter((i): i is OutboxEvent => i.kind === "event").map((e) => ({ tenantId: e.tenantId, vehicleId: e.vehicleId, hubKey: e.key, kind: e.event, at: e.at }));
     const writes: PromiseLike<unknown>[] = [];
-    // D1 allows 100 bound parameters per statement: 12 columns → 8 alarms, 5 columns → 20 events per insert
-    for (let i = 0; i < alarmRows.length; i += 8) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + 8)).onConflictDoNothing());
+    // D1 allows 100 bound parameters per statement: an alarm binds 14 (its 11 values, the handling state, version and
+    // creation time drizzle fills in) → 7 alarms; 5 columns → 20 events per insert
+    for (let i = 0; i < alarmRows.length; i += 7) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + 7)).onConflictDoNothing());
     for (let i = 0; i < eventRows.length; i += 20) writes.push(db.insert(vehicleEvents).values(eventRows.slice(i, i + 20)).onConflictDoNothing());
     const batching = db as unknown as { batch: (q: PromiseLike<unknown>[]) => Promise<unknown> };
     await batching.batch(writes);
