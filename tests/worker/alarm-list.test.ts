@@ -239,6 +239,7 @@ describe("live alarms", () => {
     const html = await list(t.cookie);
     expect(html).toContain(v.plate);
     expect(html).toContain("终端告警");
+    expect(html).toContain("flag: sos");
     expect(totalOf(html)).toBe(1);
   });
 

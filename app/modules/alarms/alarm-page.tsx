@@ -8,7 +8,7 @@ import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import { formatCell } from "~/modules/resource/format";
 import type { AlarmActionData, alarmLoader } from "./alarm-route.server";
-import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, HANDLE_NOTE_MAX, positionText, type AlarmRow } from "./alarm.view";
+import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, type AlarmRow } from "./alarm.view";
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
 
 type LoaderData = Awaited<ReturnType<typeof alarmLoader>>["data"];
@@ -42,6 +42,7 @@ const provisionalRow = (a: AlarmEvent): AlarmRow => ({
   at: a.at,
   speed: a.speed === null ? null : Math.round(a.speed),
   position: positionText(a.lng, a.lat),
+  detailText: detailTextOf(a.detail),
   handleState: 0,
   handleNote: null,
   handlerName: null,
@@ -183,7 +184,11 @@ function LiveStatus({ connection, sound, setSound }: { connection: LiveConnectio
         {label}
       </span>
       <button type="button" aria-pressed={sound} onClick={() => setSound(!sound)} title={t("sound")} className="h-8 rounded-md border border-line bg-panel px-3 text-ink hover:border-brand hover:text-brand aria-pressed:border-brand aria-pressed:text-brand">
-        <span aria-hidden className="mr-1">{sound ? "🔔" : "🔕"}</span>
+        <svg aria-hidden viewBox="0 0 24 24" className="mr-1 inline-block h-4 w-4 align-[-3px]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+          {sound ? null : <path d="M3 3l18 18" />}
+        </svg>
         {sound ? t("soundOn") : t("soundOff")}
       </button>
     </div>
@@ -217,7 +222,7 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
       }}
       data-testid="handle-dialog"
     >
-      <Form method="post" action={formAction} className="w-[32rem] max-w-[92vw] rounded-lg border border-line bg-panel p-5 shadow-xl" noValidate>
+      <Form method="post" action={formAction} className="w-[560px] max-w-[92vw] rounded-lg border border-line bg-panel p-5 shadow-xl" noValidate>
         <h2 id="handle-title" className="mb-2 text-base font-semibold text-ink">
           {t("handleTitle")}
         </h2>

@@ -11,7 +11,7 @@ import { visibleVehicleCondition } from "../../../workers/fleet-hub/scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { INFINITE_CHUNK, type ListQuery } from "~/modules/resource/types";
-import { ALARM_KINDS, HANDLE_NOTE_MAX, positionText, type AlarmRow } from "./alarm.view";
+import { ALARM_KINDS, detailTextOf, HANDLE_NOTE_MAX, positionText, type AlarmRow } from "./alarm.view";
 
 /** The data-scope condition for the signed-in user, on the alarm's vehicle. */
 const scopeOf = (scope: RequestScope) => visibleVehicleCondition(scope.db, scope.user.tenantId, scope.user.id, alarms.vehicleId);
@@ -58,6 +58,7 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
         speed: alarms.speed,
         lng: alarms.lng,
         lat: alarms.lat,
+        detail: alarms.detail,
         handleState: alarms.handleState,
         handleNote: alarms.handleNote,
         handlerName: users.userName,
@@ -73,12 +74,13 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
     scope.db.select({ n: count() }).from(alarms).where(where),
   ]);
   return {
-    rows: rows.map(({ lng, lat, plate, terminalNo, ...r }) => ({
+    rows: rows.map(({ lng, lat, plate, terminalNo, detail, ...r }) => ({
       ...r,
       plate: plate ?? `#${r.vehicleId}`,
       terminalNo: terminalNo ?? "",
       speed: r.speed === null ? null : Math.round(r.speed),
       position: positionText(lng, lat),
+      detailText: detailTextOf(detail),
     })),
     total: totals[0]?.n ?? 0,
   };

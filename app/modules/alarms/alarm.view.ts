@@ -50,6 +50,7 @@ export const ALARM_COLUMNS: ColumnDef[] = [
   { key: "level", label: { zh: "告警级别", en: "Level" }, type: "status", options: ALARM_LEVELS },
   { key: "speed", label: { zh: "速度(km/h)", en: "Speed (km/h)" }, type: "number" },
   { key: "position", label: { zh: "位置", en: "Position" } },
+  { key: "detailText", label: { zh: "告警详情", en: "Details" } },
   { key: "handleState", label: { zh: "处理状态", en: "Handling" }, type: "status", options: HANDLE_STATES },
   { key: "handlerName", label: { zh: "处理人", en: "Handled by" } },
   { key: "handledAt", label: { zh: "处理时间", en: "Handled at" }, type: "datetime" },
@@ -115,6 +116,8 @@ export interface AlarmRow {
   at: number;
   speed: number | null;
   position: string | null;
+  /** what the rule recorded (the terminal's flag, the fence, the limit …) as short text */
+  detailText: string | null;
   handleState: number;
   handleNote: string | null;
   handlerName: string | null;
@@ -123,3 +126,12 @@ export interface AlarmRow {
 }
 
 export const positionText = (lng: number | null, lat: number | null) => (lng === null || lat === null ? null : `${lng.toFixed(5)}, ${lat.toFixed(5)}`);
+
+/** An alarm's detail record as one short line: "flag: sos, limit: 80". */
+export function detailTextOf(detail: Record<string, unknown> | null | undefined): string | null {
+  if (!detail) return null;
+  const parts = Object.entries(detail)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
+    .map(([k, v]) => `${k}: ${String(v)}`);
+  return parts.length ? parts.join(", ").slice(0, 120) : null;
+}
