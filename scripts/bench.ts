@@ -1,14 +1,23 @@
 // npm run bench: server time of the shell's pages next to a bare Worker response from the same run,
 // and the gzipped JS+CSS of their first load. Figures, not pass/fail.
+import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { DEMO_USERS } from "../db/seed/demo";
+import { fanoutBench } from "./bench-fanout";
+import { fpsBench } from "./bench-fps";
 import { build, ensureInstalled, prepareDatabase, root, runBin, spawnServer, waitForServer } from "./lib.mjs";
 
 function bulkUsersSql(n: number): string {
   return `insert into users (tenant_id, org_id, login_account, user_name, password_hash, state, phone, version, created_at, updated_at)
     select t.id, (select id from organisations where tenant_id = t.id and parent_id is null), 'bench' || i, '压测用户' || i, 'x', i % 2,
       '139' || substr('0000000' || i, -8), 1, 1700000000000 + i * 1000, 1700000000000 + i * 1000
+    from (with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${n}) select i from seq), tenants t where t.code = 'demo'`;
+}
+
+function bulkVehiclesSql(n: number): string {
+  return `insert into vehicles (tenant_id, org_id, plate, terminal_no, state, version, created_at, updated_at)
+    select t.id, (select id from organisations where tenant_id = t.id and parent_id is null), '沪F' || substr('00000' || i, -5), 'FPS' || substr('0000000' || i, -7), 1, 1, 1700000000000, 1700000000000
     from (with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${n}) select i from seq), tenants t where t.code = 'demo'`;
 }
 
@@ -24,6 +33,13 @@ prepareDatabase(PERSIST);
 // 100,000 users in the demo tenant for the list benchmark, made by SQLite itself in one statement
 const LIST_ROWS = 100_000;
 runBin("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--command", bulkUsersSql(LIST_ROWS)], { env: { CI: "1" }, stdio: "ignore" });
+// 5,000 vehicles in the demo tenant for the monitoring page's frame rate
+const FPS_VEHICLES = 5000;
+runBin("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--command", bulkVehiclesSql(FPS_VEHICLES)], { env: { CI: "1" }, stdio: "ignore" });
+const fleetIds = (() => {
+  const out = spawnSync(`${root}node_modules/.bin/wrangler`, ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--json", "--command", "select id from vehicles where terminal_no like 'FPS%' order by id"], { cwd: root, encoding: "utf8", env: { ...process.env, CI: "1" } });
+  return (JSON.parse(out.stdout) as { results: { id: number }[] }[])[0]!.results.map((r) => r.id);
+})();
 const server = spawnServer(PORT, PERSIST, { APP_ENV: "development", CAPTCHA: "off" });
 const stop = () => {
   try {
@@ -105,7 +121,22 @@ try {
   }
   const added = loads["/userManage"]!.js - loads["/manageWork"]!.js;
   console.log(`  a list screen adds ${(added / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 40 KB)  ${added <= 40 * 1024 ? "ok" : "OVER"}`);
+
+  console.log(`\nMonitoring page frame rate in Chromium (software GL), /equipmentMonitor with ${fleetIds.length.toLocaleString("en")} vehicles (goal 30 fps)`);
+  for (const r of await fpsBench({ base: BASE, cookie, ids: fleetIds })) console.log(`  ${r.label.padEnd(28)} ${r.fps.toFixed(1).padStart(5)} fps  worst frame ${r.worstFrameMs.toFixed(0)} ms`);
+
+  console.log(`\nFan-out: one position posted → its delta at every subscriber (ms, sockets from this process; goal p99 < 100 at 1,000)`);
+  console.log(`  ${"subscribers".padEnd(12)} ${"p50".padStart(7)} ${"p99".padStart(7)}  received`);
+  for (const r of await fanoutBench({ base: BASE, cookie, prefix: `FO${Date.now().toString(36).slice(-4).toUpperCase()}` })) {
+    const ok = r.subscribers < 1000 || r.p99 < 100;
+    console.log(`  ${String(r.subscribers).padEnd(12)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${r.samples} of ${r.expected}  ${ok ? "ok" : "OVER"}`);
+  }
 } finally {
   stop();
 }
+
+// the hub's ingest and bytes-per-client figures run inside workerd (the workers pool), after the server has stopped
+console.log(`\nTelematics inside workerd (tests/bench/hub.perf.ts)`);
+const perf = spawnSync(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench"], { cwd: root, encoding: "utf8", env: { ...process.env, DERRICK_BENCH: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
+for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^  \S|^(Ingest|One client)|FAIL|Error/.test(l)) console.log(l);
 process.exit(0);

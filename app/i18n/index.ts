@@ -9,6 +9,7 @@ import enTelematics from "./en-US/telematics";
 import enMonitor from "./en-US/monitor";
 import enAlarms from "./en-US/alarms";
 import enPlayback from "./en-US/playback";
+import enFences from "./en-US/fences";
 import zhAuth from "./zh-CN/auth";
 import zhCommon from "./zh-CN/common";
 import zhFiles from "./zh-CN/files";
@@ -19,6 +20,7 @@ import zhTelematics from "./zh-CN/telematics";
 import zhMonitor from "./zh-CN/monitor";
 import zhAlarms from "./zh-CN/alarms";
 import zhPlayback from "./zh-CN/playback";
+import zhFences from "./zh-CN/fences";
 
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -33,15 +35,15 @@ function screenTitles(lang: "zh" | "en") {
 }
 
 export const resources = {
-  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, screens: screenTitles("zh") },
-  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, screens: screenTitles("en") },
+  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, screens: screenTitles("en") },
 } as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "playback", "screens"],
+  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "playback", "fences", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",

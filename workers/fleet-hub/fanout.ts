@@ -30,9 +30,12 @@ export interface Subscriber extends SocketState {
   timer: ReturnType<typeof setTimeout> | null;
   /** a snapshot is owed (new watch) */
   snapshot: boolean;
+  /** when the socket's attachment was last written */
+  persistedAt: number;
 }
 
 const DEFAULT_HZ = 1;
+const PERSIST_EVERY_MS = 10_000;
 
 /** A vehicle cut to the fields a map watch receives (the others keep their empty values on the client). */
 function mapFieldsOf(v: VehicleLive): VehicleLive {
@@ -46,6 +49,13 @@ const ALARM_RING = 500;
 export class Fanout {
   readonly subs = new Map<WebSocket, Subscriber>();
   private recentAlarms: { seq: number; alarm: AlarmEvent }[] = [];
+  /**
+   * Frames already encoded at the current seq, by what decides their content (user, watch, the seq the socket has,
+   * its dirty vehicles): a thousand screens watching the same fleet cost one delta build and one JSON encode, not a
+   * thousand. null = nothing to send.
+   */
+  private frames = new Map<string, string | null>();
+  private framesSeq = -1;
 
   constructor(
     private readonly live: LiveTable,
@@ -90,6 +100,7 @@ export class Fanout {
     } else {
       sub.snapshot = true;
     }
+    this.persistNow(sub);
     this.schedule(sub, Date.now());
   }
 
@@ -142,8 +153,12 @@ export class Fanout {
   }
 
   private send(sub: Subscriber, message: ServerMessage) {
+    this.sendRaw(sub, encodeServerMessage(message));
+  }
+
+  private sendRaw(sub: Subscriber, frame: string) {
     try {
-      sub.ws.send(encodeServerMessage(message));
+      sub.ws.send(frame);
     } catch {
       // a socket closing under us is not an error for the others
     }
@@ -164,7 +179,46 @@ export class Fanout {
       }
       this.send(sub, { type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}) });
       sub.snapshot = false;
+    } else if (!sub.watch.bbox) {
+      // a bbox watch keeps per-socket view state, so only the others share frames
+      if (this.framesSeq !== seq) {
+        this.frames.clear();
+        this.framesSeq = seq;
+      }
+      const key = `${sub.userId}|${sub.sentSeq}|${sub.countsDirty ? 1 : 0}|${sub.alarms.length}|${JSON.stringify(sub.watch)}|${[...sub.dirty].join(",")}`;
+      let frame = this.frames.get(key);
+      if (frame === undefined) {
+        const message = this.delta(sub, seq);
+        frame = message ? encodeServerMessage(message) : null;
+        this.frames.set(key, frame);
+      }
+      sent = frame !== null;
+      if (frame !== null) this.sendRaw(sub, frame);
     } else {
+      const message = this.delta(sub, seq);
+      sent = message !== null;
+      if (message) this.send(sub, message);
+    }
+    sub.dirty.clear();
+    sub.countsDirty = false;
+    sub.alarms = [];
+    sub.sentSeq = seq;
+    if (!sent) return;
+    sub.unacked.push(seq);
+    sub.lastSentAt = Date.now();
+    // the attachment lets a socket survive the object's sleep; a stale sentSeq there only makes the first frame
+    // after waking larger (changes since an older seq), never wrong, so it is written on watch and then sparingly
+    if (sub.lastSentAt - sub.persistedAt >= PERSIST_EVERY_MS) this.persistNow(sub);
+  }
+
+  private persistNow(sub: Subscriber) {
+    sub.persistedAt = Date.now();
+    this.persist(sub);
+  }
+
+  /** What changed for this socket since its last frame, or null when nothing it watches did. */
+  private delta(sub: Subscriber, seq: number): ServerMessage | null {
+    {
       const vehicles: (Partial<VehicleLive> & { id: number })[] = [];
       const gone: number[] = [];
       const mapOnly = sub.watch.fields === "map";
@@ -210,17 +264,8 @@ export class Fanout {
       if (gone.length) message.gone = gone;
       if (sub.countsDirty && sub.watch.counts) message.counts = this.countsFor(sub);
       if (sub.alarms.length) message.alarms = sub.alarms;
-      sent = vehicles.length > 0 || pos.length > 0 || gone.length > 0 || !!message.counts || !!message.alarms;
-      if (sent) this.send(sub, message);
+      return vehicles.length > 0 || pos.length > 0 || gone.length > 0 || !!message.counts || !!message.alarms ? message : null;
     }
-    sub.dirty.clear();
-    sub.countsDirty = false;
-    sub.alarms = [];
-    sub.sentSeq = seq;
-    if (!sent) return;
-    sub.unacked.push(seq);
-    sub.lastSentAt = Date.now();
-    this.persist(sub);
   }
 
   private countsFor(sub: Subscriber) {

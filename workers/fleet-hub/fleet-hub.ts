@@ -393,7 +393,7 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   private subscriberOf(ws: WebSocket, state: SocketState, visible: Set<number> | "all"): Subscriber {
-    return { ws, ...state, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
+    return { ws, ...state, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false, persistedAt: 0 };
   }
 
   private saveSocket(sub: Subscriber) {

@@ -54,4 +54,21 @@ export default {
   qr: {
     label: "QR code: {{value}}",
   },
+  map: {
+    label: "Map",
+    loading: "Loading the map…",
+    failed: "The map could not load. Check the map settings or the connection, then reload.",
+    draw: {
+      polygon: "Polygon",
+      rectangle: "Rectangle",
+      circle: "Circle",
+      line: "Route",
+      hintPolygon: "Click to add corners; double-click or Enter to finish; Backspace removes the last; Esc cancels",
+      hintRectangle: "Click one corner, then the opposite corner; Esc cancels",
+      hintCircle: "Click the centre, move, then click to set the radius (at most 10,000 m); Esc cancels",
+      hintLine: "Click to add route points; double-click or Enter to finish; Backspace removes the last; Esc cancels",
+      radius: "Radius {{m}} m",
+      tooLarge: "The radius cannot exceed 10,000 m",
+    },
+  },
 } satisfies Translation<typeof zh>;

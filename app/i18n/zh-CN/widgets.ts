@@ -52,4 +52,21 @@ export default {
   qr: {
     label: "二维码：{{value}}",
   },
+  map: {
+    label: "地图",
+    loading: "地图加载中…",
+    failed: "地图加载失败，请检查地图配置或网络后刷新",
+    draw: {
+      polygon: "多边形",
+      rectangle: "矩形",
+      circle: "圆形",
+      line: "线路",
+      hintPolygon: "单击添加顶点，双击或按回车完成，Backspace 撤销上一点，Esc 取消",
+      hintRectangle: "单击确定一个角，再单击对角完成，Esc 取消",
+      hintCircle: "单击确定圆心，移动后单击确定半径（不超过10000米），Esc 取消",
+      hintLine: "单击添加途经点，双击或按回车完成，Backspace 撤销上一点，Esc 取消",
+      radius: "半径 {{m}} 米",
+      tooLarge: "半径不能超过10000米",
+    },
+  },
 } as const;

@@ -116,7 +116,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/meshNetwork", group: "device", privisId: "1410", privis: "meshNetwork", zh: "自组网", en: "Mesh Network", layout: "app", status: "planned", inMenu: true },
   { path: "/smartWorkconditionMatch", group: "device", privisId: "1411", privis: "smartWorkconditionMatch", zh: "智能工况匹配", en: "Smart Working Condition Matching", layout: "app", status: "planned", inMenu: true },
   { path: "/smartSafeHat", group: "device", privisId: "1412", privis: "smartSafeHat", zh: "智能安全帽", en: "Smart Safety Helmets", layout: "app", status: "planned", inMenu: true },
-  { path: "/fenceManage", group: "device", privisId: "1413", privis: "fenceManage", zh: "围栏管理", en: "Fence Management", layout: "app", status: "planned", inMenu: true },
+  { path: "/fenceManage", group: "device", privisId: "1413", privis: "fenceManage", zh: "围栏管理", en: "Fence Management", layout: "app", status: "built", inMenu: true },
   { path: "/workPlayBack", group: "device", privisId: "1414", privis: "workPlayBack", zh: "历史回放", en: "History Playback", layout: "app", status: "planned", inMenu: true },
   { path: "/replayDetail/:id", group: "device", privisId: "1415", privis: "replayDetail", zh: "回放详情", en: "Playback Details", layout: "fullscreen", status: "planned", inMenu: false },
   { path: "/stateReport", group: "device", privisId: "1416", privis: "stateReport", zh: "状态报表", en: "Status Report", layout: "app", status: "planned", inMenu: true },

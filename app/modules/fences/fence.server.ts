@@ -1,0 +1,274 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { batch } from "../../../db/client";
+import { auditLogs, fences, fenceVehicles, lineVehicles, routeLines, vehicles } from "../../../db/schema";
+import { hubFor } from "../../../workers/fleet-hub/client";
+import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
+import { requireScope, type RequestScope } from "~/modules/access/access.server";
+import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
+import { loadMapConfig } from "~/widgets/map/config.server";
+import { checkPeriods, type PeriodError } from "./periods";
+import { FENCE_TYPES, fenceView, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
+
+type Values = Record<string, unknown>;
+const BAD_COORDINATE = "fences:v.coordinates";
+const lngLat = z.tuple([z.number(BAD_COORDINATE).min(-180, BAD_COORDINATE).max(180, BAD_COORDINATE), z.number(BAD_COORDINATE).min(-90, BAD_COORDINATE).max(90, BAD_COORDINATE)], BAD_COORDINATE);
+const coordinateList = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(lngLat, BAD_COORDINATE).min(min, message).max(max, message));
+
+const optionalNumber = (min: number, max: number, message: string, int = false) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === "") return null;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n))) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v === "1" || v === "on" ? 1 : 0));
+const periodText = z.string().trim().max(5).default("");
+const PERIOD_MESSAGES: Record<PeriodError, string> = {
+  format: "fences:v.periodFormat",
+  incomplete: "fences:v.periodIncomplete",
+  empty: "fences:v.periodEmpty",
+  secondWithoutFirst: "fences:v.periodSecondWithoutFirst",
+  overlap: "fences:v.periodOverlap",
+};
+
+/** A fence as the form posts it; geometry rules by shape, periods that do not overlap (spec §5). */
+export const FenceSchema = z
+  .object({
+    name: z.string().trim().min(1, "fences:v.name").max(30, "fences:v.name"),
+    fenceType: z.enum(FENCE_TYPES, { message: "fences:v.fenceType" }),
+    shape: z.enum(["polygon", "circle", "rectangle"], { message: "fences:v.shape" }),
+    coordinates: coordinateList(1, 500, "fences:v.shape"),
+    radius: optionalNumber(1, 10000, "fences:v.radius"),
+    alarmIn: flag,
+    alarmOut: flag,
+    speedLimit: optionalNumber(1, 200, "fences:v.speedLimit"),
+    period1Start: periodText,
+    period1End: periodText,
+    period2Start: periodText,
+    period2End: periodText,
+    dwellSeconds: optionalNumber(0, 3600, "fences:v.dwell", true).transform((v) => v ?? 30),
+    level: z.enum(["1", "2", "3"], { message: "fences:v.level" }).transform(Number),
+    state: z.enum(["1", "0"]).default("1").transform(Number),
+  })
+  .superRefine((v, ctx) => {
+    const n = v.coordinates.length;
+    if (v.shape === "polygon" && n < 3) ctx.addIssue({ code: "custom", path: ["coordinates"], message: "fences:v.polygon" });
+    if (v.shape === "rectangle" && n !== 4) ctx.addIssue({ code: "custom", path: ["coordinates"], message: "fences:v.rectangle" });
+    if (v.shape === "circle" && (n !== 1 || v.radius === null)) ctx.addIssue({ code: "custom", path: [n !== 1 ? "coordinates" : "radius"], message: n !== 1 ? "fences:v.shape" : "fences:v.radius" });
+    const period = checkPeriods(v);
+    if (period) ctx.addIssue({ code: "custom", path: [period.field], message: PERIOD_MESSAGES[period.error] });
+    if (!v.alarmIn && !v.alarmOut && v.speedLimit === null) ctx.addIssue({ code: "custom", path: ["alarmIn"], message: "fences:v.alarms" });
+  })
+  .transform((v) => ({
+    ...v,
+    radius: v.shape === "circle" ? v.radius : null,
+    period1Start: v.period1Start || null,
+    period1End: v.period1End || null,
+    period2Start: v.period2Start || null,
+    period2End: v.period2End || null,
+  }));
+
+/** A line (route) as the form posts it: start and end named, a drawn path (spec §5: both must exist). */
+export const LineSchema = z.object({
+  name: z.string().trim().min(1, "fences:v.name").max(30, "fences:v.name"),
+  startName: z.string().trim().min(1, "fences:v.startName").max(50, "fences:v.startName"),
+  endName: z.string().trim().min(1, "fences:v.endName").max(50, "fences:v.endName"),
+  path: coordinateList(2, 1000, "fences:v.path"),
+  bufferMeters: optionalNumber(10, 5000, "fences:v.buffer").transform((v) => v ?? 200),
+  offRouteAlarm: flag,
+  dwellSeconds: optionalNumber(0, 3600, "fences:v.dwell", true).transform((v) => v ?? 30),
+  level: z.enum(["1", "2", "3"], { message: "fences:v.level" }).transform(Number),
+  state: z.enum(["1", "0"]).default("1").transform(Number),
+});
+
+const fenceBound = sql<number>`(select count(*) from fence_vehicles fv where fv.fence_id = "fences"."id")`;
+const lineBound = sql<number>`(select count(*) from line_vehicles lv where lv.line_id = "route_lines"."id")`;
+
+/** The vehicle archive changed what the hub watches: it reloads fences and lines before its next point. */
+const tellHub = (scope: RequestScope) => hubFor(scope.env, scope.user.tenantId).configChanged();
+
+export const fenceResource = defineResource({
+  view: fenceView,
+  table: fences,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db.select().from(fences).where(where).orderBy(...orderBy).offset(offset);
+    return (limit === undefined ? q : q.limit(limit)) as Promise<(typeof fences.$inferSelect)[]>;
+  },
+  filters: { q: (v) => containing(fences.name, v) },
+  sortColumns: { name: fences.name, createdAt: fences.createdAt },
+  defaultOrder: [asc(fences.id)],
+  createSchema: FenceSchema,
+  updateSchema: FenceSchema,
+  unique: [{ field: "name", column: fences.name, message: "fences:v.duplicateName" }],
+  toInsert: (values, scope) => ({ ...values, creatorId: scope.user.id }),
+  toUpdate: (values) => values,
+  auditView: (row) => row,
+  beforeDelete: async (scope, ids) => ({ dependents: [scope.db.delete(fenceVehicles).where(inArray(fenceVehicles.fenceId, ids))] }),
+  afterSave: (scope) => tellHub(scope),
+  afterDelete: (scope) => tellHub(scope),
+});
+
+export const lineResource = defineResource({
+  view: lineView,
+  table: routeLines,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db.select().from(routeLines).where(where).orderBy(...orderBy).offset(offset);
+    return (limit === undefined ? q : q.limit(limit)) as Promise<(typeof routeLines.$inferSelect)[]>;
+  },
+  filters: { q: (v) => containing(routeLines.name, v) },
+  sortColumns: { name: routeLines.name, createdAt: routeLines.createdAt },
+  defaultOrder: [asc(routeLines.id)],
+  createSchema: LineSchema,
+  updateSchema: LineSchema,
+  unique: [{ field: "name", column: routeLines.name, message: "fences:v.duplicateName" }],
+  toInsert: (values, scope) => ({ ...values, creatorId: scope.user.id }),
+  toUpdate: (values) => values,
+  auditView: (row) => row,
+  beforeDelete: async (scope, ids) => ({ dependents: [scope.db.delete(lineVehicles).where(inArray(lineVehicles.lineId, ids))] }),
+  afterSave: (scope) => tellHub(scope),
+  afterDelete: (scope) => tellHub(scope),
+});
+
+type Kind = "fence" | "line";
+const BINDINGS = {
+  fence: { table: fenceVehicles, owner: fenceVehicles.fenceId, resource: fenceResource },
+  line: { table: lineVehicles, owner: lineVehicles.lineId, resource: lineResource },
+} as const;
+
+/** The vehicles this user may bind: the tenant's, within their data scope (spec §6). */
+async function bindableVehicles(scope: RequestScope) {
+  const visible = await visibleVehicleIds(scope.db, scope.user.tenantId, scope.user.id);
+  const rows = await scope.db
+    .select({ id: vehicles.id, plate: vehicles.plate, terminalNo: vehicles.terminalNo })
+    .from(vehicles)
+    .where(eq(vehicles.tenantId, scope.user.tenantId))
+    .orderBy(asc(vehicles.plate));
+  return visible === "all" ? rows : rows.filter((r) => visible.has(r.id));
+}
+
+/**
+ * Replaces the vehicles bound to a fence or line with the posted ones. Only vehicles the user may see can be
+ * posted; bindings to vehicles outside their scope stay as they were (they never saw them to remove them).
+ */
+async function saveBindings(scope: RequestScope, kind: Kind, id: number, posted: number[], visible: Set<number>) {
+  const b = BINDINGS[kind];
+  const current = (await scope.db.select({ vid: b.table.vehicleId }).from(b.table).where(eq(b.owner, id))).map((r) => r.vid);
+  const keep = current.filter((v) => !visible.has(v));
+  const next = [...new Set([...keep, ...posted])];
+  const ownerKey = kind === "fence" ? "fenceId" : "lineId";
+  const rows = next.map((vehicleId) => ({ tenantId: scope.user.tenantId, [ownerKey]: id, vehicleId }));
+  const inserts = [];
+  // at most 100 bound values per D1 statement: 3 columns a row
+  for (let i = 0; i < rows.length; i += 30) inserts.push(scope.db.insert(b.table).values(rows.slice(i, i + 30) as never));
+  await batch(scope.db, [scope.db.delete(b.table).where(eq(b.owner, id)), ...inserts]);
+}
+
+export async function fenceLoader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: SCREEN });
+  const t = scope.user.tenantId;
+  const [config, fenceRows, lineRows, fenceLinks, lineLinks, bindable] = await Promise.all([
+    loadMapConfig(scope.db, t),
+    scope.db.select().from(fences).where(eq(fences.tenantId, t)).orderBy(asc(fences.id)),
+    scope.db.select().from(routeLines).where(eq(routeLines.tenantId, t)).orderBy(asc(routeLines.id)),
+    scope.db.select({ owner: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(eq(fenceVehicles.tenantId, t)),
+    scope.db.select({ owner: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(eq(lineVehicles.tenantId, t)),
+    bindableVehicles(scope),
+  ]);
+  const group = (links: { owner: number; vid: number }[]) => {
+    const m = new Map<number, number[]>();
+    for (const l of links) m.set(l.owner, [...(m.get(l.owner) ?? []), l.vid]);
+    return m;
+  };
+  const fv = group(fenceLinks);
+  const lv = group(lineLinks);
+  const visible = new Set(bindable.map((v) => v.id));
+  const p = scope.access.permissions;
+  return {
+    config,
+    fences: fenceRows.map(
+      (f): FenceRow => ({
+        id: f.id, version: f.version, name: f.name, fenceType: f.fenceType as FenceRow["fenceType"], shape: f.shape as FenceRow["shape"], coordinates: f.coordinates, radius: f.radius,
+        alarmIn: f.alarmIn, alarmOut: f.alarmOut, speedLimit: f.speedLimit, period1Start: f.period1Start, period1End: f.period1End, period2Start: f.period2Start, period2End: f.period2End,
+        dwellSeconds: f.dwellSeconds, level: f.level, state: f.state, boundCount: fv.get(f.id)?.length ?? 0, vehicleIds: (fv.get(f.id) ?? []).filter((v) => visible.has(v)),
+      }),
+    ),
+    lines: lineRows.map(
+      (l): LineRow => ({
+        id: l.id, version: l.version, name: l.name, startName: l.startName, endName: l.endName, path: l.path, bufferMeters: l.bufferMeters, offRouteAlarm: l.offRouteAlarm,
+        dwellSeconds: l.dwellSeconds, level: l.level, state: l.state, boundCount: lv.get(l.id)?.length ?? 0, vehicleIds: (lv.get(l.id) ?? []).filter((v) => visible.has(v)),
+      }),
+    ),
+    vehicles: bindable,
+    can: { add: p.has(`${fenceView.permission}:add`), edit: p.has(`${fenceView.permission}:edit`), delete: p.has(`${fenceView.permission}:delete`) },
+  };
+}
+
+export type FenceActionData = { kind: Kind; errors: FieldErrors; values: Values };
+
+const back = (kind: Kind, id: number | null, done: string) => `${SCREEN}?tab=${kind === "fence" ? "fences" : "lines"}${id ? `&sel=${id}` : ""}&done=${done}`;
+
+/** save / state / delete of a fence or a line; every write checks its own permission code. */
+export async function fenceAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const kind: Kind = form.get("kind") === "line" ? "line" : "fence";
+  const id = Number(form.get("id") ?? 0) || null;
+  const need = intent === "delete" ? "delete" : intent === "save" && !id ? "add" : "edit";
+  const scope = await requireScope(request, context, { screen: SCREEN, permission: `${fenceView.permission}:${need}` });
+  const res = BINDINGS[kind].resource;
+  const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "vehicleIds").map(([k, v]) => [k, String(v)]));
+
+  if (intent === "save") {
+    const posted = form.getAll("vehicleIds").map(Number);
+    const bindable = await bindableVehicles(scope);
+    const visible = new Set(bindable.map((v) => v.id));
+    if (posted.some((v) => !visible.has(v))) return data<FenceActionData>({ kind, errors: { vehicleIds: "fences:v.vehicles" }, values }, { status: 400 });
+    const result = id ? await updateRow(scope, res as never, id, values) : await createRow(scope, res as never, values);
+    if (!result.ok) return data<FenceActionData>({ kind, errors: result.errors, values }, { status: result.status });
+    await saveBindings(scope, kind, result.id, posted, visible);
+    return redirect(back(kind, result.id, "saved"));
+  }
+  if (!id) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
+  if (intent === "delete") {
+    const n = await deleteRows(scope, res as never, [id]);
+    if (typeof n === "number" && n === 0) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
+    return redirect(back(kind, null, "deleted"));
+  }
+  if (intent === "state") {
+    const state = form.get("state") === "1" ? 1 : 0;
+    const version = Number(form.get("version"));
+    const table = res.table;
+    const changed = await scope.db
+      .update(table)
+      .set({ state, version: version + 1, updatedAt: Date.now() })
+      .where(and(eq(table.id, id), eq(table.tenantId, scope.user.tenantId), eq(table.version, version)))
+      .returning({ id: table.id });
+    if (!changed.length) return data<FenceActionData>({ kind, errors: { form: "resource:stale" }, values }, { status: 409 });
+    await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "update", entity: res.view.name, entityId: String(id), before: null, after: { state } });
+    await tellHub(scope);
+    return redirect(back(kind, id, state ? "enabled" : "stopped"));
+  }
+  return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 400 });
+}
