@@ -8,7 +8,7 @@ import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import { formatCell } from "~/modules/resource/format";
 import type { AlarmActionData, alarmLoader } from "./alarm-route.server";
-import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, type AlarmRow } from "./alarm.view";
+import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, speedText, type AlarmRow } from "./alarm.view";
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
 
 type LoaderData = Awaited<ReturnType<typeof alarmLoader>>["data"];
@@ -41,12 +41,14 @@ const provisionalRow = (a: AlarmEvent): AlarmRow => ({
   level: a.level,
   at: a.at,
   speed: a.speed === null ? null : Math.round(a.speed),
+  speedText: speedText(a.speed),
   position: positionText(a.lng, a.lat),
   detailText: detailTextOf(a.detail),
   handleState: 0,
   handleNote: null,
   handlerName: null,
   handledAt: null,
+  handledAtText: null,
   pending: true,
 });
 

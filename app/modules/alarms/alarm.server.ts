@@ -11,7 +11,7 @@ import { visibleVehicleCondition } from "../../../workers/fleet-hub/scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { INFINITE_CHUNK, type ListQuery } from "~/modules/resource/types";
-import { ALARM_KINDS, detailTextOf, HANDLE_NOTE_MAX, positionText, type AlarmRow } from "./alarm.view";
+import { ALARM_KINDS, detailTextOf, HANDLE_NOTE_MAX, minuteText, positionText, speedText, type AlarmRow } from "./alarm.view";
 
 /** The data-scope condition for the signed-in user, on the alarm's vehicle. */
 const scopeOf = (scope: RequestScope) => visibleVehicleCondition(scope.db, scope.user.tenantId, scope.user.id, alarms.vehicleId);
@@ -79,6 +79,8 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
       plate: plate ?? `#${r.vehicleId}`,
       terminalNo: terminalNo ?? "",
       speed: r.speed === null ? null : Math.round(r.speed),
+      speedText: speedText(r.speed),
+      handledAtText: minuteText(r.handledAt),
       position: positionText(lng, lat),
       detailText: detailTextOf(detail),
     })),

@@ -44,16 +44,16 @@ export const HANDLE_NOTE_MAX = 200;
 
 export const ALARM_COLUMNS: ColumnDef[] = [
   { key: "at", label: { zh: "告警时间", en: "Alarm time" }, type: "datetime", sortable: true, fixed: true },
-  { key: "plate", label: { zh: "车牌号", en: "Plate" }, fixed: true },
-  { key: "terminalNo", label: { zh: "终端号", en: "Terminal No." } },
+  // the terminal number is the plate's tooltip: one column less keeps 操作 in view at 1440 px
+  { key: "plate", label: { zh: "车牌号", en: "Plate" }, fixed: true, titleKey: "terminalNo" },
   { key: "kind", label: { zh: "告警类型", en: "Alarm type" }, type: "status", options: KIND_OPTIONS },
   { key: "level", label: { zh: "告警级别", en: "Level" }, type: "status", options: ALARM_LEVELS },
-  { key: "speed", label: { zh: "速度(km/h)", en: "Speed (km/h)" }, type: "number" },
+  { key: "speedText", label: { zh: "速度", en: "Speed" } },
   { key: "position", label: { zh: "位置", en: "Position" } },
   { key: "detailText", label: { zh: "告警详情", en: "Details" } },
   { key: "handleState", label: { zh: "处理状态", en: "Handling" }, type: "status", options: HANDLE_STATES },
-  { key: "handlerName", label: { zh: "处理人", en: "Handled by" } },
-  { key: "handledAt", label: { zh: "处理时间", en: "Handled at" }, type: "datetime" },
+  // the handling time is the handler's tooltip (and in the audit log), again for width
+  { key: "handlerName", label: { zh: "处理人", en: "Handled by" }, titleKey: "handledAtText" },
   { key: "handleNote", label: { zh: "处理描述", en: "Description" } },
 ];
 
@@ -115,6 +115,8 @@ export interface AlarmRow {
   level: number;
   at: number;
   speed: number | null;
+  /** "68 km/h" */
+  speedText: string | null;
   position: string | null;
   /** what the rule recorded (the terminal's flag, the fence, the limit …) as short text */
   detailText: string | null;
@@ -122,10 +124,15 @@ export interface AlarmRow {
   handleNote: string | null;
   handlerName: string | null;
   handledAt: number | null;
+  /** yyyy-MM-dd HH:mm in China time */
+  handledAtText: string | null;
   pending?: boolean;
 }
 
-export const positionText = (lng: number | null, lat: number | null) => (lng === null || lat === null ? null : `${lng.toFixed(5)}, ${lat.toFixed(5)}`);
+/** four decimals: about 10 m, enough to find the place, short enough for the table */
+export const positionText = (lng: number | null, lat: number | null) => (lng === null || lat === null ? null : `${lng.toFixed(4)}, ${lat.toFixed(4)}`);
+export const speedText = (speed: number | null) => (speed === null ? null : `${Math.round(speed)} km/h`);
+export const minuteText = (ms: number | null) => (ms === null ? null : new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 16).replace("T", " "));
 
 /** An alarm's detail record as one short line: "flag: sos, limit: 80". */
 export function detailTextOf(detail: Record<string, unknown> | null | undefined): string | null {
