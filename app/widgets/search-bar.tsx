@@ -16,8 +16,8 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const hasMore = filters.some((f) => !f.simple);
-  const [expanded, setExpanded] = useState(() => filters.some((f) => !f.simple && query.filters[f.key]));
+  const hasMore = filters.some((f) => !f.simple && !f.hidden);
+  const [expanded, setExpanded] = useState(() => filters.some((f) => !f.simple && !f.hidden && query.filters[f.key]));
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const send = (delay: number) => {
@@ -25,7 +25,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
     timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
   };
   const active = filters.filter((f) => query.filters[f.key]);
-  const shown = filters.filter((f) => f.simple || expanded);
+  const shown = filters.filter((f) => !f.hidden && (f.simple || expanded));
 
   return (
     <section className="mb-3 rounded-lg border border-line bg-panel p-3" aria-label={t("conditions")}>
@@ -53,6 +53,8 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
                     </option>
                   ))}
                 </select>
+              ) : f.type === "date" ? (
+                <input id={id} name={f.key} type="date" defaultValue={query.filters[f.key] ?? ""} onChange={() => send(0)} className="h-9 rounded-md border border-line bg-panel px-2 text-ink" />
               ) : (
                 <input
                   id={id}

@@ -63,10 +63,16 @@ export class Fanout {
     private readonly persist: (sub: Subscriber) => void,
   ) {}
 
+  /** The vehicle is in the user's data scope and, when the watch names vehicles, among them (counts and alarms). */
   private canSee(sub: Subscriber, id: number): boolean {
     if (sub.visible !== "all" && !sub.visible.has(id)) return false;
     const w = sub.watch.vehicles;
     return w === undefined || w === "all" || w.includes(id);
+  }
+
+  /** Vehicle state goes only to watches that ask for vehicles: an alarms- or counts-only watch gets none. */
+  private sendsVehicle(sub: Subscriber, id: number): boolean {
+    return sub.watch.vehicles !== undefined && this.canSee(sub, id);
   }
 
   private inBox(sub: Subscriber, v: VehicleLive): boolean {
@@ -86,8 +92,8 @@ export class Fanout {
       sub.sentSeq = watch.since;
       sub.snapshot = false;
       for (const id of this.live.vehicles.keys()) {
-        if (this.canSee(sub, id) && (this.live.vehicleSeq.get(id) ?? Number.MAX_SAFE_INTEGER) > watch.since) sub.dirty.add(id);
-        if (sub.watch.bbox && this.canSee(sub, id) && this.inBox(sub, this.live.vehicles.get(id)!)) sub.inView.add(id);
+        if (this.sendsVehicle(sub, id) && (this.live.vehicleSeq.get(id) ?? Number.MAX_SAFE_INTEGER) > watch.since) sub.dirty.add(id);
+        if (sub.watch.bbox && this.sendsVehicle(sub, id) && this.inBox(sub, this.live.vehicles.get(id)!)) sub.inView.add(id);
       }
       sub.countsDirty = !!watch.counts;
       if (watch.alarms) sub.alarms = this.recentAlarms.filter((a) => a.seq > watch.since! && this.canSee(sub, a.alarm.vehicleId)).map((a) => a.alarm);
@@ -110,7 +116,7 @@ export class Fanout {
     for (const sub of this.subs.values()) {
       let touched = false;
       for (const id of list) {
-        if (!this.canSee(sub, id)) continue;
+        if (!this.sendsVehicle(sub, id)) continue;
         sub.dirty.add(id);
         touched = true;
       }
@@ -167,7 +173,7 @@ export class Fanout {
       const mapOnly = sub.watch.fields === "map";
       const detail = new Set(sub.watch.detail ?? []);
       for (const v of this.live.vehicles.values()) {
-        if (!this.canSee(sub, v.id) || !this.inBox(sub, v)) continue;
+        if (!this.sendsVehicle(sub, v.id) || !this.inBox(sub, v)) continue;
         vehicles.push(mapOnly && !detail.has(v.id) ? mapFieldsOf(v) : v);
         if (sub.watch.bbox) sub.inView.add(v.id);
       }

@@ -65,7 +65,10 @@ export interface AlarmEvent {
 
 /** What a socket watches; a new watch replaces the old one. */
 export interface Watch {
-  /** vehicle ids, or "all" (always within the user's data scope) */
+  /**
+   * vehicle ids, or "all" (always within the user's data scope). Omitted: no vehicle state at all — a watch of only
+   * `alarms` and/or `counts` (the alarm list, a counter) then covers every vehicle of the user's scope.
+   */
   vehicles?: number[] | "all";
   /** only vehicles inside [west, south, east, north] (WGS-84) */
   bbox?: [number, number, number, number];

@@ -30,10 +30,13 @@ export interface ColumnDef {
 export interface FilterDef {
   key: string;
   label: Label;
-  type: "text" | "select";
+  /** date: a yyyy-MM-dd day picker */
+  type: "text" | "select" | "date";
   options?: OptionDef[];
   /** shown in the simple (folded) search bar */
   simple?: boolean;
+  /** set only by links (e.g. one vehicle's alarms): no control, kept by the form, shown as a removable chip */
+  hidden?: boolean;
 }
 
 export interface FormFieldDef {

@@ -91,7 +91,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/reportStat", group: "report", privisId: "1301", privis: "reportStat", zh: "报表统计", en: "Report Statistics", layout: "app", status: "planned", inMenu: true },
   { path: "/operateDataReport", group: "report", privisId: "1302", privis: "operateDataReport", zh: "运营数据报表", en: "Operating Data Report", layout: "app", status: "planned", inMenu: true },
   { path: "/customerZeroRentReport", group: "report", privisId: "1303", privis: "customerZeroRentReport", zh: "客户零租报表", en: "Customer Zero-Rent Report", layout: "app", status: "planned", inMenu: true },
-  { path: "/alarmMessage", group: "report", privisId: "1304", privis: "alarmMessage", zh: "告警信息", en: "Alarm Messages", layout: "app", status: "planned", inMenu: true },
+  { path: "/alarmMessage", group: "report", privisId: "1304", privis: "alarmMessage", zh: "告警信息", en: "Alarm Messages", layout: "app", status: "built", inMenu: true },
   { path: "/operationReport", group: "report", privisId: "1305", privis: "operationReport", zh: "作业报表", en: "Operations Report", layout: "app", status: "planned", inMenu: true },
   { path: "/operatorReport", group: "report", privisId: "1306", privis: "operatorReport", zh: "操作员报表", en: "Operator Report", layout: "app", status: "planned", inMenu: true },
   { path: "/operatorScoreTemplate", group: "report", privisId: "1307", privis: "operatorScoreTemplate", zh: "操作员评分模板", en: "Operator Scoring Template", layout: "app", status: "planned", inMenu: true },

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS: Record<string, Label> = {
   enable: { zh: "启用", en: "Enable" },
   disable: { zh: "停用", en: "Disable" },
   resetPassword: { zh: "重置密码", en: "Reset password" },
+  handle: { zh: "告警处理", en: "Handle alarm" },
 };
 
 /** Names of the audited entities (a resource's name); an entity not listed here shows as written. */
@@ -16,6 +17,7 @@ export const AUDIT_ENTITIES: Record<string, Label> = {
   user: { zh: "用户", en: "User" },
   role: { zh: "角色", en: "Role" },
   menu: { zh: "菜单", en: "Menu item" },
+  alarm: { zh: "告警", en: "Alarm" },
 };
 
 const asOptions = (labels: Record<string, Label>): OptionDef[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
