@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireScope } from "~/modules/access/access.server";
 import { loadMapConfig } from "~/widgets/map/config.server";
-import { DAY_MS, formatLocalTime, parseLocalTime } from "./track";
-import { HEAT_CELLS, loadHeat, loadTrack, searchVehicles, visibleOrganisations, type PlaybackScope } from "./track.server";
+import { DAY_MS, formatLocalTime, HEAT_CELLS, parseLocalTime } from "./track";
+import { loadHeat, loadTrack, searchVehicles, visibleOrganisations, type PlaybackScope } from "./track.server";
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;

@@ -144,8 +144,6 @@ export interface HeatFilter {
   cellDeg?: number;
 }
 
-export const HEAT_CELLS = [0.005, 0.01, 0.05] as const;
-
 export type HeatAnswer =
   | { status: "ok"; cells: { lng: number; lat: number; n: number }[]; total: number }
   | { status: "error"; error: `range.${RangeError}` | "vehicle" | "hub" };

@@ -18,6 +18,9 @@ export const STILL_KMH = 1;
 /** a gap between two reports longer than this is not counted as driving time */
 const MAX_DRIVING_GAP_MS = 10 * MINUTE;
 
+/** heat map grid sizes in degrees (about 500 m, 1 km, 5 km) */
+export const HEAT_CELLS = [0.005, 0.01, 0.05] as const;
+
 /** Why a range cannot be queried (an i18n key under playback:range), or null. */
 export type RangeError = "invalid" | "order" | "tooLong";
 
