@@ -43,6 +43,8 @@ test("an hour of points posted through the terminal API plays back on /historyTr
   await expect(page.getByTestId("playback-empty")).toContainText("请选择车辆和时间范围后查询");
   await page.locator("#pb-q").fill(v.terminalNo);
   await page.getByRole("button", { name: "搜索" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${v.terminalNo}`));
+  await expect(page.locator("#pb-vehicle option")).toHaveCount(2);
   await expect(page.locator("#pb-vehicle option", { hasText: v.plate })).toHaveCount(1);
   await page.locator("#pb-vehicle").selectOption(String(v.id));
   await page.getByRole("button", { name: "查询", exact: true }).click();

@@ -81,7 +81,7 @@ export function PlaybackPage({ title }: { title: string }) {
                 <label htmlFor="pb-vehicle" className="mb-1 block text-sm text-muted">
                   {t("query.vehicle")}
                 </label>
-                <select id="pb-vehicle" name="vehicle" defaultValue={data.vehicleId ?? ""} className={`${input} w-56`} key={`${data.q}:${data.vehicleId}`}>
+                <select id="pb-vehicle" name="vehicle" defaultValue={data.vehicleId ?? ""} className={`${input} w-56`} key={data.vehicleId ?? ""}>
                   <option value="">{data.vehicles.length ? t("query.chooseVehicle") : t("query.noVehicles")}</option>
                   {data.vehicles.map((v) => (
                     <option key={v.id} value={v.id}>
