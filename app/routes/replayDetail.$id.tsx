@@ -10,7 +10,8 @@ export const loader = (args: LoaderFunctionArgs) => playbackLoader(args, "/repla
 
 export default function ReplayDetail() {
   const { t } = useTranslation("screens");
-  return <PlaybackPage title={t("/replayDetail/:id")} />;
+  // the key holds ":", i18next's namespace separator
+  return <PlaybackPage title={t("/replayDetail/:id", { nsSeparator: false })} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

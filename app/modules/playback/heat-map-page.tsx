@@ -13,6 +13,16 @@ const input = "h-9 rounded-md border border-line bg-panel px-2 text-base text-in
 /** the heat ramp, light to intense; the legend shows the same stops */
 const RAMP = ["rgba(33,102,172,0)", "#67a9cf", "#d1e5f0", "#fddbc7", "#ef8a62", "#b2182b"];
 
+/**
+ * Radius per zoom so that a cell's blob reaches its neighbours (cells are `cellDeg` apart: cellDeg × 256 × 2^z / 360
+ * pixels at zoom z), kept between 6 and 120 pixels.
+ */
+function radiusByZoom(cellDeg: number): unknown[] {
+  const stops: number[] = [];
+  for (let z = 2; z <= 18; z++) stops.push(z, Math.round(Math.min(120, Math.max(6, ((cellDeg * 256 * 2 ** z) / 360) * 0.9))));
+  return ["interpolate", ["linear"], ["zoom"], ...stops];
+}
+
 /** /equipmentHeatMap: where the visible vehicles were over a range (≤ 7 days), as a maplibre/mapbox heatmap layer. */
 export function HeatMapPage({ title }: { title: string }) {
   const data = useLoaderData<Data>() as unknown as Data;
@@ -23,6 +33,7 @@ export function HeatMapPage({ title }: { title: string }) {
   const serverRange = answer.status === "error" && answer.error.startsWith("range.") ? t(answer.error as `range.${RangeError}`) : null;
   const rangeError = clientError ?? serverRange;
   const cells = answer.status === "ok" ? answer.cells : [];
+  const cellDeg = data.cellDeg;
   const cellLabels: Record<number, string> = { 0.005: t("heat.gridFine"), 0.01: t("heat.gridMedium"), 0.05: t("heat.gridCoarse") };
 
   const onReady = useCallback(
@@ -42,7 +53,7 @@ export function HeatMapPage({ title }: { title: string }) {
           // a cell's weight is its share of the busiest cell, lifted so that single positions still show
           "heatmap-weight": ["interpolate", ["linear"], ["get", "w"], 0, 0.15, 1, 1],
           "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 3, 0.8, 14, 2.5],
-          "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 3, 6, 10, 18, 15, 40],
+          "heatmap-radius": radiusByZoom(cellDeg),
           "heatmap-opacity": 0.85,
           "heatmap-color": ["interpolate", ["linear"], ["heatmap-density"], 0, RAMP[0], 0.2, RAMP[1], 0.4, RAMP[2], 0.6, RAMP[3], 0.8, RAMP[4], 1, RAMP[5]],
         },
@@ -57,7 +68,7 @@ export function HeatMapPage({ title }: { title: string }) {
         { padding: 60, maxZoom: 13, duration: 0 },
       );
     },
-    [cells],
+    [cells, cellDeg],
   );
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {

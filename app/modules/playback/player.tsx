@@ -256,6 +256,45 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
       </dl>
       {total > points.length ? <p className="text-xs text-muted">{t("summary.thinned", { shown: points.length, total })}</p> : null}
 
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-panel p-3" role="group" aria-label={t("player.label")}>
+        <button type="button" onClick={toggle} className="inline-flex h-9 w-24 items-center justify-center rounded-md bg-brand text-white hover:opacity-90" aria-pressed={state === "playing"}>
+          {state === "playing" ? t("player.pause") : t("player.play")}
+        </button>
+        <span className="w-20 whitespace-nowrap text-sm text-muted" data-state={state} data-testid="play-state">
+          {stateText}
+        </span>
+        <div className="flex items-center gap-1" role="radiogroup" aria-label={t("player.speed")}>
+          {RATES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              role="radio"
+              aria-checked={rate === r}
+              onClick={() => setRate(r)}
+              className={`h-8 rounded-md border px-2 text-sm ${rate === r ? "border-brand bg-brand-soft text-brand" : "border-line text-ink hover:border-brand"}`}
+            >
+              {r}×
+            </button>
+          ))}
+        </div>
+        <input
+          type="range"
+          min={start}
+          max={end}
+          step={1000}
+          value={Math.round(time)}
+          onChange={(e) => seek(Number(e.target.value))}
+          onKeyDown={onSliderKey}
+          aria-label={t("player.timeline")}
+          aria-valuetext={showTime(Math.round(time))}
+          className="min-w-48 flex-1 accent-[var(--c-brand)]"
+        />
+        <label className="flex items-center gap-1 text-sm">
+          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} className="accent-[var(--c-brand)]" />
+          {t("player.follow")}
+        </label>
+        <span className="text-xs text-muted">{t("player.keys")}</span>
+      </div>
       <div className="flex flex-col gap-3 lg:flex-row">
         <MapView config={config} onReady={onReady} className={`min-w-0 flex-1 rounded-lg border border-line ${mapClassName}`} />
         <aside className="flex w-full flex-col gap-3 lg:w-[400px]">
@@ -300,45 +339,6 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
         </aside>
       </div>
 
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-panel p-3" role="group" aria-label={t("player.label")}>
-        <button type="button" onClick={toggle} className="inline-flex h-9 w-24 items-center justify-center rounded-md bg-brand text-white hover:opacity-90" aria-pressed={state === "playing"}>
-          {state === "playing" ? t("player.pause") : t("player.play")}
-        </button>
-        <span className="w-16 text-sm text-muted" data-state={state} data-testid="play-state">
-          {stateText}
-        </span>
-        <div className="flex items-center gap-1" role="radiogroup" aria-label={t("player.speed")}>
-          {RATES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              role="radio"
-              aria-checked={rate === r}
-              onClick={() => setRate(r)}
-              className={`h-8 rounded-md border px-2 text-sm ${rate === r ? "border-brand bg-brand-soft text-brand" : "border-line text-ink hover:border-brand"}`}
-            >
-              {r}×
-            </button>
-          ))}
-        </div>
-        <input
-          type="range"
-          min={start}
-          max={end}
-          step={1000}
-          value={Math.round(time)}
-          onChange={(e) => seek(Number(e.target.value))}
-          onKeyDown={onSliderKey}
-          aria-label={t("player.timeline")}
-          aria-valuetext={showTime(Math.round(time))}
-          className="min-w-48 flex-1 accent-[var(--c-brand)]"
-        />
-        <label className="flex items-center gap-1 text-sm">
-          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} className="accent-[var(--c-brand)]" />
-          {t("player.follow")}
-        </label>
-        <span className="w-full text-xs text-muted">{t("player.keys")}</span>
-      </div>
     </div>
   );
 }
