@@ -1,5 +1,6 @@
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FeatureCollection } from "geojson";
+import type { ExpressionSpecification } from "maplibre-gl";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/ui/field";
@@ -17,10 +18,10 @@ const RAMP = ["rgba(33,102,172,0)", "#67a9cf", "#d1e5f0", "#fddbc7", "#ef8a62", 
  * Radius per zoom so that a cell's blob reaches its neighbours (cells are `cellDeg` apart: cellDeg × 256 × 2^z / 360
  * pixels at zoom z), kept between 6 and 120 pixels.
  */
-function radiusByZoom(cellDeg: number): unknown[] {
+function radiusByZoom(cellDeg: number): ExpressionSpecification {
   const stops: number[] = [];
   for (let z = 2; z <= 18; z++) stops.push(z, Math.round(Math.min(120, Math.max(6, ((cellDeg * 256 * 2 ** z) / 360) * 0.9))));
-  return ["interpolate", ["linear"], ["zoom"], ...stops];
+  return ["interpolate", ["linear"], ["zoom"], ...stops] as unknown as ExpressionSpecification;
 }
 
 /** /equipmentHeatMap: where the visible vehicles were over a range (≤ 7 days), as a maplibre/mapbox heatmap layer. */
