@@ -16,11 +16,11 @@ const RAMP = ["rgba(33,102,172,0)", "#67a9cf", "#d1e5f0", "#fddbc7", "#ef8a62", 
 
 /**
  * Radius per zoom so that a cell's blob reaches its neighbours (cells are `cellDeg` apart: cellDeg × 256 × 2^z / 360
- * pixels at zoom z), kept between 6 and 120 pixels.
+ * pixels at zoom z), wide enough to overlap them, kept between 6 and 160 pixels.
  */
 function radiusByZoom(cellDeg: number): ExpressionSpecification {
   const stops: number[] = [];
-  for (let z = 2; z <= 18; z++) stops.push(z, Math.round(Math.min(120, Math.max(6, ((cellDeg * 256 * 2 ** z) / 360) * 0.9))));
+  for (let z = 2; z <= 18; z++) stops.push(z, Math.round(Math.min(160, Math.max(6, ((cellDeg * 256 * 2 ** z) / 360) * 1.6))));
   return ["interpolate", ["linear"], ["zoom"], ...stops] as unknown as ExpressionSpecification;
 }
 
@@ -52,8 +52,8 @@ export function HeatMapPage({ title }: { title: string }) {
         source: "heat",
         paint: {
           // a cell's weight is its share of the busiest cell, lifted so that single positions still show
-          "heatmap-weight": ["interpolate", ["linear"], ["get", "w"], 0, 0.15, 1, 1],
-          "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 3, 0.8, 14, 2.5],
+          "heatmap-weight": ["interpolate", ["linear"], ["get", "w"], 0, 0.3, 1, 1],
+          "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 3, 1, 14, 1.6],
           "heatmap-radius": radiusByZoom(cellDeg),
           "heatmap-opacity": 0.85,
           "heatmap-color": ["interpolate", ["linear"], ["heatmap-density"], 0, RAMP[0], 0.2, RAMP[1], 0.4, RAMP[2], 0.6, RAMP[3], 0.8, RAMP[4], 1, RAMP[5]],
