@@ -1,0 +1,15 @@
+// equipmentHeatMap (设备热力图): where the vehicles were over a range (app/modules/playback).
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useTranslation } from "react-i18next";
+import { HeatMapPage } from "~/modules/playback/heat-map-page";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export { heatLoader as loader } from "~/modules/playback/playback.server";
+export const meta: MetaFunction = () => [{ title: "Derrick · 设备热力图 / Equipment Heat Map" }];
+
+export default function EquipmentHeatMap() {
+  const { t } = useTranslation("screens");
+  return <HeatMapPage title={t("/equipmentHeatMap")} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
