@@ -117,10 +117,10 @@ export const SCREENS: ScreenDef[] = [
   { path: "/smartWorkconditionMatch", group: "device", privisId: "1411", privis: "smartWorkconditionMatch", zh: "智能工况匹配", en: "Smart Working Condition Matching", layout: "app", status: "planned", inMenu: true },
   { path: "/smartSafeHat", group: "device", privisId: "1412", privis: "smartSafeHat", zh: "智能安全帽", en: "Smart Safety Helmets", layout: "app", status: "planned", inMenu: true },
   { path: "/fenceManage", group: "device", privisId: "1413", privis: "fenceManage", zh: "围栏管理", en: "Fence Management", layout: "app", status: "built", inMenu: true },
-  { path: "/workPlayBack", group: "device", privisId: "1414", privis: "workPlayBack", zh: "历史回放", en: "History Playback", layout: "app", status: "planned", inMenu: true },
-  { path: "/replayDetail/:id", group: "device", privisId: "1415", privis: "replayDetail", zh: "回放详情", en: "Playback Details", layout: "fullscreen", status: "planned", inMenu: false },
+  { path: "/workPlayBack", group: "device", privisId: "1414", privis: "workPlayBack", zh: "历史回放", en: "History Playback", layout: "app", status: "built", inMenu: true },
+  { path: "/replayDetail/:id", group: "device", privisId: "1415", privis: "replayDetail", zh: "回放详情", en: "Playback Details", layout: "fullscreen", status: "built", inMenu: false },
   { path: "/stateReport", group: "device", privisId: "1416", privis: "stateReport", zh: "状态报表", en: "Status Report", layout: "app", status: "planned", inMenu: true },
-  { path: "/equipmentHeatMap", group: "device", privisId: "1417", privis: "equipmentHeatMap", zh: "设备热力图", en: "Equipment Heat Map", layout: "app", status: "planned", inMenu: true },
+  { path: "/equipmentHeatMap", group: "device", privisId: "1417", privis: "equipmentHeatMap", zh: "设备热力图", en: "Equipment Heat Map", layout: "app", status: "built", inMenu: true },
   // Dispatch Management (15)
   { path: "/vehicleApplication", group: "dispatch", privisId: "1501", privis: "vehicleApplication", zh: "用车申请", en: "Vehicle Requests", layout: "app", status: "planned", inMenu: true },
   { path: "/dispatchManagement", group: "dispatch", privisId: "1502", privis: "dispatchManagement", zh: "派车管理", en: "Vehicle Dispatch", layout: "app", status: "planned", inMenu: true },
@@ -196,7 +196,7 @@ export const SCREENS: ScreenDef[] = [
   // More (26)
   { path: "/contractPlan", group: "older", privisId: "2601", privis: "contractPlan", zh: "合同计划", en: "Contract Plans", layout: "app", status: "planned", inMenu: true },
   { path: "/equipmentMonitor", group: "older", privisId: "2602", privis: "equipmentMonitor", zh: "设备监控", en: "Equipment Monitoring", layout: "app", status: "built", inMenu: true },
-  { path: "/historyTrack", group: "older", privisId: "2603", privis: "historyTrack", zh: "历史轨迹", en: "Track History", layout: "app", status: "planned", inMenu: true },
+  { path: "/historyTrack", group: "older", privisId: "2603", privis: "historyTrack", zh: "历史轨迹", en: "Track History", layout: "app", status: "built", inMenu: true },
   { path: "/customerresearch", group: "older", privisId: "2604", privis: "customerresearch", zh: "客户调研", en: "Customer Research", layout: "app", status: "planned", inMenu: true },
   { path: "/serviceConfig", group: "older", privisId: "2605", privis: "serviceConfig", zh: "服务配置", en: "Service Settings", layout: "app", status: "planned", inMenu: true },
   { path: "/contractClear", group: "older", privisId: "2606", privis: "contractClear", zh: "合同清算", en: "Contract Settlement", layout: "app", status: "planned", inMenu: true },
