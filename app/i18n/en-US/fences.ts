@@ -63,7 +63,7 @@ export default {
     stop: "Stop “{{name}}”? It will raise no more alarms.",
   },
   flash: { saved: "Saved", deleted: "Deleted", enabled: "Enabled", stopped: "Stopped" },
-  bound: "{{count}} vehicles",
+  bound: "{{count}}",
   alarmsOn: "In/out alarms",
   v: {
     name: "Enter a name of at most 30 characters",

@@ -56,6 +56,12 @@ export function FenceScreen() {
     if (handle) showFences(handle, data.fences, data.lines, selected, hidden);
   }, [handle, data.fences, data.lines, selected?.kind, selected?.id, hidden?.id, hidden?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // a deep link (?sel=…, or the page after a save) shows the selected fence or route once the map is there
+  useEffect(() => {
+    const row = sel ? rows.find((r) => r.id === sel) : undefined;
+    if (handle && row && !editing) fitShape(handle, "path" in row ? { shape: "line", coordinates: row.path } : fenceShape(row));
+  }, [handle]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const locate = (row: FenceRow | LineRow) => {
     go({ sel: String(row.id) });
     if (handle) fitShape(handle, "path" in row ? { shape: "line", coordinates: row.path } : fenceShape(row));
