@@ -8,13 +8,15 @@ import { loadVehicleDetails } from "~/modules/telematics/details.server";
 import { INSTALL_STATES, VEHICLE_STATES, vehicleView } from "~/modules/telematics/vehicles.resource";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data ? ` · ${data.vehicle.plate}` : ""}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
 
 /** /deviceDetails?id=N: one vehicle's every archive field and, when the hub has it, its live state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/deviceDetails" });
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  const details = await loadVehicleDetails(scope, id);
+  const asked = new URL(request.url).searchParams.get("id");
+  // opened from the menu without a vehicle: say where to pick one
+  if (asked === null) return { none: true as const };
+  const details = await loadVehicleDetails(scope, Number(asked));
   if (!details) throw new Response("Not Found", { status: 404 });
   return details;
 }
@@ -23,7 +25,26 @@ const TZ = "Asia/Shanghai";
 const at = (ms: number | null | undefined) => (ms ? new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "medium" }).format(ms) : "—");
 
 export default function DeviceDetails() {
-  const { vehicle, live, options } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return "none" in data ? <NoVehicle /> : <Details {...data} />;
+}
+
+function NoVehicle() {
+  const { t } = useTranslation("telematics");
+  return (
+    <div className="p-4">
+      <h1 className="mb-3 text-xl font-semibold text-ink">{t("details.title")}</h1>
+      <p className="text-sm text-muted">
+        {t("details.pick")}{" "}
+        <Link to="/deviceList" className="text-brand">
+          {t("details.back")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
   const { t, i18n } = useTranslation("telematics");
   const lang = i18n.language;
   const values = vehicle as unknown as Record<string, unknown>;

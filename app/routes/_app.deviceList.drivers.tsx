@@ -1,13 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { withQuery } from "~/lib/navigation";
-import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { listHref } from "~/modules/resource/types";
+import { ArchiveListPage } from "~/modules/telematics/archive-page";
 import { driverView } from "~/modules/telematics/archive.resource";
 import { driverOptions, driverResource } from "~/modules/telematics/archive.server";
-import { ArchiveTabs } from "~/modules/telematics/archive-tabs";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 司机档案 / Drivers" }];
@@ -15,25 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 司机档案 / Dri
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, driverResource, { options: driverOptions });
 export const action = (args: ActionFunctionArgs) => resourceAction(args, driverResource, { options: driverOptions });
 
-export default function Drivers() {
-  const { t } = useTranslation("resource");
-  const { query } = useLoaderData<typeof loader>();
-  const back = listHref(driverView.path, query);
-  return (
-    <>
-      <ArchiveTabs />
-      <ResourcePage
-        view={driverView}
-        rowActions={(row, can) =>
-          can.edit ? (
-            <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
-              {t("edit")}
-            </Link>
-          ) : null
-        }
-      />
-    </>
-  );
+export default function Page() {
+  return <ArchiveListPage view={driverView} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

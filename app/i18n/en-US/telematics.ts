@@ -50,6 +50,7 @@ export default {
     typeInUse: "Marker points still use this type; it cannot be deleted",
   },
   details: {
+    pick: "Choose a vehicle in the vehicle list to see its details.",
     title: "Device details",
     back: "Back to the vehicle list",
     archive: "Archive",

@@ -48,6 +48,7 @@ export default {
     typeInUse: "该类型下还有标注点，不能删除",
   },
   details: {
+    pick: "请在车辆列表中选择一辆车查看详情。",
     title: "设备详情",
     back: "返回车辆列表",
     archive: "档案信息",

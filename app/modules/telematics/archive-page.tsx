@@ -1,0 +1,34 @@
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { withQuery } from "~/lib/navigation";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { listHref, type ListQuery, type ResourceView } from "~/modules/resource/types";
+import type { loader as appLoader } from "~/routes/_app";
+import { ArchiveTabs } from "./archive-tabs";
+
+/**
+ * One list of the vehicle archive under /deviceList (models, owners, drivers, marker types, marker points): the
+ * archive's tabs over the resource page, with an edit link per row. `creatorOnly`: only the account that created a
+ * row sees its edit link (spec §6 marker points; the action refuses anyone else as well).
+ */
+export function ArchiveListPage({ view, creatorOnly = false }: { view: ResourceView; creatorOnly?: boolean }) {
+  const { t } = useTranslation("resource");
+  const { query } = useLoaderData<{ query: ListQuery }>();
+  const me = useRouteLoaderData<typeof appLoader>("routes/_app")?.user.id;
+  const back = listHref(view.path, query);
+  return (
+    <>
+      <ArchiveTabs />
+      <ResourcePage
+        view={view}
+        rowActions={(row, can) =>
+          can.edit && (!creatorOnly || row.creatorId === me) ? (
+            <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
+              {t("edit")}
+            </Link>
+          ) : null
+        }
+      />
+    </>
+  );
+}
