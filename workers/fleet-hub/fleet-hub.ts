@@ -136,6 +136,8 @@ export class FleetHub extends DurableObject<Env> {
   private configStale = true;
   private configLoadedAt = 0;
   private pendingCommands = new Set<number>();
+  /** when an unknown vehicle last made the hub look for it in the business database */
+  private readonly unknownCheckedAt = new Map<number, number>();
   private lastAlarmAt = new Map<number, number>();
   private readonly fanout: Fanout;
   private restoredSockets = false;
@@ -274,8 +276,10 @@ export class FleetHub extends DurableObject<Env> {
   async ingest(req: IngestRequest): Promise<IngestResult> {
     if (!(await this.ownTenant(req.tenantId))) return { refused: "unknown_terminal", accepted: 0, duplicates: [], late: 0, commands: false };
     await this.ensureConfig();
-    if (!this.configs.has(req.vehicleId) && Date.now() - this.configLoadedAt > CONFIG_RELOAD_MS) {
-      // a vehicle registered by a path that did not tell the hub (a script, another Worker version): look again
+    if (!this.configs.has(req.vehicleId) && Date.now() - (this.unknownCheckedAt.get(req.vehicleId) ?? 0) > CONFIG_RELOAD_MS) {
+      // a vehicle registered by a path that did not tell the hub (a script, another Worker version): look again,
+      // once per unknown vehicle every few seconds (a deleted vehicle's token cannot make the hub reload on every post)
+      this.unknownCheckedAt.set(req.vehicleId, Date.now());
       this.configStale = true;
       await this.ensureConfig();
     }

@@ -71,7 +71,9 @@ export function FenceScreen() {
   const doneText = done && ["saved", "deleted", "enabled", "stopped"].includes(done) ? t(`flash.${done}` as "flash.saved") : null;
 
   return (
-    <div className="flex h-full min-h-[520px] gap-3">
+    <div className="flex h-full min-h-[520px] flex-col gap-3">
+      <h1 className="text-lg font-semibold text-ink">{t("title")}</h1>
+      <div className="flex min-h-0 flex-1 gap-3">
       <aside className="flex w-[380px] shrink-0 flex-col rounded-md border border-line bg-panel" aria-label={t("title")}>
         {editing ? (
           <EditPanel key={`${tab}-${editKey}`} kind={tab} row={editing === "new" ? null : editing} data={data} action={action?.kind === tab ? action : undefined} handle={handle} onClose={() => go({ edit: null })} />
@@ -158,6 +160,7 @@ export function FenceScreen() {
           setHandle(h);
         }}
       />
+      </div>
       {confirm ? <ConfirmDialog confirm={confirm} onClose={() => setConfirm(null)} /> : null}
     </div>
   );

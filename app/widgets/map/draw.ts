@@ -127,6 +127,8 @@ export function startDrawing(h: MapHandle, mode: DrawMode, opts: DrawOptions): (
   const hadDblZoom = map.doubleClickZoom.isEnabled();
   map.doubleClickZoom.disable();
   map.getCanvas().style.cursor = "crosshair";
+  // HTML markers (vehicles, cluster counts) must not swallow the clicks that place points
+  map.getContainer().classList.add("map-drawing");
   map.on("click", onClick);
   map.on("mousemove", onMove);
   map.on("dblclick", onDblClick);
@@ -139,6 +141,7 @@ export function startDrawing(h: MapHandle, mode: DrawMode, opts: DrawOptions): (
     window.removeEventListener("keydown", onKey);
     if (hadDblZoom) map.doubleClickZoom.enable();
     map.getCanvas().style.cursor = "";
+    map.getContainer().classList.remove("map-drawing");
     source()?.setData(empty);
   }
   return () => {
