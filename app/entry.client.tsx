@@ -3,9 +3,13 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "./i18n";
+import { clientResources, i18nConfig, LANGUAGES } from "./i18n";
+import { pendingScreenTexts } from "./i18n/screen-texts";
 
 async function hydrate() {
+  // the shell's texts, and those of the screen namespaces whose chunks loaded before this ran
+  const pending = pendingScreenTexts();
+  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { ...clientResources[l], ...pending[l] }]));
   await i18next.use(initReactI18next).init({ ...i18nConfig, resources, lng: document.documentElement.lang, initImmediate: false });
   startTransition(() => {
     hydrateRoot(

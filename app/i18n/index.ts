@@ -39,6 +39,15 @@ export const resources = {
   "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, screens: screenTitles("en") },
 } as const;
 
+/** Namespaces that only some screens use: they load with those screens' chunks (app/i18n/screen/). */
+export const SCREEN_NAMESPACES = ["telematics", "monitor", "alarms", "playback", "fences"] as const;
+
+/** What every page's first load carries: the shell's namespaces (the server and tests use `resources`, all of them). */
+export const clientResources = {
+  "zh-CN": { common: zhCommon, auth: zhAuth, files: zhFiles, widgets: zhWidgets, resource: zhResource, system: zhSystem, screens: screenTitles("zh") },
+  "en-US": { common: enCommon, auth: enAuth, files: enFiles, widgets: enWidgets, resource: enResource, system: enSystem, screens: screenTitles("en") },
+};
+
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,

@@ -7,6 +7,7 @@ import { labelOf } from "~/modules/resource/types";
 import { loadVehicleDetails } from "~/modules/telematics/details.server";
 import { INSTALL_STATES, VEHICLE_STATES, vehicleView } from "~/modules/telematics/vehicles.resource";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { TELEMATICS } from "~/i18n/screen/telematics";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
 
@@ -30,7 +31,7 @@ export default function DeviceDetails() {
 }
 
 function NoVehicle() {
-  const { t } = useTranslation("telematics");
+  const { t } = useTranslation(TELEMATICS);
   return (
     <div className="p-4">
       <h1 className="mb-3 text-xl font-semibold text-ink">{t("details.title")}</h1>
@@ -45,7 +46,7 @@ function NoVehicle() {
 }
 
 function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
-  const { t, i18n } = useTranslation("telematics");
+  const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
   const values = vehicle as unknown as Record<string, unknown>;
   const shown = (key: string): string => {

@@ -10,6 +10,7 @@ import { vehicleView } from "~/modules/telematics/vehicles.resource";
 import { vehicleIntents as intents, vehicleOptions as options, vehicleResource, type VehicleActionData } from "~/modules/telematics/vehicles.server";
 import { Alert, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { TELEMATICS } from "~/i18n/screen/telematics";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 设备列表 / Device List" }];
 
@@ -17,7 +18,7 @@ export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, vehicle
 export const action = (args: ActionFunctionArgs) => resourceAction(args, vehicleResource, { intents, options });
 
 export default function DeviceList() {
-  const { t } = useTranslation("telematics");
+  const { t } = useTranslation(TELEMATICS);
   const { t: tr } = useTranslation("resource");
   const { query } = useLoaderData<typeof loader>();
   const back = listHref(vehicleView.path, query);
@@ -62,7 +63,7 @@ export default function DeviceList() {
 /** The enable/stop and install/uninstall confirmations, after the server asked for them. */
 function VehiclePanels({ back }: { back: string }) {
   const action = useActionData<VehicleActionData>();
-  const { t, i18n } = useTranslation("telematics");
+  const { t, i18n } = useTranslation(TELEMATICS);
   const message = useMessage();
   const labelFor = (key: string) => labelOf(vehicleView.form.find((f) => f.key === key)!.label, i18n.language);
   if (action?.intent === "confirmState") {

@@ -71,6 +71,8 @@ test("an hour of points posted through the terminal API plays back on /historyTr
   // Space pauses; the time then stands still
   await page.locator("body").press("Space");
   await expect(page.getByTestId("play-state")).toHaveText("已暂停");
+  // a frame already scheduled when Space was pressed may still land: read the time once it has
+  await page.waitForTimeout(300);
   const paused = await time.textContent();
   await page.waitForTimeout(500);
   await expect(time).toHaveText(paused!);

@@ -10,6 +10,7 @@ import { formatCell } from "~/modules/resource/format";
 import type { AlarmActionData, alarmLoader } from "./alarm-route.server";
 import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, speedText, type AlarmRow } from "./alarm.view";
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
+import { ALARMS } from "~/i18n/screen/alarms";
 
 type LoaderData = Awaited<ReturnType<typeof alarmLoader>>["data"];
 /** after a pushed alarm, wait for the hub's flush (about a second) before reading the list again */
@@ -59,7 +60,7 @@ const provisionalRow = (a: AlarmEvent): AlarmRow => ({
 export function AlarmPage() {
   const data = useLoaderData<LoaderData>();
   const action = useActionData<AlarmActionData>();
-  const { t, i18n } = useTranslation("alarms");
+  const { t, i18n } = useTranslation(ALARMS);
   const { t: tc } = useTranslation();
   const lang = i18n.language;
   const { search } = useLocation();
@@ -176,7 +177,7 @@ export function AlarmPage() {
 }
 
 function LiveStatus({ connection, sound, setSound }: { connection: LiveConnection; sound: boolean; setSound: (on: boolean) => void }) {
-  const { t } = useTranslation("alarms");
+  const { t } = useTranslation(ALARMS);
   const dot = { open: "bg-success", connecting: "bg-muted", offline: "bg-danger" }[connection];
   const label = { open: t("live"), connecting: t("liveConnecting"), offline: t("liveOffline") }[connection];
   return (
@@ -199,7 +200,7 @@ function LiveStatus({ connection, sound, setSound }: { connection: LiveConnectio
 
 /** 告警处理: the result (已处理 needs a description, or 误报) for the alarms listed, at the versions shown. */
 function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActionData, { intent: "confirmHandle" | "handle" }>; back: string; formAction: string }) {
-  const { t, i18n } = useTranslation("alarms");
+  const { t, i18n } = useTranslation(ALARMS);
   const { t: tr } = useTranslation("resource");
   const { t: tc } = useTranslation();
   const navigate = useNavigate();

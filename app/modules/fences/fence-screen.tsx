@@ -8,6 +8,7 @@ import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import { FENCE_TYPES, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
 import type { FenceActionData, fenceLoader } from "./fence.server";
 import { addFenceLayers, fenceShape, fitShape, showDraft, showFences, TYPE_COLOURS } from "./fence-map";
+import { FENCES } from "~/i18n/screen/fences";
 
 type Kind = "fence" | "line";
 type Data = Awaited<ReturnType<typeof fenceLoader>>;
@@ -23,7 +24,7 @@ const inputClass = "h-9 w-full rounded-md border border-line bg-panel px-3 text-
 export function FenceScreen() {
   const data = useLoaderData<typeof fenceLoader>() as unknown as Data;
   const action = useActionData<FenceActionData>();
-  const { t } = useTranslation(["fences", "resource"]);
+  const { t } = useTranslation([FENCES, "resource"]);
   const tx = (key: string, options?: Record<string, unknown>) => t(key as never, options as never) as unknown as string;
   const [params, setParams] = useSearchParams();
   // a refused save keeps its form open (and its tab), whatever the address says
@@ -167,7 +168,7 @@ export function FenceScreen() {
 }
 
 function ConfirmDialog({ confirm, onClose }: { confirm: Confirm; onClose: () => void }) {
-  const { t } = useTranslation(["fences", "resource"]);
+  const { t } = useTranslation([FENCES, "resource"]);
   const navigation = useNavigation();
   const { row, intent, kind } = confirm;
   const text = intent === "delete" ? t("confirm.delete", { name: row.name }) : t(row.state ? "confirm.stop" : "confirm.enable", { name: row.name });
@@ -217,7 +218,7 @@ function initialShape(kind: Kind, row: FenceRow | LineRow | null, posted?: Recor
 }
 
 function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; row: FenceRow | LineRow | null; data: Data; action?: FenceActionData; handle: MapHandle | null; onClose: () => void }) {
-  const { t } = useTranslation(["fences", "resource", "widgets"]);
+  const { t } = useTranslation([FENCES, "resource", "widgets"]);
   const tx = (key: string, options?: Record<string, unknown>) => t(key as never, options as never) as unknown as string;
   const navigation = useNavigation();
   const posted = action?.values;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { shapeGeometry, startDrawing, type DrawnShape } from "~/widgets/map/draw";
 import type { MapHandle } from "~/widgets/map/map-view";
 import { CHINA_OFFSET_MS, checkArea, type AreaError, type AreaHitRow } from "./monitor";
+import { MONITOR } from "~/i18n/screen/monitor";
 
 const SOURCE = "monitor-area";
 type Circle = Extract<DrawnShape, { shape: "circle" }>;
@@ -22,7 +23,7 @@ interface Props {
 
 /** Area vehicle search: a circle drawn on the map (≤ 10000 m) and a time range (≤ 7 days) → the vehicles that were inside. */
 export function AreaSearch({ handle, onSelect, onClose }: Props) {
-  const { t, i18n } = useTranslation("monitor");
+  const { t, i18n } = useTranslation(MONITOR);
   const fetcher = useFetcher<AreaActionData>();
   const [circle, setCircle] = useState<Circle | null>(null);
   const [drawing, setDrawing] = useState(false);

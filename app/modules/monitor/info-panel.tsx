@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
 import { displayStatus, onlineBucket, startOfChinaDay, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
+import { MONITOR } from "~/i18n/screen/monitor";
 
 interface Props {
   store: LiveStore;
@@ -17,7 +18,7 @@ const fixed = (n: number | null | undefined, digits: number) => (n === null || n
 
 /** The selected vehicle's live telemetry; re-renders only when that vehicle changes. Esc (handled by the screen) closes it. */
 export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onClose }: Props) {
-  const { t, i18n } = useTranslation("monitor");
+  const { t, i18n } = useTranslation(MONITOR);
   useSyncExternalStore(
     store.subscribe,
     () => store.revOf(id),

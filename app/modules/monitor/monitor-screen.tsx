@@ -10,6 +10,7 @@ import { matchesStatus, type ModelIcons, type MonitorOrg, type MonitorVehicle, t
 import { useFleetLive } from "./use-fleet-live";
 import { VehicleLayer } from "./vehicle-layer";
 import { VehicleTree } from "./vehicle-tree";
+import { MONITOR } from "~/i18n/screen/monitor";
 
 export interface MonitorData {
   mapConfig: MapClientConfig;
@@ -24,7 +25,7 @@ const CONNECTION_DOT: Record<Connection, string> = { connecting: "bg-slate-400",
 
 /** 设备监控: the vehicle tree on the left, the live map on the right, the info panel and area search over the map. */
 export function MonitorScreen({ data }: { data: MonitorData }) {
-  const { t } = useTranslation("monitor");
+  const { t } = useTranslation(MONITOR);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [follow, setFollow] = useState(false);
   const [filter, setFilter] = useState<StatusFilter>("all");

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Keyboa
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
 import { displayStatus, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type StatusFilter, type TreeRow } from "./monitor";
+import { MONITOR } from "~/i18n/screen/monitor";
 
 const ROW_PX = 32;
 const FILTERS: StatusFilter[] = ["all", "running", "stopped", "offline"];
@@ -23,7 +24,7 @@ interface Props {
  * Keyboard: ↑/↓ move, →/← open and close an organisation, Enter selects a vehicle, Home/End jump.
  */
 export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedId, onSelect }: Props) {
-  const { t } = useTranslation("monitor");
+  const { t } = useTranslation(MONITOR);
   useSyncExternalStore(store.subscribe, store.getStatusVersion, store.getStatusVersion);
   const [search, setSearch] = useState("");
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());

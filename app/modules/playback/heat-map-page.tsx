@@ -7,6 +7,7 @@ import { Alert } from "~/ui/field";
 import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import type { heatLoader } from "./playback.server";
 import { checkRange, HEAT_CELLS, parseLocalTime, type RangeError } from "./track";
+import { PLAYBACK } from "~/i18n/screen/playback";
 
 type Data = Awaited<ReturnType<typeof heatLoader>>;
 
@@ -27,7 +28,7 @@ function radiusByZoom(cellDeg: number): ExpressionSpecification {
 /** /equipmentHeatMap: where the visible vehicles were over a range (≤ 7 days), as a maplibre/mapbox heatmap layer. */
 export function HeatMapPage({ title }: { title: string }) {
   const data = useLoaderData<Data>() as unknown as Data;
-  const { t } = useTranslation("playback");
+  const { t } = useTranslation(PLAYBACK);
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
   const answer = data.answer;

@@ -6,6 +6,7 @@ import { Alert } from "~/ui/field";
 import type { playbackLoader } from "./playback.server";
 import { Player } from "./player";
 import { checkRange, DAY_MS, formatLocalTime, parseLocalTime, type RangeError } from "./track";
+import { PLAYBACK } from "~/i18n/screen/playback";
 
 const isRangeError = (e: string): e is `range.${RangeError}` => e.startsWith("range.");
 
@@ -29,7 +30,7 @@ function quickRanges(now: number, labels: [string, string, string, string]) {
 /** /historyTrack, /workPlayBack and /replayDetail/:id: the query (vehicle and range) and the player. */
 export function PlaybackPage({ title }: { title: string }) {
   const data = useLoaderData<Data>() as unknown as Data;
-  const { t } = useTranslation("playback");
+  const { t } = useTranslation(PLAYBACK);
   const navigation = useNavigation();
   const fullscreen = data.screen === "/replayDetail/:id";
   const [clientError, setClientError] = useState<string | null>(null);

@@ -6,6 +6,7 @@ import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import { SpeedChart } from "./speed-chart";
 import { formatLocalTime, indexAt, positionAt, type Stop, type TrackPoint, type TrackSummary } from "./track";
 import type { PackedTrack, PlaybackAlarm } from "./track.server";
+import { PLAYBACK } from "~/i18n/screen/playback";
 
 export const RATES = [1, 2, 4, 8, 16] as const;
 /** at 1× the whole track plays in this long (a day's track in two minutes, not in a day); never slower than real time */
@@ -22,7 +23,7 @@ export function unpackTrack(p: PackedTrack): TrackPoint[] {
 
 /** "1小时5分" / "1 h 5 min" */
 export function useDuration() {
-  const { t } = useTranslation("playback");
+  const { t } = useTranslation(PLAYBACK);
   return useCallback(
     (ms: number) => {
       const s = Math.round(ms / 1000);
@@ -69,7 +70,7 @@ function vehicleIcon(): HTMLElement {
 
 /** The player: the track on the map with its marks, the moving vehicle, the controls, the speed chart and the info strip. */
 export function Player({ config, track, stops, alarms, summary, total, mapClassName }: Props) {
-  const { t } = useTranslation("playback");
+  const { t } = useTranslation(PLAYBACK);
   const duration = useDuration();
   const points = useMemo(() => unpackTrack(track), [track]);
   const start = points[0]!.t;

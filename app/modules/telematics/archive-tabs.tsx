@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TELEMATICS } from "~/i18n/screen/telematics";
 
 const TABS = [
   { to: "/deviceList", key: "vehicles" },
@@ -12,7 +13,7 @@ const TABS = [
 
 /** The vehicle archive's lists, one tab each, all under the /deviceList menu item. */
 export function ArchiveTabs() {
-  const { t } = useTranslation("telematics");
+  const { t } = useTranslation(TELEMATICS);
   return (
     <nav aria-label={t("tabs.label")} className="flex gap-1 border-b border-line px-4 pt-3">
       {TABS.map((tab) => (
