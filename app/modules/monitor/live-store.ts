@@ -6,38 +6,15 @@
  * vehicle's revision. React subscribes through `subscribe` + a version getter (useSyncExternalStore); no vehicle
  * ever has React state of its own.
  */
+import { emptyLive } from "../../../workers/fleet-hub/live";
 import { MAP_FIELDS, unpackPositions, type FleetCounts, type ServerMessage, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 
 const MAP_FIELD_SET = new Set<string>(MAP_FIELDS);
 
 export type Connection = "connecting" | "open" | "reconnecting" | "offline";
 
-const blank = (id: number): VehicleLive => ({
-  id,
-  plate: "",
-  orgId: null,
-  modelId: null,
-  terminalNo: "",
-  selfNo: null,
-  status: "never",
-  alarm: false,
-  t: null,
-  seen: null,
-  lng: null,
-  lat: null,
-  speed: null,
-  heading: null,
-  acc: null,
-  mileage: null,
-  fuel: null,
-  rpm: null,
-  torque: null,
-  urea: null,
-  exhaustTemp: null,
-  battery: null,
-  lock: null,
-  faults: [],
-});
+/** A vehicle the store hears of first through a delta: empty until its fields arrive. */
+const blank = (id: number): VehicleLive => emptyLive({ id, plate: "", orgId: null, modelId: null, terminalNo: "", selfNo: null, state: 1 });
 
 export class LiveStore {
   readonly vehicles = new Map<number, VehicleLive>();
