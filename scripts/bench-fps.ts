@@ -16,25 +16,23 @@ function fleet(ids: number[]) {
   });
 }
 
+// a string, not a function: tsx would wrap a function's inner helpers with its own `__name`, unknown in the page
+const MEASURE = `(ms) => new Promise((resolve) => {
+  let frames = 0, worst = 0;
+  const start = performance.now();
+  let last = start;
+  const tick = (now) => {
+    frames++;
+    worst = Math.max(worst, now - last);
+    last = now;
+    if (now - start < ms) requestAnimationFrame(tick);
+    else resolve({ fps: (frames * 1000) / (now - start), worstFrameMs: worst });
+  };
+  requestAnimationFrame(tick);
+})`;
+
 async function measure(page: Page, seconds: number): Promise<{ fps: number; worstFrameMs: number }> {
-  return page.evaluate(
-    (ms) =>
-      new Promise<{ fps: number; worstFrameMs: number }>((resolve) => {
-        let frames = 0;
-        let worst = 0;
-        const start = performance.now();
-        let last = start;
-        const tick = (now: number) => {
-          frames++;
-          worst = Math.max(worst, now - last);
-          last = now;
-          if (now - start < ms) requestAnimationFrame(tick);
-          else resolve({ fps: (frames * 1000) / (now - start), worstFrameMs: worst });
-        };
-        requestAnimationFrame(tick);
-      }),
-    seconds * 1000,
-  );
+  return page.evaluate(`(${MEASURE})(${seconds * 1000})`) as Promise<{ fps: number; worstFrameMs: number }>;
 }
 
 export async function fpsBench({ base, cookie, ids, path = "/equipmentMonitor" }: { base: string; cookie: string; ids: number[]; path?: string }) {
