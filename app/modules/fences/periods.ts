@@ -3,15 +3,12 @@
  * means always. A period whose end is before its start crosses midnight (22:00–06:00). The two must not overlap.
  */
 
+import { parseHhMm } from "../../../workers/fleet-hub/rules";
+
 export type PeriodError = "format" | "incomplete" | "empty" | "secondWithoutFirst" | "overlap";
 
-const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** Minutes after midnight of "HH:mm", or null when it is not a time. */
-export function minutesOf(hhmm: string): number | null {
-  const m = HHMM.exec(hhmm);
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-}
+/** Minutes after midnight of "HH:mm", or null when it is not a time: the same reading the hub's rules use. */
+export const minutesOf = (hhmm: string): number | null => parseHhMm(hhmm);
 
 /** The period as half-open minute ranges within one day ([s, e) or, across midnight, [s, 1440) and [0, e)). */
 export function segments(start: number, end: number): [number, number][] {
@@ -42,11 +39,4 @@ export function checkPeriods(p: { period1Start: string; period1End: string; peri
   if (!a && b) return { field: "period2Start", error: "secondWithoutFirst" };
   if (a && b && overlaps(segments(...a), segments(...b))) return { field: "period2Start", error: "overlap" };
   return null;
-}
-
-/** Whether a moment (minutes after midnight, tenant time) falls in the fence's periods; no periods = always. */
-export function inPeriods(minute: number, periods: ([number, number] | null)[]): boolean {
-  const set = periods.filter((p): p is [number, number] => p !== null);
-  if (!set.length) return true;
-  return set.some((p) => segments(...p).some(([s, e]) => minute >= s && minute < e));
 }
