@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getDb } from "../../db/client";
 import { isLanguage } from "~/i18n";
 import { prefsCookies, saveUserPreferences, type Preferences } from "~/modules/auth/preferences.server";
@@ -20,11 +20,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env);
   const state = await readSession(request, env, db);
   if (state.status === "ok" && Object.keys(change).length) await saveUserPreferences(db, state.session.user, change);
+  const headers = new Headers();
+  for (const c of prefsCookies(change)) headers.append("Set-Cookie", c);
+  // a switch in the running app (fetcher): data, and Remix revalidates the page; a plain form: back to the page
+  if (form.get("js") === "1") return json({ ok: true }, { headers });
   const to = String(form.get("redirectTo") ?? "");
   // back to the page the switch was on, the sign-in pages included; never to another host
   const back = /^\/(login|loginAdmin|resetPassword)\b/.test(to) ? to : safeRedirectPath(to);
-  const headers = new Headers();
-  for (const c of prefsCookies(change)) headers.append("Set-Cookie", c);
   return redirect(back, { headers });
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
@@ -14,6 +14,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
   const { t, i18n } = useTranslation("resource");
   const lang = i18n.language;
   const submit = useSubmit();
+  const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const hasMore = filters.some((f) => !f.simple && !f.hidden);
@@ -22,14 +23,26 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
 
   const send = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+    timer.current = setTimeout(() => {
+      const form = formRef.current;
+      if (!form) return;
+      // nothing changed since the list was loaded (typed and erased, or 查询 already sent it): no navigation, which
+      // would also close a confirmation opened in the meantime
+      const wanted = new URLSearchParams([...new FormData(form)].filter(([, v]) => typeof v === "string" && v.trim() !== "") as [string, string][]);
+      const current = new URLSearchParams(location.search);
+      current.delete("page");
+      wanted.sort();
+      current.sort();
+      if (location.pathname === path && wanted.toString() === current.toString()) return;
+      submit(form, { replace: true, preventScrollReset: true });
+    }, delay);
   };
   const active = filters.filter((f) => query.filters[f.key]);
   const shown = filters.filter((f) => !f.hidden && (f.simple || expanded));
 
   return (
     <section className="mb-3 rounded-lg border border-line bg-panel p-3" aria-label={t("conditions")}>
-      <Form ref={formRef} method="get" action={path} className="flex flex-wrap items-end gap-3" role="search">
+      <Form ref={formRef} method="get" action={path} onSubmit={() => clearTimeout(timer.current)} className="flex flex-wrap items-end gap-3" role="search">
         {query.sort ? (
           <>
             <input type="hidden" name="sort" value={query.sort} />

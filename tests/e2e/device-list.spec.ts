@@ -31,6 +31,10 @@ test("vehicle archive: a bad VIN is refused with its message, the fixed vehicle 
 
   await page.getByLabel("车牌号/终端号/自编号/VIN码").fill(plate);
   await page.getByRole("button", { name: "查询" }).click();
+  // the new vehicle is already on the first page: wait for the search itself, or its answer replaces the table
+  // (and the dialog opened from it) under the test
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByTestId("loading-mask")).toHaveCount(0);
   const row = page.getByTestId("data-table").locator("tbody tr", { hasText: plate });
   await expect(row).toContainText(terminal);
   await expect(row).toContainText("启用");

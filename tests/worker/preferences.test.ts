@@ -24,6 +24,16 @@ describe("preferences", () => {
     expect(again).toContain("derrick_lang=en-US");
   });
 
+  it("answers a switch of the running page with data and its cookie, so the page revalidates instead of racing redirects", async () => {
+    const t = await makeTenant({ role: "viewer" });
+    const cookie = await signIn(t.account, t.password);
+    const res = await postForm("/settings", { lang: "en-US", js: "1", redirectTo: "/manageWork" }, { Cookie: cookie });
+    expect(res.status).toBe(200);
+    expect(cookiesOf(res)).toBe("derrick_lang=en-US");
+    const page = await (await get("/manageWork", `${cookie}; ${cookiesOf(res)}`)).text();
+    expect(page).toContain('lang="en-US"');
+  });
+
   it("ignores values it does not know and sends the user back to the page", async () => {
     const res = await postForm("/settings", { theme: "purple", lang: "fr-FR", redirectTo: "https://evil.example/" });
     expect(res.status).toBe(302);
