@@ -77,8 +77,15 @@ export function spawnServer(port, persistDir, extraVars = {}, { detached = true 
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
   if (persistDir) args.push("--persist-to", persistDir);
   for (const [k, v] of Object.entries(extraVars)) args.push("--var", `${k}:${v}`);
-  return spawn(bin("wrangler"), args, { cwd: root, stdio: "inherit", detached, env: { ...process.env } });
+  return spawn(bin("wrangler"), args, { cwd: root, stdio: "inherit", detached, env: serverEnv() });
 }
+
+/**
+ * wrangler dev bundles the Worker with NODE_ENV=development unless told otherwise, which puts React's development
+ * build (prop checks, warnings) into every server render; what we serve and measure locally is the production
+ * build that `wrangler deploy` ships.
+ */
+export const serverEnv = () => ({ ...process.env, NODE_ENV: "production" });
 
 export async function waitForServer(url, timeoutMs = 90_000) {
   const start = Date.now();

@@ -2,6 +2,7 @@
  * Calendar dates as plain year/month/day numbers (spec §2 Calendar, §9). No Date object in local
  * time is involved, so no time zone can shift a day; weekday maths uses UTC only.
  */
+import { dateTimeFormat } from "./intl";
 export interface DayParts {
   year: number;
   /** 1–12 */
@@ -168,7 +169,7 @@ export function pickRangeDay([start, end]: DayRange, date: string): [string, str
 
 /** Today's date in a time zone (default Asia/Shanghai, the tenant default), same on server and browser. */
 export function todayIn(timeZone = "Asia/Shanghai", now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const parts = dateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return formatDay({ year: get("year"), month: get("month"), day: get("day") });
 }

@@ -8,6 +8,7 @@ import { loadVehicleDetails } from "~/modules/telematics/details.server";
 import { INSTALL_STATES, VEHICLE_STATES, vehicleView } from "~/modules/telematics/vehicles.resource";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const TZ = "Asia/Shanghai";
-const at = (ms: number | null | undefined) => (ms ? new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "medium" }).format(ms) : "—");
+const at = (ms: number | null | undefined) => (ms ? dateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "medium" }).format(ms) : "—");
 
 export default function DeviceDetails() {
   const data = useLoaderData<typeof loader>();

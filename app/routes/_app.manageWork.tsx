@@ -6,6 +6,7 @@ import { menuTreeOf, requireScope } from "~/modules/access/access.server";
 import { SCREENS } from "~/modules/screens/registry";
 import { menuLabel } from "~/modules/shell/side-menu";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
 
@@ -27,8 +28,8 @@ export default function ManageWork() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeZone: "Asia/Shanghai" }).format(new Date());
-  const lastLogin = data.user.lastLoginAt ? new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(data.user.lastLoginAt) : t("home.never");
+  const date = dateTimeFormat(lang, { dateStyle: "full", timeZone: "Asia/Shanghai" }).format(new Date());
+  const lastLogin = data.user.lastLoginAt ? dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(data.user.lastLoginAt) : t("home.never");
   return (
     <div className="space-y-4">
       <section className="rounded-lg border border-line bg-panel p-6">

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { todayIn } from "~/lib/calendar";
 import { PeriodPopover } from "./period-popover";
 import { useControllable } from "./use-controllable";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** Month name in the user's language ("11月" / "November"). */
 export function useMonthName() {
   const { t, i18n } = useTranslation("widgets");
-  return (month: number) => t("period.month", { month, monthName: new Intl.DateTimeFormat(i18n.language, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1))) });
+  return (month: number) => t("period.month", { month, monthName: dateTimeFormat(i18n.language, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1))) });
 }
 
 /** "2026年11月" / "November 2026" for a yyyy-MM value. */

@@ -5,6 +5,7 @@ import { shapeGeometry, startDrawing, type DrawnShape } from "~/widgets/map/draw
 import type { MapHandle } from "~/widgets/map/map-view";
 import { CHINA_OFFSET_MS, checkArea, type AreaError, type AreaHitRow } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
+import { dateTimeFormat } from "~/lib/intl";
 
 const SOURCE = "monitor-area";
 type Circle = Extract<DrawnShape, { shape: "circle" }>;
@@ -85,7 +86,7 @@ export function AreaSearch({ handle, onSelect, onClose }: Props) {
     fetcher.submit({ intent: "area", lng: String(query.lng), lat: String(query.lat), radius: String(query.radiusM), from: String(query.from), to: String(query.to) }, { method: "post" });
   };
 
-  const when = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(ms);
+  const when = (ms: number) => dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(ms);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "area" ? fetcher.data : null;
   const error = problem ?? answer?.error ?? null;

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
 import { displayStatus, onlineBucket, startOfChinaDay, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
+import { dateTimeFormat } from "~/lib/intl";
 
 interface Props {
   store: LiveStore;
@@ -26,7 +27,7 @@ export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onCl
   );
   const v = store.get(id);
   const when = (ms: number | null | undefined) =>
-    ms ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "Asia/Shanghai" }).format(ms) : t("panel.unknown");
+    ms ? dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "Asia/Shanghai" }).format(ms) : t("panel.unknown");
   const unit = (key: "kmh" | "km" | "percent" | "rpm" | "volt" | "celsius" | "degree", value: string | null) => (value === null ? t("panel.unknown") : t(`units.${key}`, { value }));
   const status = displayStatus(v);
   const now = Date.now();

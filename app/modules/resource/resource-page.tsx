@@ -8,6 +8,7 @@ import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
 import { ColumnPanel } from "~/widgets/column-panel";
 import { applyColumnPrefs, labelOf, listHref, type FormFieldDef, type ResourceView } from "./types";
+import { dateTimeFormat } from "~/lib/intl";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
@@ -151,7 +152,7 @@ export function ConfirmPanel({ title, detail, back, formAction, children, wide, 
 
 function dateInputValue(v: unknown): string {
   if (typeof v !== "number") return typeof v === "string" ? v : "";
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(v);
+  return dateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(v);
 }
 
 /** The form in preview mode: every field as text, an empty value shown as —, passwords never. */
