@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alarms, fences, fenceVehicles, lineVehicles, routeLines, tenantSettings, vehicleDaily } from "../../db/schema";
 import { hubFor } from "../../workers/fleet-hub/client";
-import { db, makeTenant } from "./helpers";
+import { db, get, makeTenant, postForm, signIn } from "./helpers";
 import { makeVehicle, report, terminalToken } from "./telematics";
 
 // a 0.02° square site; OUT is about 10 km west of it
@@ -116,6 +116,56 @@ describe("alarm rules through the real ingest path", () => {
     await hubFor(env, t.tenantId).configChanged();
     await report(token, [point(base, OUT, { speed: 30 }), point(base + 5_000, OUT, { speed: 45 })]);
     expect((await alarmsOf(t.tenantId, v.id)).map((a) => [a.kind, a.level, a.at])).toEqual([["overspeed", 1, base + 5_000]]);
+  });
+
+  it("the 告警规则 screen (/alarmMgr/rules) saves thresholds that the hub uses at once, and refuses bad ones in both languages", async () => {
+    const { t, v, token, base } = await setup();
+    // the hub is running with the defaults before the save
+    await report(token, [point(base - 60_000, OUT, { speed: 10 })]);
+    const cookie = await signIn(t.account, t.password);
+    const page = await (await get("/alarmMgr/rules", cookie)).text();
+    expect(page).toContain("告警规则");
+    expect(page).toContain('name="overspeedKmh"');
+    // the defaults the hub uses until a save
+    expect(page).toMatch(/name="overspeedKmh"[^>]*value="80"/);
+
+    const form = new URLSearchParams((page.match(/<input[^>]*>/g) ?? []).flatMap((tag) => {
+      const name = /name="([^"]+)"/.exec(tag)?.[1];
+      const value = /value="([^"]*)"/.exec(tag)?.[1];
+      return name && value !== undefined ? [[name, value] as [string, string]] : [];
+    }));
+    for (const [k, v] of Object.entries({ overspeedLevel: "1", fatigueLevel: "2", idleLevel: "3", faultAlarm: "1", faultLevel: "2", fuelDropLevel: "1", refuelLevel: "3", offlineLevel: "3", terminalAlarm: "1", terminalLevel: "1" })) form.set(k, v);
+    form.set("intent", "save");
+
+    const bad = new URLSearchParams(form);
+    bad.set("overspeedKmh", "abc");
+    bad.set("retentionDays", "1");
+    bad.set("offlineAfterMinutes", "30");
+    bad.set("offlineAlarmMinutes", "10");
+    const zh = await postForm("/alarmMgr/rules", bad, { Cookie: `${cookie}; derrick_lang=zh-CN` });
+    expect(zh.status).toBe(400);
+    const zhText = await zh.text();
+    expect(zhText).toContain("请输入提示范围内的整数");
+    expect(zhText).toContain("离线告警时长须为0，或不小于离线判定时长");
+    const en = await (await postForm("/alarmMgr/rules", bad, { Cookie: `${cookie}; derrick_lang=en-US` })).text();
+    expect(en).toContain("Enter a whole number in the range shown");
+    // what was typed stays in the form
+    expect(en).toMatch(/name="overspeedKmh"[^>]*value="abc"/);
+
+    form.set("overspeedKmh", "40");
+    form.set("overspeedSeconds", "0");
+    const saved = await postForm("/alarmMgr/rules", form, { Cookie: cookie });
+    expect(saved.status).toBe(302);
+    const [row] = await db().select({ value: tenantSettings.value }).from(tenantSettings).where(and(eq(tenantSettings.tenantId, t.tenantId), eq(tenantSettings.key, "telematics")));
+    expect(row!.value).toMatchObject({ overspeedKmh: 40, overspeedSeconds: 0, overspeedLevel: 1, faultAlarm: true, retentionDays: 180 });
+    // no configChanged() by the test: the save told the hub
+    await report(token, [point(base, OUT, { speed: 30 }), point(base + 5_000, OUT, { speed: 45 })]);
+    expect((await alarmsOf(t.tenantId, v.id)).map((a) => [a.kind, a.level, a.at])).toEqual([["overspeed", 1, base + 5_000]]);
+
+    // a stale form (the version it was loaded with) is refused; a viewer cannot save at all
+    expect((await postForm("/alarmMgr/rules", form, { Cookie: cookie })).status).toBe(409);
+    const viewer = await makeTenant({ role: "viewer" });
+    expect((await postForm("/alarmMgr/rules", form, { Cookie: await signIn(viewer.account, viewer.password) })).status).toBe(403);
   });
 
   it("a late point raises nothing", async () => {

@@ -71,6 +71,9 @@ export default {
     email: "E-mail",
   },
   validation: {
+    offlineAlarm: "The offline alarm must be 0, or at least the offline time",
+    retention: "History must be kept at least as long as the recent track kept online",
+    range: "Enter a whole number in the range shown",
     logo: "Upload a JPEG or PNG image of your company as the logo",
     company: "The company can be at most 50 characters",
     hours: "Enter a whole number from 1 to 72",

@@ -68,6 +68,9 @@ export default {
     email: "邮件",
   },
   validation: {
+    offlineAlarm: "离线告警时长须为0，或不小于离线判定时长",
+    retention: "轨迹保留天数须覆盖在线轨迹保留时长",
+    range: "请输入提示范围内的整数",
     logo: "请上传本企业的 JPEG 或 PNG 图片作为标志",
     company: "所属单位不能超过50个字符",
     hours: "请输入1-72之间的整数",

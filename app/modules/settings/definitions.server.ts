@@ -4,7 +4,9 @@ import { isEmail, isLandline, isMobile } from "~/lib/validators";
 import { findFile } from "~/modules/files/files.server";
 import { messageProvider } from "~/modules/auth/notify.server";
 import type { SettingsActionData, SettingsDefinition } from "./settings.server";
-import { businessInfoView, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
+import { DEFAULT_RULE_SETTINGS } from "../../../workers/fleet-hub/rules";
+import { hubFor } from "../../../workers/fleet-hub/client";
+import { alarmRulesView, businessInfoView, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
 
 const num = (message: string, min: number, max: number) =>
   z
@@ -123,5 +125,50 @@ export const businessInfo: SettingsDefinition = {
   },
 };
 
+const whole = (min: number, max: number) => num("validation.range", min, max).refine(Number.isInteger, "validation.range");
+const levelOf = z.enum(["1", "2", "3"], { message: "validation.required" }).transform(Number);
+const onOffOf = z.enum(["1", "0"], { message: "validation.required" }).transform((v) => v === "1");
+
+/**
+ * The FleetHub's thresholds (tenant setting "telematics"): stored as the numbers and booleans the hub reads
+ * (ruleSettingsOf keeps a default for anything else), and the hub reloads them on save.
+ */
+export const alarmRules: SettingsDefinition = {
+  view: alarmRulesView,
+  defaults: { offlineAfterMinutes: 5, hotHours: 48, retentionDays: 180, ...DEFAULT_RULE_SETTINGS },
+  schema: z
+    .object({
+      offlineAfterMinutes: whole(1, 1440),
+      movingKmh: whole(0, 30),
+      overspeedKmh: whole(0, 300),
+      overspeedSeconds: whole(0, 3600),
+      overspeedLevel: levelOf,
+      fatigueHours: whole(0, 24),
+      fatigueRestMinutes: whole(1, 600),
+      fatigueLevel: levelOf,
+      idleMinutes: whole(0, 1440),
+      idleLevel: levelOf,
+      faultAlarm: onOffOf,
+      faultLevel: levelOf,
+      fuelDropPercent: whole(0, 100),
+      fuelDropMinutes: whole(1, 1440),
+      fuelDropLevel: levelOf,
+      refuelPercent: whole(0, 100),
+      refuelLevel: levelOf,
+      offlineAlarmMinutes: whole(0, 10080),
+      offlineLevel: levelOf,
+      terminalAlarm: onOffOf,
+      terminalLevel: levelOf,
+      tankLitres: whole(1, 5000),
+      hotHours: whole(48, 720),
+      retentionDays: whole(3, 3650),
+    })
+    // an offline alarm before the map even calls the vehicle offline would fire for every short gap
+    .refine((v) => v.offlineAlarmMinutes === 0 || v.offlineAlarmMinutes >= v.offlineAfterMinutes, { path: ["offlineAlarmMinutes"], message: "validation.offlineAlarm" })
+    // history leaves the hub for R2 after hotHours; keeping less than that in all would be a contradiction
+    .refine((v) => v.retentionDays * 24 >= v.hotHours, { path: ["retentionDays"], message: "validation.retention" }),
+  afterSave: (scope) => hubFor(scope.env, scope.user.tenantId).configChanged(),
+};
+
 /** Every settings screen by path. */
-export const SETTINGS: Record<string, SettingsDefinition> = Object.fromEntries([tenantConfig, mapConfig, pageConfig, mailSet, businessInfo].map((d) => [d.view.path.toLowerCase(), d]));
+export const SETTINGS: Record<string, SettingsDefinition> = Object.fromEntries([tenantConfig, mapConfig, pageConfig, mailSet, businessInfo, alarmRules].map((d) => [d.view.path.toLowerCase(), d]));

@@ -10,7 +10,7 @@ import type { SettingsView } from "./settings-types";
 type LoaderData = { values: Record<string, unknown>; version: number; options: Record<string, { value: string; label: string }[]>; canEdit: boolean; flash: "saved" | null };
 
 /** The generic settings form: saved values (secrets masked), the server's messages, typed values kept on error. */
-export function SettingsPage({ view, renderField }: { view: SettingsView; renderField?: (key: string, value: string, error: string | null) => ReactNode | undefined }) {
+export function SettingsPage({ view, renderField, tabs }: { view: SettingsView; renderField?: (key: string, value: string, error: string | null) => ReactNode | undefined; tabs?: ReactNode }) {
   const data = useLoaderData<LoaderData>();
   const action = useActionData<SettingsActionData>();
   const navigation = useNavigation();
@@ -21,11 +21,14 @@ export function SettingsPage({ view, renderField }: { view: SettingsView; render
   const errors = posted?.errors ?? {};
   const value = (k: string) => {
     const v = posted ? posted.values[k] : data.values[k];
-    return Array.isArray(v) ? v.join(",") : v == null ? "" : String(v);
+    // on/off settings are stored as booleans and shown as the select's "1"/"0"
+    return Array.isArray(v) ? v.join(",") : v == null ? "" : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
   };
   return (
     <div className="p-4">
+      {tabs}
       <h1 className="mb-3 text-xl font-semibold text-ink">{labelOf(view.title, lang)}</h1>
+      {view.intro ? <p className="mb-3 max-w-3xl text-sm text-muted">{labelOf(view.intro, lang)}</p> : null}
       {data.flash === "saved" ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
       {action && "tested" in action ? <Alert tone="success">{message("system:mail.testSent").replace("{{count}}", String(action.tested))}</Alert> : null}
       {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}

@@ -20,6 +20,8 @@ export interface SettingsDefinition {
   options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
   /** rules that need the database (a referenced file must be the tenant's own image); field → message key */
   check?: (scope: RequestScope, values: Values) => Promise<FieldErrors>;
+  /** after a save (the FleetHub reloads its settings) */
+  afterSave?: (scope: RequestScope) => Promise<void>;
   /** further intents of the screen (a test send) */
   intents?: Record<string, (scope: RequestScope, values: Values, back: string) => Promise<Response | ReturnType<typeof data>>>;
 }
@@ -37,7 +39,7 @@ const formValues = (def: SettingsDefinition, form: FormData) =>
   Object.fromEntries(def.view.fields.map((f) => [f.key, f.type === "checkboxes" ? form.getAll(f.key).map(String) : String(form.get(f.key) ?? "")]));
 
 export async function settingsLoader({ request, context }: LoaderFunctionArgs, def: SettingsDefinition) {
-  const scope = await requireScope(request, context, { screen: def.view.path });
+  const scope = await requireScope(request, context, { screen: def.view.screen ?? def.view.path });
   const { values, version } = await readTenantSettings(scope.db, scope.user.tenantId, def.view.key, def.defaults);
   for (const k of def.secret ?? []) values[k] = values[k] ? "••••••" : "";
   const { flash, clear } = readFlash(request);
@@ -51,7 +53,7 @@ export type SettingsActionData = { errors: FieldErrors; values: Record<string, u
 
 /** Saves the form (zod, version check, audit) or runs one of the screen's intents on the saved values. */
 export async function settingsAction({ request, context }: ActionFunctionArgs, def: SettingsDefinition) {
-  const scope = await requireScope(request, context, { screen: def.view.path, permission: `${def.view.permission}:edit` });
+  const scope = await requireScope(request, context, { screen: def.view.screen ?? def.view.path, permission: `${def.view.permission}:edit` });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   const back = def.view.path;
@@ -86,5 +88,6 @@ export async function settingsAction({ request, context }: ActionFunctionArgs, d
   if (!written.length) return data<SettingsActionData>({ intent, errors: { form: "resource:stale" }, values: echo }, { status: 409 });
   const hide = (v: Values) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, def.secret?.includes(k) ? "(secret)" : x]));
   await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "update", entity: `settings:${def.view.key}`, entityId: def.view.key, before: hide(stored.values), after: hide(parsed.data) });
+  await def.afterSave?.(scope);
   return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 }

@@ -1,3 +1,5 @@
+import type { FormFieldDef } from "~/modules/resource/types";
+import { ALARM_LEVELS } from "~/modules/system/settings.resource";
 import type { SettingsView } from "./settings-types";
 
 const onOff = [
@@ -79,5 +81,56 @@ export const businessInfoView: SettingsView = {
     { key: "phone", label: { zh: "联系电话", en: "Phone" }, type: "tel", maxLength: 13 },
     { key: "address", label: { zh: "企业地址", en: "Address" }, type: "text", maxLength: 50 },
     { key: "logoFileId", label: { zh: "企业标志", en: "Logo" }, type: "text", hint: { zh: "JPEG、PNG，不超过2MB", en: "JPEG or PNG, at most 2 MB" } },
+  ],
+};
+
+const count = (key: string, zh: string, en: string, range: string, off = false): FormFieldDef => ({
+  key,
+  label: { zh, en },
+  type: "number",
+  required: true,
+  hint: { zh: off ? `${range}，0为关闭` : range, en: off ? `${range.replace("-", "–")}, 0 = off` : range.replace("-", "–") },
+});
+const level = (key: string, zh: string, en: string): FormFieldDef => ({ key, label: { zh, en }, type: "select", required: true, options: ALARM_LEVELS });
+
+/**
+ * /alarmMgr/rules 告警规则: the thresholds the FleetHub's alarm rules and online states use (tenant setting
+ * "telematics", read by workers/fleet-hub; docs/alarm-rules.md), and how long track history is kept.
+ */
+export const alarmRulesView: SettingsView = {
+  key: "telematics",
+  path: "/alarmMgr/rules",
+  screen: "/alarmMgr",
+  permission: "alarmMgr",
+  title: { zh: "告警规则", en: "Alarm Rules" },
+  intro: {
+    zh: "车辆告警的判定阈值，保存后立即对所有车辆生效。时长为0的规则不再告警。",
+    en: "The thresholds behind vehicle alarms; a save applies to every vehicle at once. A rule whose threshold is 0 raises nothing.",
+  },
+  fields: [
+    count("offlineAfterMinutes", "离线判定（分钟）", "Offline after (minutes)", "1-1440"),
+    count("movingKmh", "行驶判定速度（km/h）", "Moving above (km/h)", "0-30"),
+    count("overspeedKmh", "超速阈值（km/h）", "Overspeed above (km/h)", "0-300", true),
+    count("overspeedSeconds", "超速持续（秒）", "Overspeed lasting (seconds)", "0-3600"),
+    level("overspeedLevel", "超速告警级别", "Overspeed alarm level"),
+    count("fatigueHours", "疲劳驾驶（连续驾驶小时）", "Fatigue (hours driven)", "0-24", true),
+    count("fatigueRestMinutes", "疲劳解除（休息分钟）", "Rest that resets fatigue (minutes)", "1-600"),
+    level("fatigueLevel", "疲劳驾驶告警级别", "Fatigue alarm level"),
+    count("idleMinutes", "怠速过长（分钟）", "Idling longer than (minutes)", "0-1440", true),
+    level("idleLevel", "怠速告警级别", "Idling alarm level"),
+    { key: "faultAlarm", label: { zh: "故障码告警", en: "Fault code alarms" }, type: "select", required: true, options: onOff },
+    level("faultLevel", "故障码告警级别", "Fault code alarm level"),
+    count("fuelDropPercent", "油量骤降（%）", "Fuel drop (%)", "0-100", true),
+    count("fuelDropMinutes", "骤降时间窗（分钟）", "Fuel drop within (minutes)", "1-1440"),
+    level("fuelDropLevel", "油量骤降告警级别", "Fuel drop alarm level"),
+    count("refuelPercent", "加油判定（%）", "Refuel above (%)", "0-100", true),
+    level("refuelLevel", "加油提醒级别", "Refuel alarm level"),
+    count("offlineAlarmMinutes", "离线告警（分钟）", "Offline alarm after (minutes)", "0-10080", true),
+    level("offlineLevel", "离线告警级别", "Offline alarm level"),
+    { key: "terminalAlarm", label: { zh: "终端告警（紧急报警、断电等）", en: "Terminal alarms (SOS, power cut …)" }, type: "select", required: true, options: onOff },
+    level("terminalLevel", "终端告警级别", "Terminal alarm level"),
+    count("tankLitres", "油箱容积（升）", "Tank size (litres)", "1-5000"),
+    count("hotHours", "在线轨迹保留（小时）", "Recent track kept online (hours)", "48-720"),
+    count("retentionDays", "轨迹保留（天）", "Track history kept (days)", "3-3650"),
   ],
 };
