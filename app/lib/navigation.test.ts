@@ -27,6 +27,10 @@ describe("menu tree", () => {
     expect(menuTrail(tree, "/B").map((n) => n.privisId)).toEqual(["20", "2002"]);
     expect(menuTrail(tree, "/nowhere")).toEqual([]);
   });
+  it("puts a page below a menu path (a tab such as /a/rules) under that item, never under a mere name prefix", () => {
+    expect(menuTrail(tree, "/a/rules").map((n) => n.privisId)).toEqual(["20", "2001"]);
+    expect(menuTrail(tree, "/ab")).toEqual([]);
+  });
 });
 
 describe("menu wire format", () => {

@@ -47,15 +47,35 @@ export function flattenMenu(tree: MenuNode[]): MenuNode[] {
   return tree.flatMap((n) => [n, ...flattenMenu(n.children)]);
 }
 
-/** The chain of menu items from the top down to the item with this path (empty when not in the menu). */
-export function menuTrail(tree: MenuNode[], pathname: string): MenuNode[] {
+/**
+ * The menu item a page belongs to: the one with its path, else the one whose path it lies below (/deviceList/models
+ * and /alarmMgr/rules are tabs of /deviceList and /alarmMgr), the longest such path winning.
+ */
+export function menuItemFor<T extends Pick<MenuNode, "routerPath">>(items: T[], pathname: string): T | undefined {
   const want = pathname.toLowerCase();
-  for (const node of tree) {
-    if (node.routerPath?.toLowerCase() === want) return [node];
-    const below = menuTrail(node.children, pathname);
-    if (below.length) return [node, ...below];
+  let best: T | undefined;
+  for (const m of items) {
+    const path = m.routerPath?.toLowerCase();
+    if (!path) continue;
+    if (path === want) return m;
+    if (path !== "/" && want.startsWith(`${path}/`) && (!best || path.length > best.routerPath!.length)) best = m;
   }
-  return [];
+  return best;
+}
+
+/** The chain of menu items from the top down to the item of this page (empty when not in the menu). */
+export function menuTrail(tree: MenuNode[], pathname: string): MenuNode[] {
+  const item = menuItemFor(flattenMenu(tree), pathname);
+  if (!item) return [];
+  const walk = (nodes: MenuNode[]): MenuNode[] => {
+    for (const node of nodes) {
+      if (node === item) return [node];
+      const below = walk(node.children);
+      if (below.length) return [node, ...below];
+    }
+    return [];
+  };
+  return walk(tree);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { nextBreadcrumb, type Crumb, type MenuNode } from "~/lib/navigation";
+import { menuItemFor, nextBreadcrumb, type Crumb, type MenuNode } from "~/lib/navigation";
 import { menuLabel } from "./side-menu";
 
 const KEY = "derrick.breadcrumb";
@@ -22,7 +22,7 @@ export function Breadcrumbs({ items }: { items: MenuNode[] }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const byId = new Map(items.map((m) => [m.privisId, m]));
-  const item = items.find((m) => m.routerPath?.toLowerCase() === pathname.toLowerCase());
+  const item = menuItemFor(items, pathname);
   const [trail, setTrail] = useState<Crumb[]>(item ? [{ privisId: item.privisId, path: item.routerPath }] : []);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { closeTab, openTab, type MenuNode, type Tab } from "~/lib/navigation";
+import { closeTab, menuItemFor, openTab, type MenuNode, type Tab } from "~/lib/navigation";
 import { menuLabel } from "./side-menu";
 
 const storageKey = (userId: number) => `derrick.tabs.${userId}`;
@@ -27,7 +27,7 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
   const loaded = useRef(false);
   const listRef = useRef<HTMLUListElement>(null);
   const byId = new Map(items.map((m) => [m.privisId, m]));
-  const current = items.find((m) => m.routerPath?.toLowerCase() === location.pathname.toLowerCase());
+  const current = menuItemFor(items, location.pathname);
   const active = current?.privisId ?? null;
 
   useEffect(() => {
