@@ -7,7 +7,8 @@ import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
 import { ColumnPanel } from "~/widgets/column-panel";
-import { applyColumnPrefs, labelOf, listHref, type FormFieldDef, type ResourceView } from "./types";
+import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "./types";
+import { MapPicker } from "~/widgets/map-picker";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
@@ -181,7 +182,7 @@ function ResourceDetail({ view, values, options, back, canEdit }: { view: Resour
         </Link>
       </header>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 overflow-y-auto px-5 py-4 text-sm">
-        {view.form
+        {formInputs(view.form)
           .filter((f) => f.type !== "password")
           .map((f) => (
             <div key={f.key}>
@@ -212,12 +213,13 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   const posted = action && (action.intent === "create" || action.intent === "update") ? action : null;
   const errors = posted?.errors ?? {};
   const fields = view.form.filter((f) => mode === "create" || !f.createOnly);
-  const current = (f: FormFieldDef) => {
+  const current = (f: Pick<FormFieldDef, "key" | "type" | "defaultValue">) => {
     if (posted) return posted.values[f.key] ?? "";
     if (mode === "create") return f.defaultValue ?? "";
     const v = values[f.key];
     return f.type === "date" ? dateInputValue(v) : v == null ? "" : String(v);
   };
+  const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
   const firstRef = useRef<HTMLElement | null>(null);
   useEffect(() => firstRef.current?.focus(), []);
 
@@ -241,9 +243,29 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
         ) : null}
         {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
         <div className="grid grid-cols-2 gap-x-4">
-          {fields.map((f, i) => (
-            <FormField key={f.key} field={f} value={current(f)} error={errors[f.key] ? message(errors[f.key]!) : null} options={options[f.key]} lang={lang} inputRef={i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined} />
-          ))}
+          {fields.map((f, i) => {
+            const inputRef = i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined;
+            if (f.type === "location" && f.keys) {
+              // three posted values under one map picker; each part keeps what was typed and shows its own message
+              const parts = formInputs([f]);
+              const text = Object.fromEntries(parts.map((p) => [p.key, current(p)]));
+              const { lng, lat, address } = f.keys;
+              return (
+                <div key={f.key} className="col-span-2 mb-4">
+                  <MapPicker
+                    names={f.keys}
+                    legend={labelOf(f.label, lang)}
+                    labels={{ lng: labelOf(LOCATION_LABELS.lng, lang), lat: labelOf(LOCATION_LABELS.lat, lang), address: labelOf(LOCATION_LABELS.address, lang) }}
+                    required={f.required}
+                    defaultValue={{ lng: text[lng], lat: text[lat], address: address ? text[address] : "" }}
+                    errors={{ lng: errorOf(lng), lat: errorOf(lat), address: address ? errorOf(address) : null }}
+                    inputRef={inputRef}
+                  />
+                </div>
+              );
+            }
+            return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
+          })}
         </div>
         <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
           <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
@@ -339,7 +361,7 @@ function ImportReportView({ view, report }: { view: ResourceView; report: { crea
   const message = useMessage();
   if (report.fileError) return <Alert tone="error">{message(report.fileError)}</Alert>;
   const labelOfField = (key: string) => {
-    const f = view.form.find((x) => x.key === key);
+    const f = formInputs(view.form).find((x) => x.key === key);
     return f ? labelOf(f.label, i18n.language) : "";
   };
   return (
