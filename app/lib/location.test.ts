@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkLocationPart, formatCoord, locationPartValue, normalizeLngLat, parseLngLat, roundCoord } from "./location";
+import { projectionOf } from "~/widgets/map/coords";
+import { checkLocationPart, formatCoord, locationPartValue, normalizeLngLat, parseLngLat, pickedPoint, roundCoord } from "./location";
 
 describe("location value (map picker)", () => {
   it("checks longitude, latitude and address as typed, answering widgets message keys", () => {
@@ -36,5 +37,17 @@ describe("location value (map picker)", () => {
     expect(normalizeLngLat([-190.5, 10])).toEqual([169.5, 10]);
     expect(normalizeLngLat([180, 89])).toEqual([180, 85.051129]);
     expect(normalizeLngLat([121.47, -88])).toEqual([121.47, -85.051129]);
+  });
+  it("a point picked on a GCJ-02 base map is stored in WGS-84", () => {
+    const gcj = projectionOf({ coordinateSystem: "gcj02" });
+    const wgs: [number, number] = [121.473701, 31.230416];
+    const shown = gcj.toDisplay(wgs);
+    // the GCJ-02 offset in Shanghai is a few hundred metres
+    expect(Math.abs(shown[0] - wgs[0]) + Math.abs(shown[1] - wgs[1])).toBeGreaterThan(0.002);
+    const picked = pickedPoint(gcj, shown);
+    expect(picked[0]).toBeCloseTo(wgs[0], 5);
+    expect(picked[1]).toBeCloseTo(wgs[1], 5);
+    expect(pickedPoint(projectionOf({ coordinateSystem: "wgs84" }), [121.4737014, 31.2304161])).toEqual([121.473701, 31.230416]);
+    expect(pickedPoint(projectionOf({ coordinateSystem: "wgs84" }), [481.5, 31])).toEqual([121.5, 31]);
   });
 });

@@ -58,3 +58,11 @@ export function normalizeLngLat([lng, lat]: LngLat): LngLat {
   const wrapped = lng > 180 || lng < -180 ? ((((lng + 180) % 360) + 360) % 360) - 180 : lng;
   return [roundCoord(wrapped), roundCoord(Math.max(-85.051129, Math.min(85.051129, lat)))];
 }
+
+/**
+ * A point clicked, dragged or moved on the map → the stored WGS-84 point: the base map may display GCJ-02
+ * (`projection.fromDisplay` of app/widgets/map/coords.ts undoes it), then wrapped, clamped and rounded.
+ */
+export function pickedPoint(projection: { fromDisplay(p: LngLat): LngLat }, display: LngLat): LngLat {
+  return normalizeLngLat(projection.fromDisplay(display));
+}

@@ -2,20 +2,14 @@
 // lists and forms carry no map code until someone picks a point.
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { normalizeLngLat, type LngLat } from "~/lib/location";
+import { pickedPoint, type LngLat } from "~/lib/location";
 import type { MapClientConfig } from "./map/config";
-import type { Projection } from "./map/coords";
 import type { MapInstance } from "./map/engine";
 import { MapView, type MapHandle } from "./map/map-view";
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 /** screen pixels an arrow key moves the marker (Shift: five times as far), whatever the zoom */
 const STEP_PX = 10;
-
-/** A display position (what the base map draws, GCJ-02 when configured) → the stored WGS-84 point. */
-export function pickedPoint(projection: Projection, display: LngLat): LngLat {
-  return normalizeLngLat(projection.fromDisplay(display));
-}
 
 /**
  * The picker's map: a click sets the marker, the marker can be dragged, arrow keys move it a few pixels (placing it

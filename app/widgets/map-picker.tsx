@@ -1,32 +1,25 @@
-import { useEffect, useId, useState, type ComponentType } from "react";
+import { useId, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { ADDRESS_MAX, checkLocationPart, formatCoord, parseLngLat, type LngLat, type LocationPart } from "~/lib/location";
 import type { LocationKeys } from "~/modules/resource/types";
 import { Button, describedBy, FieldNotes } from "~/ui/field";
-import { Dialog } from "./dialog";
 import type { MapClientConfig } from "./map/config";
+import type { MapPickerDialogProps } from "./map-picker-dialog";
 import { useHydrated } from "./use-hydrated";
 
 export type LocationText = Record<LocationPart, string>;
 
-type PickerMapComponent = ComponentType<{ config: MapClientConfig; value: LngLat | null; onChange: (p: LngLat) => void; label: string }>;
-
-// Fetched once per page, when a picker's dialog first opens: the map code and the tenant's map settings.
-let mapModule: Promise<PickerMapComponent> | null = null;
-let mapSettings: Promise<MapClientConfig> | null = null;
-function loadPickerMap(config?: MapClientConfig): Promise<[PickerMapComponent, MapClientConfig]> {
-  mapModule ??= import("./map-picker-map").then((m) => m.PickerMap);
-  mapModule.catch(() => (mapModule = null));
-  const settings =
-    config ??
-    (mapSettings ??= fetch("/api/map/config", { headers: { Accept: "application/json" } })
-      .then((r) => (r.ok ? (r.json() as Promise<{ data: MapClientConfig }>) : Promise.reject(new Error(String(r.status)))))
-      .then((body) => body.data));
-  if (!config) mapSettings?.catch(() => (mapSettings = null));
-  return Promise.all([mapModule, settings]);
+// the dialog, the map widget and the engine come on the first click, once per page
+let dialogModule: Promise<ComponentType<MapPickerDialogProps>> | null = null;
+function loadDialog() {
+  dialogModule ??= import("./map-picker-dialog").then((m) => m.MapPickerDialog);
+  dialogModule.catch(() => (dialogModule = null));
+  return dialogModule;
 }
 
 export interface MapPickerProps {
+  /** ids of the inputs are `${idPrefix}-lng`, `-lat`, `-address` (default: a generated prefix) */
+  idPrefix?: string;
   /** the names the three inputs post under (the address is left out when the key is absent) */
   names: LocationKeys;
   defaultValue?: Partial<LocationText>;
@@ -49,30 +42,24 @@ export interface MapPickerProps {
  * Enter or 确定 takes it and Esc or 取消 leaves the inputs as they were. Values are WGS-84 with at most 6 decimals.
  * There is no geocoder offline, so the address is typed (in the form or in the dialog), never looked up.
  */
-export function MapPicker({ names, defaultValue = {}, errors = {}, required = false, legend, labels = {}, config, inputRef }: MapPickerProps) {
+export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, required = false, legend, labels = {}, config, inputRef }: MapPickerProps) {
   const { t } = useTranslation("widgets");
   const hydrated = useHydrated();
-  const base = useId();
-  const parts: LocationPart[] = names.address ? ["lng", "lat", "address"] : ["lng", "lat"];
+  const generated = useId();
+  const base = idPrefix ?? generated;
   const [text, setText] = useState<LocationText>({ lng: defaultValue.lng ?? "", lat: defaultValue.lat ?? "", address: defaultValue.address ?? "" });
   // a part the user has changed shows the browser's check, not the server's message about the old value
   const [local, setLocal] = useState<Partial<Record<LocationPart, string | null>>>({});
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<LngLat | null>(null);
-  const [draftAddress, setDraftAddress] = useState("");
-  const [loaded, setLoaded] = useState<{ Map: PickerMapComponent; config: MapClientConfig } | "failed" | null>(null);
-
-  useEffect(() => {
-    if (!open || (loaded && loaded !== "failed")) return;
-    let cancelled = false;
-    loadPickerMap(config).then(
-      ([Map, settings]) => !cancelled && setLoaded({ Map, config: settings }),
-      () => !cancelled && setLoaded("failed"),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, loaded, config]);
+  const [start, setStart] = useState<{ point: LngLat | null; address: string }>({ point: null, address: "" });
+  const [PickerDialog, setPickerDialog] = useState<ComponentType<MapPickerDialogProps> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // the dialog has no Radix trigger (it is loaded after the click), so focus comes back to the button by hand
+  const setOpenAndReturn = (next: boolean) => {
+    setOpen(next);
+    if (!next) setTimeout(() => button.current?.focus(), 0);
+  };
 
   const errorOf = (part: LocationPart) => {
     const key = part in local ? local[part] : null;
@@ -81,23 +68,28 @@ export function MapPicker({ names, defaultValue = {}, errors = {}, required = fa
   };
   const check = (part: LocationPart, value: string) => setLocal((l) => ({ ...l, [part]: checkLocationPart(part, value, part !== "address" && required) }));
 
-  const openDialog = (next: boolean) => {
-    if (next) {
-      setDraft(parseLngLat(text.lng, text.lat));
-      setDraftAddress(text.address);
-      if (loaded === "failed") setLoaded(null);
-    }
-    setOpen(next);
+  const openDialog = () => {
+    if (loading) return;
+    setStart({ point: parseLngLat(text.lng, text.lat), address: text.address });
+    if (PickerDialog) return setOpen(true);
+    setLoading(true);
+    loadDialog()
+      .then((component) => {
+        setPickerDialog(() => component);
+        setOpen(true);
+      })
+      // a failed chunk (offline) leaves the inputs, which still work
+      .catch((e) => console.warn("map picker:", e))
+      .finally(() => setLoading(false));
   };
-  const confirm = () => {
-    if (!draft) return;
-    const next = { lng: formatCoord(draft[0]), lat: formatCoord(draft[1]), address: names.address ? draftAddress.trim() : text.address };
+  const confirm = (point: LngLat, address: string) => {
+    const next = { lng: formatCoord(point[0]), lat: formatCoord(point[1]), address: names.address ? address : text.address };
     setText(next);
     setLocal((l) => ({ ...l, lng: null, lat: null, ...(names.address ? { address: checkLocationPart("address", next.address, false) } : {}) }));
-    setOpen(false);
+    setOpenAndReturn(false);
   };
 
-  const id = (part: LocationPart) => `${base}-${part}`;
+  const id = (part: LocationPart) => (idPrefix ? `${idPrefix}-${names[part]}` : `${base}-${part}`);
   const labelOf = (part: LocationPart) => labels[part] ?? t(`mapPicker.${part}`);
   const input = (part: LocationPart) => {
     const error = errorOf(part);
@@ -145,75 +137,17 @@ export function MapPicker({ names, defaultValue = {}, errors = {}, required = fa
         {/* picking on a map needs JavaScript; without it the inputs above are the whole widget */}
         <div className="col-span-2 sm:col-span-1 sm:pt-6">
           {hydrated ? (
-            <Dialog
-              open={open}
-              onOpenChange={openDialog}
-              title={t("mapPicker.title")}
-              description={t("mapPicker.hint")}
-              trigger={
-                <Button type="button" variant="ghost" data-testid="map-picker-open">
-                  <span aria-hidden>⌖</span>
-                  {t("mapPicker.pick")}
-                </Button>
-              }
-              footer={
-                <>
-                  <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-                    {t("mapPicker.cancel")}
-                  </Button>
-                  <Button type="button" onClick={confirm} disabled={!draft} data-testid="map-picker-confirm">
-                    {t("mapPicker.confirm")}
-                  </Button>
-                </>
-              }
-            >
-              <div
-                onKeyDown={(e) => {
-                  // Enter takes the point from anywhere in the dialog but its buttons (取消 stays 取消)
-                  if (e.key !== "Enter" || (e.target as HTMLElement).closest("button") || !draft) return;
-                  e.preventDefault();
-                  confirm();
-                }}
-              >
-                <p className="mb-2 text-sm text-ink" role="status" aria-live="polite" data-testid="map-picker-readout">
-                  {draft ? t("mapPicker.selected", { lng: formatCoord(draft[0]), lat: formatCoord(draft[1]) }) : <span className="text-muted">{t("mapPicker.none")}</span>}
-                </p>
-                {loaded === "failed" ? (
-                  <p role="alert" className="flex h-[50vh] min-h-[260px] items-center justify-center rounded-md border border-line text-sm text-danger">
-                    {t("mapPicker.configFailed")}
-                  </p>
-                ) : loaded ? (
-                  <loaded.Map config={loaded.config} value={draft} onChange={setDraft} label={t("mapPicker.title")} />
-                ) : (
-                  <p role="status" className="flex h-[50vh] min-h-[260px] items-center justify-center rounded-md border border-line bg-canvas text-sm text-muted">
-                    {t("map.loading")}
-                  </p>
-                )}
-                {names.address ? (
-                  <div className="mt-3">
-                    <label htmlFor={`${base}-dialog-address`} className="mb-1 block text-sm font-medium text-ink">
-                      {labelOf("address")}
-                    </label>
-                    <input
-                      id={`${base}-dialog-address`}
-                      value={draftAddress}
-                      onChange={(e) => setDraftAddress(e.target.value)}
-                      maxLength={ADDRESS_MAX}
-                      autoComplete="off"
-                      aria-describedby={`${base}-dialog-address-hint`}
-                      className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none"
-                    />
-                    <p id={`${base}-dialog-address-hint`} className="mt-1 text-xs text-muted">
-                      {t("mapPicker.noGeocoder")}
-                    </p>
-                  </div>
-                ) : null}
-              </div>
-            </Dialog>
+            <Button ref={button} type="button" variant="ghost" onClick={openDialog} aria-disabled={loading || undefined} aria-busy={loading || undefined} aria-haspopup="dialog" data-testid="map-picker-open">
+              <span aria-hidden>⌖</span>
+              {t("mapPicker.pick")}
+            </Button>
           ) : null}
         </div>
         {names.address ? input("address") : null}
       </div>
+      {PickerDialog ? (
+        <PickerDialog open={open} onOpenChange={setOpenAndReturn} start={start} withAddress={Boolean(names.address)} addressLabel={labelOf("address")} addressMax={ADDRESS_MAX} config={config} onConfirm={confirm} />
+      ) : null}
     </fieldset>
   );
 }

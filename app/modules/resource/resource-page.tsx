@@ -253,6 +253,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
               return (
                 <div key={f.key} className="col-span-2 mb-4">
                   <MapPicker
+                    idPrefix="field"
                     names={f.keys}
                     legend={labelOf(f.label, lang)}
                     labels={{ lng: labelOf(LOCATION_LABELS.lng, lang), lat: labelOf(LOCATION_LABELS.lat, lang), address: labelOf(LOCATION_LABELS.address, lang) }}
