@@ -48,7 +48,7 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
     setMap(null);
     loadSettings().then(
       (c) => !cancelled && setMap(c),
-      () => !cancelled && setMap("failed"),
+      () => !cancelled && setMap("failed")
     );
     return () => {
       cancelled = true;
@@ -86,7 +86,7 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
         }}
       >
         <p className="mb-2 text-sm text-ink" role="status" aria-live="polite" data-testid="map-picker-readout">
-          {draft ? t("mapPicker.selected", { lng: formatCoord(draft[0]), lat: formatCoord(draft[1]) }) : <span className="text-muted">{t("mapPicker.none")}</span>}
+          {draft ? t("mapPicker.selected", { longitude: formatCoord(draft[0]), latitude: formatCoord(draft[1]) }) : <span className="text-muted">{t("mapPicker.none")}</span>}
         </p>
         {map === "failed" ? (
           <p role="alert" className="flex h-[50vh] min-h-[260px] items-center justify-center rounded-md border border-line text-sm text-danger">

@@ -24,24 +24,27 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
   const current = useRef(value);
   current.current = value;
 
-  const place = useCallback((h: MapHandle, p: LngLat | null) => {
-    if (!p) {
-      marker.current?.remove();
-      marker.current = null;
-      return;
-    }
-    const display = h.projection.toDisplay(p);
-    if (!marker.current) {
-      const m = new h.engine.Marker({ draggable: true, color: getComputedStyle(document.body).getPropertyValue("--c-brand").trim() || "#1d63d8" });
-      m.getElement().setAttribute("aria-label", t("mapPicker.marker"));
-      m.getElement().dataset.testid = "map-picker-marker";
-      m.on("dragend", () => {
-        const at = m.getLngLat();
-        changed.current(pickedPoint(h.projection, [at.lng, at.lat]));
-      });
-      marker.current = m.setLngLat(display).addTo(h.map);
-    } else marker.current.setLngLat(display);
-  }, [t]);
+  const place = useCallback(
+    (h: MapHandle, p: LngLat | null) => {
+      if (!p) {
+        marker.current?.remove();
+        marker.current = null;
+        return;
+      }
+      const display = h.projection.toDisplay(p);
+      if (!marker.current) {
+        const m = new h.engine.Marker({ draggable: true, color: getComputedStyle(document.body).getPropertyValue("--c-brand").trim() || "#1d63d8" });
+        m.getElement().setAttribute("aria-label", t("mapPicker.marker"));
+        m.getElement().dataset.testid = "map-picker-marker";
+        m.on("dragend", () => {
+          const at = m.getLngLat();
+          changed.current(pickedPoint(h.projection, [at.lng, at.lat]));
+        });
+        marker.current = m.setLngLat(display).addTo(h.map);
+      } else marker.current.setLngLat(display);
+    },
+    [t]
+  );
 
   const onReady = useCallback(
     (h: MapHandle) => {
@@ -56,7 +59,7 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
       place(h, start);
       map.getCanvas().focus();
     },
-    [place],
+    [place]
   );
 
   useEffect(() => {
@@ -74,7 +77,7 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
       marker.current?.remove();
       marker.current = null;
     },
-    [],
+    []
   );
 
   const onKeyDown = (e: KeyboardEvent) => {

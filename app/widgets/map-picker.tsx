@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ComponentType } from "react";
+import { useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ADDRESS_MAX, checkLocationPart, formatCoord, parseLngLat, type LngLat, type LocationPart } from "~/lib/location";
 import type { LocationKeys } from "~/modules/resource/types";
@@ -47,7 +47,11 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
   const hydrated = useHydrated();
   const generated = useId();
   const base = idPrefix ?? generated;
-  const [text, setText] = useState<LocationText>({ lng: defaultValue.lng ?? "", lat: defaultValue.lat ?? "", address: defaultValue.address ?? "" });
+  const [text, setText] = useState<LocationText>({
+    lng: defaultValue.lng ?? "",
+    lat: defaultValue.lat ?? "",
+    address: defaultValue.address ?? "",
+  });
   // a part the user has changed shows the browser's check, not the server's message about the old value
   const [local, setLocal] = useState<Partial<Record<LocationPart, string | null>>>({});
   const [open, setOpen] = useState(false);
@@ -64,9 +68,13 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
   const errorOf = (part: LocationPart) => {
     const key = part in local ? local[part] : null;
     if (key) return t(key as never) as string;
-    return part in local ? null : (errors[part] ?? null);
+    return part in local ? null : errors[part] ?? null;
   };
-  const check = (part: LocationPart, value: string) => setLocal((l) => ({ ...l, [part]: checkLocationPart(part, value, part !== "address" && required) }));
+  const check = (part: LocationPart, value: string) =>
+    setLocal((l) => ({
+      ...l,
+      [part]: checkLocationPart(part, value, part !== "address" && required),
+    }));
 
   const openDialog = () => {
     if (loading) return;
@@ -83,18 +91,27 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
       .finally(() => setLoading(false));
   };
   const confirm = (point: LngLat, address: string) => {
-    const next = { lng: formatCoord(point[0]), lat: formatCoord(point[1]), address: names.address ? address : text.address };
+    const next = {
+      lng: formatCoord(point[0]),
+      lat: formatCoord(point[1]),
+      address: names.address ? address : text.address,
+    };
     setText(next);
-    setLocal((l) => ({ ...l, lng: null, lat: null, ...(names.address ? { address: checkLocationPart("address", next.address, false) } : {}) }));
+    setLocal((l) => ({
+      ...l,
+      lng: null,
+      lat: null,
+      ...(names.address ? { address: checkLocationPart("address", next.address, false) } : {}),
+    }));
     setOpenAndReturn(false);
   };
 
   const id = (part: LocationPart) => (idPrefix ? `${idPrefix}-${names[part]}` : `${base}-${part}`);
   const labelOf = (part: LocationPart) => labels[part] ?? t(`mapPicker.${part}`);
-  const input = (part: LocationPart) => {
+  const input = (part: LocationPart, after?: ReactNode) => {
     const error = errorOf(part);
     return (
-      <div key={part} className={part === "address" ? "col-span-2 sm:col-span-3" : ""}>
+      <div key={part} className={part === "address" ? "col-span-2" : "min-w-0"}>
         <label htmlFor={id(part)} className="mb-1 block text-sm font-medium text-ink">
           {required && part !== "address" ? (
             <span className="mr-0.5 text-danger" aria-hidden>
@@ -103,26 +120,28 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
           ) : null}
           {labelOf(part)}
         </label>
-        <input
-          id={id(part)}
-          name={names[part]}
-          value={text[part]}
-          onChange={(e) => {
-            const v = e.target.value;
-            setText((x) => ({ ...x, [part]: v }));
-            if (part in local) check(part, v);
-          }}
-          onBlur={(e) => check(part, e.target.value)}
-          inputMode={part === "address" ? undefined : "decimal"}
-          maxLength={part === "address" ? ADDRESS_MAX : 12}
-          autoComplete="off"
-          placeholder={part === "lng" ? "121.473701" : part === "lat" ? "31.230416" : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-required={(required && part !== "address") || undefined}
-          aria-describedby={describedBy(id(part), null, error)}
-          ref={part === "lng" ? inputRef : undefined}
-          className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink placeholder:text-muted/60 focus:border-brand focus:outline-none aria-[invalid]:border-danger"
-        />
+        <div className="flex gap-2">
+          <input
+            id={id(part)}
+            name={names[part]}
+            value={text[part]}
+            onChange={(e) => {
+              const v = e.target.value;
+              setText((x) => ({ ...x, [part]: v }));
+              if (part in local) check(part, v);
+            }}
+            onBlur={(e) => check(part, e.target.value)}
+            inputMode={part === "address" ? undefined : "decimal"}
+            maxLength={part === "address" ? ADDRESS_MAX : 12}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-required={(required && part !== "address") || undefined}
+            aria-describedby={describedBy(id(part), null, error)}
+            ref={part === "lng" ? inputRef : undefined}
+            className="h-9 w-full min-w-0 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger"
+          />
+          {after}
+        </div>
         <FieldNotes id={id(part)} error={error} />
       </div>
     );
@@ -131,23 +150,51 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
   return (
     <fieldset className="min-w-0" data-testid="map-picker">
       {legend ? <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend> : null}
-      <div className="grid grid-cols-2 items-start gap-x-4 gap-y-3 sm:grid-cols-[1fr_1fr_auto]">
+      <div className="grid grid-cols-2 items-start gap-x-4 gap-y-3">
         {input("lng")}
-        {input("lat")}
-        {/* picking on a map needs JavaScript; without it the inputs above are the whole widget */}
-        <div className="col-span-2 sm:col-span-1 sm:pt-6">
-          {hydrated ? (
-            <Button ref={button} type="button" variant="ghost" onClick={openDialog} aria-disabled={loading || undefined} aria-busy={loading || undefined} aria-haspopup="dialog" data-testid="map-picker-open">
-              <span aria-hidden>⌖</span>
+        {input(
+          "lat",
+          // picking on a map needs JavaScript; without it the inputs are the whole widget
+          hydrated ? (
+            <Button
+              ref={button}
+              type="button"
+              variant="ghost"
+              onClick={openDialog}
+              aria-disabled={loading || undefined}
+              aria-busy={loading || undefined}
+              aria-haspopup="dialog"
+              className="shrink-0"
+              data-testid="map-picker-open"
+            >
+              <PinIcon />
               {t("mapPicker.pick")}
             </Button>
-          ) : null}
-        </div>
+          ) : null
+        )}
         {names.address ? input("address") : null}
       </div>
       {PickerDialog ? (
-        <PickerDialog open={open} onOpenChange={setOpenAndReturn} start={start} withAddress={Boolean(names.address)} addressLabel={labelOf("address")} addressMax={ADDRESS_MAX} config={config} onConfirm={confirm} />
+        <PickerDialog
+          open={open}
+          onOpenChange={setOpenAndReturn}
+          start={start}
+          withAddress={Boolean(names.address)}
+          addressLabel={labelOf("address")}
+          addressMax={ADDRESS_MAX}
+          config={config}
+          onConfirm={confirm}
+        />
       ) : null}
     </fieldset>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
   );
 }

@@ -11,7 +11,8 @@ async function adminOf() {
   const cookie = await signIn(t.account, t.password);
   return { ...t, cookie, post: (fields: Record<string, string>, lang = "zh-CN") => postForm(PATH, fields, { Cookie: `${cookie}; derrick_lang=${lang}` }) };
 }
-const markerForm = (over: Record<string, string>) => ({ intent: "create", ...FACTORIES.markerPoint!(), ...over });
+type Admin = Awaited<ReturnType<typeof adminOf>>;
+const markerForm = (a: Admin, over: Record<string, string>) => ({ intent: "create", ...FACTORIES.markerPoint!(a), ...over });
 const byName = (name: string) => env.DB.prepare("select lng, lat, address from marker_points where name = ?").bind(name).first<{ lng: number; lat: number; address: string | null }>();
 /** the <input> posting under a name, as the server rendered it */
 const inputOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
@@ -31,7 +32,7 @@ describe("map picker in the marker point form", () => {
   it("stores the posted WGS-84 longitude and latitude as numbers and the address trimmed", async () => {
     const a = await adminOf();
     const name = unique("标注");
-    const res = await a.post(markerForm({ name, lng: " 121.473701 ", lat: "31.230416", address: "  上海市黄浦区人民大道200号  " }));
+    const res = await a.post(markerForm(a, { name, lng: " 121.473701 ", lat: "31.230416", address: "  上海市黄浦区人民大道200号  " }));
     expect(res.status).toBe(302);
     expect(await byName(name)).toEqual({ lng: 121.473701, lat: 31.230416, address: "上海市黄浦区人民大道200号" });
   });
@@ -39,7 +40,7 @@ describe("map picker in the marker point form", () => {
   it("refuses out-of-range, too precise, missing coordinates and long addresses in both languages, keeping what was typed", async () => {
     const a = await adminOf();
     const name = unique("标注");
-    const bad = markerForm({ name, lng: "181", lat: "-90.5", address: "路".repeat(101) });
+    const bad = markerForm(a, { name, lng: "181", lat: "-90.5", address: "路".repeat(101) });
     const zh = await a.post(bad, "zh-CN");
     expect(zh.status).toBe(400);
     const zhHtml = await zh.text();
@@ -57,9 +58,9 @@ describe("map picker in the marker point form", () => {
     expect(enHtml).toContain("The latitude must be between -90 and 90, with at most 6 decimals");
     expect(enHtml).toContain("The address cannot be longer than 100 characters");
 
-    const precise = await (await a.post(markerForm({ name, lng: "121.4737011", lat: "31.23" }), "zh-CN")).text();
+    const precise = await (await a.post(markerForm(a, { name, lng: "121.4737011", lat: "31.23" }), "zh-CN")).text();
     expect(precise).toContain("经度须在-180到180之间，最多6位小数");
-    const missing = await a.post(markerForm({ name, lng: "", lat: " " }), "en-US");
+    const missing = await a.post(markerForm(a, { name, lng: "", lat: " " }), "en-US");
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Enter the longitude and latitude, or choose the location with Pick on map");
     expect(await byName(name)).toBeNull();
@@ -68,7 +69,7 @@ describe("map picker in the marker point form", () => {
   it("edits keep the stored point in the inputs; the Excel template names its three columns", async () => {
     const a = await adminOf();
     const name = unique("标注");
-    expect((await a.post(markerForm({ name, lng: "-73.985656", lat: "40.748433" }))).status).toBe(302);
+    expect((await a.post(markerForm(a, { name, lng: "-73.985656", lat: "40.748433" }))).status).toBe(302);
     const id = await env.DB.prepare("select id from marker_points where name = ?").bind(name).first<number>("id");
     const html = await (await get(`${PATH}?edit=${id}`, a.cookie)).text();
     expect(inputOf(html, "lng")).toContain('value="-73.985656"');

@@ -9,7 +9,7 @@ export default {
     lat: "Latitude",
     address: "Address",
     hint: "Click the map to choose a location and drag the marker to adjust; arrow keys move it a little (more with Shift), Enter confirms, Esc cancels",
-    selected: "Selected: longitude {{lng}}, latitude {{lat}} (WGS-84)",
+    selected: "Selected: longitude {{longitude}}, latitude {{latitude}} (WGS-84)",
     none: "No location chosen yet",
     noGeocoder: "The offline map cannot look up addresses; please type the address",
     marker: "Selected location",

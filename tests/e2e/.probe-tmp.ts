@@ -1,0 +1,20 @@
+import { chromium } from "@playwright/test";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { captchaAnswer } from "./support";
+const base = "http://127.0.0.1:8832";
+(async () => {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(base + "/login");
+  await page.locator("#account").fill(DEMO_USERS.admin.account);
+  await page.locator("#password").fill(DEMO_USERS.admin.password);
+  await page.locator("#captcha").fill(await captchaAnswer(page));
+  await page.locator('button[value="password"]').click();
+  await page.waitForURL(/manageWork/);
+  await page.goto(base + "/deviceList/markers?new=1");
+  await page.getByTestId("map-picker-open").click();
+  await page.locator("[data-map-state=ready]").waitFor({ timeout: 30000 });
+  console.log(await page.evaluate(() => [...document.querySelectorAll("body > *")].map((e) => `${e.tagName}.${e.className} ${getComputedStyle(e).backgroundColor} z=${getComputedStyle(e).zIndex}`).join("\n")));
+  await browser.close();
+})();
