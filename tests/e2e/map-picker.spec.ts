@@ -88,3 +88,28 @@ test("a typed point out of range is refused next to the field before and after p
   await expect(form.getByLabel("经度")).toHaveValue("181");
   await expect(form.getByLabel("经度")).toHaveAttribute("aria-invalid", "true");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the three inputs post with the form; a refused save keeps them; no map button that would do nothing", async ({ page }) => {
+    await signIn(page, admin.account, admin.password);
+    await page.goto("/deviceList/markers?new=1");
+    const form = page.getByTestId("resource-form");
+    await expect(form.getByRole("button", { name: "地图选点" })).toHaveCount(0);
+    const name = `无脚本${Date.now().toString(36)}`;
+    await form.getByLabel("标注点名称").fill(name);
+    await form.getByLabel("经度").fill("-190");
+    await form.getByLabel("纬度").fill("22.543096");
+    await form.getByRole("button", { name: "保存" }).click();
+    await expect(form.getByText("经度须在-180到180之间，最多6位小数")).toBeVisible();
+    await expect(form.getByLabel("纬度")).toHaveValue("22.543096");
+    await form.getByLabel("经度").fill("114.057865");
+    await form.getByLabel("地址").fill("深圳市福田区");
+    await form.getByRole("button", { name: "保存" }).click();
+    await page.goto(`/deviceList/markers?q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText("114.057865");
+    await expect(row).toContainText("22.543096");
+  });
+});
