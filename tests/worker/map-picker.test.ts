@@ -90,4 +90,25 @@ describe("map picker in the marker point form", () => {
     expect(body.data.center).toHaveLength(2);
     expect((await get("/api/map/config")).status).toBe(401);
   });
+
+  it("/mapConfig picks its default centre with the same picker and rules (no address)", async () => {
+    const a = await adminOf();
+    const html = await (await get("/mapConfig", a.cookie)).text();
+    expect(html).toMatch(/<fieldset[^>]*data-testid="map-picker"[^>]*><legend[^>]*>默认中心位置<\/legend>/);
+    expect(inputOf(html, "centerLng")).toContain('value="121.47"');
+    expect(inputOf(html, "centerLat")).toContain('value="31.23"');
+    expect(inputOf(html, "address")).toBe("");
+    const fields = { engine: "maplibre", mapboxToken: "", styleUrl: "", tileUrl: "", coordinateSystem: "wgs84", zoom: "10", version: "0" };
+    const bad = await postForm("/mapConfig", { ...fields, centerLng: "113.2644441", centerLat: "95" }, { Cookie: `${a.cookie}; derrick_lang=en-US` });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("The longitude must be between -180 and 180, with at most 6 decimals");
+    expect(badHtml).toContain("The latitude must be between -90 and 90, with at most 6 decimals");
+    expect(inputOf(badHtml, "centerLng")).toContain('value="113.2644441"');
+    expect((await postForm("/mapConfig", { ...fields, centerLng: "113.264444", centerLat: "23.129112" }, { Cookie: a.cookie })).status).toBe(302);
+    const stored = await env.DB.prepare("select value from tenant_settings where tenant_id = ? and key = 'map'").bind(a.tenantId).first<{ value: string }>();
+    expect(JSON.parse(stored!.value)).toMatchObject({ centerLng: 113.264444, centerLat: 23.129112 });
+    const config = (await (await get("/api/map/config", a.cookie)).json()) as { data: { center: number[] } };
+    expect(config.data.center).toEqual([113.264444, 23.129112]);
+  });
 });

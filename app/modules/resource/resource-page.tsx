@@ -245,26 +245,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
         <div className="grid grid-cols-2 gap-x-4">
           {fields.map((f, i) => {
             const inputRef = i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined;
-            if (f.type === "location" && f.keys) {
-              // three posted values under one map picker; each part keeps what was typed and shows its own message
-              const parts = formInputs([f]);
-              const text = Object.fromEntries(parts.map((p) => [p.key, current(p)]));
-              const { lng, lat, address } = f.keys;
-              return (
-                <div key={f.key} className="col-span-2 mb-4">
-                  <MapPicker
-                    idPrefix="field"
-                    names={f.keys}
-                    legend={labelOf(f.label, lang)}
-                    labels={{ lng: labelOf(LOCATION_LABELS.lng, lang), lat: labelOf(LOCATION_LABELS.lat, lang), address: labelOf(LOCATION_LABELS.address, lang) }}
-                    required={f.required}
-                    defaultValue={{ lng: text[lng], lat: text[lat], address: address ? text[address] : "" }}
-                    errors={{ lng: errorOf(lng), lat: errorOf(lat), address: address ? errorOf(address) : null }}
-                    inputRef={inputRef}
-                  />
-                </div>
-              );
-            }
+            if (f.type === "location") return <LocationField key={f.key} field={f} value={(key) => current({ key, type: "text" })} error={errorOf} lang={lang} inputRef={inputRef} />;
             return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
           })}
         </div>
@@ -328,6 +309,29 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
         <input {...common} type={field.type} defaultValue={field.type === "password" ? "" : value} maxLength={field.maxLength} autoComplete={field.type === "password" ? "new-password" : "off"} ref={inputRef} />
       )}
       <FieldNotes id={id} hint={field.hint ? labelOf(field.hint, lang) : null} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A location field (type "location") in a form: one map picker posting its longitude, latitude and address under
+ * their own names; each part shows what was typed (or saved) and its own message.
+ */
+export function LocationField({ field, value, error, lang, inputRef }: { field: FormFieldDef; value: (key: string) => string; error: (key: string) => string | null; lang: string; inputRef?: (el: any) => void }) {
+  if (!field.keys) return null;
+  const { lng, lat, address } = field.keys;
+  return (
+    <div className="col-span-2 mb-4">
+      <MapPicker
+        idPrefix="field"
+        names={field.keys}
+        legend={labelOf(field.label, lang)}
+        labels={{ lng: labelOf(LOCATION_LABELS.lng, lang), lat: labelOf(LOCATION_LABELS.lat, lang), address: labelOf(LOCATION_LABELS.address, lang) }}
+        required={field.required}
+        defaultValue={{ lng: value(lng), lat: value(lat), address: address ? value(address) : "" }}
+        errors={{ lng: error(lng), lat: error(lat), address: address ? error(address) : null }}
+        inputRef={inputRef}
+      />
     </div>
   );
 }

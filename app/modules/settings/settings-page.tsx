@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField, useMessage } from "~/modules/resource/resource-page";
+import { FormField, LocationField, useMessage } from "~/modules/resource/resource-page";
 import { labelOf } from "~/modules/resource/types";
 import { Alert, Button } from "~/ui/field";
 import type { SettingsActionData } from "./settings.server";
@@ -34,6 +34,7 @@ export function SettingsPage({ view, renderField }: { view: SettingsView; render
         <fieldset disabled={!data.canEdit} className="grid grid-cols-2 gap-x-4">
           {view.fields.map((f) => {
             const error = errors[f.key] ? message(errors[f.key]!) : null;
+            if (f.type === "location") return <LocationField key={f.key} field={f} value={value} error={(k) => (errors[k] ? message(errors[k]!) : null)} lang={lang} />;
             return renderField?.(f.key, value(f.key), error) ?? <FormField key={f.key} field={f} value={value(f.key)} error={error} options={data.options[f.key]} lang={lang} />;
           })}
         </fieldset>
