@@ -66,4 +66,10 @@ describe("spec §5 validators", () => {
     expect(v.isTerminalNumber("T00000000-")).toBe(false);
     expect(v.cleanSearchText("  50%吨 ")).toBe("50吨");
   });
+  it("longitude and latitude: WGS-84 ranges, at most 6 decimals", () => {
+    for (const ok of ["121.473701", "-180", "180", "0", "-0.5", " 31.2 "]) expect(v.isLongitude(ok)).toBe(true);
+    for (const bad of ["180.000001", "-181", "121.4737011", "", "abc", "1e2", "121.", ".5", "1,5", "0x10"]) expect(v.isLongitude(bad)).toBe(false);
+    for (const ok of ["31.230416", "-90", "90"]) expect(v.isLatitude(ok)).toBe(true);
+    for (const bad of ["90.1", "-90.000001", "121", "31.2304161"]) expect(v.isLatitude(bad)).toBe(false);
+  });
 });

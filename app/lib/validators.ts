@@ -37,5 +37,11 @@ export const isIPv4 = (v: string) =>
 export const byteLength = (v: string) => [...v].reduce((n, c) => n + (c.charCodeAt(0) > 127 ? 2 : 1), 0);
 export const isVin = (v: string) => /^[A-Za-z0-9]{17}$/.test(v);
 export const isTerminalNumber = (v: string) => /^[A-Za-z0-9]{10}$/.test(v);
+/** Decimal degrees as typed: optional minus, at most 3 integer digits and 6 decimals, within ±limit. */
+const isDegrees = (v: string, limit: number) => /^-?\d{1,3}(\.\d{1,6})?$/.test(v) && Math.abs(Number(v)) <= limit;
+/** Longitude (WGS-84): −180 to 180, at most 6 decimals (about 0.1 m). */
+export const isLongitude = (v: string) => isDegrees(v.trim(), 180);
+/** Latitude (WGS-84): −90 to 90, at most 6 decimals. */
+export const isLatitude = (v: string) => isDegrees(v.trim(), 90);
 /** Search text: trimmed, percent signs removed. */
 export const cleanSearchText = (v: string) => v.replace(/%/g, "").trim();

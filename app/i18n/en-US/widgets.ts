@@ -2,6 +2,27 @@ import type { Translation } from "../types";
 import type zh from "../zh-CN/widgets";
 
 export default {
+  mapPicker: {
+    pick: "Pick on map",
+    title: "Pick a location on the map",
+    lng: "Longitude",
+    lat: "Latitude",
+    address: "Address",
+    hint: "Click the map to choose a location and drag the marker to adjust; arrow keys move it a little (more with Shift), Enter confirms, Esc cancels",
+    selected: "Selected: longitude {{longitude}}, latitude {{latitude}} (WGS-84)",
+    none: "No location chosen yet",
+    noGeocoder: "The offline map cannot look up addresses; please type the address",
+    marker: "Selected location",
+    cancel: "Cancel",
+    confirm: "OK",
+    configFailed: "The map settings could not be loaded; please try again",
+    errors: {
+      required: "Enter the longitude and latitude, or choose the location with Pick on map",
+      lng: "The longitude must be between -180 and 180, with at most 6 decimals",
+      lat: "The latitude must be between -90 and 90, with at most 6 decimals",
+      address: "The address cannot be longer than 100 characters",
+    },
+  },
   ok: "OK",
   close: "Close",
   clear: "Clear",

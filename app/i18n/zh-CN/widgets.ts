@@ -1,5 +1,26 @@
 /** Texts of the widgets namespace (spec quotes kept exactly). */
 export default {
+  mapPicker: {
+    pick: "地图选点",
+    title: "地图选点",
+    lng: "经度",
+    lat: "纬度",
+    address: "地址",
+    hint: "单击地图选择位置，可拖动标记调整；方向键微调（按住 Shift 步长更大），回车确定，Esc 取消",
+    selected: "已选位置：经度 {{longitude}}，纬度 {{latitude}}（WGS-84）",
+    none: "尚未选择位置",
+    noGeocoder: "离线地图无法自动识别地址，请手动填写",
+    marker: "已选位置",
+    cancel: "取消",
+    confirm: "确定",
+    configFailed: "地图配置加载失败，请稍后重试",
+    errors: {
+      required: "请填写经纬度，或通过“地图选点”在地图上选择",
+      lng: "经度须在-180到180之间，最多6位小数",
+      lat: "纬度须在-90到90之间，最多6位小数",
+      address: "地址不能超过100个字符",
+    },
+  },
   ok: "确定",
   close: "关闭",
   clear: "清空",

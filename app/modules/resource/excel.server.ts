@@ -3,7 +3,7 @@ import writeExcelFile from "write-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
 import { formatCell } from "./format";
 import { createRow, listResource, type FieldErrors, type ResourceDefinition } from "./resource.server";
-import { labelOf, type ListQuery } from "./types";
+import { formInputs, labelOf, type ListQuery } from "./types";
 
 type AnyResource = ResourceDefinition<any, any>;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -36,7 +36,7 @@ export async function exportResource(scope: RequestScope, res: AnyResource, quer
 
 /** The import template: one header row with the create form's fields (required ones marked *). */
 export async function importTemplate(res: AnyResource, lang: string): Promise<Response> {
-  const header = res.view.form.map((f) => bold(`${f.required ? "*" : ""}${labelOf(f.label, lang)}`));
+  const header = formInputs(res.view.form).map((f) => bold(`${f.required ? "*" : ""}${labelOf(f.label, lang)}`));
   const blob = await writeExcelFile([header], { columns: header.map(() => ({ width: 20 })) }).toBlob();
   return fileResponse(blob, `${labelOf(res.view.title, lang)}-template.xlsx`);
 }
@@ -63,7 +63,7 @@ export async function importResource(scope: RequestScope, res: AnyResource, file
     return { created: 0, rejected: [], fileError: "resource:importNotExcel" };
   }
   const [header = [], ...body] = sheet;
-  const fields = res.view.form;
+  const fields = formInputs(res.view.form);
   const columnOf = new Map<number, (typeof fields)[number]>();
   header.forEach((cell, i) => {
     const name = String(cell ?? "")

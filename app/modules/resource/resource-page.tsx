@@ -7,7 +7,8 @@ import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
 import { ColumnPanel } from "~/widgets/column-panel";
-import { applyColumnPrefs, labelOf, listHref, type FormFieldDef, type ResourceView } from "./types";
+import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "./types";
+import { MapPicker } from "~/widgets/map-picker";
 import { dateTimeFormat } from "~/lib/intl";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
@@ -182,7 +183,7 @@ function ResourceDetail({ view, values, options, back, canEdit }: { view: Resour
         </Link>
       </header>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 overflow-y-auto px-5 py-4 text-sm">
-        {view.form
+        {formInputs(view.form)
           .filter((f) => f.type !== "password")
           .map((f) => (
             <div key={f.key}>
@@ -213,12 +214,13 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   const posted = action && (action.intent === "create" || action.intent === "update") ? action : null;
   const errors = posted?.errors ?? {};
   const fields = view.form.filter((f) => mode === "create" || !f.createOnly);
-  const current = (f: FormFieldDef) => {
+  const current = (f: Pick<FormFieldDef, "key" | "type" | "defaultValue">) => {
     if (posted) return posted.values[f.key] ?? "";
     if (mode === "create") return f.defaultValue ?? "";
     const v = values[f.key];
     return f.type === "date" ? dateInputValue(v) : v == null ? "" : String(v);
   };
+  const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
   const firstRef = useRef<HTMLElement | null>(null);
   useEffect(() => firstRef.current?.focus(), []);
 
@@ -242,9 +244,11 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
         ) : null}
         {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
         <div className="grid grid-cols-2 gap-x-4">
-          {fields.map((f, i) => (
-            <FormField key={f.key} field={f} value={current(f)} error={errors[f.key] ? message(errors[f.key]!) : null} options={options[f.key]} lang={lang} inputRef={i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined} />
-          ))}
+          {fields.map((f, i) => {
+            const inputRef = i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined;
+            if (f.type === "location") return <LocationField key={f.key} field={f} value={(key) => current({ key, type: "text" })} error={errorOf} lang={lang} inputRef={inputRef} />;
+            return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
+          })}
         </div>
         <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
           <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
@@ -310,6 +314,29 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
   );
 }
 
+/**
+ * A location field (type "location") in a form: one map picker posting its longitude, latitude and address under
+ * their own names; each part shows what was typed (or saved) and its own message.
+ */
+export function LocationField({ field, value, error, lang, inputRef }: { field: FormFieldDef; value: (key: string) => string; error: (key: string) => string | null; lang: string; inputRef?: (el: any) => void }) {
+  if (!field.keys) return null;
+  const { lng, lat, address } = field.keys;
+  return (
+    <div className="col-span-2 mb-4">
+      <MapPicker
+        idPrefix="field"
+        names={field.keys}
+        legend={labelOf(field.label, lang)}
+        labels={{ lng: labelOf(LOCATION_LABELS.lng, lang), lat: labelOf(LOCATION_LABELS.lat, lang), address: labelOf(LOCATION_LABELS.address, lang) }}
+        required={field.required}
+        defaultValue={{ lng: value(lng), lat: value(lat), address: address ? value(address) : "" }}
+        errors={{ lng: error(lng), lat: error(lat), address: address ? error(address) : null }}
+        inputRef={inputRef}
+      />
+    </div>
+  );
+}
+
 /** 导入: a file, the template to fill, and a progress note while the server works through the rows. */
 function ImportPanel({ view, formAction }: { view: ResourceView; formAction: string }) {
   const { t } = useTranslation("resource");
@@ -340,7 +367,7 @@ function ImportReportView({ view, report }: { view: ResourceView; report: { crea
   const message = useMessage();
   if (report.fileError) return <Alert tone="error">{message(report.fileError)}</Alert>;
   const labelOfField = (key: string) => {
-    const f = view.form.find((x) => x.key === key);
+    const f = formInputs(view.form).find((x) => x.key === key);
     return f ? labelOf(f.label, i18n.language) : "";
   };
   return (

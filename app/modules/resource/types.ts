@@ -42,7 +42,10 @@ export interface FilterDef {
 export interface FormFieldDef {
   key: string;
   label: Label;
-  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number";
+  /** location: one map picker (app/widgets/map-picker.tsx) posting longitude, latitude and an address under `keys` */
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number" | "location";
+  /** location only: the posted names of its parts; required applies to longitude and latitude, never the address */
+  keys?: LocationKeys;
   required?: boolean;
   options?: OptionDef[];
   /** only on create (e.g. login account, initial password) */
@@ -51,6 +54,35 @@ export interface FormFieldDef {
   hint?: Label;
   /** the value a new record starts with */
   defaultValue?: string;
+}
+
+/** The names a location field posts its WGS-84 longitude, latitude and (optional) address under. */
+export interface LocationKeys {
+  lng: string;
+  lat: string;
+  address?: string;
+}
+
+/** The labels of a location field's parts (the list columns of the same values use the same words). */
+export const LOCATION_LABELS = {
+  lng: { zh: "经度", en: "Longitude" },
+  lat: { zh: "纬度", en: "Latitude" },
+  address: { zh: "地址", en: "Address" },
+} satisfies Record<keyof LocationKeys, Label>;
+
+/**
+ * The form as the values it posts: a location field becomes its longitude, latitude and address inputs. Excel
+ * templates and imports, the preview and the import report read fields this way.
+ */
+export function formInputs(form: FormFieldDef[]): FormFieldDef[] {
+  return form.flatMap((f): FormFieldDef[] => {
+    if (f.type !== "location" || !f.keys) return [f];
+    const { keys } = f;
+    return (["lng", "lat", "address"] as const).flatMap((part) => {
+      const key = keys[part];
+      return key ? [{ key, label: LOCATION_LABELS[part], type: part === "address" ? ("text" as const) : ("number" as const), required: part !== "address" && f.required, createOnly: f.createOnly }] : [];
+    });
+  });
 }
 
 export interface ResourceView {

@@ -6,7 +6,8 @@ import { messageProvider } from "~/modules/auth/notify.server";
 import type { SettingsActionData, SettingsDefinition } from "./settings.server";
 import { DEFAULT_RULE_SETTINGS } from "../../../workers/fleet-hub/rules";
 import { hubFor } from "../../../workers/fleet-hub/client";
-import { alarmRulesView, businessInfoView, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
+import { locationFields } from "~/modules/resource/location.server";
+import { alarmRulesView, businessInfoView, MAP_CENTER, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
 
 const num = (message: string, min: number, max: number) =>
   z
@@ -45,8 +46,7 @@ export const mapConfig: SettingsDefinition = {
         .trim()
         .refine((v) => v === "" || (/^https:\/\/\S+$/.test(v) && v.includes("{z}") && v.includes("{x}") && v.includes("{y}")), "validation.tileUrl"),
       coordinateSystem: z.enum(["wgs84", "gcj02"], { message: "validation.required" }),
-      centerLng: num("validation.longitude", -180, 180),
-      centerLat: num("validation.latitude", -90, 90),
+      ...locationFields(MAP_CENTER),
       zoom: num("validation.zoom", 3, 18),
     })
     // mapbox-gl draws nothing without a pk. token (STACK.md)

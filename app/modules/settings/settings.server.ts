@@ -7,6 +7,7 @@ import { requireScope, type RequestScope } from "~/modules/access/access.server"
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
+import { formInputs } from "~/modules/resource/types";
 import type { SettingsView } from "./settings-types";
 
 type Values = Record<string, unknown>;
@@ -36,7 +37,7 @@ export async function readTenantSettings(db: Db, tenantId: number, key: string, 
 }
 
 const formValues = (def: SettingsDefinition, form: FormData) =>
-  Object.fromEntries(def.view.fields.map((f) => [f.key, f.type === "checkboxes" ? form.getAll(f.key).map(String) : String(form.get(f.key) ?? "")]));
+  Object.fromEntries(formInputs(def.view.fields).map((f) => [f.key, f.type === "checkboxes" ? form.getAll(f.key).map(String) : String(form.get(f.key) ?? "")]));
 
 export async function settingsLoader({ request, context }: LoaderFunctionArgs, def: SettingsDefinition) {
   const scope = await requireScope(request, context, { screen: def.view.screen ?? def.view.path });

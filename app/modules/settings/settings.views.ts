@@ -1,6 +1,9 @@
-import type { FormFieldDef } from "~/modules/resource/types";
+import type { FormFieldDef, LocationKeys } from "~/modules/resource/types";
 import { ALARM_LEVELS } from "~/modules/system/settings.resource";
 import type { SettingsView } from "./settings-types";
+
+/** Where /mapConfig keeps the default centre of every map. */
+export const MAP_CENTER: LocationKeys = { lng: "centerLng", lat: "centerLat" };
 
 const onOff = [
   { value: "1", label: { zh: "开启", en: "On" } },
@@ -34,8 +37,8 @@ export const mapConfigView: SettingsView = {
     { key: "styleUrl", label: { zh: "地图样式地址", en: "Style URL" }, type: "text", maxLength: 300, hint: { zh: "https:// 或 mapbox:// 开头，可留空", en: "https:// or mapbox://, optional" } },
     { key: "tileUrl", label: { zh: "瓦片地址", en: "Tile URL" }, type: "text", maxLength: 300, hint: { zh: "含 {z}/{x}/{y}，可留空", en: "With {z}/{x}/{y}, optional" } },
     { key: "coordinateSystem", label: { zh: "底图坐标系", en: "Base map coordinates" }, type: "select", required: true, options: [{ value: "wgs84", label: { zh: "WGS-84", en: "WGS-84" } }, { value: "gcj02", label: { zh: "GCJ-02（国测局）", en: "GCJ-02 (China)" } }] },
-    { key: "centerLng", label: { zh: "默认中心经度", en: "Default centre longitude" }, type: "number", required: true },
-    { key: "centerLat", label: { zh: "默认中心纬度", en: "Default centre latitude" }, type: "number", required: true },
+    // WGS-84, like every stored position; a GCJ-02 base map shows it shifted (app/widgets/map/coords.ts)
+    { key: "center", label: { zh: "默认中心位置", en: "Default centre" }, type: "location", required: true, keys: MAP_CENTER },
     { key: "zoom", label: { zh: "默认缩放级别", en: "Default zoom" }, type: "number", required: true, hint: { zh: "3-18", en: "3–18" } },
   ],
 };

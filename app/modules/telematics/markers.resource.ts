@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import type { LocationKeys, OptionDef, ResourceView } from "~/modules/resource/types";
 
 /** Spec §3 marker type icons. */
 export const MARKER_ICONS: OptionDef[] = [
@@ -32,6 +32,9 @@ export const markerTypeView: ResourceView = {
   ],
 };
 
+/** Where a marker point keeps its place: WGS-84 longitude and latitude, and its address. */
+export const MARKER_LOCATION: LocationKeys = { lng: "lng", lat: "lat", address: "address" };
+
 /** /deviceList/markers: marker points (spec §3, §5 limits); only the creating account may edit or delete one (§6). */
 export const markerPointView: ResourceView = {
   name: "markerPoint",
@@ -56,9 +59,7 @@ export const markerPointView: ResourceView = {
   form: [
     { key: "name", label: { zh: "标注点名称", en: "Marker name" }, type: "text", required: true, maxLength: 30 },
     { key: "typeId", label: { zh: "标注点类型", en: "Marker type" }, type: "select" },
-    { key: "lng", label: { zh: "经度", en: "Longitude" }, type: "text", required: true, maxLength: 12, hint: { zh: "WGS-84，-180 到 180", en: "WGS-84, −180 to 180" } },
-    { key: "lat", label: { zh: "纬度", en: "Latitude" }, type: "text", required: true, maxLength: 12, hint: { zh: "WGS-84，-90 到 90", en: "WGS-84, −90 to 90" } },
-    { key: "address", label: { zh: "地址", en: "Address" }, type: "text", maxLength: 50 },
+    { key: "location", label: { zh: "位置", en: "Location" }, type: "location", required: true, keys: MARKER_LOCATION },
     { key: "contact1", label: { zh: "联系人1", en: "Contact 1" }, type: "text", maxLength: 10 },
     { key: "phone1", label: { zh: "电话1", en: "Phone 1" }, type: "tel", maxLength: 13 },
     { key: "contact2", label: { zh: "联系人2", en: "Contact 2" }, type: "text", maxLength: 10 },

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { markerPoints, markerTypes, users } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { locationFields } from "~/modules/resource/location.server";
 import type { Option } from "~/modules/resource/route.server";
 import { name30, optionalText, phone } from "./archive.server";
-import { MARKER_ICONS, markerPointView, markerTypeView } from "./markers.resource";
+import { MARKER_ICONS, MARKER_LOCATION, markerPointView, markerTypeView } from "./markers.resource";
 
 /**
  * Spec §6: marker types and points are edited and deleted only by the account that created them. The action
@@ -65,13 +66,6 @@ export const markerTypeResource = defineResource({
   auditView: (row) => row,
 });
 
-const coordinate = (limit: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^-?\d{1,3}(\.\d{1,8})?$/.test(v) && Math.abs(Number(v)) <= limit, message)
-    .transform(Number);
-
 const PointSchema = z.object({
   name: name30,
   typeId: z
@@ -79,9 +73,7 @@ const PointSchema = z.object({
     .trim()
     .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
     .transform((v) => (v ? Number(v) : null)),
-  lng: coordinate(180, "validation.longitude"),
-  lat: coordinate(90, "validation.latitude"),
-  address: optionalText(50, "validation.address"),
+  ...locationFields(MARKER_LOCATION),
   contact1: optionalText(10, "validation.contact"),
   phone1: phone,
   contact2: optionalText(10, "validation.contact"),
