@@ -42,7 +42,8 @@ export interface FilterDef {
 export interface FormFieldDef {
   key: string;
   label: Label;
-  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number";
+  /** vehicles: plate numbers, one a line, picked from `source` (see app/widgets/vehicle-picker.tsx) */
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number" | "vehicles";
   required?: boolean;
   options?: OptionDef[];
   /** only on create (e.g. login account, initial password) */
@@ -51,6 +52,8 @@ export interface FormFieldDef {
   hint?: Label;
   /** the value a new record starts with */
   defaultValue?: string;
+  /** vehicles: the search endpoint the picker asks (GET ?q=, answers {data: {id, plate, terminalNo}[]}) */
+  source?: string;
 }
 
 export interface ResourceView {
