@@ -121,6 +121,7 @@ export default {
     notApproved: "Only approved data permissions can be enabled or disabled",
     notOwn: "You can only change or delete your own pending applications",
     stale: "Someone else changed this data; reload and try again",
+    onePerRow: "One plate number per row",
     applicantReason: "Reason",
     what: "{{plate}} · applied for by {{applicant}}",
   },

@@ -119,6 +119,7 @@ export default {
     notApproved: "只有已通过的数据权限可以启用或停用",
     notOwn: "只能修改或删除本人待审批的申请",
     stale: "数据已被他人修改，请刷新后重试",
+    onePerRow: "每行只能填写一个车牌号",
     applicantReason: "申请原因",
     what: "{{plate}} · 申请人 {{applicant}}",
   },
