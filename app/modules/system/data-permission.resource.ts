@@ -19,7 +19,8 @@ export const dataPermissionView: ResourceView = {
   permission: "dataPermission",
   title: { zh: "数据权限", en: "Data Permissions" },
   singular: { zh: "数据权限申请", en: "data permission application" },
-  rowLabel: "plate",
+  // a column of the table itself (confirmations read the raw row); the plate comes from the join
+  rowLabel: "reason",
   columns: [
     { key: "plate", label: { zh: "车牌号", en: "Plate" }, sortable: true, fixed: true },
     { key: "terminalNo", label: { zh: "终端号", en: "Terminal" } },
