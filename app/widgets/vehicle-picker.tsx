@@ -119,12 +119,15 @@ export function VehiclePicker({ id, name, defaultValue, source, invalid, describ
           autoComplete="off"
           onChange={(e) => {
             setQ(e.target.value);
+            // the last answer was for other text: say that a search runs rather than show it
+            setChoices([]);
+            setStatus("loading");
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKey}
-          className="h-7 min-w-40 flex-1 bg-transparent px-1 text-ink placeholder:text-muted focus:outline-none"
+          className="h-7 min-w-40 flex-1 bg-transparent px-1 text-ink placeholder:text-muted focus:outline-none focus-visible:outline-none"
         />
       </div>
       <p className="mt-1 text-xs text-muted" aria-live="polite">
