@@ -59,7 +59,7 @@ export default function DataPermission() {
                   {tr("edit")}
                 </Link>
               ) : null}
-              {canApprove && row.state === 0 ? (
+              {canApprove && row.state === 0 && row.userId !== me ? (
                 <>
                   {rowButton(id, "confirmApprove", t("dataPermission.approve"), "text-success")}
                   {rowButton(id, "confirmRefuse", t("dataPermission.refuse"), "text-danger")}

@@ -176,6 +176,14 @@ describe("/dataPermission", () => {
     // the approver's page offers the review, the applicant's does not
     expect(await (await get(PATH, s.adminCookie)).text()).toContain('value="confirmApprove"');
     expect(await (await get(PATH, s.applicant.cookie)).text()).not.toContain('value="confirmApprove"');
+    // a scoped reviewer cannot approve their own application
+    const reviewer = await scopedUser(s, "admin");
+    expect((await reviewer.post({ intent: "create", vehicles: s.other.plate, reason: "自己申请", periodEnd: "" })).status).toBe(302);
+    const own = (await application(reviewer.id, s.other.id))!;
+    const self = await reviewer.post({ intent: "review", decision: "approve", ids: String(own.id), versions: `${own.id}:1` });
+    expect(self.status).toBe(403);
+    expect(await self.text()).toContain("不能审批本人的申请");
+    expect((await application(reviewer.id, s.other.id))!.state).toBe(0);
   });
 
   it("answers 404 for another tenant's application and never applies for its vehicles", async () => {

@@ -85,7 +85,6 @@ export default {
     cannotDisableSelf: "You cannot disable the account you are signed in with",
   },
   userVehicles: {
-    label: "Authorized vehicles",
     search: "Search by plate or terminal number",
     searching: "Searching…",
     noMatch: "No matching vehicle",
@@ -122,7 +121,7 @@ export default {
     notOwn: "You can only change or delete your own pending applications",
     stale: "Someone else changed this data; reload and try again",
     onePerRow: "One plate number per row",
+    selfReview: "You cannot review your own application",
     applicantReason: "Reason",
-    what: "{{plate}} · applied for by {{applicant}}",
   },
 } satisfies Translation<typeof zh>;

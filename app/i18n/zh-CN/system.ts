@@ -83,7 +83,6 @@ export default {
     cannotDisableSelf: "不能停用当前登录的账号",
   },
   userVehicles: {
-    label: "授权车辆",
     search: "输入车牌号或终端号搜索",
     searching: "搜索中…",
     noMatch: "没有匹配的车辆",
@@ -120,7 +119,7 @@ export default {
     notOwn: "只能修改或删除本人待审批的申请",
     stale: "数据已被他人修改，请刷新后重试",
     onePerRow: "每行只能填写一个车牌号",
+    selfReview: "不能审批本人的申请",
     applicantReason: "申请原因",
-    what: "{{plate}} · 申请人 {{applicant}}",
   },
 } as const;

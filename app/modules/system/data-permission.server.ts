@@ -171,7 +171,7 @@ export type DataPermissionActionData =
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "review"; error: string };
 
-type Picked = { id: number; version: number; state: number; enabled: number; plate: string; applicantName: string; reason: string };
+type Picked = { id: number; version: number; userId: number; state: number; enabled: number; plate: string; applicantName: string; reason: string };
 
 /** The posted rows within the user's scope; any id missing (another tenant's, or out of scope) answers 404. */
 async function pickRows(scope: RequestScope, ids: number[]): Promise<Picked[]> {
@@ -212,6 +212,7 @@ const confirmReview = (decision: "approve" | "refuse") => ({
     if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
     const rows = await pickRows(scope, ids);
     if (rows.some((r) => r.state !== 0)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notPending" }, { status: 409 });
+    if (rows.some((r) => r.userId === scope.user.id)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.selfReview" }, { status: 403 });
     return data<DataPermissionActionData>({ intent: "confirmReview", ids, versions: versionsOf(rows), decision, labels: rows.slice(0, 10).map(labelOfRow) });
   },
 });
@@ -263,6 +264,8 @@ export const dataPermissionIntents = {
       if (decision === "refuse" && !refuseReason) return again("system:dataPermission.refuseReasonRequired");
       if (decision === "refuse" && refuseReason.length > 200) return again("system:dataPermission.refuseReasonTooLong");
       if (rows.some((r) => r.state !== 0)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notPending" }, { status: 409 });
+      // nobody approves their own application
+      if (rows.some((r) => r.userId === scope.user.id)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.selfReview" }, { status: 403 });
       if (staleAgainst(rows, form.get("versions"))) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
       const state = decision === "approve" ? 1 : 2;
       const now = Date.now();
