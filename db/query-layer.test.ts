@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./client";
 import * as schema from "./schema";
-import { DEMO_USERS, seedDemo, seedTenant, syncRegistryMenus } from "./seed/demo";
+import { DEMO_USERS, seedDemo, seedTenant, syncExtraPermissions, syncRegistryMenus } from "./seed/demo";
 import { hasScreen, loadAccess } from "~/modules/access/access.server";
 import { passwordLogin, MAX_FAILURES } from "~/modules/auth/login.server";
 import { readSession, startSession, endSession } from "~/modules/auth/session.server";
@@ -24,6 +24,18 @@ beforeAll(async () => {
 });
 
 describe("seed on libSQL", () => {
+  it("gives the administrator the data-permission approve code, the dispatchers not; older databases get it", async () => {
+    const [admin] = await db.select().from(schema.users).where(eq(schema.users.loginAccount, DEMO_USERS.admin.account));
+    const [project] = await db.select().from(schema.users).where(eq(schema.users.loginAccount, DEMO_USERS.project.account));
+    expect((await loadAccess(db, admin!)).permissions.has("dataPermission:approve")).toBe(true);
+    const projectAccess = await loadAccess(db, project!);
+    expect(projectAccess.permissions.has("dataPermission:add")).toBe(true);
+    expect(projectAccess.permissions.has("dataPermission:approve")).toBe(false);
+    await db.delete(schema.rolePermissions).where(eq(schema.rolePermissions.code, "dataPermission:approve"));
+    expect(await syncExtraPermissions(db)).toBe(1);
+    expect((await loadAccess(db, admin!)).permissions.has("dataPermission:approve")).toBe(true);
+    expect(await syncExtraPermissions(db)).toBe(0);
+  });
   it("creates the demo tenant once and keeps it on a second run", async () => {
     expect((await seedDemo(db)).created).toBe(false);
     expect(await db.select().from(schema.tenants).where(eq(schema.tenants.code, "demo"))).toHaveLength(1);

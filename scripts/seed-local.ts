@@ -5,7 +5,7 @@ import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { and, eq } from "drizzle-orm";
-import { DEMO_USERS, seedDemo, syncRegistryMenus } from "../db/seed/demo";
+import { DEMO_USERS, seedDemo, syncExtraPermissions, syncRegistryMenus } from "../db/seed/demo";
 import { seedTelematics } from "../db/seed/telematics";
 
 if (process.argv[2] === "--print") {
@@ -34,6 +34,8 @@ try {
   // screens added to the registry since this database was made get their menus (granted to administrators)
   const added = await syncRegistryMenus(db);
   if (added) console.log(`▸ added ${added} new menu items from the screen registry`);
+  // function codes beyond the six per screen (dataPermission:approve) for administrators of older databases
+  await syncExtraPermissions(db);
 } finally {
   await proxy.dispose();
 }

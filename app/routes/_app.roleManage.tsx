@@ -5,7 +5,7 @@ import { buildMenuTree, type MenuNode } from "~/lib/navigation";
 import { ConfirmPanel, ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { labelOf, listHref } from "~/modules/resource/types";
-import { PERMISSION_ACTIONS, roleView } from "~/modules/system/role.resource";
+import { actionsOf, roleView } from "~/modules/system/role.resource";
 import { roleIntents, roleResource, type GrantMenu, type RoleActionData } from "~/modules/system/role.server";
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -57,7 +57,7 @@ function GrantPanel({ back }: { back: string }) {
         </label>
         {menu.routerPath && !node.children.length ? (
           <div className="ml-6 flex flex-wrap gap-x-3 text-xs text-muted">
-            {PERMISSION_ACTIONS.map((a) => (
+            {actionsOf(menu.privis).map((a) => (
               <label key={a.key} className="flex items-center gap-1">
                 <input type="checkbox" name="codes" value={`${menu.privis}:${a.key}`} defaultChecked={codes.has(`${menu.privis}:${a.key}`)} aria-label={`${label(menu)} ${labelOf(a.label, lang)}`} />
                 {labelOf(a.label, lang)}

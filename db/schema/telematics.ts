@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, ms, updatedAt, version } from "./columns";
 import { users } from "./auth";
@@ -363,4 +364,40 @@ export const vehicleDaily = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index("vehicle_daily_tenant_day_idx").on(t.tenantId, t.day)],
+);
+
+/**
+ * Data permission (spec §6 "data-permission apply and approval exist per equipment"): a user asks to see one vehicle
+ * outside their data scope. Approved, enabled and not past its period end, it puts the vehicle in the user's scope
+ * (app/modules/telematics/scope.server.ts and workers/fleet-hub/scope.ts).
+ */
+export const dataPermissions = sqliteTable(
+  "data_permissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    /** the applicant */
+    userId: integer("user_id").notNull().references(() => users.id),
+    vehicleId: integer("vehicle_id").notNull().references(() => vehicles.id),
+    reason: text("reason").notNull(),
+    /** the last millisecond the permission counts; null = no end */
+    periodEnd: ms("period_end"),
+    /** 0 pending, 1 approved, 2 refused */
+    state: integer("state").notNull().default(0),
+    /** 1 enabled, 0 disabled (an approved permission can be stopped and started again) */
+    enabled: integer("enabled").notNull().default(1),
+    refuseReason: text("refuse_reason"),
+    reviewerId: integer("reviewer_id"),
+    reviewedAt: ms("reviewed_at"),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("data_permissions_tenant_state_idx").on(t.tenantId, t.state, t.createdAt),
+    index("data_permissions_tenant_user_vehicle_idx").on(t.tenantId, t.userId, t.vehicleId),
+    index("data_permissions_vehicle_idx").on(t.vehicleId),
+    // one pending application per user and vehicle, also under concurrent submits
+    uniqueIndex("data_permissions_pending_uq").on(t.userId, t.vehicleId).where(sql`state = 0`),
+  ],
 );

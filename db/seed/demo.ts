@@ -3,12 +3,15 @@ import type { Db } from "../client";
 import { dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenants, userRoles, users } from "../schema";
 import { hashPassword } from "../../app/lib/password";
 import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
+import { EXTRA_PERMISSION_ACTIONS } from "../../app/modules/system/role.resource";
 
 /** The demo sign-ins printed by `npm start` and used by the e2e tests. */
 export const DEMO_USERS = {
   admin: { account: "admin", password: "Admin@2026", name: "系统管理员", phone: "13800000001", email: "admin@derrick.local" },
   dispatcher: { account: "dispatcher", password: "Dispatch@2026", name: "调度员王磊", phone: "13800000002", email: "dispatch@derrick.local" },
   viewer: { account: "viewer", password: "Viewer@2026", name: "只读用户李娜", phone: "13800000003", email: "viewer@derrick.local" },
+  /** a dispatcher of 上海项目部: sees only that project's vehicles (data scope), applies for others on /dataPermission */
+  project: { account: "shanghai", password: "Shanghai@2026", name: "上海项目部张敏", phone: "13800000004", email: "shanghai@derrick.local" },
 } as const;
 
 export const PERMISSION_ACTIONS = ["view", "add", "edit", "delete", "export", "import"] as const;
@@ -104,6 +107,7 @@ export async function seedTenant(
     if (DISPATCH_GROUPS.has(group)) grants.push({ tenantId, roleId: roleIds.dispatcher, menuId: m.id });
     if (VIEWER_GROUPS.has(group)) grants.push({ tenantId, roleId: roleIds.viewer, menuId: m.id });
     if (!m.routerPath) continue;
+    for (const extra of EXTRA_PERMISSION_ACTIONS[m.privis] ?? []) codes.push({ tenantId, roleId: roleIds.admin, code: `${m.privis}:${extra.key}` });
     for (const action of PERMISSION_ACTIONS) {
       codes.push({ tenantId, roleId: roleIds.admin, code: `${m.privis}:${action}` });
       if (DISPATCH_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.dispatcher, code: `${m.privis}:${action}` });
@@ -178,11 +182,39 @@ export async function syncRegistryMenus(db: Db): Promise<number> {
   return added;
 }
 
+/**
+ * Grants the extra function codes (EXTRA_PERMISSION_ACTIONS, e.g. dataPermission:approve) to the roles of every
+ * tenant's administrators where missing, so a database made before a code existed gets it. Returns how many were added.
+ */
+export async function syncExtraPermissions(db: Db): Promise<number> {
+  let added = 0;
+  for (const { id: tenantId } of await db.select({ id: tenants.id }).from(tenants)) {
+    const adminRoles = await db
+      .selectDistinct({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(users.tenantId, tenantId), eq(users.isAdmin, 1)));
+    const codes = Object.entries(EXTRA_PERMISSION_ACTIONS).flatMap(([privis, actions]) => actions.map((a) => `${privis}:${a.key}`));
+    let inserted = 0;
+    for (const { roleId } of adminRoles) {
+      const rows = await db
+        .insert(rolePermissions)
+        .values(codes.map((code) => ({ tenantId, roleId, code })))
+        .onConflictDoNothing()
+        .returning({ code: rolePermissions.code });
+      inserted += rows.length;
+    }
+    if (inserted) await db.update(tenants).set({ accessVersion: sql`${tenants.accessVersion} + 1` }).where(eq(tenants.id, tenantId));
+    added += inserted;
+  }
+  return added;
+}
+
 /** The demo tenant; does nothing when it already exists, so `npm start` keeps the data. */
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, "demo"));
   if (existing) return { created: false };
-  await seedTenant(db, {
+  const seeded = await seedTenant(db, {
     code: "demo",
     name: "德瑞克起重设备租赁有限公司",
     orgs: {
@@ -197,7 +229,11 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       { role: "admin", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password, name: DEMO_USERS.admin.name, phone: DEMO_USERS.admin.phone, email: DEMO_USERS.admin.email },
       { role: "dispatcher", account: DEMO_USERS.dispatcher.account, password: DEMO_USERS.dispatcher.password, name: DEMO_USERS.dispatcher.name, phone: DEMO_USERS.dispatcher.phone, email: DEMO_USERS.dispatcher.email },
       { role: "viewer", account: DEMO_USERS.viewer.account, password: DEMO_USERS.viewer.password, name: DEMO_USERS.viewer.name, phone: DEMO_USERS.viewer.phone, email: DEMO_USERS.viewer.email },
+      { role: "dispatcher", account: DEMO_USERS.project.account, password: DEMO_USERS.project.password, name: DEMO_USERS.project.name, phone: DEMO_USERS.project.phone, email: DEMO_USERS.project.email },
     ],
   });
+  // the project dispatcher's data scope is 上海项目部 only
+  const [shanghai] = await db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, seeded.tenantId), eq(organisations.name, "上海项目部")));
+  await db.update(users).set({ orgId: shanghai!.id }).where(eq(users.id, seeded.userIds[DEMO_USERS.project.account]!));
   return { created: true };
 }

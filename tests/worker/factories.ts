@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { unique } from "./helpers";
 import { terminalNo } from "./telematics";
 
-type Tenant = { rootOrgId: number; roleIds: { admin: number; dispatcher: number; viewer: number } };
+type Tenant = { tenantId?: number; rootOrgId: number; roleIds: { admin: number; dispatcher: number; viewer: number } };
+type SignedTenant = Tenant & { tenantId: number; userId: number };
 
 /**
  * Valid create-form values for every registered resource, for the tenant given. The isolation test fails
@@ -13,6 +14,8 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   alarmSetting: () => ({ name: unique("超速"), level: "1", shown: "1", handleMode: "manual", measure: "" }),
   buildCompany: () => ({ name: unique("建设"), contact: "", phone: "", address: "", remark: "" }),
   depository: () => ({ name: unique("仓库"), address: "", manager: "", phone: "", state: "1", remark: "" }),
+  // the vehicle PREPARE puts outside the user's scope
+  dataPermission: (t) => ({ vehicles: `ISO${t.tenantId}`, reason: unique("隔离申请"), periodEnd: "" }),
   application: () => ({ name: unique("申请人"), phone: "13700001111", appRole: "driver", company: "", reason: "" }),
   dictionary: () => ({ dictCode: unique("dict_"), dictName: unique("字典") }),
   role: () => ({ name: unique("角色"), state: "1", description: "" }),
@@ -75,6 +78,22 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
     expiresAt: "",
     state: "1",
   }),
+};
+
+/**
+ * What a resource's create needs to exist first, for the tenant given (data permissions: a vehicle the user cannot
+ * see, so the user is moved to a department of their own).
+ */
+export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
+  async dataPermission(t) {
+    const dept = await env.DB.prepare("insert into organisations (tenant_id, parent_id, name, sort, version, created_at, updated_at) values (?, ?, ?, 9, 1, ?, ?) returning id")
+      .bind(t.tenantId, t.rootOrgId, unique("隔离部"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    await env.DB.prepare("update users set org_id = ? where id = ?").bind(dept!.id, t.userId).run();
+    await env.DB.prepare("insert into vehicles (tenant_id, org_id, plate, terminal_no, state, version, created_at, updated_at) values (?, ?, ?, ?, 1, 1, ?, ?)")
+      .bind(t.tenantId, t.rootOrgId, `ISO${t.tenantId}`, terminalNo(), Date.now(), Date.now())
+      .run();
+  },
 };
 
 /**

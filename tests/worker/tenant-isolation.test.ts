@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
 import { RESOURCES } from "../../app/modules/resource/registry.server";
-import { FACTORIES, SEEDS } from "./factories";
+import { FACTORIES, PREPARE, SEEDS } from "./factories";
 import { get, makeTenant, postForm, signIn } from "./helpers";
 
 async function adminTenant() {
@@ -45,6 +45,8 @@ describe("tenant isolation over every registered resource", () => {
       const { view } = resource;
       const a = await adminTenant();
       const b = await adminTenant();
+      await PREPARE[name]?.(a);
+      await PREPARE[name]?.(b);
       // each tenant has a row of its own
       expect((await postForm(view.path, { intent: "create", ...FACTORIES[name]!(a) }, { Cookie: a.cookie })).status).toBe(302);
       const values = FACTORIES[name]!(b);

@@ -182,9 +182,32 @@ export class FleetHub extends DurableObject<Env> {
     return this.tenantId === tenantId;
   }
 
-  /** The vehicle archive changed (a vehicle added, edited, stopped, deleted): reload before the next use. */
+  /**
+   * The vehicle archive or a data scope changed (a vehicle added, edited, stopped, deleted; authorized vehicles or a
+   * data permission granted or withdrawn): reload before the next use, and give open sockets their scope again.
+   */
   async configChanged(): Promise<void> {
     this.configStale = true;
+    await this.refreshScopes();
+  }
+
+  /** Recomputes the data scope of every open socket; a watch whose scope changed gets a new snapshot. */
+  private async refreshScopes(): Promise<void> {
+    if (this.tenantId === null || !this.fanout.subs.size) return;
+    const db = getDb(this.env);
+    const tenantId = this.tenantId;
+    const byUser = new Map<number, Promise<Set<number> | "all">>();
+    for (const sub of [...this.fanout.subs.values()]) {
+      if (!byUser.has(sub.userId)) byUser.set(sub.userId, visibleVehicleIds(db, tenantId, sub.userId));
+      const visible = await byUser.get(sub.userId)!;
+      const same = visible === "all" || sub.visible === "all" ? visible === sub.visible : visible.size === sub.visible.size && [...visible].every((id) => (sub.visible as Set<number>).has(id));
+      if (same) continue;
+      sub.visible = visible;
+      if (Object.keys(sub.watch).length) {
+        await this.ensureConfig();
+        this.fanout.watch(sub, { ...sub.watch, since: undefined });
+      }
+    }
   }
 
   /** Loads vehicles and settings from the business database when they changed. */

@@ -1,11 +1,23 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { organisations, users, userVehicles, vehicles } from "../../db/schema";
+import { organisations, users, vehicles } from "../../db/schema";
+
+/**
+ * The vehicles granted to a user one by one, beyond their organisation: authorized vehicles (user_vehicles) and
+ * data permissions that are approved, enabled and not past their period end (data_permissions), as one SELECT of
+ * vehicle ids. Shared with app/modules/telematics/scope.server.ts, so every list and the hub apply the same rule.
+ */
+export function grantedVehicleIdsSql(tenantId: number, userId: number, now = Date.now()): SQL {
+  return sql`SELECT uv.vehicle_id FROM user_vehicles uv WHERE uv.tenant_id = ${tenantId} AND uv.user_id = ${userId}
+    UNION SELECT dp.vehicle_id FROM data_permissions dp WHERE dp.tenant_id = ${tenantId} AND dp.user_id = ${userId}
+      AND dp.state = 1 AND dp.enabled = 1 AND (dp.period_end IS NULL OR dp.period_end >= ${now})`;
+}
 
 /**
  * The vehicles a user may see (spec §6 data scope): all of the tenant's when the user's authorized organisation is
- * unset or the root; otherwise the vehicles of that organisation's subtree plus the vehicles granted to the user.
+ * unset or the root; otherwise the vehicles of that organisation's subtree plus the vehicles granted to the user
+ * (authorized vehicles and data permissions, grantedVehicleIdsSql).
  * A user of another tenant, or no user, sees nothing.
  */
 export async function visibleVehicleIds(db: Db, tenantId: number, userId: number): Promise<Set<number> | "all"> {
@@ -22,9 +34,9 @@ export async function visibleVehicleIds(db: Db, tenantId: number, userId: number
   const orgIds = subtree.map((r) => r.id);
   const [byOrg, granted] = await Promise.all([
     db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.tenantId, tenantId), inArray(vehicles.orgId, orgIds))),
-    db.select({ id: userVehicles.vehicleId }).from(userVehicles).where(and(eq(userVehicles.tenantId, tenantId), eq(userVehicles.userId, userId))),
+    db.all<{ vehicle_id: number }>(grantedVehicleIdsSql(tenantId, userId)),
   ]);
-  return new Set([...byOrg, ...granted].map((r) => r.id));
+  return new Set([...byOrg.map((r) => r.id), ...granted.map((r) => r.vehicle_id)]);
 }
 
 /**
@@ -43,5 +55,5 @@ export async function visibleVehicleCondition(db: Db, tenantId: number, userId: 
   return sql`${column} IN (
     WITH RECURSIVE sub(id) AS (SELECT ${user.orgId} UNION ALL SELECT o.id FROM organisations o JOIN sub ON o.parent_id = sub.id WHERE o.tenant_id = ${tenantId})
     SELECT v.id FROM vehicles v WHERE v.tenant_id = ${tenantId} AND v.org_id IN (SELECT id FROM sub)
-    UNION SELECT uv.vehicle_id FROM user_vehicles uv WHERE uv.tenant_id = ${tenantId} AND uv.user_id = ${userId})`;
+    UNION ${grantedVehicleIdsSql(tenantId, userId)})`;
 }

@@ -1,6 +1,7 @@
 import type { RequestScope } from "~/modules/access/access.server";
 import { organisationResource } from "~/modules/system/organisation.server";
 import { applicationResource } from "~/modules/system/application.server";
+import { dataPermissionResource } from "~/modules/system/data-permission.server";
 import { auditLogResource, visitLogResource } from "~/modules/system/log.server";
 import { menuOptions, menuResource } from "~/modules/system/menu.server";
 import { dictionaryResource } from "~/modules/system/dictionary.server";
@@ -27,6 +28,7 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   buildCompany: { resource: buildCompanyResource },
   depository: { resource: depositoryResource },
   application: { resource: applicationResource },
+  dataPermission: { resource: dataPermissionResource },
   menu: { resource: menuResource, options: menuOptions },
   auditLog: { resource: auditLogResource },
   visitLog: { resource: visitLogResource },

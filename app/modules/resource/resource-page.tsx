@@ -10,14 +10,21 @@ import { ColumnPanel } from "~/widgets/column-panel";
 import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "./types";
 import { MapPicker } from "~/widgets/map-picker";
 import { dateTimeFormat } from "~/lib/intl";
+import { VehiclePicker } from "~/widgets/vehicle-picker";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
 
-/** Translates a message key of the machinery ("validation.x" in common, or "ns:key"). */
+/**
+ * Translates a message key of the machinery ("validation.x" in common, or "ns:key"). A key may carry one value
+ * after a "|" (e.g. the plates a save refused), which the text shows as {{value}}.
+ */
 export function useMessage() {
   const { t } = useTranslation();
-  return (key: string) => t(key as never) as string;
+  return (key: string) => {
+    const bar = key.indexOf("|");
+    return String(bar < 0 ? t(key as never) : t(key.slice(0, bar) as never, { value: key.slice(bar + 1) } as never));
+  };
 }
 
 /**
@@ -168,6 +175,7 @@ function ResourceDetail({ view, values, options, back, canEdit }: { view: Resour
       return empty ? labelOf(empty, lang) : "—";
     }
     if (f.type === "date") return dateInputValue(v);
+    if (f.type === "vehicles") return String(v).split("\n").filter(Boolean).join("、");
     const choice = f.options?.find((o) => o.value === String(v));
     if (choice) return labelOf(choice.label, lang);
     return options[f.key]?.find((o) => o.value === String(v))?.label ?? String(v);
@@ -277,7 +285,7 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
   };
   const choices = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, lang) })) ?? options ?? [];
   return (
-    <div className={`mb-4 ${field.type === "textarea" ? "col-span-2" : ""}`}>
+    <div className={`mb-4 ${field.type === "textarea" || field.type === "vehicles" ? "col-span-2" : ""}`}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
         {field.required ? (
           <span className="mr-0.5 text-danger" aria-hidden>
@@ -295,6 +303,8 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
             </label>
           ))}
         </fieldset>
+      ) : field.type === "vehicles" ? (
+        <VehiclePicker id={id} name={field.key} defaultValue={value} source={field.source ?? ""} invalid={Boolean(error)} describedBy={describedBy(id, field.hint, error)} inputRef={inputRef} />
       ) : field.type === "select" ? (
         <select {...common} defaultValue={value} ref={inputRef}>
           <option value="">{t("choose")}</option>

@@ -84,7 +84,8 @@ export async function resourceAction(
     intents = {},
     options,
   }: {
-    intents?: Record<string, { permission: "add" | "edit" | "delete"; run: (scope: RequestScope, form: FormData, back: string) => Promise<Response | ReturnType<typeof data>> }>;
+    /** approve: `${permission}:approve`, for screens with a review (e.g. /dataPermission) */
+    intents?: Record<string, { permission: "add" | "edit" | "delete" | "approve"; run: (scope: RequestScope, form: FormData, back: string) => Promise<Response | ReturnType<typeof data>> }>;
     options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
   } = {},
 ) {

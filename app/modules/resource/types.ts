@@ -42,8 +42,11 @@ export interface FilterDef {
 export interface FormFieldDef {
   key: string;
   label: Label;
-  /** location: one map picker (app/widgets/map-picker.tsx) posting longitude, latitude and an address under `keys` */
-  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number" | "location";
+  /**
+   * location: one map picker (app/widgets/map-picker.tsx) posting longitude, latitude and an address under `keys`;
+   * vehicles: plate numbers, one a line, picked from `source` (see app/widgets/vehicle-picker.tsx)
+   */
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number" | "location" | "vehicles";
   /** location only: the posted names of its parts; required applies to longitude and latitude, never the address */
   keys?: LocationKeys;
   required?: boolean;
@@ -54,6 +57,8 @@ export interface FormFieldDef {
   hint?: Label;
   /** the value a new record starts with */
   defaultValue?: string;
+  /** vehicles: the search endpoint the picker asks (GET ?q=, answers {data: {id, plate, terminalNo}[]}) */
+  source?: string;
 }
 
 /** The names a location field posts its WGS-84 longitude, latitude and (optional) address under. */

@@ -110,7 +110,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/towerCalculator", group: "device", privisId: "1404", privis: "towerCalculator", zh: "塔吊计算器", en: "Tower Crane Calculator", layout: "app", status: "planned", inMenu: true },
   { path: "/equipmentTool", group: "device", privisId: "1405", privis: "equipmentTool", zh: "设备工具", en: "Equipment Tools", layout: "app", status: "planned", inMenu: true },
   { path: "/weatherCock", group: "device", privisId: "1406", privis: "weatherCock", zh: "风向标", en: "Weather Vane", layout: "app", status: "planned", inMenu: true },
-  { path: "/dataPermission", group: "device", privisId: "1407", privis: "dataPermission", zh: "数据权限", en: "Data Permissions", layout: "app", status: "planned", inMenu: true },
+  { path: "/dataPermission", group: "device", privisId: "1407", privis: "dataPermission", zh: "数据权限", en: "Data Permissions", layout: "app", status: "built", inMenu: true },
   { path: "/lockCarManage", group: "device", privisId: "1408", privis: "lockCarManage", zh: "锁车管理", en: "Vehicle Lock Management", layout: "app", status: "planned", inMenu: true },
   { path: "/areaEquipment", group: "device", privisId: "1409", privis: "areaEquipment", zh: "区域设备", en: "Equipment by Area", layout: "app", status: "planned", inMenu: true },
   { path: "/meshNetwork", group: "device", privisId: "1410", privis: "meshNetwork", zh: "自组网", en: "Mesh Network", layout: "app", status: "planned", inMenu: true },

@@ -15,6 +15,14 @@ export const PERMISSION_ACTIONS = [
   { key: "import", label: { zh: "导入", en: "Import" } },
 ] as const;
 
+/** Function codes beyond the six of every screen, by privis (e.g. dataPermission:approve, the reviewers of /dataPermission). */
+export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh: string; en: string } }[]> = {
+  dataPermission: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+};
+
+/** The function codes a screen offers: the six actions and its extra ones. */
+export const actionsOf = (privis: string) => [...PERMISSION_ACTIONS, ...(EXTRA_PERMISSION_ACTIONS[privis] ?? [])];
+
 /** /roleManage: roles, and which menus and function codes each grants (spec §3 role, §5 role name). */
 export const roleView: ResourceView = {
   name: "role",

@@ -8,7 +8,7 @@ import { isRoleName } from "~/lib/validators";
 import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds } from "~/modules/resource/resource.server";
-import { PERMISSION_ACTIONS, roleView } from "./role.resource";
+import { actionsOf, roleView } from "./role.resource";
 
 const common = {
   name: z.string().trim().min(1, "validation.required").max(30, "validation.roleName").refine(isRoleName, "validation.roleName"),
@@ -104,7 +104,7 @@ export const roleIntents = {
       const grantedPrivis = new Set(menuIds.map((id) => known.get(id)!.privis));
       const codes = [...new Set(form.getAll("codes").map(String))].filter((c) => {
         const [privis, action] = c.split(":");
-        return grantedPrivis.has(privis!) && PERMISSION_ACTIONS.some((a) => a.key === action);
+        return grantedPrivis.has(privis!) && actionsOf(privis!).some((a) => a.key === action);
       });
       const tenantId = scope.user.tenantId;
       await batch(scope.db, [

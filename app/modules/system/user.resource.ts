@@ -20,6 +20,7 @@ export const userView: ResourceView = {
     { key: "roleNames", label: { zh: "角色", en: "Roles" } },
     { key: "phone", label: { zh: "手机号", en: "Mobile" } },
     { key: "email", label: { zh: "邮箱", en: "E-mail" } },
+    { key: "vehicleCount", label: { zh: "授权车辆", en: "Authorized vehicles" }, type: "number" },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: USER_STATES, sortable: true },
     { key: "expiresAt", label: { zh: "有效期至", en: "Valid until" }, type: "date", sortable: true, empty: { zh: "永久", en: "Never expires" } },
     { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime", sortable: true },
@@ -39,5 +40,12 @@ export const userView: ResourceView = {
     { key: "address", label: { zh: "地址", en: "Address" }, type: "text", maxLength: 50 },
     { key: "expiresAt", label: { zh: "有效期至", en: "Valid until" }, type: "date", hint: { zh: "留空表示永久有效", en: "Leave empty for no expiry" } },
     { key: "state", label: { zh: "状态", en: "State" }, type: "select", required: true, options: USER_STATES, defaultValue: "1" },
+    {
+      key: "vehicles",
+      label: { zh: "授权车辆", en: "Authorized vehicles" },
+      type: "vehicles",
+      source: "/api/vehicles/choices?for=userManage",
+      hint: { zh: "除所属组织的车辆外，该用户还可查看的车辆（仅限您数据范围内的车辆）", en: "Vehicles the user may see beyond their organisation's (only vehicles in your own data scope)" },
+    },
   ],
 };

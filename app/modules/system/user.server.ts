@@ -1,13 +1,16 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
-import { auditLogs, organisations, roles, sessions, userRoles, userSettings, users } from "../../../db/schema";
+import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, userSettings, users, userVehicles, vehicles } from "../../../db/schema";
+import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import { userView } from "./user.resource";
+import { visibleVehiclesWhere } from "~/modules/telematics/scope.server";
+import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
@@ -43,6 +46,12 @@ const common = {
     .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
     .transform(endOfDayMs),
   state: z.enum(["1", "0"], { message: "validation.required" }).transform(Number),
+  /** authorized vehicles: plates, one a line (the vehicle picker's value); absent = leave them as they are */
+  vehicles: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : parsePlates(v)))
+    .refine((plates) => !plates || plates.length <= 500, "system:userVehicles.tooMany"),
 };
 
 export const UserCreateSchema = z.object({
@@ -66,12 +75,14 @@ export type UserRow = {
   address: string | null;
   state: number;
   expiresAt: number | null;
+  vehicleCount: number;
   createdAt: number;
 };
 
 // aliases written out, so the correlation to the outer users row never depends on how drizzle qualifies columns
 const roleNames = sql<string | null>`(select group_concat(r.name, '、') from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id")`;
 const firstRole = sql<number | null>`(select min(ur.role_id) from user_roles ur where ur.user_id = "users"."id")`;
+const vehicleCount = sql<number>`(select count(*) from user_vehicles uv where uv.user_id = "users"."id")`;
 
 export const userResource = defineResource({
   view: userView,
@@ -92,6 +103,7 @@ export const userResource = defineResource({
         address: users.address,
         state: users.state,
         expiresAt: users.expiresAt,
+        vehicleCount,
         createdAt: users.createdAt,
       })
       .from(users)
@@ -130,11 +142,23 @@ export const userResource = defineResource({
       .from(roles)
       .where(and(eq(roles.id, Number(values.roleId)), eq(roles.tenantId, scope.user.tenantId)));
     if (!role) errors.roleId = "validation.required";
+    // authorized vehicles come only from the editor's own data scope, and never from another tenant
+    const { refused } = await resolvePlates(scope, (values.vehicles as string[] | undefined) ?? [], "visible");
+    if (refused.length) errors.vehicles = `system:userVehicles.outOfScope|${refused.slice(0, 20).join("、")}${refused.length > 20 ? "…" : ""}`;
     return errors;
   },
   async editValues(scope, row) {
-    const [role] = await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, Number(row.id))).limit(1);
-    return { roleId: role?.roleId ?? null };
+    const [[role], granted] = await Promise.all([
+      scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, Number(row.id))).limit(1),
+      // the editor sees (and so keeps or removes) only the grants inside their own data scope
+      scope.db
+        .select({ plate: vehicles.plate })
+        .from(userVehicles)
+        .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
+        .where(and(eq(userVehicles.userId, Number(row.id)), eq(userVehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)))
+        .orderBy(vehicles.plate),
+    ]);
+    return { roleId: role?.roleId ?? null, vehicles: granted.map((g) => g.plate).join("\n") };
   },
   async beforeDelete(scope, ids) {
     if (ids.includes(scope.user.id)) return { refuse: "system:user.cannotDeleteSelf" };
@@ -143,18 +167,21 @@ export const userResource = defineResource({
         scope.db.delete(userRoles).where(inArray(userRoles.userId, ids)),
         scope.db.delete(sessions).where(inArray(sessions.userId, ids)),
         scope.db.delete(userSettings).where(inArray(userSettings.userId, ids)),
+        scope.db.delete(userVehicles).where(inArray(userVehicles.userId, ids)),
+        scope.db.delete(dataPermissions).where(inArray(dataPermissions.userId, ids)),
       ],
     };
   },
   async toInsert(values, scope) {
-    const { password, roleId: _r, ...rest } = values;
+    const { password, roleId: _r, vehicles: _v, ...rest } = values;
     return { ...rest, passwordHash: await hashPassword(String(password)), creatorId: scope.user.id };
   },
   toUpdate(values) {
-    const { roleId: _r, ...rest } = values;
+    const { roleId: _r, vehicles: _v, ...rest } = values;
     return rest;
   },
   async afterSave(scope, id, values) {
+    if (values.vehicles && (await saveUserVehicles(scope, id, values.vehicles as string[]))) await hubFor(scope.env, scope.user.tenantId).configChanged();
     const roleId = Number(values.roleId);
     const [current] = await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
     if (current?.roleId === roleId) return;
@@ -164,6 +191,27 @@ export const userResource = defineResource({
   },
   auditView: ({ passwordHash: _p, password: _pw, ...row }) => row,
 });
+
+/**
+ * Makes the user's authorized vehicles inside the editor's data scope exactly these plates; grants outside it (made
+ * by someone who sees more) stay. Returns whether anything changed.
+ */
+async function saveUserVehicles(scope: RequestScope, userId: number, plates: string[]): Promise<boolean> {
+  const tenantId = scope.user.tenantId;
+  const { vehicles: wanted } = await resolvePlates(scope, plates, "visible");
+  const current = await scope.db
+    .select({ vehicleId: userVehicles.vehicleId })
+    .from(userVehicles)
+    .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
+    .where(and(eq(userVehicles.userId, userId), eq(userVehicles.tenantId, tenantId), visibleVehiclesWhere(scope)));
+  const have = new Set(current.map((c) => c.vehicleId));
+  const want = new Set(wanted.map((v) => v.id));
+  const gone = [...have].filter((v) => !want.has(v));
+  const added = [...want].filter((v) => !have.has(v));
+  for (let i = 0; i < gone.length; i += 90) await scope.db.delete(userVehicles).where(and(eq(userVehicles.userId, userId), eq(userVehicles.tenantId, tenantId), inArray(userVehicles.vehicleId, gone.slice(i, i + 90))));
+  for (let i = 0; i < added.length; i += 30) await scope.db.insert(userVehicles).values(added.slice(i, i + 30).map((vehicleId) => ({ tenantId, userId, vehicleId }))).onConflictDoNothing();
+  return gone.length + added.length > 0;
+}
 
 export type UserActionData =
   | { intent: "confirmState"; ids: number[]; state: 0 | 1 }

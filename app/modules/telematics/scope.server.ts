@@ -1,12 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import { vehicles } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
+import { grantedVehicleIdsSql } from "../../../workers/fleet-hub/scope";
 
 /**
  * The data-scope rule of workers/fleet-hub/scope.ts (visibleVehicleIds) as one SQL condition on `vehicles`, so a
  * list of thousands of vehicles needs no id list: a user with no organisation, or with the root organisation,
  * sees every vehicle of the tenant; anyone else the vehicles of their organisation's subtree plus those granted to
- * them (user_vehicles). The tenant itself is always applied by the caller.
+ * them (user_vehicles, and data permissions approved, enabled and in their period: grantedVehicleIdsSql). The tenant itself is always applied by the caller.
  */
 export function visibleVehiclesWhere({ user }: Pick<RequestScope, "user">): SQL | undefined {
   if (user.orgId === null) return undefined;
@@ -18,7 +19,7 @@ export function visibleVehiclesWhere({ user }: Pick<RequestScope, "user">): SQL 
         union all
         select o.id from organisations o join sub on o.parent_id = sub.id where o.tenant_id = ${user.tenantId}
       ) select id from sub)
-    or ${vehicles.id} in (select uv.vehicle_id from user_vehicles uv where uv.user_id = ${user.id} and uv.tenant_id = ${user.tenantId})
+    or ${vehicles.id} in (${grantedVehicleIdsSql(user.tenantId, user.id)})
   )`;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
-import { auditLogs, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
+import { auditLogs, dataPermissions, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -221,6 +221,7 @@ export const vehicleResource = defineResource({
     return {
       dependents: [
         scope.db.delete(userVehicles).where(inArray(userVehicles.vehicleId, ids)),
+        scope.db.delete(dataPermissions).where(inArray(dataPermissions.vehicleId, ids)),
         scope.db.delete(fenceVehicles).where(inArray(fenceVehicles.vehicleId, ids)),
         scope.db.delete(lineVehicles).where(inArray(lineVehicles.vehicleId, ids)),
         scope.db.delete(terminalCommands).where(inArray(terminalCommands.vehicleId, ids)),

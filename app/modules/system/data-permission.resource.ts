@@ -1,0 +1,56 @@
+import type { OptionDef, ResourceView } from "~/modules/resource/types";
+
+export const DATA_PERMISSION_STATES: OptionDef[] = [
+  { value: "0", label: { zh: "待审批", en: "Pending" } },
+  { value: "1", label: { zh: "已通过", en: "Approved" }, tone: "success" },
+  { value: "2", label: { zh: "已拒绝", en: "Refused" }, tone: "danger" },
+];
+/** Whether an approved permission counts now: enabled, disabled, or past its period end. */
+export const DATA_PERMISSION_EFFECT: OptionDef[] = [
+  { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" },
+  { value: "0", label: { zh: "停用", en: "Disabled" }, tone: "danger" },
+  { value: "2", label: { zh: "已过期", en: "Expired" }, tone: "muted" },
+];
+
+/** /dataPermission 数据权限: applications to see one vehicle outside one's data scope, reviewed per vehicle. */
+export const dataPermissionView: ResourceView = {
+  name: "dataPermission",
+  path: "/dataPermission",
+  permission: "dataPermission",
+  title: { zh: "数据权限", en: "Data Permissions" },
+  singular: { zh: "数据权限申请", en: "data permission application" },
+  // a column of the table itself (confirmations read the raw row); the plate comes from the join
+  rowLabel: "reason",
+  columns: [
+    { key: "plate", label: { zh: "车牌号", en: "Plate" }, sortable: true, fixed: true },
+    { key: "terminalNo", label: { zh: "终端号", en: "Terminal" } },
+    { key: "applicantName", label: { zh: "申请人", en: "Applicant" } },
+    { key: "reason", label: { zh: "申请原因", en: "Reason" } },
+    { key: "periodEnd", label: { zh: "有效期至", en: "Valid until" }, type: "date", sortable: true, empty: { zh: "长期", en: "No end" } },
+    { key: "state", label: { zh: "审批状态", en: "Review" }, type: "status", options: DATA_PERMISSION_STATES, sortable: true },
+    { key: "effect", label: { zh: "启用状态", en: "In effect" }, type: "status", options: DATA_PERMISSION_EFFECT },
+    { key: "refuseReason", label: { zh: "拒绝原因", en: "Refusal reason" } },
+    { key: "reviewerName", label: { zh: "审批人", en: "Reviewer" } },
+    { key: "reviewedAt", label: { zh: "审批时间", en: "Reviewed" }, type: "datetime" },
+    { key: "createdAt", label: { zh: "申请时间", en: "Applied" }, type: "datetime", sortable: true },
+  ],
+  filters: [
+    { key: "plate", label: { zh: "车牌号", en: "Plate" }, type: "text", simple: true },
+    { key: "state", label: { zh: "审批状态", en: "Review" }, type: "select", options: DATA_PERMISSION_STATES, simple: true },
+    { key: "applicant", label: { zh: "申请人", en: "Applicant" }, type: "text" },
+    { key: "effect", label: { zh: "启用状态", en: "In effect" }, type: "select", options: DATA_PERMISSION_EFFECT },
+  ],
+  form: [
+    {
+      key: "vehicles",
+      label: { zh: "申请车辆", en: "Vehicles" },
+      type: "vehicles",
+      required: true,
+      createOnly: true,
+      source: "/api/vehicles/choices?for=dataPermission",
+      hint: { zh: "您数据范围以外的车辆，每辆车单独审批", en: "Vehicles outside your data scope; each is reviewed on its own" },
+    },
+    { key: "reason", label: { zh: "申请原因", en: "Reason" }, type: "textarea", required: true, maxLength: 200 },
+    { key: "periodEnd", label: { zh: "有效期至", en: "Valid until" }, type: "date", hint: { zh: "留空表示长期有效", en: "Leave empty for no end" } },
+  ],
+};

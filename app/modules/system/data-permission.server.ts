@@ -1,0 +1,312 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { auditLogs, dataPermissions, users, vehicles } from "../../../db/schema";
+import { hubFor } from "../../../workers/fleet-hub/client";
+import { type RequestScope } from "~/modules/access/access.server";
+import { flashCookie } from "~/modules/auth/session.server";
+import { containing, createRow, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import type { ResourceActionData } from "~/modules/resource/route.server";
+import { visibleVehiclesWhere } from "~/modules/telematics/scope.server";
+import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
+import { dataPermissionView } from "./data-permission.resource";
+import { endOfDayMs } from "./user.server";
+
+/** The function code of the reviewers: approve, refuse, enable, disable; they see the whole tenant's applications. */
+export const APPROVE_CODE = "dataPermission:approve";
+const MAX_VEHICLES = 50;
+
+const canApprove = (scope: RequestScope) => scope.access.permissions.has(APPROVE_CODE);
+const list = (items: string[]) => `${items.slice(0, 20).join("、")}${items.length > 20 ? "…" : ""}`;
+
+function todayStartMs(now = Date.now()): number {
+  // the first millisecond of today in China (the period end is a day there)
+  return endOfDayMs(new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(now))! - 86_400_000 + 1;
+}
+
+const reason = z.string({ message: "system:dataPermission.reasonRequired" }).trim().min(1, "system:dataPermission.reasonRequired").max(200, "system:dataPermission.reasonTooLong");
+const periodEnd = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim())
+  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
+  .transform(endOfDayMs)
+  .refine((v) => v === null || v >= todayStartMs(), "system:dataPermission.periodPast");
+
+export const DataPermissionCreateSchema = z.object({
+  vehicles: z
+    .string({ message: "system:dataPermission.vehiclesRequired" })
+    .transform(parsePlates)
+    .refine((p) => p.length > 0, "system:dataPermission.vehiclesRequired")
+    .refine((p) => p.length <= MAX_VEHICLES, "system:dataPermission.tooManyVehicles"),
+  reason,
+  periodEnd,
+});
+export const DataPermissionUpdateSchema = z.object({ reason, periodEnd });
+
+/** Applications are one vehicle each, of vehicles outside the applicant's scope, never twice pending. */
+async function checkApplication(scope: RequestScope, plates: string[]): Promise<{ errors: FieldErrors; vehicleIds: number[] }> {
+  const resolved = await resolvePlates(scope, plates, "outside");
+  const unknown = resolved.refused.filter((p) => !resolved.known?.has(p));
+  if (unknown.length) return { errors: { vehicles: `system:dataPermission.unknownVehicles|${list(unknown)}` }, vehicleIds: [] };
+  if (resolved.refused.length) return { errors: { vehicles: `system:dataPermission.alreadyVisible|${list(resolved.refused)}` }, vehicleIds: [] };
+  const ids = resolved.vehicles.map((v) => v.id);
+  const pending = await scope.db
+    .select({ vehicleId: dataPermissions.vehicleId })
+    .from(dataPermissions)
+    .where(and(eq(dataPermissions.tenantId, scope.user.tenantId), eq(dataPermissions.userId, scope.user.id), inArray(dataPermissions.vehicleId, ids), eq(dataPermissions.state, 0)));
+  if (pending.length) {
+    const taken = new Set(pending.map((p) => p.vehicleId));
+    return { errors: { vehicles: `system:dataPermission.duplicate|${list(resolved.vehicles.filter((v) => taken.has(v.id)).map((v) => v.plate))}` }, vehicleIds: [] };
+  }
+  return { errors: {}, vehicleIds: ids };
+}
+
+const applicant = alias(users, "applicant");
+const reviewer = alias(users, "reviewer");
+/** 1 enabled, 0 disabled, 2 past its period end; null while not approved */
+const effect = sql<number | null>`case when ${dataPermissions.state} <> 1 then null when ${dataPermissions.enabled} = 0 then 0 when ${dataPermissions.periodEnd} is not null and ${dataPermissions.periodEnd} < (cast(strftime('%s', 'now') as integer) * 1000) then 2 else 1 end`;
+
+export type DataPermissionRow = {
+  id: number;
+  version: number;
+  userId: number;
+  vehicleId: number;
+  plate: string;
+  terminalNo: string;
+  applicantName: string;
+  reason: string;
+  periodEnd: number | null;
+  state: number;
+  enabled: number;
+  effect: number | null;
+  refuseReason: string | null;
+  reviewerName: string | null;
+  reviewedAt: number | null;
+  createdAt: number;
+};
+
+export const dataPermissionResource = defineResource({
+  view: dataPermissionView,
+  table: dataPermissions,
+  selectRows: (db, where, orderBy, limit, offset) => {
+    const q = db
+      .select({
+        id: dataPermissions.id,
+        version: dataPermissions.version,
+        userId: dataPermissions.userId,
+        vehicleId: dataPermissions.vehicleId,
+        plate: vehicles.plate,
+        terminalNo: vehicles.terminalNo,
+        applicantName: applicant.userName,
+        reason: dataPermissions.reason,
+        periodEnd: dataPermissions.periodEnd,
+        state: dataPermissions.state,
+        enabled: dataPermissions.enabled,
+        effect,
+        refuseReason: dataPermissions.refuseReason,
+        reviewerName: reviewer.userName,
+        reviewedAt: dataPermissions.reviewedAt,
+        createdAt: dataPermissions.createdAt,
+      })
+      .from(dataPermissions)
+      .innerJoin(vehicles, eq(vehicles.id, dataPermissions.vehicleId))
+      .innerJoin(applicant, eq(applicant.id, dataPermissions.userId))
+      .leftJoin(reviewer, eq(reviewer.id, dataPermissions.reviewerId))
+      .where(where)
+      .orderBy(...orderBy)
+      .offset(offset);
+    return (limit === undefined ? q : q.limit(limit)) as Promise<DataPermissionRow[]>;
+  },
+  // conditions stand on data_permissions alone (subqueries), because the total is counted without the joins
+  filters: {
+    state: (v) => eq(dataPermissions.state, Number(v)),
+    effect: (v) => sql`${effect} = ${Number(v)}`,
+    plate: (v) => sql`${dataPermissions.vehicleId} in (select fv.id from vehicles fv where fv.tenant_id = ${dataPermissions.tenantId} and ${containing(sql`fv.plate`, v)})`,
+    applicant: (v) => sql`${dataPermissions.userId} in (select fu.id from users fu where fu.tenant_id = ${dataPermissions.tenantId} and (${containing(sql`fu.user_name`, v)} or ${containing(sql`fu.login_account`, v)}))`,
+  },
+  sortColumns: { plate: vehicles.plate, periodEnd: dataPermissions.periodEnd, state: dataPermissions.state, createdAt: dataPermissions.createdAt },
+  defaultOrder: [desc(dataPermissions.createdAt), desc(dataPermissions.id)],
+  createSchema: DataPermissionCreateSchema,
+  updateSchema: DataPermissionUpdateSchema,
+  /** applicants see their own applications; reviewers every application of the vehicles in their own data scope */
+  scopeWhere(scope) {
+    const own = eq(dataPermissions.userId, scope.user.id);
+    if (!canApprove(scope)) return own;
+    const visible = visibleVehiclesWhere(scope);
+    if (!visible) return undefined;
+    return or(own, sql`${dataPermissions.vehicleId} in (select "vehicles"."id" from "vehicles" where "vehicles"."tenant_id" = ${scope.user.tenantId} and ${visible})`);
+  },
+  async check(scope, values, current) {
+    if (current) return current.state === 0 && current.userId === scope.user.id ? {} : { form: "system:dataPermission.notOwn" };
+    // one vehicle per row here (an imported row); the form's several vehicles are split by the create intent
+    const plates = values.vehicles as string[];
+    if (plates.length !== 1) return { vehicles: "system:dataPermission.onePerRow" };
+    const { errors, vehicleIds } = await checkApplication(scope, plates);
+    values.vehicleId = vehicleIds[0];
+    return errors;
+  },
+  async editValues(scope, row) {
+    const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, Number(row.vehicleId)), eq(vehicles.tenantId, scope.user.tenantId)));
+    return { vehicles: v?.plate ?? "" };
+  },
+  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: Number(values.vehicleId), reason: values.reason, periodEnd: values.periodEnd, state: 0, enabled: 1 }),
+  toUpdate: (values) => ({ reason: values.reason, periodEnd: values.periodEnd }),
+  auditView: (row) => row,
+  async beforeDelete(scope, ids) {
+    if (canApprove(scope)) return { dependents: [] };
+    // an applicant withdraws only their own pending applications
+    const rows = await scope.db.select({ userId: dataPermissions.userId, state: dataPermissions.state }).from(dataPermissions).where(inArray(dataPermissions.id, ids));
+    return rows.every((r) => r.userId === scope.user.id && r.state === 0) ? { dependents: [] } : { refuse: "system:dataPermission.notOwn" };
+  },
+  async afterDelete(scope) {
+    await hubFor(scope.env, scope.user.tenantId).configChanged();
+  },
+});
+
+export type DataPermissionActionData =
+  | { intent: "confirmReview"; ids: number[]; versions: string; decision: "approve" | "refuse"; labels: string[]; error?: string }
+  | { intent: "confirmState"; ids: number[]; versions: string; enabled: 0 | 1; labels: string[]; reasons: string[] }
+  | { intent: "selection"; error: "selectRows" | "selectOne" }
+  | { intent: "review"; error: string };
+
+type Picked = { id: number; version: number; userId: number; state: number; enabled: number; plate: string; applicantName: string; reason: string };
+
+/** The posted rows within the user's scope; any id missing (another tenant's, or out of scope) answers 404. */
+async function pickRows(scope: RequestScope, ids: number[]): Promise<Picked[]> {
+  const rows = await dataPermissionResource.selectRows(
+    scope.db,
+    and(inArray(dataPermissions.id, ids), eq(dataPermissions.tenantId, scope.user.tenantId), dataPermissionResource.scopeWhere!(scope)),
+    [desc(dataPermissions.id)],
+    ids.length,
+    0,
+  );
+  if (rows.length !== new Set(ids).size) throw new Response("Not Found", { status: 404 });
+  return rows;
+}
+
+const versionsOf = (rows: Picked[]) => rows.map((r) => `${r.id}:${r.version}`).join(",");
+const labelOfRow = (r: Picked) => `${r.plate}（${r.applicantName}）`;
+
+/** The versions the confirmation was shown with ("id:version,…"); a row missing or changed since is stale. */
+function staleAgainst(rows: Picked[], posted: FormDataEntryValue | null): boolean {
+  const seen = new Map(
+    String(posted ?? "")
+      .split(",")
+      .map((p) => p.split(":").map(Number) as [number, number]),
+  );
+  return rows.some((r) => seen.get(r.id) !== r.version);
+}
+
+const audit = (scope: RequestScope, action: string, id: number, before: Record<string, unknown>, after: Record<string, unknown>) =>
+  scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action, entity: "dataPermission", entityId: String(id), before, after });
+
+const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
+
+/** 通过 / 拒绝 asked first (with the versions shown); a refusal needs its reason (≤ 200). */
+const confirmReview = (decision: "approve" | "refuse") => ({
+  permission: "approve" as const,
+  async run(scope: RequestScope, form: FormData) {
+    const ids = postedIds(form);
+    if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+    const rows = await pickRows(scope, ids);
+    if (rows.some((r) => r.state !== 0)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notPending" }, { status: 409 });
+    if (rows.some((r) => r.userId === scope.user.id)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.selfReview" }, { status: 403 });
+    return data<DataPermissionActionData>({ intent: "confirmReview", ids, versions: versionsOf(rows), decision, labels: rows.slice(0, 10).map(labelOfRow) });
+  },
+});
+
+/** 启用 / 停用 of approved permissions, asked first with the applicant's reason shown. */
+const confirmState = {
+  permission: "approve" as const,
+  async run(scope: RequestScope, form: FormData) {
+    const ids = postedIds(form);
+    if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+    const rows = await pickRows(scope, ids);
+    if (rows.some((r) => r.state !== 1)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notApproved" }, { status: 409 });
+    const enabled = form.get("enabled") === "1" ? 1 : 0;
+    return data<DataPermissionActionData>({ intent: "confirmState", ids, versions: versionsOf(rows), enabled, labels: rows.slice(0, 10).map(labelOfRow), reasons: rows.slice(0, 10).map((r) => r.reason) });
+  },
+};
+
+export const dataPermissionIntents = {
+  /** the form's vehicles become one application each, all or none */
+  create: {
+    permission: "add" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const refused = (errors: FieldErrors, status: 400 | 409) => data<ResourceActionData>({ intent: "create", errors, values, options: {} }, { status });
+      const parsed = DataPermissionCreateSchema.safeParse(values);
+      if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
+      const { errors } = await checkApplication(scope, parsed.data.vehicles);
+      if (Object.keys(errors).length) return refused(errors, 409);
+      for (const plate of parsed.data.vehicles) {
+        const result = await createRow(scope, dataPermissionResource, { ...values, vehicles: plate });
+        // only a concurrent application for the same vehicle gets here
+        if (!result.ok) return refused(result.errors, 409);
+      }
+      return saved(back);
+    },
+  },
+  confirmApprove: confirmReview("approve"),
+  confirmRefuse: confirmReview("refuse"),
+  review: {
+    permission: "approve" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const ids = postedIds(form);
+      if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      const decision = form.get("decision") === "refuse" ? "refuse" : "approve";
+      const rows = await pickRows(scope, ids);
+      const refuseReason = String(form.get("refuseReason") ?? "").trim();
+      const again = (error: string) =>
+        data<DataPermissionActionData>({ intent: "confirmReview", ids, versions: String(form.get("versions") ?? ""), decision, labels: rows.slice(0, 10).map(labelOfRow), error }, { status: 400 });
+      if (decision === "refuse" && !refuseReason) return again("system:dataPermission.refuseReasonRequired");
+      if (decision === "refuse" && refuseReason.length > 200) return again("system:dataPermission.refuseReasonTooLong");
+      if (rows.some((r) => r.state !== 0)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notPending" }, { status: 409 });
+      // nobody approves their own application
+      if (rows.some((r) => r.userId === scope.user.id)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.selfReview" }, { status: 403 });
+      if (staleAgainst(rows, form.get("versions"))) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
+      const state = decision === "approve" ? 1 : 2;
+      const now = Date.now();
+      for (const r of rows) {
+        const done = await scope.db
+          .update(dataPermissions)
+          .set({ state, refuseReason: state === 2 ? refuseReason : null, reviewerId: scope.user.id, reviewedAt: now, version: r.version + 1, updatedAt: now })
+          .where(and(eq(dataPermissions.id, r.id), eq(dataPermissions.tenantId, scope.user.tenantId), eq(dataPermissions.version, r.version), eq(dataPermissions.state, 0)))
+          .returning({ id: dataPermissions.id });
+        if (!done.length) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
+        await audit(scope, decision, r.id, { state: 0 }, { state, refuseReason: state === 2 ? refuseReason : null });
+      }
+      if (state === 1) await hubFor(scope.env, scope.user.tenantId).configChanged();
+      return saved(back);
+    },
+  },
+  confirmState,
+  setState: {
+    permission: "approve" as const,
+    async run(scope: RequestScope, form: FormData, back: string) {
+      const ids = postedIds(form);
+      if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
+      const enabled = form.get("enabled") === "1" ? 1 : 0;
+      const rows = await pickRows(scope, ids);
+      if (rows.some((r) => r.state !== 1)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notApproved" }, { status: 409 });
+      if (staleAgainst(rows, form.get("versions"))) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
+      const now = Date.now();
+      for (const r of rows) {
+        const done = await scope.db
+          .update(dataPermissions)
+          .set({ enabled, version: r.version + 1, updatedAt: now })
+          .where(and(eq(dataPermissions.id, r.id), eq(dataPermissions.tenantId, scope.user.tenantId), eq(dataPermissions.version, r.version)))
+          .returning({ id: dataPermissions.id });
+        if (!done.length) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
+        await audit(scope, enabled ? "enable" : "disable", r.id, { enabled: r.enabled }, { enabled });
+      }
+      await hubFor(scope.env, scope.user.tenantId).configChanged();
+      return saved(back);
+    },
+  },
+};
+
+/** Whether the user may review (the page shows 通过 / 拒绝 / 启用 / 停用 only then; the server checks every post). */
+export const isApprover = canApprove;

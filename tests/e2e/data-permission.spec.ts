@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { signIn } from "./support";
+
+const { admin, project } = DEMO_USERS;
+// a demo vehicle of 苏州项目部, outside 上海项目部's data scope (db/seed/telematics.ts spreads vehicles over the departments)
+const PLATE = "沪AD0003";
+
+test("a project dispatcher applies for a vehicle, the administrator approves, and the vehicle appears for the applicant", async ({ browser }) => {
+  const applicant = await browser.newPage();
+  await signIn(applicant, project.account, project.password);
+  await applicant.goto("/deviceList");
+  await expect(applicant.getByTestId("data-table")).toBeVisible();
+  await expect(applicant.getByTestId("data-table")).not.toContainText(PLATE);
+
+  // apply: pick the vehicle by keyboard in the searching picker
+  await applicant.goto("/dataPermission");
+  await expect(applicant.getByRole("heading", { name: "数据权限" })).toBeVisible();
+  await applicant.getByTestId("add").click();
+  const form = applicant.getByTestId("resource-form");
+  const picker = form.getByRole("combobox", { name: "申请车辆" });
+  await picker.fill("AD0003");
+  await expect(form.getByRole("option", { name: new RegExp(PLATE) })).toBeVisible();
+  await picker.press("Enter");
+  await expect(form.getByTestId("vehicle-picker-vehicles")).toContainText(PLATE);
+  await form.getByLabel("申请原因").fill("苏州项目部借调，需要查看位置");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(applicant.getByText("操作成功！")).toBeVisible();
+  const row = applicant.getByTestId("data-table").locator("tbody tr", { hasText: PLATE });
+  await expect(row).toContainText("待审批");
+  // no review buttons for the applicant
+  await expect(row.getByRole("button", { name: "通过" })).toHaveCount(0);
+
+  // the administrator approves after the confirmation
+  const reviewer = await browser.newPage();
+  await signIn(reviewer, admin.account, admin.password);
+  await reviewer.goto(`/dataPermission?plate=${encodeURIComponent(PLATE)}`);
+  const pending = reviewer.getByTestId("data-table").locator("tbody tr", { hasText: PLATE });
+  await pending.getByRole("button", { name: "通过" }).click();
+  const dialog = reviewer.getByRole("alertdialog");
+  await expect(dialog).toContainText("确定通过选中的数据权限申请吗？");
+  await dialog.getByRole("button", { name: "确定" }).click();
+  await expect(reviewer.getByText("操作成功！")).toBeVisible();
+  await expect(pending).toContainText("已通过");
+  await expect(pending.getByRole("button", { name: "停用" })).toBeVisible();
+
+  // the applicant now sees the vehicle
+  await applicant.goto("/deviceList");
+  await expect(applicant.getByTestId("data-table")).toContainText(PLATE);
+
+  // disabled (asked first, the reason shown), it is gone again
+  await pending.getByRole("button", { name: "停用" }).click();
+  await expect(dialog).toContainText("苏州项目部借调，需要查看位置");
+  await dialog.getByRole("button", { name: "确定" }).click();
+  await expect(pending).toContainText("停用");
+  await applicant.goto("/deviceList");
+  await expect(applicant.getByTestId("data-table")).toBeVisible();
+  await expect(applicant.getByTestId("data-table")).not.toContainText(PLATE);
+});
