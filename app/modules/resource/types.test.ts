@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyColumnPrefs, checkColumnChoice, imageCell, listHref, parseListQuery, rowNumber, type ColumnDef, type FilterDef } from "./types";
+import { applyColumnPrefs, checkColumnChoice, imageCell, INDEX_COLUMN, listHref, parseListQuery, rowNumber, type ColumnDef, type FilterDef } from "./types";
 
 const columns: ColumnDef[] = [
   { key: "account", label: { zh: "账号", en: "Account" }, fixed: true, sortable: true },
@@ -32,6 +32,10 @@ describe("column choice", () => {
     expect(applyColumnPrefs(columns, { order: ["phone", "account"], hidden: ["name", "account"] }).map((c) => c.key)).toEqual(["phone", "account"]);
     expect(applyColumnPrefs(columns, { order: ["name"], hidden: [] }).map((c) => c.key)).toEqual(["name", "account", "phone"]);
     expect(applyColumnPrefs(columns, null)).toBe(columns);
+  });
+  it("puts a 序号 column added since the choice first, not last", () => {
+    const withIndex = [INDEX_COLUMN, ...columns];
+    expect(applyColumnPrefs(withIndex, { order: ["phone", "account", "name"], hidden: [] }).map((c) => c.key)).toEqual(["rowNo", "phone", "account", "name"]);
   });
   it("refuses hiding a fixed column and hiding everything", () => {
     expect(checkColumnChoice(columns, ["name"])).toMatchObject({ message: "fixedColumn", column: { key: "account" } });

@@ -170,12 +170,24 @@ export interface ColumnPrefs {
   hidden: string[];
 }
 
-/** The columns in the user's order, hidden ones left out; columns added since the choice go at the end. */
+/**
+ * Column keys in the user's order. Columns added since the choice go at the end, except the table's own
+ * leading columns (序号, the expand toggle), which go first.
+ */
+export function columnOrder(columns: ColumnDef[], prefs: ColumnPrefs | null): string[] {
+  if (!prefs) return columns.map((c) => c.key);
+  const known = new Set(columns.map((c) => c.key));
+  const added = columns.filter((c) => !prefs.order.includes(c.key));
+  return [...added.filter((c) => !isDataColumn(c)).map((c) => c.key), ...prefs.order.filter((k) => known.has(k)), ...added.filter(isDataColumn).map((c) => c.key)];
+}
+
+/** The columns in the user's order ({@link columnOrder}), hidden ones left out. */
 export function applyColumnPrefs(columns: ColumnDef[], prefs: ColumnPrefs | null): ColumnDef[] {
   if (!prefs) return columns;
   const byKey = new Map(columns.map((c) => [c.key, c]));
-  const ordered = [...prefs.order.filter((k) => byKey.has(k)), ...columns.map((c) => c.key).filter((k) => !prefs.order.includes(k))];
-  return ordered.map((k) => byKey.get(k)!).filter((c) => c.fixed || !prefs.hidden.includes(c.key));
+  return columnOrder(columns, prefs)
+    .map((k) => byKey.get(k)!)
+    .filter((c) => c.fixed || !prefs.hidden.includes(c.key));
 }
 
 /** The two refusals of the column panel: a fixed column cannot be hidden, and at least one column stays. */
