@@ -205,7 +205,7 @@ function readable(value: unknown): string {
  * Up to 4 thumbnails and +N for the rest (spec §2/§9). Each is a link to the file, so it opens without
  * JavaScript; with it, a click opens the previewer at that image, with all of the row's images to page through.
  */
-function ImagesCell({ value }: { value: unknown }) {
+export function ImagesCell({ value }: { value: unknown }) {
   const { t } = useTranslation("resource");
   const { urls, shown, more } = imageCell(value);
   const [open, setOpen] = useState<number | null>(null);
