@@ -49,8 +49,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<ToastApi["show"]>((message, options = {}) => {
     const tone = options.tone ?? "info";
     const entry: ToastEntry = { id: nextId.current++, tone, message, duration: options.duration ?? (tone === "success" ? SUCCESS_TOAST_MS : TOAST_MS) };
-    // keep at most three on screen; the newest last
-    setToasts((list) => [...list.slice(-2), entry]);
+    // the same message again (two saves in a row) replaces the one showing and starts its time again; at most three, the newest last
+    setToasts((list) => [...list.filter((x) => x.message !== message || x.tone !== tone).slice(-2), entry]);
   }, []);
   const close = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
 
