@@ -153,7 +153,7 @@ function TableRow<Row extends { id: number }>({ row, number, columns, formId, ro
                   className="grid h-7 w-7 place-items-center rounded-md text-muted hover:bg-brand-soft hover:text-brand"
                   data-testid="expand-row"
                 >
-                  <svg aria-hidden viewBox="0 0 16 16" className={`h-3.5 w-3.5 transition-transform ${open ? "rotate-90" : ""}`} fill="currentColor">
+                  <svg aria-hidden viewBox="0 0 16 16" className={`h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} fill="currentColor">
                     <path d="M5.5 3.5 10.5 8l-5 4.5z" />
                   </svg>
                 </button>
@@ -173,7 +173,8 @@ function TableRow<Row extends { id: number }>({ row, number, columns, formId, ro
       {open && expander ? (
         <tr id={subId} ref={onSubRow ? (el) => onSubRow(row.id, el) : undefined} className="border-b border-line bg-canvas" data-testid="expanded-row">
           <td colSpan={span} className="px-6 pb-3 pt-1">
-            <dl className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-x-6 gap-y-2 text-sm">
+            {/* kept in view while a wide table scrolls sideways */}
+            <dl className="sticky left-6 grid max-w-[9rem] grid-cols-[repeat(auto-fill,minmax(2.2rem,1fr))] gap-x-6 gap-y-2 text-sm">
               {(expander.fields ?? []).map((f) => (
                 <div key={f.key} className={f.pre ? "col-span-full" : undefined}>
                   <dt className="text-muted">{labelOf(f.label, lang)}</dt>
