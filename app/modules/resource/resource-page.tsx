@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
@@ -37,7 +37,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
   const back = listHref(view.path, data.query);
   const formAction = `${view.path}${search}`;
   const exportSearch = back.slice(view.path.length);
-  const filters = view.filters.map((f) => (data.filterOptions[f.key] ? { ...f, options: data.filterOptions[f.key] } : f));
+  const filters = useMemo(() => view.filters.map((f) => (data.filterOptions[f.key] ? { ...f, options: data.filterOptions[f.key] } : f)), [view.filters, data.filterOptions]);
   const imported = action?.intent === "import" && !action.report.fileError && action.report.rejected.length === 0 ? action : null;
 
   return (
