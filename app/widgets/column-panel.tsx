@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkColumnChoice, labelOf, type ColumnDef, type ColumnPrefs } from "~/modules/resource/types";
+import { checkColumnChoice, columnOrder, labelOf, type ColumnDef, type ColumnPrefs } from "~/modules/resource/types";
 
 /**
  * 显示配置 (spec §2/§5): show, hide and reorder a list's columns; refuses hiding a fixed column
@@ -12,8 +12,7 @@ export function ColumnPanel({ columns, prefs, formAction, serverError }: { colum
   const { t, i18n } = useTranslation("resource");
   const lang = i18n.language;
   const byKey = new Map(columns.map((c) => [c.key, c]));
-  const initialOrder = prefs ? [...prefs.order.filter((k) => byKey.has(k)), ...columns.map((c) => c.key).filter((k) => !prefs.order.includes(k))] : columns.map((c) => c.key);
-  const [order, setOrder] = useState(initialOrder);
+  const [order, setOrder] = useState(() => columnOrder(columns, prefs));
   const [visible, setVisible] = useState(() => columns.filter((c) => c.fixed || !prefs?.hidden.includes(c.key)).map((c) => c.key));
   const [error, setError] = useState<string | null>(null);
 

@@ -1,9 +1,13 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCell } from "~/modules/resource/format";
-import { INFINITE_CHUNK, labelOf, listHref, PAGE_SIZES, type ColumnDef, type ListQuery } from "~/modules/resource/types";
+import { imageCell, INFINITE_CHUNK, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { HeaderFilter } from "./header-filter";
+
+// the previewer (a Radix dialog) loads only when someone opens an image, so lists without images pay nothing
+const Previewer = lazy(() => import("./previewer").then((m) => ({ default: m.Previewer })));
 
 const TONES: Record<string, string> = { success: "text-success", danger: "text-danger", muted: "text-muted" };
 
@@ -18,15 +22,24 @@ export interface DataTableProps<Row extends { id: number }> {
   rowLabel: (row: Row) => string;
   rowActions?: (row: Row) => ReactNode;
   emptyAction?: ReactNode;
+  /** the view's filters (with their choices): a column's `headerFilter` names one of them */
+  filters?: FilterDef[];
 }
 
 /**
- * The list table of spec §2: sortable headers (links, so they work without JavaScript), row checkboxes for
- * batch actions, 全选, 暂无数据 with an optional 新增, and the pager shown only when paging and total > 0.
+ * The list table of spec §2: sortable headers (links, so they work without JavaScript), header filter panels,
+ * row checkboxes for batch actions, 全选, the column types of {@link ColumnDef} (序号, expandable rows, images),
+ * 暂无数据 with an optional 新增, and the pager shown only when paging and total > 0.
  */
-export function DataTable<Row extends { id: number }>({ path, columns, rows, total, query, formId, rowLabel, rowActions, emptyAction }: DataTableProps<Row>) {
+export function DataTable<Row extends { id: number }>({ path, columns, rows, total, query, formId, rowLabel, rowActions, emptyAction, filters = [] }: DataTableProps<Row>) {
   const { t, i18n } = useTranslation("resource");
   const lang = i18n.language;
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const toggleRow = useCallback((id: number) => setExpanded((have) => {
+    const next = new Set(have);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const boxes = () => [...(tableRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? [])];
@@ -46,8 +59,10 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
               {columns.map((c) => {
                 const active = query.sort === c.key;
                 const nextOrder = active && query.order === "asc" ? "desc" : "asc";
+                const filter = c.headerFilter ? filters.find((f) => f.key === c.headerFilter) : undefined;
+                const filtered = filter ? Boolean(query.filters[filter.key]) : false;
                 return (
-                  <th key={c.key} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" aria-sort={active ? (query.order === "asc" ? "ascending" : "descending") : undefined}>
+                  <th key={c.key} scope="col" className={`whitespace-nowrap px-3 py-2 font-medium ${filtered ? "text-brand" : ""} ${c.type === "index" || c.type === "expand" ? "w-12" : ""}`} aria-sort={active ? (query.order === "asc" ? "ascending" : "descending") : undefined}>
                     {c.sortable ? (
                       <Link to={listHref(path, query, { sort: c.key, order: nextOrder, page: 1 })} className="hover:text-brand" preventScrollReset>
                         {labelOf(c.label, lang)}
@@ -58,6 +73,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
                     ) : (
                       labelOf(c.label, lang)
                     )}
+                    {filter ? <HeaderFilter path={path} query={query} filter={filter} label={labelOf(c.label, lang)} /> : null}
                   </th>
                 );
               })}
@@ -65,7 +81,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
             </tr>
           </thead>
           {query.size === 0 && rows.length > 0 ? (
-            <InfiniteBody key={listHref(path, { ...query, page: 1 })} path={path} query={query} total={total} firstRows={rows} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} scrollRef={scrollRef} />
+            <InfiniteBody key={listHref(path, { ...query, page: 1 })} path={path} query={query} total={total} firstRows={rows} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} scrollRef={scrollRef} expanded={expanded} toggleRow={toggleRow} />
           ) : (
           <tbody>
             {rows.length === 0 ? (
@@ -76,7 +92,9 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
                 </td>
               </tr>
             ) : (
-              rows.map((row) => <TableRow key={row.id} row={row} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} />)
+              rows.map((row, i) => (
+                <TableRow key={row.id} row={row} number={rowNumber(query, i)} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} expanded={expanded} toggleRow={toggleRow} />
+              ))
             )}
           </tbody>
           )}
@@ -97,27 +115,127 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
   );
 }
 
-type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "columns" | "formId" | "rowLabel" | "rowActions"> & { lang: string };
+type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "columns" | "formId" | "rowLabel" | "rowActions"> & {
+  lang: string;
+  expanded: ReadonlySet<number>;
+  toggleRow: (id: number) => void;
+};
 
-function TableRow<Row extends { id: number }>({ row, columns, formId, rowLabel, rowActions, lang, style }: RowProps<Row> & { row: Row; style?: React.CSSProperties }) {
+/** One row, and below it the expanded sub-row with the expand column's fields when it is open. */
+function TableRow<Row extends { id: number }>({ row, number, columns, formId, rowLabel, rowActions, lang, expanded, toggleRow, style, onSubRow }: RowProps<Row> & { row: Row; number: number; style?: React.CSSProperties; onSubRow?: (id: number, el: HTMLElement | null) => void }) {
   const { t } = useTranslation("resource");
+  const values = row as Record<string, unknown>;
+  const expander = columns.find((c) => c.type === "expand");
+  const open = expander ? expanded.has(row.id) : false;
+  const subId = `row-${row.id}-more`;
+  const span = columns.length + (formId ? 1 : 0) + (rowActions ? 1 : 0);
   return (
-    <tr className="border-b border-line last:border-0 hover:bg-canvas" style={style}>
-      {formId ? (
-        <td className="px-3 py-2">
-          <input type="checkbox" name="ids" value={row.id} form={formId} aria-label={t("selectRow", { label: rowLabel(row) })} />
-        </td>
-      ) : null}
-      {columns.map((c) => {
-        const cell = formatCell(c, (row as Record<string, unknown>)[c.key], lang);
-        return (
-          <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} title={c.titleKey ? String((row as Record<string, unknown>)[c.titleKey] ?? cell.text) : cell.text}>
-            {cell.text}
+    <>
+      <tr className={`border-b border-line hover:bg-canvas ${open ? "bg-canvas" : "last:border-0"}`} style={style}>
+        {formId ? (
+          <td className="px-3 py-2">
+            <input type="checkbox" name="ids" value={row.id} form={formId} aria-label={t("selectRow", { label: rowLabel(row) })} />
           </td>
-        );
-      })}
-      {rowActions ? <td className="whitespace-nowrap px-3 py-2">{rowActions(row)}</td> : null}
-    </tr>
+        ) : null}
+        {columns.map((c) => {
+          if (c.type === "index") return <td key={c.key} className="whitespace-nowrap px-3 py-2 tabular-nums text-muted">{number}</td>;
+          if (c.type === "expand") {
+            const label = rowLabel(row);
+            return (
+              <td key={c.key} className="px-3 py-1">
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={open ? subId : undefined}
+                  aria-label={t(open ? "collapseRow" : "expandRow", { label })}
+                  title={t(open ? "collapseRow" : "expandRow", { label })}
+                  onClick={() => toggleRow(row.id)}
+                  className="grid h-7 w-7 place-items-center rounded-md text-muted hover:bg-brand-soft hover:text-brand"
+                  data-testid="expand-row"
+                >
+                  <svg aria-hidden viewBox="0 0 16 16" className={`h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} fill="currentColor">
+                    <path d="M5.5 3.5 10.5 8l-5 4.5z" />
+                  </svg>
+                </button>
+              </td>
+            );
+          }
+          if (c.type === "images") return <ImagesCell key={c.key} value={values[c.key]} />;
+          const cell = formatCell(c, values[c.key], lang);
+          return (
+            <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} title={c.titleKey ? String(values[c.titleKey] ?? cell.text) : cell.text}>
+              {cell.text}
+            </td>
+          );
+        })}
+        {rowActions ? <td className="whitespace-nowrap px-3 py-2">{rowActions(row)}</td> : null}
+      </tr>
+      {open && expander ? (
+        <tr id={subId} ref={onSubRow ? (el) => onSubRow(row.id, el) : undefined} className="border-b border-line bg-canvas" data-testid="expanded-row">
+          <td colSpan={span} className="px-6 pb-3 pt-1">
+            {/* kept in view while a wide table scrolls sideways */}
+            <dl className="sticky left-6 grid max-w-[9rem] grid-cols-[repeat(auto-fill,minmax(2.2rem,1fr))] gap-x-6 gap-y-2 text-sm">
+              {(expander.fields ?? []).map((f) => (
+                <div key={f.key} className={f.pre ? "col-span-full" : undefined}>
+                  <dt className="text-muted">{labelOf(f.label, lang)}</dt>
+                  <dd className={`mt-0.5 text-ink ${f.pre ? "max-h-60 overflow-auto whitespace-pre-wrap break-all rounded-md border border-line bg-panel p-2 font-mono text-xs" : "break-all"}`}>
+                    {f.pre ? readable(values[f.key]) : formatCell(f, values[f.key], lang).text}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** A long value as written; JSON indented so a person can read it. */
+function readable(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Up to 4 thumbnails and +N for the rest (spec §2/§9). Each is a link to the file, so it opens without
+ * JavaScript; with it, a click opens the previewer at that image, with all of the row's images to page through.
+ */
+export function ImagesCell({ value }: { value: unknown }) {
+  const { t } = useTranslation("resource");
+  const { urls, shown, more } = imageCell(value);
+  const [open, setOpen] = useState<number | null>(null);
+  const items = useMemo(() => urls.map((url, i) => ({ url, name: t("image", { index: i + 1, total: urls.length }) })), [urls, t]);
+  if (!urls.length) return <td className="px-3 py-2 text-ink">—</td>;
+  const show = (i: number) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    setOpen(i);
+  };
+  return (
+    <td className="whitespace-nowrap px-3 py-1" data-testid="images-cell">
+      <span className="flex items-center gap-1">
+        {shown.map((url, i) => (
+          <a key={`${url}-${i}`} href={url} target="_blank" rel="noopener noreferrer" onClick={show(i)} className="block h-8 w-8 overflow-hidden rounded border border-line bg-canvas hover:border-brand">
+            <img src={url} alt={items[i]!.name} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          </a>
+        ))}
+        {more > 0 ? (
+          <a href={urls[shown.length]} target="_blank" rel="noopener noreferrer" onClick={show(shown.length)} aria-label={t("moreImages", { count: more })} title={t("moreImages", { count: more })} className="grid h-8 min-w-8 place-items-center rounded border border-line px-1 text-xs text-muted hover:border-brand hover:text-brand">
+            +{more}
+          </a>
+        ) : null}
+      </span>
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <Previewer items={items} index={open} open onOpenChange={(o) => (o ? undefined : setOpen(null))} />
+        </Suspense>
+      ) : null}
+    </td>
   );
 }
 
@@ -136,7 +254,24 @@ function InfiniteBody<Row extends { id: number }>({ path, query, total, firstRow
   const fetcher = useFetcher<{ rows: Row[] }>();
   const loadedPages = useRef(1);
   const height = useMemo(rowHeightPx, []);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => height, overscan: 10 });
+  // an expanded row is taller by its sub-row, measured once it is in the page
+  const subHeights = useRef(new Map<number, number>());
+  const { expanded } = rowProps;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => height + (expanded.has(rows[i]!.id) ? (subHeights.current.get(rows[i]!.id) ?? 0) : 0),
+    overscan: 10,
+  });
+  const onSubRow = useCallback(
+    (id: number, el: HTMLElement | null) => {
+      if (!el || subHeights.current.get(id) === el.offsetHeight) return;
+      subHeights.current.set(id, el.offsetHeight);
+      virtualizer.measure();
+    },
+    [virtualizer],
+  );
+  useEffect(() => virtualizer.measure(), [expanded, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;
 
@@ -159,7 +294,7 @@ function InfiniteBody<Row extends { id: number }>({ path, query, total, firstRow
     <tbody data-loaded={rows.length}>
       {top > 0 ? <tr aria-hidden style={{ height: top }}><td colSpan={span} /></tr> : null}
       {items.map((v) => (
-        <TableRow key={rows[v.index]!.id} row={rows[v.index]!} {...rowProps} style={{ height }} />
+        <TableRow key={rows[v.index]!.id} row={rows[v.index]!} number={v.index + 1} {...rowProps} style={{ height }} onSubRow={onSubRow} />
       ))}
       {bottom > 0 ? <tr aria-hidden style={{ height: bottom }}><td colSpan={span} /></tr> : null}
     </tbody>

@@ -20,6 +20,17 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
   const hasMore = filters.some((f) => !f.simple && !f.hidden);
   const [expanded, setExpanded] = useState(() => filters.some((f) => !f.simple && !f.hidden && query.filters[f.key]));
   useEffect(() => () => clearTimeout(timer.current), []);
+  // the URL can change under the form (a header filter, a removed chip): show its filters, except in the field being
+  // typed in; only when the URL's filters change, so a re-render (live rows) never undoes typing that waits to be sent
+  const urlFilters = JSON.stringify(query.filters);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const f of filters) {
+      const el = form.elements.namedItem(f.key);
+      if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.type !== "hidden" && el !== document.activeElement) el.value = query.filters[f.key] ?? "";
+    }
+  }, [urlFilters]);
 
   const send = (delay: number) => {
     clearTimeout(timer.current);

@@ -1,9 +1,11 @@
-import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "./use-hydrated";
 
 /** Spec §8: failure messages stay 1.5 s, with a close button. */
 export const TOAST_MS = 1500;
+/** 操作成功！ and other good news stay a little longer, so a person who looked away still sees them. */
+export const SUCCESS_TOAST_MS = 3000;
 
 export type ToastTone = "success" | "error" | "info";
 
@@ -12,7 +14,6 @@ interface ToastEntry {
   tone: ToastTone;
   message: string;
   duration: number;
-  open: boolean;
 }
 
 export interface ToastApi {
@@ -32,18 +33,26 @@ const TONES: Record<ToastTone, { box: string; mark: string; markColour: string }
   error: { box: "border-danger/50", mark: "!", markColour: "text-danger" },
   info: { box: "border-brand/50", mark: "i", markColour: "text-brand" },
 };
+const BOX = "pointer-events-auto flex items-center gap-3 rounded-md border bg-panel px-4 py-2 text-base text-ink shadow-lg";
+const VIEWPORT = "pointer-events-none fixed left-1/2 top-4 z-[60] flex w-max max-w-[90vw] -translate-x-1/2 flex-col items-center gap-2";
 
-/** Mount once around the app (e.g. in the shell); {@link useToast} shows messages through it. */
+/**
+ * Mount once around the app (the shell does); {@link useToast} shows messages through it. One polite live
+ * region holds the messages, so a screen reader reads each once; a message pauses while the pointer or the
+ * focus is on it, and Escape or × closes it. No toast library: this is all the shell needs.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation("widgets");
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(1);
 
   const show = useCallback<ToastApi["show"]>((message, options = {}) => {
-    const entry: ToastEntry = { id: nextId.current++, tone: options.tone ?? "info", message, duration: options.duration ?? TOAST_MS, open: true };
-    // keep at most three on screen; the newest last
-    setToasts((list) => [...list.filter((x) => x.open).slice(-2), entry]);
+    const tone = options.tone ?? "info";
+    const entry: ToastEntry = { id: nextId.current++, tone, message, duration: options.duration ?? (tone === "success" ? SUCCESS_TOAST_MS : TOAST_MS) };
+    // the same message again (two saves in a row) replaces the one showing and starts its time again; at most three, the newest last
+    setToasts((list) => [...list.filter((x) => x.message !== message || x.tone !== tone).slice(-2), entry]);
   }, []);
+  const close = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
 
   const api = useMemo<ToastApi>(
     () => ({
@@ -65,36 +74,46 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show, t],
   );
 
-  const close = (id: number) => setToasts((list) => list.map((x) => (x.id === id ? { ...x, open: false } : x)));
-
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider label={t("toast.region")} swipeDirection="up">
-        {children}
-        {toasts.map((toast) => {
-          const { box, mark, markColour } = TONES[toast.tone];
-          return (
-            <RadixToast.Root
-              key={toast.id}
-              open={toast.open}
-              onOpenChange={(open) => (open ? undefined : close(toast.id))}
-              duration={toast.duration}
-              type={toast.tone === "error" ? "foreground" : "background"}
-              className={`flex items-center gap-3 rounded-md border bg-panel px-4 py-2 text-base text-ink shadow-lg ${box}`}
-            >
-              <span aria-hidden="true" className={`font-bold ${markColour}`}>
-                {mark}
-              </span>
-              <RadixToast.Description className="flex-1">{toast.message}</RadixToast.Description>
-              <RadixToast.Close aria-label={t("close")} title={t("close")} className="px-1 text-lg leading-none text-muted hover:text-brand">
-                ×
-              </RadixToast.Close>
-            </RadixToast.Root>
-          );
-        })}
-        <RadixToast.Viewport className="fixed left-1/2 top-4 z-[60] flex w-max max-w-[90vw] -translate-x-1/2 flex-col items-center gap-2 outline-none" />
-      </RadixToast.Provider>
+      {children}
+      <section aria-label={t("toast.region")} aria-live="polite" className={VIEWPORT} data-testid="toasts">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} close={close} closeLabel={t("close")} />
+        ))}
+      </section>
     </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, close, closeLabel }: { toast: ToastEntry; close: (id: number) => void; closeLabel: string }) {
+  const [paused, setPaused] = useState(false);
+  const { box, mark, markColour } = TONES[toast.tone];
+  const onClose = useCallback(() => close(toast.id), [close, toast.id]);
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(onClose, toast.duration);
+    return () => clearTimeout(timer);
+  }, [paused, toast.duration, onClose]);
+  return (
+    <div
+      role={toast.tone === "error" ? "alert" : "status"}
+      className={`${BOX} ${box}`}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onKeyDown={(e) => e.key === "Escape" && onClose()}
+      data-tone={toast.tone}
+    >
+      <span aria-hidden="true" className={`font-bold ${markColour}`}>
+        {mark}
+      </span>
+      <span className="flex-1">{toast.message}</span>
+      <button type="button" onClick={onClose} aria-label={closeLabel} title={closeLabel} className="px-1 text-lg leading-none text-muted hover:text-brand">
+        ×
+      </button>
+    </div>
   );
 }
 
@@ -103,4 +122,32 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error("useToast needs a <ToastProvider> above it");
   return api;
+}
+
+/**
+ * A message the server sent with the page (a flash such as 操作成功！ after a save and redirect). Before
+ * JavaScript runs it is in the server HTML, where a toast would be, and stays; once the page runs it
+ * becomes a toast that goes away by itself. `token` changes with each page load, so each save says it once.
+ */
+export function FlashToast({ message, tone = "success", token }: { message: string | null; tone?: ToastTone; token: unknown }) {
+  const hydrated = useHydrated();
+  const toast = useContext(ToastContext);
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!hydrated || !message || !toast || shown.current === token) return;
+    shown.current = token;
+    toast.show(message, { tone });
+  }, [hydrated, message, tone, token, toast]);
+  if (!message || (hydrated && toast)) return null;
+  const { box, mark, markColour } = TONES[tone];
+  return (
+    <div className={VIEWPORT}>
+      <div role={tone === "error" ? "alert" : "status"} className={`${BOX} ${box}`} data-tone={tone}>
+        <span aria-hidden="true" className={`font-bold ${markColour}`}>
+          {mark}
+        </span>
+        <span className="flex-1">{message}</span>
+      </div>
+    </div>
+  );
 }

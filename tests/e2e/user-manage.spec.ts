@@ -80,10 +80,11 @@ test("user management with JavaScript: search as you type, and delete after conf
   await expect(page.getByTestId("data-table")).toContainText("暂无数据");
 });
 
-test("column panel: hide, reorder, the fixed-column refusal, and the choice survives a reload", async ({ page }) => {
+test("column panel: hide, reorder, the two refusals, and the choice survives a reload", async ({ page }) => {
   await signIn(page, admin.account, admin.password);
   await page.goto("/userManage");
   const headers = page.getByTestId("data-table").locator("thead th[scope=col]");
+  await expect(headers.first()).toHaveText("序号");
   await page.getByText("显示配置").click();
   const panel = page.getByTestId("column-panel");
 
@@ -92,21 +93,50 @@ test("column panel: hide, reorder, the fixed-column refusal, and the choice surv
   await expect(panel.getByRole("alert")).toHaveText("登录账号不可隐藏");
   await expect(panel.getByRole("checkbox", { name: "登录账号" })).toBeChecked();
 
-  // hide 邮箱, move 用户名 to the top
+  // hide 邮箱, move 用户名 above 登录账号
   await panel.getByRole("checkbox", { name: "邮箱" }).uncheck();
   await panel.getByRole("button", { name: "上移 用户名" }).click();
   await panel.getByRole("button", { name: "确定" }).click();
-  await expect(headers.first()).toHaveText(/用户名/);
+  await expect(headers.nth(1)).toHaveText(/用户名/);
   await expect(headers.filter({ hasText: "邮箱" })).toHaveCount(0);
 
   await page.reload();
-  await expect(headers.first()).toHaveText(/用户名/);
+  await expect(headers.nth(1)).toHaveText(/用户名/);
   await expect(headers.filter({ hasText: "邮箱" })).toHaveCount(0);
 
-  // put it back for other tests
+  // hiding every column is refused too: with all others off, the last one says 显示字段不能为空 and stays
+  await page.getByText("显示配置").click();
+  const boxes = panel.getByRole("checkbox");
+  for (const box of await boxes.all()) {
+    if ((await box.getAttribute("value")) !== "loginAccount" && (await box.isChecked())) await box.uncheck();
+  }
+  await panel.getByRole("checkbox", { name: "登录账号" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("显示字段不能为空");
+  await expect(panel.getByRole("checkbox", { name: "登录账号" })).toBeChecked();
+  await expect(panel.getByRole("checkbox", { checked: true })).toHaveCount(1);
+
+  // put it back for other tests (the unsaved choice above is dropped by the reload)
+  await page.reload();
   await page.getByText("显示配置").click();
   await panel.getByRole("checkbox", { name: "邮箱" }).check();
   await panel.getByRole("button", { name: "上移 登录账号" }).click();
   await panel.getByRole("button", { name: "确定" }).click();
-  await expect(headers.first()).toHaveText(/登录账号/);
+  await expect(headers.nth(1)).toHaveText(/登录账号/);
+});
+
+test.describe("column panel without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server refuses hiding every column with 显示字段不能为空", async ({ page }) => {
+    await signIn(page, admin.account, admin.password);
+    await page.goto("/userManage");
+    await page.getByText("显示配置").click();
+    const panel = page.getByTestId("column-panel");
+    for (const box of await panel.getByRole("checkbox").all()) await box.uncheck();
+    await panel.getByRole("button", { name: "确定" }).click();
+    await expect(page.getByTestId("column-panel").getByRole("alert")).toHaveText("显示字段不能为空");
+    // nothing was saved: every column is still there
+    await page.goto("/userManage");
+    await expect(page.getByTestId("data-table").locator("thead th[scope=col]").filter({ hasText: "邮箱" })).toHaveCount(1);
+  });
 });

@@ -3,7 +3,7 @@ import writeExcelFile from "write-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
 import { formatCell } from "./format";
 import { createRow, listResource, type FieldErrors, type ResourceDefinition } from "./resource.server";
-import { formInputs, labelOf, type ListQuery } from "./types";
+import { formInputs, isDataColumn, labelOf, type ListQuery } from "./types";
 
 type AnyResource = ResourceDefinition<any, any>;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -28,7 +28,8 @@ const bold = (value: string) => ({ value, fontWeight: "bold" as const });
 /** The filtered list as an .xlsx file, columns and values as the table shows them in the user's language. */
 export async function exportResource(scope: RequestScope, res: AnyResource, query: ListQuery, lang: string): Promise<Response> {
   const { rows } = await listResource(scope, res, { ...query, page: 1, size: EXPORT_MAX_ROWS });
-  const columns = res.view.columns;
+  // the sheet numbers its own rows (no 序号); an expand column's fields become columns of their own
+  const columns = res.view.columns.flatMap((c) => (c.type === "expand" ? (c.fields ?? []) : isDataColumn(c) ? [c] : []));
   const data = [columns.map((c) => bold(labelOf(c.label, lang))), ...rows.map((row: Record<string, unknown>) => columns.map((c) => ({ value: formatCell(c, row[c.key], lang).text })))];
   const blob = await writeExcelFile(data, { columns: columns.map(() => ({ width: 18 })) }).toBlob();
   return fileResponse(blob, `${labelOf(res.view.title, lang)}-${stamp()}.xlsx`);

@@ -1,4 +1,4 @@
-import { labelOf, type ColumnDef } from "./types";
+import { imageCell, labelOf, type ColumnDef } from "./types";
 
 const TZ = "Asia/Shanghai";
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short" });
@@ -18,6 +18,9 @@ export function formatCell(col: ColumnDef, value: unknown, lang: string): { text
       return { text: dateTimeFormat.format(Number(value)) };
     case "duration":
       return { text: formatDuration(Number(value), lang) };
+    case "images":
+      // an export writes the download addresses; the table shows thumbnails
+      return { text: imageCell(value).urls.join(", ") };
     default:
       return { text: String(value) };
   }

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
@@ -11,6 +11,8 @@ import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type 
 import { MapPicker } from "~/widgets/map-picker";
 import { dateTimeFormat } from "~/lib/intl";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
+import { DownloadLink, Spinner } from "~/widgets/download-link";
+import { FlashToast } from "~/widgets/toast";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
@@ -44,15 +46,19 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
   const back = listHref(view.path, data.query);
   const formAction = `${view.path}${search}`;
   const exportSearch = back.slice(view.path.length);
+  const filters = useMemo(() => view.filters.map((f) => (data.filterOptions[f.key] ? { ...f, options: data.filterOptions[f.key] } : f)), [view.filters, data.filterOptions]);
+  const imported = action?.intent === "import" && !action.report.fileError && action.report.rejected.length === 0 ? action : null;
 
   return (
     <div className="p-4">
       <h1 className="mb-3 text-xl font-semibold text-ink">{title}</h1>
-      {data.flash === "saved" ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
+      {/* 操作成功！ after a save or delete (a flash through the redirect) and after an import without rejected rows */}
+      <FlashToast message={data.flash === "saved" ? message("operationSuccess") : null} token={data} />
+      <FlashToast message={imported ? message("operationSuccess") : null} token={imported} />
       {action?.intent === "selection" ? <Alert tone="error">{t(action.error)}</Alert> : null}
       {action?.intent === "delete" ? <Alert tone="error">{message(action.error)}</Alert> : null}
       {action?.intent === "import" ? <ImportReportView view={view} report={action.report} /> : null}
-      <SearchBar path={view.path} filters={view.filters.map((f) => (data.filterOptions[f.key] ? { ...f, options: data.filterOptions[f.key] } : f))} query={data.query} />
+      <SearchBar path={view.path} filters={filters} query={data.query} />
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
       <div className="flex flex-wrap gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
@@ -73,9 +79,15 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         ) : null}
         {toolbar}
         {data.can.export ? (
-          <a href={`/excel/${view.name}/export${exportSearch}`} className="inline-flex h-9 items-center rounded-md border border-line bg-panel px-4 text-ink hover:border-brand hover:text-brand" download data-testid="export">
+          <DownloadLink
+            href={`/excel/${view.name}/export${exportSearch}`}
+            busyText={(percent) => (percent === null ? t("exporting") : t("exportProgress", { percent }))}
+            doneText={t("exportDone")}
+            className="inline-flex h-9 items-center rounded-md border border-line bg-panel px-4 text-ink hover:border-brand hover:text-brand"
+            data-testid="export"
+          >
             {t("export")}
-          </a>
+          </DownloadLink>
         ) : null}
       </Form>
       {data.can.import ? <ImportPanel view={view} formAction={formAction} /> : null}
@@ -94,6 +106,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         rows={rows}
         total={data.total}
         query={data.query}
+        filters={filters}
         formId={view.readOnly ? undefined : "rows-form"}
         rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
         rowActions={(r) => (
@@ -364,8 +377,21 @@ function ImportPanel({ view, formAction }: { view: ResourceView; formAction: str
         <a href={`/excel/${view.name}/template`} download className="mb-3 block text-sm text-brand">
           {t("template")}
         </a>
+        {busy ? (
+          // the upload and the row-by-row check take as long as they take: an indeterminate bar until the report comes
+          <div role="progressbar" aria-label={t("importing")} className="mb-2 h-1 overflow-hidden rounded bg-brand-soft" data-testid="import-progress">
+            <div className="loading-bar h-full w-1/4 rounded bg-brand" />
+          </div>
+        ) : null}
         <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t("importing") : t("import")}
+          {busy ? (
+            <span className="inline-flex items-center justify-center">
+              <Spinner />
+              {t("importing")}
+            </span>
+          ) : (
+            t("import")
+          )}
         </Button>
       </Form>
     </details>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyColumnPrefs, checkColumnChoice, listHref, parseListQuery, type ColumnDef, type FilterDef } from "./types";
+import { applyColumnPrefs, checkColumnChoice, imageCell, INDEX_COLUMN, listHref, parseListQuery, rowNumber, type ColumnDef, type FilterDef } from "./types";
 
 const columns: ColumnDef[] = [
   { key: "account", label: { zh: "账号", en: "Account" }, fixed: true, sortable: true },
@@ -33,10 +33,43 @@ describe("column choice", () => {
     expect(applyColumnPrefs(columns, { order: ["name"], hidden: [] }).map((c) => c.key)).toEqual(["name", "account", "phone"]);
     expect(applyColumnPrefs(columns, null)).toBe(columns);
   });
+  it("puts a 序号 column added since the choice first, not last", () => {
+    const withIndex = [INDEX_COLUMN, ...columns];
+    expect(applyColumnPrefs(withIndex, { order: ["phone", "account", "name"], hidden: [] }).map((c) => c.key)).toEqual(["rowNo", "phone", "account", "name"]);
+  });
   it("refuses hiding a fixed column and hiding everything", () => {
     expect(checkColumnChoice(columns, ["name"])).toMatchObject({ message: "fixedColumn", column: { key: "account" } });
     const loose = columns.map((c) => ({ ...c, fixed: false }));
     expect(checkColumnChoice(loose, [])).toEqual({ message: "noColumns" });
     expect(checkColumnChoice(columns, ["account"])).toBeNull();
+  });
+  it("says 显示字段不能为空 when the last shown column would go, even a fixed one", () => {
+    expect(checkColumnChoice(columns, [])).toEqual({ message: "noColumns" });
+  });
+});
+
+describe("序号", () => {
+  it("continues across pages and counts from 1 without paging", () => {
+    expect([0, 1, 19].map((i) => rowNumber({ page: 1, size: 20 }, i))).toEqual([1, 2, 20]);
+    expect(rowNumber({ page: 3, size: 20 }, 0)).toBe(41);
+    expect(rowNumber({ page: 2, size: 50 }, 4)).toBe(55);
+    // size 0: one long list, the page number does not shift it
+    expect(rowNumber({ page: 4, size: 0 }, 150)).toBe(151);
+  });
+});
+
+describe("images cell", () => {
+  it("shows at most 4 and counts the rest", () => {
+    const cell = imageCell("1,2,3,4,5,6");
+    expect(cell.shown).toHaveLength(4);
+    expect(cell.more).toBe(2);
+    expect(cell.urls).toHaveLength(6);
+    expect(cell.shown[0]).toBe("/api/common/commonfile/downloadFile?id=1");
+  });
+  it("takes arrays, URLs and paths as they are, and skips blanks", () => {
+    expect(imageCell(["https://x.test/a.png", "/sysimage/b.png", 7, ""]).urls).toEqual(["https://x.test/a.png", "/sysimage/b.png", "/api/common/commonfile/downloadFile?id=7"]);
+    expect(imageCell(" 8 ， 9 ").urls).toHaveLength(2);
+    expect(imageCell(null)).toEqual({ urls: [], shown: [], more: 0 });
+    expect(imageCell("a b").more).toBe(0);
   });
 });

@@ -2,6 +2,8 @@
  * A resource's view declaration: what its list, filters and form show. Client-safe (no table, no SQL);
  * the server half (resource.server.ts) adds the table, schema and rules for the same name.
  */
+import { downloadUrlOf } from "~/lib/upload-rules";
+
 export type Label = { zh: string; en: string };
 
 export interface OptionDef {
@@ -10,8 +12,11 @@ export interface OptionDef {
   tone?: "success" | "danger" | "muted";
 }
 
-/** duration: milliseconds, shown in seconds or minutes */
-export type ColumnType = "text" | "status" | "date" | "datetime" | "number" | "duration";
+/**
+ * duration: milliseconds, shown in seconds or minutes. index: the row's number (序号), counted across pages.
+ * expand: a toggle that shows the column's `fields` in a sub-row. images: file ids or URLs, up to 4 thumbnails.
+ */
+export type ColumnType = "text" | "status" | "date" | "datetime" | "number" | "duration" | "index" | "expand" | "images";
 
 export interface ColumnDef {
   key: string;
@@ -25,7 +30,41 @@ export interface ColumnDef {
   empty?: Label;
   /** the row value shown as the cell's tooltip instead of its text (e.g. the full JSON behind a summary) */
   titleKey?: string;
+  /** a header filter panel (funnel in the header) that sets this filter of the view, the same URL parameter the search bar sets */
+  headerFilter?: string;
+  /** type expand: the row's extra fields shown in the expanded sub-row */
+  fields?: ColumnDef[];
+  /** a long text shown as written (line breaks kept) in an expanded sub-row */
+  pre?: boolean;
 }
+
+/** The 序号 column: the row's number in the whole list, continuing across pages. */
+export const INDEX_COLUMN: ColumnDef = { key: "rowNo", label: { zh: "序号", en: "No." }, type: "index" };
+
+/** The 序号 of the i-th row (from 0) on the query's page; a list without paging counts from the first row. */
+export function rowNumber(query: Pick<ListQuery, "page" | "size">, i: number): number {
+  return (query.size > 0 ? (query.page - 1) * query.size : 0) + i + 1;
+}
+
+/** Spec §2/§9: a table cell shows at most 4 images. */
+export const IMAGES_IN_CELL = 4;
+
+/** The download address of an uploaded file by id (spec §7); a URL or absolute path is used as it is. */
+export function fileUrl(ref: string): string {
+  return /^(https?:)?\/\//i.test(ref) || ref.startsWith("/") || ref.startsWith("data:") ? ref : downloadUrlOf(ref);
+}
+
+/** An images cell: the file ids or URLs of a value (an array, or text split at commas), the first 4 shown and how many more there are. */
+export function imageCell(value: unknown, max = IMAGES_IN_CELL): { urls: string[]; shown: string[]; more: number } {
+  const refs = (Array.isArray(value) ? value : typeof value === "string" || typeof value === "number" ? String(value).split(/[,，\s]+/) : [])
+    .map((v) => String(v ?? "").trim())
+    .filter(Boolean);
+  const urls = refs.map(fileUrl);
+  return { urls, shown: urls.slice(0, max), more: Math.max(0, urls.length - max) };
+}
+
+/** Columns that hold a row's data (an export writes these; the row number and the expand toggle are the table's own). */
+export const isDataColumn = (c: ColumnDef) => c.type !== "index" && c.type !== "expand";
 
 export interface FilterDef {
   key: string;
@@ -168,18 +207,31 @@ export interface ColumnPrefs {
   hidden: string[];
 }
 
-/** The columns in the user's order, hidden ones left out; columns added since the choice go at the end. */
+/**
+ * Column keys in the user's order. Columns added since the choice go at the end, except the table's own
+ * leading columns (序号, the expand toggle), which go first.
+ */
+export function columnOrder(columns: ColumnDef[], prefs: ColumnPrefs | null): string[] {
+  if (!prefs) return columns.map((c) => c.key);
+  const known = new Set(columns.map((c) => c.key));
+  const added = columns.filter((c) => !prefs.order.includes(c.key));
+  return [...added.filter((c) => !isDataColumn(c)).map((c) => c.key), ...prefs.order.filter((k) => known.has(k)), ...added.filter(isDataColumn).map((c) => c.key)];
+}
+
+/** The columns in the user's order ({@link columnOrder}), hidden ones left out. */
 export function applyColumnPrefs(columns: ColumnDef[], prefs: ColumnPrefs | null): ColumnDef[] {
   if (!prefs) return columns;
   const byKey = new Map(columns.map((c) => [c.key, c]));
-  const ordered = [...prefs.order.filter((k) => byKey.has(k)), ...columns.map((c) => c.key).filter((k) => !prefs.order.includes(k))];
-  return ordered.map((k) => byKey.get(k)!).filter((c) => c.fixed || !prefs.hidden.includes(c.key));
+  return columnOrder(columns, prefs)
+    .map((k) => byKey.get(k)!)
+    .filter((c) => c.fixed || !prefs.hidden.includes(c.key));
 }
 
 /** The two refusals of the column panel: a fixed column cannot be hidden, and at least one column stays. */
 export function checkColumnChoice(columns: ColumnDef[], visible: string[]): { message: "fixedColumn"; column: ColumnDef } | { message: "noColumns" } | null {
+  // hiding the last shown column says 显示字段不能为空 first, even when that column is also a fixed one
+  if (!columns.some((c) => visible.includes(c.key))) return { message: "noColumns" };
   const fixed = columns.find((c) => c.fixed && !visible.includes(c.key));
   if (fixed) return { message: "fixedColumn", column: fixed };
-  if (!columns.some((c) => visible.includes(c.key))) return { message: "noColumns" };
   return null;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormField, LocationField, useMessage } from "~/modules/resource/resource-page";
 import { labelOf } from "~/modules/resource/types";
 import { Alert, Button } from "~/ui/field";
+import { FlashToast } from "~/widgets/toast";
 import type { SettingsActionData } from "./settings.server";
 import type { SettingsView } from "./settings-types";
 
@@ -30,7 +31,7 @@ export function SettingsPage({ view, renderField, tabs }: { view: SettingsView; 
       <div className="p-4">
       <h1 className="mb-3 text-xl font-semibold text-ink">{labelOf(view.title, lang)}</h1>
       {view.intro ? <p className="mb-3 max-w-3xl text-sm text-muted">{labelOf(view.intro, lang)}</p> : null}
-      {data.flash === "saved" ? <Alert tone="success">{message("operationSuccess")}</Alert> : null}
+      <FlashToast message={data.flash === "saved" ? message("operationSuccess") : null} token={data} />
       {action && "tested" in action ? <Alert tone="success">{message("system:mail.testSent").replace("{{count}}", String(action.tested))}</Alert> : null}
       {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
       <Form method="post" className="max-w-3xl rounded-lg border border-line bg-panel p-5" noValidate data-testid="settings-form">

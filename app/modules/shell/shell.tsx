@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { MenuNode } from "~/lib/navigation";
 import { useRootData } from "~/root";
 import { AsideToggle, LanguageSwitch, ThemeSwitch, WatermarkToggle } from "~/widgets/preference-switches";
+import { ToastProvider } from "~/widgets/toast";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LoadingMask } from "./loading-mask";
 import { SideMenu } from "./side-menu";
@@ -19,12 +20,13 @@ export interface ShellUser {
   isAdmin: boolean;
 }
 
-/** The main layout: side menu, header (breadcrumbs, switches, sign-out), tabs bar, content, watermark. */
+/** The main layout: side menu, header (breadcrumbs, switches, sign-out), tabs bar, content, watermark, and the toasts of every screen. */
 export function Shell({ user, tree, items, children }: { user: ShellUser; tree: MenuNode[]; items: MenuNode[]; children: ReactNode }) {
   const { t } = useTranslation();
   const prefs = useRootData()?.prefs;
   const folded = prefs?.asideFolded ?? false;
   return (
+    <ToastProvider>
     <div className="flex h-screen min-h-[620px] min-w-[1280px]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-panel focus:p-2">
         {t("skipToContent")}
@@ -70,5 +72,6 @@ export function Shell({ user, tree, items, children }: { user: ShellUser; tree: 
       <LoadingMask />
       <VisitLogger tree={tree} />
     </div>
+    </ToastProvider>
   );
 }

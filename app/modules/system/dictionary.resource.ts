@@ -1,4 +1,4 @@
-import type { ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
 
 export const DICTIONARY_KINDS = [
   { value: "1", label: { zh: "系统", en: "System" }, tone: "muted" as const },
@@ -14,6 +14,7 @@ export const dictionaryView: ResourceView = {
   singular: { zh: "字典", en: "dictionary" },
   rowLabel: "dictName",
   columns: [
+    INDEX_COLUMN,
     { key: "dictCode", label: { zh: "字典编码", en: "Code" }, sortable: true, fixed: true },
     { key: "dictName", label: { zh: "字典名称", en: "Name" }, sortable: true },
     { key: "itemCount", label: { zh: "选项数", en: "Options" }, type: "number" },

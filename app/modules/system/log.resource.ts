@@ -1,4 +1,4 @@
-import type { Label, OptionDef, ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type Label, type OptionDef, type ResourceView } from "~/modules/resource/types";
 
 /** What an audit record says happened, as the machinery and the screens write it. */
 export const AUDIT_ACTIONS: Record<string, Label> = {
@@ -40,10 +40,14 @@ export const auditLogView: ResourceView = {
   rowLabel: "entityId",
   readOnly: true,
   columns: [
+    INDEX_COLUMN,
+    // the change in full (before and after), under the row
+    { key: "more", label: { zh: "明细", en: "More" }, type: "expand", fields: [{ key: "detail", label: { zh: "变更明细", en: "Change in full" }, pre: true }] },
     { key: "createdAt", label: { zh: "操作时间", en: "Time" }, type: "datetime", sortable: true, fixed: true },
-    ...USER_COLUMNS,
-    { key: "action", label: { zh: "操作", en: "Action" }, type: "status", options: asOptions(AUDIT_ACTIONS), sortable: true },
-    { key: "entity", label: { zh: "对象", en: "Entity" }, type: "status", options: asOptions(AUDIT_ENTITIES), sortable: true },
+    { ...USER_COLUMNS[0]!, headerFilter: "user" },
+    USER_COLUMNS[1]!,
+    { key: "action", label: { zh: "操作", en: "Action" }, type: "status", options: asOptions(AUDIT_ACTIONS), sortable: true, headerFilter: "action" },
+    { key: "entity", label: { zh: "对象", en: "Entity" }, type: "status", options: asOptions(AUDIT_ENTITIES), sortable: true, headerFilter: "entity" },
     { key: "entityId", label: { zh: "对象编号", en: "Entity ID" } },
     { key: "summary", label: { zh: "变更内容", en: "Changes" }, titleKey: "detail" },
   ],
@@ -66,9 +70,11 @@ export const visitLogView: ResourceView = {
   rowLabel: "firstModule",
   readOnly: true,
   columns: [
+    INDEX_COLUMN,
     { key: "createdAt", label: { zh: "访问时间", en: "Time" }, type: "datetime", sortable: true, fixed: true },
-    ...USER_COLUMNS,
-    { key: "trail", label: { zh: "访问模块", en: "Modules" } },
+    { ...USER_COLUMNS[0]!, headerFilter: "user" },
+    USER_COLUMNS[1]!,
+    { key: "trail", label: { zh: "访问模块", en: "Modules" }, headerFilter: "module" },
     { key: "description", label: { zh: "描述", en: "Description" } },
     { key: "stayTime", label: { zh: "停留时长", en: "Time spent" }, type: "duration", sortable: true },
   ],

@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
 
 export const MENU_STATES: OptionDef[] = [
   { value: "1", label: { zh: "显示", en: "Shown" }, tone: "success" },
@@ -29,6 +29,7 @@ export const menuView: ResourceView = {
   singular: { zh: "菜单", en: "menu item" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "菜单名称", en: "Name" }, sortable: true, fixed: true },
     { key: "nameEn", label: { zh: "英文名称", en: "English name" }, sortable: true },
     { key: "privis", label: { zh: "权限标识", en: "Permission code" }, sortable: true },

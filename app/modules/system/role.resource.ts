@@ -1,4 +1,4 @@
-import type { ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
 
 export const ROLE_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
@@ -32,6 +32,7 @@ export const roleView: ResourceView = {
   singular: { zh: "角色", en: "role" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "角色名称", en: "Role name" }, sortable: true, fixed: true },
     { key: "description", label: { zh: "描述", en: "Description" } },
     { key: "userCount", label: { zh: "用户数", en: "Users" }, type: "number" },

@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
 
 const YES_NO: OptionDef[] = [
   { value: "1", label: { zh: "显示", en: "Shown" }, tone: "success" },
@@ -32,6 +32,7 @@ export const alarmSettingView: ResourceView = {
   singular: { zh: "告警", en: "alarm" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "告警名称", en: "Alarm" }, sortable: true, fixed: true },
     { key: "level", label: { zh: "告警级别", en: "Level" }, type: "status", options: ALARM_LEVELS, sortable: true },
     { key: "shown", label: { zh: "是否显示", en: "Shown" }, type: "status", options: YES_NO },
@@ -62,6 +63,7 @@ export const buildCompanyView: ResourceView = {
   singular: { zh: "建设单位", en: "developer company" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "单位名称", en: "Company" }, sortable: true, fixed: true },
     { key: "contact", label: { zh: "联系人", en: "Contact" } },
     { key: "phone", label: { zh: "联系电话", en: "Phone" } },
@@ -88,6 +90,7 @@ export const depositoryView: ResourceView = {
   singular: { zh: "仓库", en: "depot" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "仓库名称", en: "Depot" }, sortable: true, fixed: true },
     { key: "address", label: { zh: "地址", en: "Address" } },
     { key: "manager", label: { zh: "负责人", en: "Manager" } },

@@ -1,4 +1,4 @@
-import type { ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
 
 export const USER_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
@@ -14,6 +14,7 @@ export const userView: ResourceView = {
   singular: { zh: "用户", en: "user" },
   rowLabel: "loginAccount",
   columns: [
+    INDEX_COLUMN,
     { key: "loginAccount", label: { zh: "登录账号", en: "Login account" }, sortable: true, fixed: true },
     { key: "userName", label: { zh: "用户名", en: "User name" }, sortable: true },
     { key: "orgName", label: { zh: "所属组织", en: "Organisation" } },
@@ -21,7 +22,7 @@ export const userView: ResourceView = {
     { key: "phone", label: { zh: "手机号", en: "Mobile" } },
     { key: "email", label: { zh: "邮箱", en: "E-mail" } },
     { key: "vehicleCount", label: { zh: "授权车辆", en: "Authorized vehicles" }, type: "number" },
-    { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: USER_STATES, sortable: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: USER_STATES, sortable: true, headerFilter: "state" },
     { key: "expiresAt", label: { zh: "有效期至", en: "Valid until" }, type: "date", sortable: true, empty: { zh: "永久", en: "Never expires" } },
     { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime", sortable: true },
   ],

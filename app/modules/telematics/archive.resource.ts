@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
 import { ENERGY_TYPES } from "./vehicles.resource";
 
 /**
@@ -31,6 +31,7 @@ export const vehicleModelView: ResourceView = {
   singular: { zh: "车型", en: "vehicle model" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "车型名称", en: "Model name" }, sortable: true, fixed: true },
     { key: "length", label: { zh: "长(m)", en: "Length (m)" }, type: "number" },
     { key: "width", label: { zh: "宽(m)", en: "Width (m)" }, type: "number" },
@@ -75,6 +76,7 @@ export const ownerView: ResourceView = {
   singular: { zh: "车主", en: "owner" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "车主名称", en: "Owner name" }, sortable: true, fixed: true },
     { key: "ownerType", label: { zh: "车主类型", en: "Owner type" }, type: "status", options: OWNER_TYPES },
     { key: "idNumber", label: { zh: "证件号码", en: "ID number" } },
@@ -106,6 +108,7 @@ export const driverView: ResourceView = {
   singular: { zh: "司机", en: "driver" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "司机姓名", en: "Driver name" }, sortable: true, fixed: true },
     { key: "phone", label: { zh: "联系电话", en: "Phone" } },
     { key: "plate", label: { zh: "所驾车辆", en: "Vehicle" } },

@@ -1,4 +1,4 @@
-import type { LocationKeys, OptionDef, ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type LocationKeys, type OptionDef, type ResourceView } from "~/modules/resource/types";
 
 /** Spec §3 marker type icons. */
 export const MARKER_ICONS: OptionDef[] = [
@@ -20,6 +20,7 @@ export const markerTypeView: ResourceView = {
   singular: { zh: "标注点类型", en: "marker type" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "类型名称", en: "Type name" }, sortable: true, fixed: true },
     { key: "icon", label: { zh: "图标", en: "Icon" }, type: "status", options: MARKER_ICONS },
     { key: "creatorName", label: { zh: "创建人", en: "Created by" } },
@@ -45,6 +46,7 @@ export const markerPointView: ResourceView = {
   singular: { zh: "标注点", en: "marker point" },
   rowLabel: "name",
   columns: [
+    INDEX_COLUMN,
     { key: "name", label: { zh: "标注点名称", en: "Marker name" }, sortable: true, fixed: true },
     { key: "typeName", label: { zh: "标注点类型", en: "Marker type" } },
     { key: "address", label: { zh: "地址", en: "Address" } },

@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
 
 export const VEHICLE_STATES: OptionDef[] = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" },
@@ -44,6 +44,7 @@ export const vehicleView: ResourceView = {
   singular: { zh: "车辆", en: "vehicle" },
   rowLabel: "plate",
   columns: [
+    INDEX_COLUMN,
     { key: "plate", label: { zh: "车牌号", en: "Plate" }, sortable: true, fixed: true },
     { key: "terminalNo", label: { zh: "终端号", en: "Terminal no." }, sortable: true, empty: { zh: "未安装", en: "Not installed" } },
     { key: "vin", label: { zh: "VIN码", en: "VIN" } },
