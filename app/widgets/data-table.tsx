@@ -1,13 +1,15 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCell } from "~/modules/resource/format";
-import { imageCell, INFINITE_CHUNK, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { imageCell, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
 import { HeaderFilter } from "./header-filter";
+import type { InfiniteBody as InfiniteBodyType } from "./infinite-body";
 
 // the previewer (a Radix dialog) loads only when someone opens an image, so lists without images pay nothing
 const Previewer = lazy(() => import("./previewer").then((m) => ({ default: m.Previewer })));
+// the virtual window (and its virtualiser) only for lists without paging, which few users choose
+const InfiniteBody = lazy(() => import("./infinite-body").then((m) => ({ default: m.InfiniteBody }))) as unknown as typeof InfiniteBodyType;
 
 const TONES: Record<string, string> = { success: "text-success", danger: "text-danger", muted: "text-muted" };
 
@@ -81,7 +83,17 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
             </tr>
           </thead>
           {query.size === 0 && rows.length > 0 ? (
-            <InfiniteBody key={listHref(path, { ...query, page: 1 })} path={path} query={query} total={total} firstRows={rows} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} scrollRef={scrollRef} expanded={expanded} toggleRow={toggleRow} />
+            <Suspense
+              fallback={
+                <tbody>
+                  {rows.slice(0, 30).map((row, i) => (
+                    <TableRow key={row.id} row={row} number={i + 1} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} expanded={expanded} toggleRow={toggleRow} />
+                  ))}
+                </tbody>
+              }
+            >
+              <InfiniteBody key={listHref(path, { ...query, page: 1 })} path={path} query={query} total={total} firstRows={rows} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} scrollRef={scrollRef} expanded={expanded} toggleRow={toggleRow} />
+            </Suspense>
           ) : (
           <tbody>
             {rows.length === 0 ? (
@@ -115,14 +127,14 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
   );
 }
 
-type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "columns" | "formId" | "rowLabel" | "rowActions"> & {
+export type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "columns" | "formId" | "rowLabel" | "rowActions"> & {
   lang: string;
   expanded: ReadonlySet<number>;
   toggleRow: (id: number) => void;
 };
 
 /** One row, and below it the expanded sub-row with the expand column's fields when it is open. */
-function TableRow<Row extends { id: number }>({ row, number, columns, formId, rowLabel, rowActions, lang, expanded, toggleRow, style, onSubRow }: RowProps<Row> & { row: Row; number: number; style?: React.CSSProperties; onSubRow?: (id: number, el: HTMLElement | null) => void }) {
+export function TableRow<Row extends { id: number }>({ row, number, columns, formId, rowLabel, rowActions, lang, expanded, toggleRow, style, onSubRow }: RowProps<Row> & { row: Row; number: number; style?: React.CSSProperties; onSubRow?: (id: number, el: HTMLElement | null) => void }) {
   const { t } = useTranslation("resource");
   const values = row as Record<string, unknown>;
   const expander = columns.find((c) => c.type === "expand");
@@ -236,68 +248,6 @@ export function ImagesCell({ value }: { value: unknown }) {
         </Suspense>
       ) : null}
     </td>
-  );
-}
-
-/** Row height of the virtual window: 0.48 rem (spec §2), in pixels of the current root font size. */
-function rowHeightPx(): number {
-  if (typeof document === "undefined") return 48;
-  return 0.48 * parseFloat(getComputedStyle(document.documentElement).fontSize || "100");
-}
-
-/**
- * No paging (size 0): only the rows in view are in the page (a virtual window), and the next chunk of rows is
- * fetched as the user nears the end, until the total is reached.
- */
-function InfiniteBody<Row extends { id: number }>({ path, query, total, firstRows, scrollRef, ...rowProps }: RowProps<Row> & { path: string; query: ListQuery; total: number; firstRows: Row[]; scrollRef: React.RefObject<HTMLDivElement> }) {
-  const [rows, setRows] = useState(firstRows);
-  const fetcher = useFetcher<{ rows: Row[] }>();
-  const loadedPages = useRef(1);
-  const height = useMemo(rowHeightPx, []);
-  // an expanded row is taller by its sub-row, measured once it is in the page
-  const subHeights = useRef(new Map<number, number>());
-  const { expanded } = rowProps;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => height + (expanded.has(rows[i]!.id) ? (subHeights.current.get(rows[i]!.id) ?? 0) : 0),
-    overscan: 10,
-  });
-  const onSubRow = useCallback(
-    (id: number, el: HTMLElement | null) => {
-      if (!el || subHeights.current.get(id) === el.offsetHeight) return;
-      subHeights.current.set(id, el.offsetHeight);
-      virtualizer.measure();
-    },
-    [virtualizer],
-  );
-  useEffect(() => virtualizer.measure(), [expanded, virtualizer]);
-  const items = virtualizer.getVirtualItems();
-  const last = items.at(-1)?.index ?? 0;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const more = fetcher.data.rows;
-    setRows((have) => (have.length < loadedPages.current * INFINITE_CHUNK ? [...have, ...more] : have));
-  }, [fetcher.state, fetcher.data]);
-  useEffect(() => {
-    const want = last >= rows.length - 20 && rows.length < total && fetcher.state === "idle" && rows.length === loadedPages.current * INFINITE_CHUNK;
-    if (!want) return;
-    loadedPages.current += 1;
-    fetcher.load(listHref(path, query, { page: loadedPages.current }));
-  }, [last, rows.length, total, fetcher, path, query]);
-
-  const top = items[0]?.start ?? 0;
-  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const span = rowProps.columns.length + (rowProps.formId ? 1 : 0) + (rowProps.rowActions ? 1 : 0);
-  return (
-    <tbody data-loaded={rows.length}>
-      {top > 0 ? <tr aria-hidden style={{ height: top }}><td colSpan={span} /></tr> : null}
-      {items.map((v) => (
-        <TableRow key={rows[v.index]!.id} row={rows[v.index]!} number={v.index + 1} {...rowProps} style={{ height }} onSubRow={onSubRow} />
-      ))}
-      {bottom > 0 ? <tr aria-hidden style={{ height: bottom }}><td colSpan={span} /></tr> : null}
-    </tbody>
   );
 }
 
