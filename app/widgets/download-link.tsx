@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "./toast";
+import { saveFile } from "~/lib/save-file";
 
 /** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) first, then filename. */
 export function fileNameFrom(header: string | null, fallback: string): string {
@@ -61,16 +62,6 @@ export async function fetchDownload(href: string, onProgress: (percent: number |
   return { ok: true, blob, name: fileNameFrom(res.headers.get("Content-Disposition"), href.split("?")[0]!.split("/").pop() || "download") };
 }
 
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * A download (an Excel export) that is a plain link without JavaScript. With it, the file is fetched in the
@@ -91,7 +82,7 @@ export function DownloadLink({ href, children, busyText, doneText, className, ..
     try {
       const result = await fetchDownload(href, (percent) => setBusy({ percent }));
       if (result.ok) {
-        save(result.blob, result.name);
+        saveFile(result.blob, result.name);
         toast.success(doneText);
       } else toast.failure(result.serverMessage ?? (result.message ? t(result.message) : null));
     } finally {

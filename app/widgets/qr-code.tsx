@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { encode } from "uqr";
 import { Button } from "~/ui/field";
 import { qrFileName, qrPath } from "./qr-matrix";
+import { saveFile } from "~/lib/save-file";
 
 export interface QrCodeProps {
   value: string;
@@ -17,16 +18,6 @@ const BORDER = 2;
 /** Pixels per module in the downloaded PNG. */
 const PNG_SCALE = 10;
 
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function svgMarkup(path: string, n: number) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" shape-rendering="crispEdges"><rect width="${n}" height="${n}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
@@ -38,13 +29,13 @@ function download(value: string, matrix: boolean[][]) {
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = n * PNG_SCALE;
   const ctx = canvas.getContext("2d");
-  const asSvg = () => saveBlob(new Blob([svgMarkup(qrPath(matrix), n)], { type: "image/svg+xml" }), qrFileName(value, "svg"));
+  const asSvg = () => saveFile(new Blob([svgMarkup(qrPath(matrix), n)], { type: "image/svg+xml" }), qrFileName(value, "svg"));
   if (!ctx) return asSvg();
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = "#000";
   matrix.forEach((row, y) => row.forEach((dark, x) => dark && ctx.fillRect(x * PNG_SCALE, y * PNG_SCALE, PNG_SCALE, PNG_SCALE)));
-  canvas.toBlob((blob) => (blob ? saveBlob(blob, qrFileName(value, "png")) : asSvg()), "image/png");
+  canvas.toBlob((blob) => (blob ? saveFile(blob, qrFileName(value, "png")) : asSvg()), "image/png");
 }
 
 /**
