@@ -1,44 +1,26 @@
 import type { ResourceView } from "~/modules/resource/types";
+import type { FenceRow as HubFenceRow, LineRow as HubLineRow } from "../../../workers/fleet-hub/rules";
 
 export const SCREEN = "/fenceManage";
 export const FENCE_TYPES = ["site", "mixing", "custom", "admin"] as const;
 export type FenceType = (typeof FENCE_TYPES)[number];
-type LngLat = [number, number];
 
-/** A fence as the screen receives it (vehicleIds: the bound vehicles this user may see). */
-export interface FenceRow {
-  id: number;
-  version: number;
-  name: string;
+/**
+ * A fence as the screen receives it: the row the hub compiles (workers/fleet-hub/rules.ts) with its type, state and
+ * bindings (vehicleIds: the bound vehicles this user may see).
+ */
+export interface FenceRow extends Omit<HubFenceRow, "shape"> {
   fenceType: FenceType;
   shape: "polygon" | "circle" | "rectangle";
-  coordinates: LngLat[];
-  radius: number | null;
-  alarmIn: number;
-  alarmOut: number;
-  speedLimit: number | null;
-  period1Start: string | null;
-  period1End: string | null;
-  period2Start: string | null;
-  period2End: string | null;
-  dwellSeconds: number;
-  level: number;
   state: number;
   boundCount: number;
   vehicleIds: number[];
 }
 
-export interface LineRow {
-  id: number;
-  version: number;
-  name: string;
+/** A line as the screen receives it: the hub's row with its ends' names, state and bindings. */
+export interface LineRow extends HubLineRow {
   startName: string;
   endName: string;
-  path: LngLat[];
-  bufferMeters: number;
-  offRouteAlarm: number;
-  dwellSeconds: number;
-  level: number;
   state: number;
   boundCount: number;
   vehicleIds: number[];
