@@ -4,7 +4,8 @@
  * raised while the link was down still arrive.
  */
 import { useEffect, useRef, useState } from "react";
-import type { AlarmEvent, ClientMessage, ServerMessage } from "../../../workers/fleet-hub/protocol";
+import type { AlarmEvent } from "../../../workers/fleet-hub/protocol";
+import { openHubSocket } from "~/modules/hub-client/open-hub-socket";
 
 export type LiveConnection = "connecting" | "open" | "offline";
 
@@ -19,84 +20,24 @@ export function useLiveAlarms(onAlarms: (alarms: AlarmEvent[]) => void): LiveCon
   handler.current = onAlarms;
 
   useEffect(() => {
-    let closed = false;
-    let socket: WebSocket | null = null;
-    let attempt = 0;
-    let retry: ReturnType<typeof setTimeout> | null = null;
     let lastSeq: number | null = null;
-    let lastHeard = Date.now();
-
-    const connect = () => {
-      if (closed) return;
-      let ws: WebSocket;
-      try {
-        ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/hub`);
-      } catch {
-        return scheduleRetry();
-      }
-      socket = ws;
-      ws.onopen = () => {
-        lastHeard = Date.now();
-        const watch: ClientMessage = { type: "watch", alarms: true, hz: 2, ...(lastSeq !== null ? { since: lastSeq } : {}) };
-        ws.send(JSON.stringify(watch));
-      };
-      ws.onmessage = (e) => {
-        lastHeard = Date.now();
-        let message: ServerMessage;
-        try {
-          message = JSON.parse(String(e.data)) as ServerMessage;
-        } catch {
-          return;
-        }
-        if (message.type !== "snapshot" && message.type !== "delta") return;
-        attempt = 0;
-        setConnection("open");
+    const hub = openHubSocket({
+      watch: () => ({ type: "watch", alarms: true, hz: 2, ...(lastSeq !== null ? { since: lastSeq } : {}) }),
+      onFrame: (message) => {
+        if (message.type !== "snapshot" && message.type !== "delta") return null;
         lastSeq = message.seq;
-        ws.send(JSON.stringify({ type: "ack", seq: message.seq } satisfies ClientMessage));
         if (message.type === "delta" && message.alarms?.length) handler.current(message.alarms);
-      };
-      ws.onclose = () => {
-        if (socket === ws) socket = null;
-        scheduleRetry();
-      };
-      ws.onerror = () => ws.close();
-    };
-
-    const scheduleRetry = () => {
-      if (closed || retry) return;
-      setConnection(attempt >= 1 ? "offline" : "connecting");
-      const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
-      attempt++;
-      retry = setTimeout(() => {
-        retry = null;
-        connect();
-      }, wait + Math.random() * wait * 0.3);
-    };
-
-    const pinger = setInterval(() => {
-      if (!socket || socket.readyState !== WebSocket.OPEN) return;
-      if (Date.now() - lastHeard > SILENCE_MS) return socket.close();
-      socket.send(JSON.stringify({ type: "ping" } satisfies ClientMessage));
-    }, PING_MS);
-
-    // back online or back in view: do not wait for the back-off
-    const wake = () => {
-      if (document.visibilityState === "hidden" || socket || !retry) return;
-      clearTimeout(retry);
-      retry = null;
-      connect();
-    };
-    window.addEventListener("online", wake);
-    document.addEventListener("visibilitychange", wake);
-    connect();
-    return () => {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      clearInterval(pinger);
-      window.removeEventListener("online", wake);
-      document.removeEventListener("visibilitychange", wake);
-      socket?.close(1000);
-    };
+        return message.seq;
+      },
+      // this screen says 连接中 until the first failure, then offline until a frame arrives again
+      onStatus: (status) => setConnection(status === "reconnecting" ? "connecting" : status),
+      reportConnecting: false,
+      offlineAfter: 1,
+      backoffMs: BACKOFF_MS,
+      pingMs: PING_MS,
+      silenceMs: SILENCE_MS,
+    });
+    return hub.close;
   }, []);
 
   return connection;
