@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { clientResources, i18nConfig, LANGUAGES } from "./i18n";
+import { clientResources, i18nConfig, LANGUAGES, memoizeLanguageHierarchy } from "./i18n";
 import { pendingScreenTexts } from "./i18n/screen-texts";
 
 async function hydrate() {
@@ -11,6 +11,7 @@ async function hydrate() {
   const pending = pendingScreenTexts();
   const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { ...clientResources[l], ...pending[l] }]));
   await i18next.use(initReactI18next).init({ ...i18nConfig, resources, lng: document.documentElement.lang, initImmediate: false });
+  memoizeLanguageHierarchy(i18next);
   startTransition(() => {
     hydrateRoot(
       document,

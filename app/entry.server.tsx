@@ -1,13 +1,33 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "./i18n";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy, resources } from "./i18n";
 import { i18nServer } from "./i18n/i18next.server";
 
 const ABORT_DELAY = 5_000;
+
+// One i18next instance per language for the isolate's life: a render only reads it (the language switch is a
+// request of its own), so no request pays for init() and the instances' caches stay warm.
+const instances = new Map<Language, Promise<I18n>>();
+function i18nFor(lng: Language): Promise<I18n> {
+  let ready = instances.get(lng);
+  if (!ready) {
+    const i18n = createInstance();
+    ready = i18n
+      .use(initReactI18next)
+      .init({ ...i18nConfig, resources, lng, initImmediate: false })
+      .then(() => {
+        memoizeLanguageHierarchy(i18n);
+        return i18n;
+      });
+    ready.catch(() => instances.delete(lng));
+    instances.set(lng, ready);
+  }
+  return ready;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -17,8 +37,7 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const lng = await i18nServer.getLocale(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, resources, lng, initImmediate: false });
+  const i18n = await i18nFor(isLanguage(lng) ? lng : DEFAULT_LANGUAGE);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY);

@@ -14,6 +14,8 @@ export interface DbEnv {
 }
 
 const libsqlCache = new Map<string, Db>();
+// drizzle() walks the whole schema to build its relational config; once per binding, not once per request
+const d1Cache = new WeakMap<D1Database, Db>();
 
 /** The D1 binding by default; libSQL through @libsql/client when LIBSQL_URL is set. */
 export function getDb(env: DbEnv): Db {
@@ -25,7 +27,12 @@ export function getDb(env: DbEnv): Db {
     }
     return db;
   }
-  return drizzleD1(env.DB, { schema }) as unknown as Db;
+  let db = d1Cache.get(env.DB);
+  if (!db) {
+    db = drizzleD1(env.DB, { schema }) as unknown as Db;
+    d1Cache.set(env.DB, db);
+  }
+  return db;
 }
 
 export { schema };

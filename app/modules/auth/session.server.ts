@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../../db/client";
 import { organisations, sessions, tenants, users } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
@@ -61,13 +61,13 @@ function randomId(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Reads and checks the session cookie: a bad signature, a revoked or expired row, or a disabled user are all "invalid". */
-export async function readSession(request: Request, env: Env, db: Db = getDb(env)): Promise<SessionState> {
-  if (!hasCookie(request, SESSION_COOKIE)) return { status: "none" };
-  const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
-  if (typeof id !== "string" || !id) return { status: "invalid" };
-  const now = Date.now();
-  const [row] = await db
+/**
+ * The session read runs on every request: its SQL is built once per database and reused (building a three-join
+ * select with drizzle costs more than running it).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
     .select({
       id: sessions.id,
       loginType: sessions.loginType,
@@ -98,8 +98,20 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(organisations, and(eq(organisations.id, users.orgId), eq(organisations.tenantId, users.tenantId)))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare();
+}
+
+/** Reads and checks the session cookie: a bad signature, a revoked or expired row, or a disabled user are all "invalid". */
+export async function readSession(request: Request, env: Env, db: Db = getDb(env)): Promise<SessionState> {
+  if (!hasCookie(request, SESSION_COOKIE)) return { status: "none" };
+  const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
+  if (typeof id !== "string" || !id) return { status: "invalid" };
+  const now = Date.now();
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.all({ id });
   if (!row || row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
   if (row.user.state !== 1 || row.tenantState !== 1 || (row.user.expiresAt !== null && row.user.expiresAt <= now)) return { status: "invalid" };
   if (now - row.lastSeenAt > TOUCH_AFTER_MS) {
