@@ -68,6 +68,11 @@ export function prepareDatabase(persistDir) {
   runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])]);
 }
 
+/** The bench's server: the same worker without wrangler dev's DevTools capture (see scripts/serve-measured.mjs). */
+export function spawnMeasuredServer(port, persistDir, vars = {}) {
+  return spawn(process.execPath, [`${root}scripts/serve-measured.mjs`, String(port), persistDir, JSON.stringify(vars)], { cwd: root, stdio: "inherit", detached: true, env: serverEnv() });
+}
+
 /**
  * `wrangler dev` in the background. detached puts it in its own process group so the caller can stop
  * wrangler and workerd together with process.kill(-pid); the e2e server keeps it in Playwright's group instead,
