@@ -4,7 +4,9 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy, resources } from "./i18n";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy } from "./i18n";
+import { resources, shellResources } from "./i18n/resources";
+import { scriptJson, ShellTextsContext } from "./i18n/shell-texts";
 import { i18nServer } from "./i18n/i18next.server";
 
 const ABORT_DELAY = 5_000;
@@ -29,6 +31,13 @@ function i18nFor(lng: Language): Promise<I18n> {
   return ready;
 }
 
+const shellJson = new Map<Language, string>();
+function shellTextsJson(lng: Language): string {
+  let json = shellJson.get(lng);
+  if (json === undefined) shellJson.set(lng, (json = scriptJson(shellResources[lng])));
+  return json;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -36,14 +45,17 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const lng = await i18nServer.getLocale(request);
-  const i18n = await i18nFor(isLanguage(lng) ? lng : DEFAULT_LANGUAGE);
+  const locale = await i18nServer.getLocale(request);
+  const lng = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+  const i18n = await i18nFor(lng);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      <ShellTextsContext.Provider value={shellTextsJson(lng)}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </ShellTextsContext.Provider>
     </I18nextProvider>,
     {
       signal: controller.signal,

@@ -1,6 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { isLanguage } from "~/i18n";
+import { ensureShellTexts, ShellTextsScript } from "~/i18n/shell-texts";
 import { bodyThemeClass } from "~/lib/theme";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -34,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className={`${bodyThemeClass(theme)} font-sans antialiased`}>
         {children}
         <ScrollRestoration />
+        <ShellTextsScript />
         <Scripts />
       </body>
     </html>
@@ -42,8 +46,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useRootData();
-  useChangeLanguage(data?.prefs.lang ?? "zh-CN");
+  useLanguage(data?.prefs.lang ?? "zh-CN");
   return <Outlet />;
+}
+
+/** Follows the stored language: after a switch, fetches the shell's texts of the new one first, then changes. */
+function useLanguage(lang: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!isLanguage(lang) || i18n.language === lang) return;
+    let current = true;
+    // if they cannot load (offline), the screen stays in the old language rather than show bare keys
+    ensureShellTexts(i18n, lang).then(
+      () => {
+        if (current) void i18n.changeLanguage(lang);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [i18n, lang]);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SCREEN_GROUPS, SCREENS } from "~/modules/screens/registry";
-import { pickLanguage, resources } from "./index";
+import { pickLanguage } from "./index";
+import { resources } from "./resources";
 
 function leaves(obj: object, prefix = ""): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : leaves(v as object, `${prefix}${k}.`)));

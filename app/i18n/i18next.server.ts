@@ -1,6 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { readPreferences } from "~/modules/auth/preferences.server";
-import { DEFAULT_LANGUAGE, i18nConfig, LANGUAGES, resources } from "./index";
+import { DEFAULT_LANGUAGE, i18nConfig, LANGUAGES } from "./index";
+import { resources } from "./resources";
 
 /** Server-side i18n: the language comes from the stored choice, else the browser (spec §1). */
 export const i18nServer = new RemixI18Next({

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resources } from "~/i18n";
+import { resources } from "~/i18n/resources";
 import { DictionarySelect } from "./dictionary-select";
 
 const i18n = i18next.createInstance();

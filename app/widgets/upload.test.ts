@@ -3,7 +3,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { i18nConfig, resources } from "~/i18n";
+import { i18nConfig } from "~/i18n";
+import { resources } from "~/i18n/resources";
 import { Upload, type UploadProps } from "./upload";
 
 async function render(props: UploadProps, lng: "zh-CN" | "en-US" = "zh-CN") {

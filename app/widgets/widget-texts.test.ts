@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { resources } from "~/i18n";
+import { resources } from "~/i18n/resources";
 
 describe("widget texts quote the spec", () => {
   it("in Chinese, exactly", async () => {

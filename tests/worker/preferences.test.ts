@@ -1,5 +1,6 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cookiesOf, get, makeTenant, postForm, signIn } from "./helpers";
+import { cookiesOf, get, makeTenant, ORIGIN, postForm, signIn } from "./helpers";
 
 describe("preferences", () => {
   it("keeps both of two switches pressed at once, in the cookies and on the server", async () => {
@@ -32,6 +33,23 @@ describe("preferences", () => {
     expect(cookiesOf(res)).toBe("derrick_lang=en-US");
     const page = await (await get("/manageWork", `${cookie}; ${cookiesOf(res)}`)).text();
     expect(page).toContain('lang="en-US"');
+  });
+
+  it("puts the shell's texts in the page in the page's language only, for the browser to start with", async () => {
+    const texts = async (lang: string) => {
+      const html = await (await SELF.fetch(`${ORIGIN}/login`, { headers: { Cookie: `derrick_lang=${lang}` } })).text();
+      const json = /<script id="shell-texts" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(json, "the page has its texts script").toBeTruthy();
+      expect(json).not.toContain("</");
+      return JSON.parse(json!) as Record<string, Record<string, any>>;
+    };
+    const zh = await texts("zh-CN");
+    expect(Object.keys(zh).sort()).toEqual(["auth", "common", "files", "resource", "screens", "system", "widgets"]);
+    expect(zh.common!.sessionExpired).toBe("会话失效,请重新登录");
+    expect(zh.screens!["/userManage"]).toBe("用户管理");
+    const en = await texts("en-US");
+    expect(en.auth!.title).toBe("Sign in");
+    expect(JSON.stringify(en)).not.toContain("会话失效");
   });
 
   it("ignores values it does not know and sends the user back to the page", async () => {

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { files } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
-import { resources, type Language } from "~/i18n";
+import type { Language } from "~/i18n";
+import { resources } from "~/i18n/resources";
 import type { RuleMessage } from "~/lib/upload-rules";
 
 export type StoredFile = typeof files.$inferSelect;

@@ -1,0 +1,25 @@
+import enAlarms from "./en-US/alarms";
+import enFences from "./en-US/fences";
+import enMonitor from "./en-US/monitor";
+import enPlayback from "./en-US/playback";
+import enTelematics from "./en-US/telematics";
+import enShell from "./shell/en-US";
+import zhShell from "./shell/zh-CN";
+import zhAlarms from "./zh-CN/alarms";
+import zhFences from "./zh-CN/fences";
+import zhMonitor from "./zh-CN/monitor";
+import zhPlayback from "./zh-CN/playback";
+import zhTelematics from "./zh-CN/telematics";
+
+/**
+ * Every namespace in both languages: the server renders with these and tests read them. The browser never loads this
+ * module: it gets the shell's texts of its own language inline (app/i18n/shell-texts.tsx) and each screen's
+ * namespace with that screen's chunk (app/i18n/screen/).
+ */
+export const resources = {
+  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences },
+  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences },
+} as const;
+
+/** The shell's namespaces per language. */
+export const shellResources = { "zh-CN": zhShell, "en-US": enShell };

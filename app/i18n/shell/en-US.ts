@@ -1,0 +1,10 @@
+import auth from "../en-US/auth";
+import common from "../en-US/common";
+import files from "../en-US/files";
+import resource from "../en-US/resource";
+import system from "../en-US/system";
+import widgets from "../en-US/widgets";
+import { screenTitles } from "./screen-titles";
+
+/** The shell's English texts: what every page needs, in one language (see app/i18n/shell-texts.tsx). */
+export default { common, auth, files, widgets, resource, system, screens: screenTitles("en") };
