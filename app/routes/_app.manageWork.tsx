@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { flattenMenu } from "~/lib/navigation";
-import { menuTreeOf, requireScope } from "~/modules/access/access.server";
+import { flattenMenu, type MenuNode } from "~/lib/navigation";
+import { menuTreeOf, requireScope, type Access } from "~/modules/access/access.server";
 import { SCREENS } from "~/modules/screens/registry";
 import { menuLabel } from "~/modules/shell/side-menu";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbe
 /** The landing screen: who is signed in, where, and the screens they can open. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, access } = await requireScope(request, context, { screen: "/manageWork" });
-  const leaves = flattenMenu(menuTreeOf(access)).filter((m) => m.routerPath && m.children.length === 0 && m.routerPath !== "/manageWork");
+  const leaves = quickLinksOf(access);
   const built = SCREENS.filter((s) => s.status === "built").length;
   return {
     user: { userName: user.userName, tenantName: user.tenantName, lastLoginAt: user.lastLoginAt },
@@ -22,6 +22,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     quickLinks: leaves.slice(0, 12).map((m) => ({ privisId: m.privisId, name: m.name, nameEn: m.nameEn, path: m.routerPath! })),
     coverage: { built, total: SCREENS.length },
   };
+}
+
+// the same for every request of one access (the access object is cached until roles or menus change)
+const leavesOf = new WeakMap<Access, MenuNode[]>();
+function quickLinksOf(access: Access): MenuNode[] {
+  let leaves = leavesOf.get(access);
+  if (!leaves) {
+    leaves = flattenMenu(menuTreeOf(access)).filter((m) => m.routerPath && m.children.length === 0 && m.routerPath !== "/manageWork");
+    leavesOf.set(access, leaves);
+  }
+  return leaves;
 }
 
 export default function ManageWork() {

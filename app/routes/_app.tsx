@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useMemo } from "react";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { buildMenuTree, decodeMenu, flattenMenu, type MenuWire } from "~/lib/navigation";
+import { buildMenuTree, decodeMenu, flattenMenu, type MenuNode, type MenuWire } from "~/lib/navigation";
 import { menuWireOf, requireScope } from "~/modules/access/access.server";
 import { Shell } from "~/modules/shell/shell";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -23,14 +23,25 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   const { user } = data;
-  const menu = useMemo(() => decodeMenu(JSON.parse(data.menu) as MenuWire[]), [data.menu]);
-  const tree = useMemo(() => buildMenuTree(menu.filter((m) => !m.hidden)), [menu]);
-  const items = useMemo(() => flattenMenu(buildMenuTree(menu)), [menu]);
+  const { tree, items } = useMemo(() => menuOf(data.menu), [data.menu]);
   return (
     <Shell user={user} tree={tree} items={items}>
       <Outlet />
     </Shell>
   );
+}
+
+/**
+ * The side menu's tree and the flat list tabs and breadcrumbs look up, from the menu's wire form. The server renders
+ * every page of a user from the same cached string, so the last one built is kept (nothing changes these trees).
+ */
+let lastMenu: { wire: string; tree: MenuNode[]; items: MenuNode[] } | undefined;
+function menuOf(wire: string) {
+  if (lastMenu?.wire !== wire) {
+    const menu = decodeMenu(JSON.parse(wire) as MenuWire[]);
+    lastMenu = { wire, tree: buildMenuTree(menu.filter((m) => !m.hidden)), items: flattenMenu(buildMenuTree(menu)) };
+  }
+  return lastMenu;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatCell } from "~/modules/resource/format";
 import { imageCell, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
@@ -87,12 +88,12 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
               fallback={
                 <tbody>
                   {rows.slice(0, 30).map((row, i) => (
-                    <TableRow key={row.id} row={row} number={i + 1} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} expanded={expanded} toggleRow={toggleRow} />
+                    <TableRow key={row.id} row={row} number={i + 1} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} t={t} expanded={expanded} toggleRow={toggleRow} />
                   ))}
                 </tbody>
               }
             >
-              <InfiniteBody key={listHref(path, { ...query, page: 1 })} path={path} query={query} total={total} firstRows={rows} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} scrollRef={scrollRef} expanded={expanded} toggleRow={toggleRow} />
+              <InfiniteBody key={listHref(path, { ...query, page: 1 })} path={path} query={query} total={total} firstRows={rows} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} t={t} scrollRef={scrollRef} expanded={expanded} toggleRow={toggleRow} />
             </Suspense>
           ) : (
           <tbody>
@@ -105,7 +106,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
               </tr>
             ) : (
               rows.map((row, i) => (
-                <TableRow key={row.id} row={row} number={rowNumber(query, i)} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} expanded={expanded} toggleRow={toggleRow} />
+                <TableRow key={row.id} row={row} number={rowNumber(query, i)} columns={columns} formId={formId} rowLabel={rowLabel} rowActions={rowActions} lang={lang} t={t} expanded={expanded} toggleRow={toggleRow} />
               ))
             )}
           </tbody>
@@ -129,13 +130,14 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
 
 export type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "columns" | "formId" | "rowLabel" | "rowActions"> & {
   lang: string;
+  /** the table's translator, handed down: one useTranslation per table instead of one per row */
+  t: TFunction<"resource">;
   expanded: ReadonlySet<number>;
   toggleRow: (id: number) => void;
 };
 
 /** One row, and below it the expanded sub-row with the expand column's fields when it is open. */
-export function TableRow<Row extends { id: number }>({ row, number, columns, formId, rowLabel, rowActions, lang, expanded, toggleRow, style, onSubRow }: RowProps<Row> & { row: Row; number: number; style?: React.CSSProperties; onSubRow?: (id: number, el: HTMLElement | null) => void }) {
-  const { t } = useTranslation("resource");
+export function TableRow<Row extends { id: number }>({ row, number, columns, formId, rowLabel, rowActions, lang, t, expanded, toggleRow, style, onSubRow }: RowProps<Row> & { row: Row; number: number; style?: React.CSSProperties; onSubRow?: (id: number, el: HTMLElement | null) => void }) {
   const values = row as Record<string, unknown>;
   const expander = columns.find((c) => c.type === "expand");
   const open = expander ? expanded.has(row.id) : false;
