@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { organisations, userRoles, users } from "../../db/schema";
 import { hashPassword } from "../../app/lib/password";
+import { hubFor } from "../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../workers/fleet-hub/scope";
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle, openHub } from "./telematics";
@@ -142,6 +143,28 @@ describe("/dataPermission", () => {
     expect(await seesInList(s.applicant.cookie, s.other.plate)).toBe(false);
     expect(await inHubScope(s.tenantId, s.applicant.id, s.other.id)).toBe(false);
     expect(await (await get(`${PATH}?effect=2`, s.adminCookie)).text()).toContain(s.other.plate);
+  });
+
+  it("leaves an open monitoring screen when its period ends, not only screens opened later", async () => {
+    const s = await setup();
+    const hub = await openHub(s.applicant.cookie);
+    hub.send({ type: "watch", vehicles: "all", hz: 10 });
+    expect((await hub.next("snapshot")).vehicles.map((v) => v.id)).toEqual([s.own.id]);
+    // applied for until 2099, then (before the decision) shortened to end in a moment
+    expect((await s.applicant.post({ intent: "create", vehicles: s.other.plate, reason: "临时调度需要查看", periodEnd: "2099-12-31" })).status).toBe(302);
+    const applied = (await application(s.applicant.id, s.other.id))!;
+    const endsAt = Date.now() + 1500;
+    await env.DB.prepare("update data_permissions set period_end = ? where id = ?").bind(endsAt, applied.id).run();
+    const versions = /name="versions" value="([^"]+)"/.exec(await (await s.admin({ intent: "confirmApprove", ids: String(applied.id) })).text())![1]!;
+    expect((await s.admin({ intent: "review", decision: "approve", ids: String(applied.id), versions })).status).toBe(302);
+    expect((await hub.next("snapshot", (m) => m.vehicles.length === 2)).vehicles.map((v) => v.id).sort()).toEqual([s.own.id, s.other.id].sort());
+
+    // the hub set its alarm for the end: when it rings, the open socket loses the vehicle, with nobody saving anything
+    const stub = hubFor(env, s.tenantId);
+    await new Promise((r) => setTimeout(r, Math.max(0, endsAt + 100 - Date.now())));
+    await runDurableObjectAlarm(stub); // rings it now if the runtime has not yet
+    expect((await hub.next("snapshot", (m) => m.vehicles.length === 1)).vehicles.map((v) => v.id)).toEqual([s.own.id]);
+    hub.ws!.close(1000);
   });
 
   it("refuses only with a reason, and a reviewed application only once; a stale confirmation is refused", async () => {

@@ -34,7 +34,7 @@ import {
   type RuleState,
   type VehicleRules,
 } from "./rules";
-import { visibleVehicleIds } from "./scope";
+import { nextGrantExpiry, visibleVehicleIds } from "./scope";
 import { addHeat, areaHits, checkAreaQuery, dropHeatBefore, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 
 export const HUB_USER_HEADER = "X-Derrick-User";
@@ -134,6 +134,8 @@ export class FleetHub extends DurableObject<Env> {
   private readonly live = new LiveTable();
   private configs = new Map<number, VehicleConfig>();
   private configStale = true;
+  /** when a data permission of a connected user runs out (their sockets' scopes are recomputed then), or null */
+  private scopeExpiresAt: number | null = null;
   private configLoadedAt = 0;
   private pendingCommands = new Set<number>();
   /** when an unknown vehicle last made the hub look for it in the business database */
@@ -193,7 +195,10 @@ export class FleetHub extends DurableObject<Env> {
 
   /** Recomputes the data scope of every open socket; a watch whose scope changed gets a new snapshot. */
   private async refreshScopes(): Promise<void> {
-    if (this.tenantId === null || !this.fanout.subs.size) return;
+    if (this.tenantId === null || !this.fanout.subs.size) {
+      this.scopeExpiresAt = null;
+      return;
+    }
     const db = getDb(this.env);
     const tenantId = this.tenantId;
     const byUser = new Map<number, Promise<Set<number> | "all">>();
@@ -208,6 +213,15 @@ export class FleetHub extends DurableObject<Env> {
         this.fanout.watch(sub, { ...sub.watch, since: undefined });
       }
     }
+    await this.watchScopeExpiry();
+  }
+
+  /** Schedules the object's alarm for the next data permission of a connected user to run out. */
+  private async watchScopeExpiry(): Promise<void> {
+    if (this.tenantId === null) return;
+    const userIds = [...new Set([...this.fanout.subs.values()].map((s) => s.userId))];
+    this.scopeExpiresAt = await nextGrantExpiry(getDb(this.env), this.tenantId, userIds);
+    if (this.scopeExpiresAt !== null) await this.scheduleTick(this.scopeExpiresAt);
   }
 
   /** Loads vehicles and settings from the business database when they changed. */
@@ -678,6 +692,7 @@ export class FleetHub extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const now = Date.now();
     await this.ensureConfig();
+    if (this.scopeExpiresAt !== null && now >= this.scopeExpiresAt) await this.refreshScopes();
     const withDays = now - this.dailyFlushedAt >= DAILY_FLUSH_MS;
     while ((await this.flushOutbox(withDays)) === 200);
     this.offlineSweep(now);
@@ -698,6 +713,7 @@ export class FleetHub extends DurableObject<Env> {
     else if (hasHistory) next = now + ARCHIVE_EVERY_MS;
     const offlineDue = this.nextOfflineDue(now);
     if (offlineDue !== null && (next === null || offlineDue < next)) next = offlineDue;
+    if (this.scopeExpiresAt !== null && this.fanout.subs.size && (next === null || this.scopeExpiresAt < next)) next = this.scopeExpiresAt;
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
@@ -717,6 +733,7 @@ export class FleetHub extends DurableObject<Env> {
     server.serializeAttachment(state);
     this.fanout.subs.set(server, this.subscriberOf(server, state, visible));
     server.send(JSON.stringify({ type: "hello", tenantId, userId }));
+    await this.watchScopeExpiry();
     return new Response(null, { status: 101, webSocket: client });
   }
 

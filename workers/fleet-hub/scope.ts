@@ -15,6 +15,25 @@ export function grantedVehicleIdsSql(tenantId: number, userId: number, now = Dat
 }
 
 /**
+ * When the next of these users' data permissions runs out (the first moment after the earliest period end among
+ * those in force), or null: the hub recomputes open sockets' scopes then, so an expired grant leaves live screens too.
+ */
+export async function nextGrantExpiry(db: Db, tenantId: number, userIds: number[], now = Date.now()): Promise<number | null> {
+  let earliest: number | null = null;
+  // D1 binds at most 100 parameters a statement: the users go in groups
+  for (let i = 0; i < userIds.length; i += 90) {
+    const group = userIds.slice(i, i + 90);
+    const [row] = await db.all<{ end: number | null }>(sql`SELECT min(dp.period_end) AS "end" FROM data_permissions dp
+      WHERE dp.tenant_id = ${tenantId} AND dp.user_id IN (${sql.join(
+        group.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND dp.state = 1 AND dp.enabled = 1 AND dp.period_end >= ${now}`);
+    if (row?.end != null && (earliest === null || row.end < earliest)) earliest = row.end;
+  }
+  return earliest === null ? null : earliest + 1;
+}
+
+/**
  * The vehicles a user may see (spec §6 data scope): all of the tenant's when the user's authorized organisation is
  * unset or the root; otherwise the vehicles of that organisation's subtree plus the vehicles granted to the user
  * (authorized vehicles and data permissions, grantedVehicleIdsSql).
