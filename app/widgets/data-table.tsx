@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatCell } from "~/modules/resource/format";
 import { imageCell, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
 import { HeaderFilter } from "./header-filter";
+import { ListQueryInputs } from "./list-query-inputs";
 import type { InfiniteBody as InfiniteBodyType } from "./infinite-body";
 
 // the previewer (a Radix dialog) loads only when someone opens an image, so lists without images pay nothing
@@ -269,15 +270,7 @@ function Pager({ path, query, total }: { path: string; query: ListQuery; total: 
         {t("next")}
       </Link>
       <Form method="get" action={path} className="flex items-center gap-1">
-        {Object.entries(query.filters).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        {query.sort ? (
-          <>
-            <input type="hidden" name="sort" value={query.sort} />
-            <input type="hidden" name="order" value={query.order} />
-          </>
-        ) : null}
+        <ListQueryInputs query={query} filters={Object.entries(query.filters)} size={false} />
         <select name="size" defaultValue={query.size} aria-label={t("pageSize", { size: query.size })} onChange={(e) => e.currentTarget.form?.requestSubmit()} className="h-8 rounded-md border border-line bg-panel px-2">
           {PAGE_SIZES.map((s) => (
             <option key={s} value={s}>

@@ -3,6 +3,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { ListQueryInputs } from "./list-query-inputs";
 
 const DEBOUNCE_MS = 500;
 
@@ -59,16 +60,7 @@ export function HeaderFilterPanel({ anchor, path, query, filter, label, onClose 
               }
             }}
           >
-            {rest.map(([k, v]) => (
-              <input key={k} type="hidden" name={k} value={v} />
-            ))}
-            {query.sort ? (
-              <>
-                <input type="hidden" name="sort" value={query.sort} />
-                <input type="hidden" name="order" value={query.order} />
-              </>
-            ) : null}
-            {query.size !== 20 ? <input type="hidden" name="size" value={query.size} /> : null}
+            <ListQueryInputs query={query} filters={rest} />
             {filter.type === "select" ? (
               <fieldset className="mb-3 max-h-60 overflow-y-auto">
                 <legend className="sr-only">{label}</legend>

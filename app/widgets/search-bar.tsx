@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { ListQueryInputs } from "./list-query-inputs";
 
 const DEBOUNCE_MS = 500;
 
@@ -54,13 +55,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
   return (
     <section className="mb-3 rounded-lg border border-line bg-panel p-3" aria-label={t("conditions")}>
       <Form ref={formRef} method="get" action={path} onSubmit={() => clearTimeout(timer.current)} className="flex flex-wrap items-end gap-3" role="search">
-        {query.sort ? (
-          <>
-            <input type="hidden" name="sort" value={query.sort} />
-            <input type="hidden" name="order" value={query.order} />
-          </>
-        ) : null}
-        {query.size !== 20 ? <input type="hidden" name="size" value={query.size} /> : null}
+        <ListQueryInputs query={query} />
         {filters.map((f) => {
           const id = `filter-${f.key}`;
           const hidden = !shown.includes(f);
