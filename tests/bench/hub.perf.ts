@@ -11,6 +11,7 @@ import type { Env } from "../../workers/env";
 import type { ServerMessage } from "../../workers/fleet-hub/protocol";
 import { checkV1Point, type Point } from "../../workers/telematics/point";
 import { sha256Hex } from "../../workers/telematics/secret";
+import { fanoutPoint, measureFanout } from "../../scripts/fanout-rounds";
 import { db, makeTenant, ORIGIN, signIn } from "../worker/helpers";
 import { ingestPost, terminalNo, terminalToken } from "../worker/telematics";
 
@@ -158,48 +159,21 @@ it("fan-out: one position posted → its delta at every subscriber, with 1, 100 
     const [car] = await fleet(t.tenantId, 1);
     const token = await terminalToken(car!);
     const cookie = await signIn(t.account, t.password);
-    let round = -1;
-    let sentAt = 0;
-    const got = new Array<number>(count).fill(-1);
-    const samples: number[] = [];
-    const sockets: WebSocket[] = [];
-    for (let s = 0; s < count; s += 50) {
-      const opened = await Promise.all(
-        Array.from({ length: Math.min(50, count - s) }, async () => {
-          const res = await SELF.fetch(`${ORIGIN}/hub`, { headers: { Upgrade: "websocket", Cookie: cookie } });
-          return res.webSocket!;
-        }),
-      );
-      for (const [j, ws] of opened.entries()) {
-        const idx = s + j;
+    const r = await measureFanout({
+      count,
+      open: async () => {
+        const ws = (await SELF.fetch(`${ORIGIN}/hub`, { headers: { Upgrade: "websocket", Cookie: cookie } })).webSocket!;
         ws.accept();
-        ws.addEventListener("message", (e) => {
-          const m = JSON.parse(e.data as string) as ServerMessage;
-          if (m.type !== "delta") return;
-          ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
-          if (round >= 0 && got[idx] !== round && (m.pos?.length || m.vehicles?.length)) {
-            got[idx] = round;
-            samples.push(Date.now() - sentAt);
-          }
-        });
-        ws.send(JSON.stringify({ type: "watch", vehicles: "all", fields: "map", hz: 10 }));
-        sockets.push(ws);
-      }
-    }
-    await sleep(1500);
-    for (let r = 0; r < ROUNDS; r++) {
-      round = r;
-      sentAt = Date.now();
-      const body = JSON.stringify({ points: [{ seq: r + 1, t: Date.now() - 1000, lng: 121.3 + r / 1000, lat: 31.2, speed: 40, heading: 90 }] });
-      await (await postToWorker(token, body)).arrayBuffer();
-      for (let w = 0; w < 150 && got.some((g) => g !== r); w++) await sleep(20);
-      await sleep(150); // past the 10 Hz gap, so every round is a fresh frame
-    }
-    for (const ws of sockets) ws.close(1000);
-    samples.sort((a, b) => a - b);
-    const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * p))] ?? NaN;
-    const ok = count < 1000 || pct(0.99) < 100;
-    line(`  ${String(count).padEnd(12)} ${pct(0.5).toFixed(1).padStart(7)} ${pct(0.99).toFixed(1).padStart(7)}  ${samples.length} of ${count * ROUNDS}  ${ok ? "ok" : "OVER"}`);
+        return { send: (d) => ws.send(d), onMessage: (h) => ws.addEventListener("message", (e) => h(e.data as string)), close: () => ws.close(1000) };
+      },
+      post: async (round) => {
+        await (await postToWorker(token, fanoutPoint(round))).arrayBuffer();
+      },
+      now: () => Date.now(),
+      rounds: ROUNDS,
+    });
+    const ok = count < 1000 || r.p99 < 100;
+    line(`  ${String(count).padEnd(12)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${r.samples} of ${r.expected}  ${ok ? "ok" : "OVER"}`);
     await sleep(300);
   }
 });

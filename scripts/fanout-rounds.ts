@@ -1,0 +1,76 @@
+// The fan-out measurement shared by the HTTP bench (scripts/bench-fanout.ts, Node sockets through the local server)
+// and the in-workerd bench (tests/bench/hub.perf.ts, sockets opened inside workerd): open `count` /hub sockets that
+// watch every vehicle's map fields at 10 Hz and ack each delta, then post one position per round and time how long
+// until its delta reaches each socket. Plain TypeScript, so both runtimes import it.
+
+/** What the measurement needs of a socket, whichever runtime opened it. */
+export interface FanoutSocket {
+  send(data: string): void;
+  onMessage(handler: (data: string) => void): void;
+  close(): void;
+}
+
+export interface FanoutResult {
+  subscribers: number;
+  p50: number;
+  p99: number;
+  samples: number;
+  expected: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function measureFanout({
+  count,
+  open,
+  post,
+  now,
+  rounds = 20,
+}: {
+  count: number;
+  /** opens one /hub socket */
+  open: () => Promise<FanoutSocket>;
+  /** posts round r's position for the measured terminal, resolving when the post is answered */
+  post: (round: number) => Promise<void>;
+  /** the clock (workerd's Date.now advances only across I/O, which is what a delta's arrival is) */
+  now: () => number;
+  rounds?: number;
+}): Promise<FanoutResult> {
+  let round = -1;
+  let sentAt = 0;
+  const got = new Array<number>(count).fill(-1);
+  const samples: number[] = [];
+  const sockets: FanoutSocket[] = [];
+  for (let s = 0; s < count; s += 50) {
+    const batch = await Promise.all(Array.from({ length: Math.min(50, count - s) }, open));
+    for (const [j, ws] of batch.entries()) {
+      const idx = s + j;
+      ws.onMessage((data) => {
+        const m = JSON.parse(data) as { type: string; seq?: number; pos?: number[]; vehicles?: unknown[] };
+        if (m.type !== "delta") return;
+        ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
+        if (round >= 0 && got[idx] !== round && (m.pos?.length || m.vehicles?.length)) {
+          got[idx] = round;
+          samples.push(now() - sentAt);
+        }
+      });
+      ws.send(JSON.stringify({ type: "watch", vehicles: "all", fields: "map", hz: 10 }));
+      sockets.push(ws);
+    }
+  }
+  await sleep(1500);
+  for (let r = 0; r < rounds; r++) {
+    round = r;
+    sentAt = now();
+    await post(r);
+    for (let w = 0; w < 150 && got.some((g) => g !== r); w++) await sleep(20);
+    await sleep(150); // past the 10 Hz gap, so every round is a fresh frame
+  }
+  for (const ws of sockets) ws.close();
+  samples.sort((a, b) => a - b);
+  const pct = (p: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(samples.length * p))]! : NaN);
+  return { subscribers: count, p50: pct(0.5), p99: pct(0.99), samples: samples.length, expected: count * rounds };
+}
+
+/** Round r's position: one point a little east of the last, a second old, so each round is a change. */
+export const fanoutPoint = (r: number) => JSON.stringify({ points: [{ seq: r + 1, t: Date.now() - 1000, lng: 121.3 + r / 1000, lat: 31.2, speed: 40, heading: 90 }] });
