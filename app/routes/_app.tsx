@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useMemo } from "react";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { buildMenuTree, decodeMenu, flattenMenu, type MenuNode, type MenuWire } from "~/lib/navigation";
 import { menuWireOf, requireScope } from "~/modules/access/access.server";
@@ -23,7 +22,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   const { user } = data;
-  const { tree, items } = useMemo(() => menuOf(data.menu), [data.menu]);
+  const { tree, items } = menuOf(data.menu);
   return (
     <Shell user={user} tree={tree} items={items}>
       <Outlet />

@@ -3,6 +3,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { organisations, users, vehicles } from "../../db/schema";
 
+/** A data permission (alias dp) that counts now: approved, enabled, and not past its period end. */
+const permissionInForce = (now: number): SQL => sql`dp.state = 1 AND dp.enabled = 1 AND (dp.period_end IS NULL OR dp.period_end >= ${now})`;
+
 /**
  * The vehicles granted to a user one by one, beyond their organisation: authorized vehicles (user_vehicles) and
  * data permissions that are approved, enabled and not past their period end (data_permissions), as one SELECT of
@@ -11,12 +14,13 @@ import { organisations, users, vehicles } from "../../db/schema";
 export function grantedVehicleIdsSql(tenantId: number, userId: number, now = Date.now()): SQL {
   return sql`SELECT uv.vehicle_id FROM user_vehicles uv WHERE uv.tenant_id = ${tenantId} AND uv.user_id = ${userId}
     UNION SELECT dp.vehicle_id FROM data_permissions dp WHERE dp.tenant_id = ${tenantId} AND dp.user_id = ${userId}
-      AND dp.state = 1 AND dp.enabled = 1 AND (dp.period_end IS NULL OR dp.period_end >= ${now})`;
+      AND ${permissionInForce(now)}`;
 }
 
 /**
  * When the next of these users' data permissions runs out (the first moment after the earliest period end among
- * those in force), or null: the hub recomputes open sockets' scopes then, so an expired grant leaves live screens too.
+ * those in force; min() skips the open-ended ones), or null: the hub recomputes open sockets' scopes then, so an
+ * expired grant leaves live screens too.
  */
 export async function nextGrantExpiry(db: Db, tenantId: number, userIds: number[], now = Date.now()): Promise<number | null> {
   let earliest: number | null = null;
@@ -27,7 +31,7 @@ export async function nextGrantExpiry(db: Db, tenantId: number, userIds: number[
       WHERE dp.tenant_id = ${tenantId} AND dp.user_id IN (${sql.join(
         group.map((id) => sql`${id}`),
         sql`, `,
-      )}) AND dp.state = 1 AND dp.enabled = 1 AND dp.period_end >= ${now}`);
+      )}) AND ${permissionInForce(now)}`);
     if (row?.end != null && (earliest === null || row.end < earliest)) earliest = row.end;
   }
   return earliest === null ? null : earliest + 1;
