@@ -52,7 +52,9 @@ test("a project dispatcher applies for a vehicle, the administrator approves, an
   await pending.getByRole("button", { name: "停用" }).click();
   await expect(dialog).toContainText("苏州项目部借调，需要查看位置");
   await dialog.getByRole("button", { name: "确定" }).click();
-  await expect(pending).toContainText("停用");
+  // the row's button turns to 启用 once the server has disabled it (the "停用" text alone is also the button's label)
+  await expect(pending.getByRole("button", { name: "启用" })).toBeVisible();
+  await expect(pending.getByRole("button", { name: "停用" })).toHaveCount(0);
   await applicant.goto("/deviceList");
   await expect(applicant.getByTestId("data-table")).toBeVisible();
   await expect(applicant.getByTestId("data-table")).not.toContainText(PLATE);
