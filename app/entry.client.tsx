@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES, memoizeLanguageHierarchy } from "./i18n";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES, memoizeLanguageHierarchy, memoizeTranslations } from "./i18n";
 import { readShellTexts } from "./i18n/shell-texts";
 import { pendingScreenTexts } from "./i18n/screen-texts";
 
@@ -16,6 +16,7 @@ async function hydrate() {
   const resources = Object.fromEntries(LANGUAGES.map((l) => [l, l === lng ? { ...shell, ...pending[l] } : pending[l]]));
   await i18next.use(initReactI18next).init({ ...i18nConfig, resources, lng, initImmediate: false });
   memoizeLanguageHierarchy(i18next);
+  memoizeTranslations(i18next);
   startTransition(() => {
     hydrateRoot(
       document,

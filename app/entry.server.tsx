@@ -4,7 +4,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy } from "./i18n";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy, memoizeTranslations } from "./i18n";
 import { resources, shellResources } from "./i18n/resources";
 import { scriptJson, ShellTextsContext } from "./i18n/shell-texts";
 import { i18nServer } from "./i18n/i18next.server";
@@ -23,6 +23,7 @@ function i18nFor(lng: Language): Promise<I18n> {
       .init({ ...i18nConfig, resources, lng, initImmediate: false })
       .then(() => {
         memoizeLanguageHierarchy(i18n);
+        memoizeTranslations(i18n);
         return i18n;
       });
     ready.catch(() => instances.delete(lng));

@@ -42,3 +42,68 @@ describe("resources", () => {
     for (const g of SCREEN_GROUPS) expect(g.en).toMatch(/^[\x20-\x7E]+$/);
   });
 });
+
+describe("memoised translations", () => {
+  async function instance(lng: "zh-CN" | "en-US") {
+    const { createInstance } = await import("i18next");
+    const { i18nConfig, memoizeLanguageHierarchy, memoizeTranslations } = await import("./index");
+    const i18n = createInstance();
+    await i18n.init({ ...i18nConfig, resources: { "zh-CN": { ...resources["zh-CN"] }, "en-US": { ...resources["en-US"] } }, lng, initImmediate: false });
+    memoizeLanguageHierarchy(i18n);
+    memoizeTranslations(i18n);
+    return i18n;
+  }
+
+  it("give the same texts as i18next, in each language, with values and counts still filled in", async () => {
+    const zh = await instance("zh-CN");
+    const t = zh.getFixedT("zh-CN", "common");
+    for (let i = 0; i < 2; i++) expect(t("sessionExpired")).toBe("会话失效,请重新登录");
+    expect(zh.getFixedT("en-US", "common")("sessionExpired")).toBe(resources["en-US"].common.sessionExpired);
+    // react-i18next's t names no language: the instance's current one counts, also after a switch
+    const current = zh.getFixedT(null, "common");
+    expect(current("sessionExpired")).toBe("会话失效,请重新登录");
+    await zh.changeLanguage("en-US");
+    expect(current("sessionExpired")).toBe(resources["en-US"].common.sessionExpired);
+    expect(t("home.welcome" as never, { name: "张敏" } as never)).toBe("欢迎回来，张敏");
+    expect(t("home.welcome" as never, { name: "王建国" } as never)).toBe("欢迎回来，王建国");
+    const widgets = zh.getFixedT("zh-CN", "widgets");
+    expect(widgets("calendar.registrations" as never, { count: 3 } as never)).toBe("3条出车登记");
+    expect(widgets("calendar.registrations" as never, { count: 5 } as never)).toBe("5条出车登记");
+  });
+
+  it("fill in values exactly as i18next does, for every text of both languages", async () => {
+    const { createInstance } = await import("i18next");
+    const { i18nConfig } = await import("./index");
+    for (const lng of ["zh-CN", "en-US"] as const) {
+      const memo = await instance(lng);
+      const plain = createInstance();
+      await plain.init({ ...i18nConfig, resources, lng, initImmediate: false });
+      let checked = 0;
+      type T = (key: string, values?: object) => string;
+      const tOf = (i18n: unknown, l: string | null, n: string) => (i18n as { getFixedT(l: string | null, n: string): T }).getFixedT(l, n);
+      for (const ns of Object.keys(resources[lng])) {
+        for (const key of leaves(resources[lng][ns as keyof (typeof resources)[typeof lng]] as object)) {
+          const text = tOf(plain, lng, ns)(key);
+          const names = [...text.matchAll(/\{\{([^{}]*)\}\}/g)].map((m) => m[1]!.trim());
+          const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? i * 7 : `值${i}<b>`]));
+          for (let round = 0; round < 2; round++) {
+            expect(tOf(memo, lng, ns)(key, values), `${lng} ${ns}:${key}`).toBe(tOf(plain, lng, ns)(key, values));
+            expect(tOf(memo, null, ns)(key, values)).toBe(tOf(plain, null, ns)(key, values));
+          }
+          checked += names.length ? 1 : 0;
+        }
+      }
+      expect(checked).toBeGreaterThan(50);
+    }
+  });
+
+  it("see texts added after a first miss (a screen's namespace arriving in the browser)", async () => {
+    const i18n = await instance("en-US");
+    const t = i18n.getFixedT("en-US", "later" as never) as unknown as (key: string) => string;
+    expect(t("title")).toBe("title");
+    i18n.addResourceBundle("en-US", "later", { title: "Arrived" });
+    expect(t("title")).toBe("Arrived");
+    i18n.removeResourceBundle("en-US", "later");
+    expect(t("title")).toBe("title");
+  });
+});

@@ -37,6 +37,66 @@ export function memoizeLanguageHierarchy(i18n: { services: { languageUtils: { to
   };
 }
 
+type Translate = (key: unknown, options?: unknown) => unknown;
+/** The options a plain lookup carries (what getFixedT adds to a t() call without options of its own). */
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+/** i18next's own options: a call with any of them (a count, a context, …) goes to i18next as it is. */
+const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "returnObjects", "returnDetails", "joinArrays", "postProcess", "interpolation", "replace", "fallbackLng", "nsSeparator", "keySeparator", "skipInterpolation", "lngs", "defaultValue"]);
+const TRANSLATIONS_MAX = 5_000;
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+
+/**
+ * i18next resolves a key afresh on every t(): namespaces, fallbacks, nesting and interpolation checks, and a server
+ * render makes hundreds of calls (a 20-row list: every row's checkbox label and buttons). Two kinds of call are
+ * answered from a cache kept per instance:
+ * - a plain lookup (a key, nothing else): its text never changes while the resources stay the same;
+ * - a lookup with plain values (`t("selectRow", { label })`): the cached text with its `{{name}}` placeholders filled
+ *   in, as i18next would (interpolation escapes nothing in this app). Texts that nest ($t), format ({{x, fmt}}) or
+ *   lack a value, and calls with a count, a context or any other i18next option, go to i18next.
+ * The cache is dropped whenever texts are added or removed (a screen's namespace or the other language arriving in
+ * the browser). Call once after init().
+ */
+export function memoizeTranslations(i18n: { t: unknown; language: string; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
+  const translate = (i18n.t as Translate).bind(i18n);
+  const known = new Map<string, unknown>();
+  i18n.store.on("added", () => known.clear());
+  i18n.store.on("removed", () => known.clear());
+  const lookup = (key: string, o: Record<string, unknown>, plain: Record<string, unknown>) => {
+    const ns = o.ns as string | readonly string[] | undefined;
+    // react-i18next's t carries no language: i18next then uses the instance's current one
+    const cacheKey = `${(o.lng as string | undefined) ?? i18n.language}\u0001${typeof ns === "string" ? ns : (ns ?? []).join(",")}\u0001${(o.keyPrefix as string | undefined) ?? ""}\u0001${key}`;
+    if (known.has(cacheKey)) return known.get(cacheKey);
+    const text = translate(key, plain);
+    if (typeof text === "string") {
+      if (known.size >= TRANSLATIONS_MAX) known.clear();
+      known.set(cacheKey, text);
+    }
+    return text;
+  };
+  i18n.t = ((key: unknown, options?: unknown) => {
+    if (typeof key !== "string" || typeof options !== "object" || options === null) return translate(key, options);
+    const o = options as Record<string, unknown>;
+    if ((o.lng !== undefined && typeof o.lng !== "string") || (o.lngs !== undefined && o.lngs !== null)) return translate(key, options);
+    let values: Record<string, string> | null = null;
+    for (const k in o) {
+      if (PLAIN_OPTIONS.has(k) || o[k] === undefined) continue;
+      const v = o[k];
+      if (I18NEXT_OPTIONS.has(k) || k.startsWith("defaultValue") || (typeof v !== "string" && typeof v !== "number")) return translate(key, options);
+      (values ??= {})[k] = String(v);
+    }
+    if (!values) return lookup(key, o, o);
+    const template = lookup(key, o, { lng: o.lng, lngs: o.lngs, ns: o.ns, keyPrefix: o.keyPrefix });
+    if (typeof template !== "string" || template.includes("$t(")) return translate(key, options);
+    let complete = true;
+    const text = template.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = values[name.trim()];
+      if (value === undefined) complete = false;
+      return value ?? whole;
+    });
+    return complete ? text : translate(key, options);
+  }) as typeof i18n.t;
+}
+
 export function isLanguage(v: unknown): v is Language {
   return v === "zh-CN" || v === "en-US";
 }
