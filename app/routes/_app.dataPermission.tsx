@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { requireScope } from "~/modules/access/access.server";
@@ -11,6 +11,7 @@ import { dataPermissionView } from "~/modules/system/data-permission.resource";
 import { dataPermissionIntents, dataPermissionResource, isApprover } from "~/modules/system/data-permission.server";
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { QueryLink, RowForm } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 数据权限 / Data Permissions" }];
 
@@ -26,13 +27,13 @@ export default function DataPermission() {
   const { query, canApprove, me } = useLoaderData<typeof loader>();
   const back = listHref(dataPermissionView.path, query);
   const rowButton = (id: number, intent: string, label: string, tone: string, extra?: [string, string]) => (
-    <Form key={intent} method="post" className="inline">
+    <RowForm key={intent} className="inline">
       <input type="hidden" name="ids" value={id} />
       {extra ? <input type="hidden" name={extra[0]} value={extra[1]} /> : null}
       <button type="submit" name="intent" value={intent} className={tone}>
         {label}
       </button>
-    </Form>
+    </RowForm>
   );
   return (
     <>
@@ -55,9 +56,9 @@ export default function DataPermission() {
           return (
             <span className="flex gap-3">
               {can.edit && row.state === 0 && row.userId === me ? (
-                <Link to={withQuery(back, `edit=${id}`)} className="text-brand">
+                <QueryLink to={withQuery(back, `edit=${id}`)} className="text-brand">
                   {tr("edit")}
-                </Link>
+                </QueryLink>
               ) : null}
               {canApprove && row.state === 0 && row.userId !== me ? (
                 <>

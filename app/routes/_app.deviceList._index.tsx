@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
@@ -11,6 +11,7 @@ import { vehicleIntents as intents, vehicleOptions as options, vehicleResource, 
 import { Alert, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
+import { QueryLink, RowForm } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 设备列表 / Device List" }];
 
@@ -34,22 +35,22 @@ export default function DeviceList() {
             </Link>
             {can.edit ? (
               <>
-                <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
+                <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                   {tr("edit")}
-                </Link>
-                <Form method="post" className="inline">
+                </QueryLink>
+                <RowForm className="inline">
                   <input type="hidden" name="ids" value={row.id} />
                   <input type="hidden" name="state" value={row.state === 1 ? "0" : "1"} />
                   <button type="submit" name="intent" value="confirmState" className={row.state === 1 ? "text-danger" : "text-success"}>
                     {row.state === 1 ? t("vehicle.stop") : t("vehicle.enable")}
                   </button>
-                </Form>
-                <Form method="post" className="inline">
+                </RowForm>
+                <RowForm className="inline">
                   <input type="hidden" name="ids" value={row.id} />
                   <button type="submit" name="intent" value="confirmInstall" className="text-brand">
                     {row.installed === 1 ? t("vehicle.uninstall") : t("vehicle.install")}
                   </button>
-                </Form>
+                </RowForm>
               </>
             ) : null}
           </span>

@@ -10,6 +10,7 @@ import { dictionaryView } from "~/modules/system/dictionary.resource";
 import { dictionaryIntents, dictionaryResource, loadEditor, type DictionaryActionData } from "~/modules/system/dictionary.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
+import { QueryLink } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 数据字典 / Data Dictionary" }];
 
@@ -33,10 +34,10 @@ export default function DisData() {
       <ResourcePage
         view={dictionaryView}
         rowActions={(row) => (
-          <Link to={withQuery(back, `dict=${row.id}`)} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>
+          <QueryLink to={withQuery(back, `dict=${row.id}`)} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>
             {row.isSystem === 1 ? "🔒 " : ""}
             {t("dictionary.options")}
-          </Link>
+          </QueryLink>
         )}
       />
       {editor ? <EditorPanel editor={editor} back={back} can={can} /> : null}

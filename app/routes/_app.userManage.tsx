@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
@@ -9,6 +9,7 @@ import { userView } from "~/modules/system/user.resource";
 import { userIntents, userOptions as options, userResource, type UserActionData } from "~/modules/system/user.server";
 import { Alert, Button, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { QueryLink, RowForm } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 用户管理 / User Management" }];
 
@@ -28,16 +29,16 @@ export default function UserManage() {
         rowActions={(row, can) =>
           can.edit ? (
             <span className="flex gap-3">
-              <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
+              <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
-              </Link>
-              <Form method="post" className="inline">
+              </QueryLink>
+              <RowForm className="inline">
                 <input type="hidden" name="ids" value={row.id} />
                 <input type="hidden" name="state" value={row.state === 1 ? "0" : "1"} />
                 <button type="submit" name="intent" value="confirmState" className={row.state === 1 ? "text-danger" : "text-success"}>
                   {row.state === 1 ? t("user.disable") : t("user.enable")}
                 </button>
-              </Form>
+              </RowForm>
             </span>
           ) : null
         }

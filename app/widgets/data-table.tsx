@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { formatCell } from "~/modules/resource/format";
 import { imageCell, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
 import { HeaderFilter } from "./header-filter";
 import { ListQueryInputs } from "./list-query-inputs";
+import { ListNavigation, QueryLink } from "./list-navigation";
 import type { InfiniteBody as InfiniteBodyType } from "./infinite-body";
 
 // the previewer (a Radix dialog) loads only when someone opens an image, so lists without images pay nothing
@@ -50,6 +51,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
   const toggleAll = (on: boolean) => boxes().forEach((b) => (b.checked = on));
 
   return (
+    <ListNavigation>
     <div className="rounded-lg border border-line bg-panel">
       <div ref={scrollRef} className={`overflow-x-auto ${query.size === 0 ? "max-h-[60vh] overflow-y-auto" : ""}`} data-testid="table-scroll">
         <table ref={tableRef} className="w-full border-collapse text-sm" data-testid="data-table">
@@ -68,12 +70,12 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
                 return (
                   <th key={c.key} scope="col" className={`whitespace-nowrap px-3 py-2 font-medium ${filtered ? "text-brand" : ""} ${c.type === "index" || c.type === "expand" ? "w-12" : ""}`} aria-sort={active ? (query.order === "asc" ? "ascending" : "descending") : undefined}>
                     {c.sortable ? (
-                      <Link to={listHref(path, query, { sort: c.key, order: nextOrder, page: 1 })} className="hover:text-brand" preventScrollReset>
+                      <QueryLink to={listHref(path, query, { sort: c.key, order: nextOrder, page: 1 })} className="hover:text-brand" preventScrollReset>
                         {labelOf(c.label, lang)}
                         <span aria-hidden className="ml-1 text-xs">
                           {active ? (query.order === "asc" ? "▲" : "▼") : "↕"}
                         </span>
-                      </Link>
+                      </QueryLink>
                     ) : (
                       labelOf(c.label, lang)
                     )}
@@ -126,6 +128,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
         {query.size > 0 && total > 0 ? <Pager path={path} query={query} total={total} /> : <span>{t("total", { total })}</span>}
       </footer>
     </div>
+    </ListNavigation>
   );
 }
 
@@ -262,13 +265,13 @@ function Pager({ path, query, total }: { path: string; query: ListQuery; total: 
   return (
     <nav aria-label={t("page", { page, pages })} className="flex items-center gap-2" data-testid="pager">
       <span>{t("total", { total })}</span>
-      <Link to={listHref(path, query, { page: page - 1 })} className={linkClass} aria-disabled={page <= 1 || undefined} preventScrollReset>
+      <QueryLink to={listHref(path, query, { page: page - 1 })} className={linkClass} aria-disabled={page <= 1 || undefined} preventScrollReset>
         {t("previous")}
-      </Link>
+      </QueryLink>
       <span aria-current="page">{t("page", { page, pages })}</span>
-      <Link to={listHref(path, query, { page: page + 1 })} className={linkClass} aria-disabled={page >= pages || undefined} preventScrollReset>
+      <QueryLink to={listHref(path, query, { page: page + 1 })} className={linkClass} aria-disabled={page >= pages || undefined} preventScrollReset>
         {t("next")}
-      </Link>
+      </QueryLink>
       <Form method="get" action={path} className="flex items-center gap-1">
         <ListQueryInputs query={query} filters={Object.entries(query.filters)} size={false} />
         <select name="size" defaultValue={query.size} aria-label={t("pageSize", { size: query.size })} onChange={(e) => e.currentTarget.form?.requestSubmit()} className="h-8 rounded-md border border-line bg-panel px-2">

@@ -36,6 +36,8 @@ test("a project dispatcher applies for a vehicle, the administrator approves, an
   await signIn(reviewer, admin.account, admin.password);
   await reviewer.goto(`/dataPermission?plate=${encodeURIComponent(PLATE)}`);
   const pending = reviewer.getByTestId("data-table").locator("tbody tr", { hasText: PLATE });
+  // the row's buttons post in the page (no reload: the marker survives the confirmation and the save)
+  await reviewer.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await pending.getByRole("button", { name: "通过" }).click();
   const dialog = reviewer.getByRole("alertdialog");
   await expect(dialog).toContainText("确定通过选中的数据权限申请吗？");
@@ -43,6 +45,7 @@ test("a project dispatcher applies for a vehicle, the administrator approves, an
   await expect(reviewer.getByText("操作成功！")).toBeVisible();
   await expect(pending).toContainText("已通过");
   await expect(pending.getByRole("button", { name: "停用" })).toBeVisible();
+  expect(await reviewer.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
   // the applicant now sees the vehicle
   await applicant.goto("/deviceList");

@@ -70,6 +70,18 @@ test("user management with JavaScript: search as you type, and delete after conf
   await expect(page).toHaveURL(new RegExp(`q=${account}`));
   await expect(page.getByTestId("data-table").locator("tbody tr")).toHaveCount(1);
 
+  // the row's 详情 and the sortable headers are followed in the page (no reload: the marker survives), and the URL
+  // carries the state, as for a link that works without JavaScript
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByTestId("data-table").locator("tbody tr").getByRole("link", { name: "详情" }).click();
+  await expect(page.getByTestId("resource-detail")).toContainText(account);
+  await expect(page).toHaveURL(/[?&]view=\d+/);
+  await page.getByTestId("resource-detail").getByRole("link", { name: "取消" }).click();
+  await page.getByTestId("data-table").getByRole("link", { name: /用户名/ }).click();
+  await expect(page).toHaveURL(/[?&]sort=userName/);
+  await expect(page.getByTestId("data-table").locator("tbody tr")).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
   await page.getByRole("checkbox", { name: `选择 ${account}` }).check();
   await page.getByRole("button", { name: "删除", exact: true }).click();
   const dialog = page.getByRole("alertdialog");

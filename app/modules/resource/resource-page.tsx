@@ -13,6 +13,7 @@ import { dateTimeFormat } from "~/lib/intl";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
 import { DownloadLink, Spinner } from "~/widgets/download-link";
 import { FlashToast } from "~/widgets/toast";
+import { QueryLink } from "~/widgets/list-navigation";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
@@ -111,9 +112,9 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
         rowActions={(r) => (
           <span className="flex gap-3">
-            <Link to={withQuery(back, `view=${r.id}`)} className="text-brand">
+            <QueryLink to={withQuery(back, `view=${r.id}`)} className="text-brand">
               {t("detail")}
-            </Link>
+            </QueryLink>
             {rowActions?.(r, data.can)}
           </span>
         )}

@@ -1,10 +1,11 @@
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { listHref, type ListQuery, type ResourceView } from "~/modules/resource/types";
 import type { loader as appLoader } from "~/routes/_app";
 import { ArchiveTabs } from "./archive-tabs";
+import { QueryLink } from "~/widgets/list-navigation";
 
 /**
  * One list of the vehicle archive under /deviceList (models, owners, drivers, marker types, marker points): the
@@ -23,9 +24,9 @@ export function ArchiveListPage({ view, creatorOnly = false }: { view: ResourceV
         view={view}
         rowActions={(row, can) =>
           can.edit && (!creatorOnly || row.creatorId === me) ? (
-            <Link to={withQuery(back, `edit=${row.id}`)} className="text-brand">
+            <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
               {t("edit")}
-            </Link>
+            </QueryLink>
           ) : null
         }
       />
