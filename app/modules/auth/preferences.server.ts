@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { userSettings } from "../../../db/schema";
 import { isLanguage, pickLanguage, type Language } from "~/i18n";
 import { THEMES, type ThemeName } from "~/lib/theme";
+import type { Session } from "./session.server";
 
 
 export interface Preferences {
@@ -85,18 +86,29 @@ export async function patchUserSettings(db: Db, user: { id: number; tenantId: nu
     });
 }
 
-/** Reads one top-level entry of the user's stored settings (or null). */
-export async function readUserSetting<T>(db: Db, userId: number, key: string): Promise<T | null> {
-  const [row] = await db
-    .select({ value: sql<string | null>`json_extract(${userSettings.settings}, ${`$.${key}`})` })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  if (!row?.value) return null;
+/** The user's stored settings as read with the session, parsed once per request (null when there are none). */
+const parsedSettings = new WeakMap<Session, Record<string, unknown> | null>();
+function settingsOf(session: Session): Record<string, unknown> | null {
+  if (parsedSettings.has(session)) return parsedSettings.get(session)!;
+  let settings: Record<string, unknown> | null = null;
   try {
-    return JSON.parse(row.value) as T;
+    const value: unknown = session.settings ? JSON.parse(session.settings) : null;
+    if (value && typeof value === "object" && !Array.isArray(value)) settings = value as Record<string, unknown>;
   } catch {
-    return null;
+    // a damaged row reads as no settings; the next save writes a whole object again
   }
+  parsedSettings.set(session, settings);
+  return settings;
+}
+
+/** One entry of the user's stored settings by its dotted path (`columns.userManage`), or null. */
+export function sessionSetting<T>(session: Session, path: string): T | null {
+  let at: unknown = settingsOf(session);
+  for (const key of path.split(".")) {
+    if (!at || typeof at !== "object" || !Object.hasOwn(at, key)) return null;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return (at ?? null) as T | null;
 }
 
 /** Stores a change of some preferences. */

@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../../db/client";
-import { organisations, sessions, tenants, users } from "../../../db/schema";
+import { organisations, sessions, tenants, userSettings, users } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
 
 export const SESSION_COOKIE = "derrick_session";
@@ -32,6 +32,11 @@ export interface Session {
   user: SessionUser;
   /** the tenant's access version when the session was read: the access cache is keyed by it */
   accessVersion: number;
+  /**
+   * the user's stored settings (the JSON text of user_settings.settings, or null), read with the session: a list's
+   * column choice then needs no query of its own. Read it through sessionSetting().
+   */
+  settings: string | null;
 }
 
 export type SessionState = { status: "none" } | { status: "invalid" } | { status: "ok"; session: Session };
@@ -93,11 +98,14 @@ function prepareSessionQuery(db: Db) {
       tenantState: tenants.state,
       accessVersion: tenants.accessVersion,
       orgName: organisations.name,
+      // the raw text: parsed only by a screen that reads a setting (sessionSetting)
+      settings: sql<string | null>`${userSettings.settings}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(organisations, and(eq(organisations.id, users.orgId), eq(organisations.tenantId, users.tenantId)))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
     .prepare();
@@ -124,6 +132,7 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
       id: row.id,
       loginType: row.loginType,
       accessVersion: row.accessVersion,
+      settings: row.settings,
       user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind, orgName: row.orgName },
     },
   };

@@ -4,7 +4,7 @@ import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
 import { importResource, type ImportReport } from "./excel.server";
 import { withQuery } from "~/lib/navigation";
-import { patchUserSettings, readUserSetting } from "~/modules/auth/preferences.server";
+import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
 import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "./types";
 
 type AnyResource = ResourceDefinition<any, any>;
@@ -28,11 +28,12 @@ export async function resourceLoader(
   // ?view= is the read-only detail (the form in preview mode): the screen is enough to see it
   const viewing = !url.searchParams.get("edit") && Boolean(url.searchParams.get("view"));
   const creating = url.searchParams.get("new") === "1" && can.add;
-  const [list, editing, options, columnPrefs, filterOptions] = await Promise.all([
+  // the column choice came with the session row (user_settings is joined there): no query of its own
+  const columnPrefs = sessionSetting<ColumnPrefs>(scope.session, `columns.${res.view.name}`);
+  const [list, editing, options, filterOptions] = await Promise.all([
     listResource(scope, res, query),
     editId && (can.edit || viewing) ? findRow(scope, res, editId) : Promise.resolve(undefined),
     creating || editId ? (extra.options?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, Option[]>),
-    readUserSetting<ColumnPrefs>(scope.db, scope.user.id, `columns.${res.view.name}`),
     extra.filterOptions?.(scope) ?? Promise.resolve({} as Record<string, OptionDef[]>),
   ]);
   if (editId && (can.edit || viewing) && !editing) throw new Response("Not Found", { status: 404 });
