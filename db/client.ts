@@ -1,4 +1,5 @@
 import { createClient } from "@libsql/client/web";
+import { Column, is, SQL } from "drizzle-orm";
 import { drizzle as drizzleD1 } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -47,4 +48,32 @@ export async function batch<const T extends readonly [Query, ...Query[]]>(db: Db
   const batching = db as unknown as { batch?: (q: T) => Promise<unknown[]> };
   const results = batching.batch ? await batching.batch(queries) : await Promise.all(queries);
   return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
+ * Whether a drizzle select may join a D1 batch: D1 answers a batched statement's rows as objects, so two result
+ * columns of the same name (a join's `name` and `name`) collapse into one and drizzle reads the wrong values. Only a
+ * select whose result columns have distinct names qualifies (a column's name, an alias; an unaliased SQL expression is
+ * named by its own text). Anything else, or what is not a drizzle select, runs on its own.
+ */
+export function batchableSelect(query: unknown): boolean {
+  const fields = (query as { config?: { fields?: unknown } } | null)?.config?.fields;
+  if (!fields || typeof fields !== "object") return false;
+  const names = new Set<string>();
+  const distinct = (node: object): boolean => {
+    for (const value of Object.values(node)) {
+      let name: string | null = null;
+      if (is(value, Column)) name = value.name;
+      else if (is(value, SQL.Aliased)) name = value.fieldAlias;
+      else if (is(value, SQL)) continue;
+      else if (value && typeof value === "object") {
+        if (!distinct(value)) return false;
+        continue;
+      } else return false;
+      if (names.has(name)) return false;
+      names.add(name);
+    }
+    return true;
+  };
+  return distinct(fields);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { batch, type Db } from "../../../db/client";
+import { batch, batchableSelect, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
@@ -80,7 +80,9 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
           .from(rowCounts)
           .where(and(eq(rowCounts.tenantId, scope.user.tenantId), eq(rowCounts.entity, res.countedAs)))
       : scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
-  const [rows, totals] = await Promise.all([res.selectRows(scope.db, where, orderBy, limit, offset), total]);
+  const rowsQuery = res.selectRows(scope.db, where, orderBy, limit, offset);
+  // one round trip for both when the rows' select can be batched (see batchableSelect), else two at once
+  const [rows, totals] = batchableSelect(rowsQuery) ? await batch(scope.db, [rowsQuery, total]) : await Promise.all([rowsQuery, total]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
