@@ -39,6 +39,24 @@ describe("/userManage list", () => {
     const none = await (await get(`${PATH}?q=nobody-here`, a.cookie)).text();
     expect(none).toContain("暂无数据");
   });
+
+  it("keeps the totals by state right as users are enabled, disabled, added and removed (row_counts, migration 0011)", async () => {
+    const a = await adminOf();
+    const accounts = Array.from({ length: 5 }, (_, i) => `st${i}${unique("")}`);
+    for (const [i, account] of accounts.entries()) expect((await a.post(validUser(a, { loginAccount: account, state: i < 2 ? "0" : "1" }))).status).toBe(302);
+    const totals = async () => {
+      const read = async (q: string) => Number(/共 (\d+) 条/.exec(await (await get(`${PATH}${q}`, a.cookie)).text())?.[1] ?? "0");
+      return { all: await read(""), off: await read("?state=0"), on: await read("?state=1") };
+    };
+    // the administrator and three enabled users; two disabled
+    expect(await totals()).toEqual({ all: 6, off: 2, on: 4 });
+    await env.DB.prepare("update users set state = 0 where id = ?").bind(await idOf(accounts[4]!)).run();
+    await env.DB.prepare("update users set user_name = 'renamed' where id = ?").bind(await idOf(accounts[3]!)).run();
+    expect(await totals()).toEqual({ all: 6, off: 3, on: 3 });
+    expect((await a.post({ intent: "delete", ids: String(await idOf(accounts[0]!)) })).status).toBe(302);
+    expect(await idOf(accounts[0]!)).toBeUndefined();
+    expect(await totals()).toEqual({ all: 5, off: 2, on: 3 });
+  });
 });
 
 describe("/userManage saves", () => {

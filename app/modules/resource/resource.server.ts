@@ -27,6 +27,12 @@ export interface ResourceDefinition<T extends ListedTable, Row extends { id: num
   defaultOrder: SQL[];
   /** the row_counts entity kept by triggers for this table: an unfiltered list reads its total there */
   countedAs?: string;
+  /**
+   * filters whose every value is also counted by triggers, as `<countedAs>.<filter>=<value>` (users by state): a
+   * list filtered by one of them alone reads its total there too. Only integer values, written the way SQLite
+   * writes them.
+   */
+  countedBy?: string[];
   /** zod schemas whose messages are i18n keys (common namespace) */
   createSchema: z.ZodType<Values>;
   updateSchema: z.ZodType<Values>;
@@ -72,18 +78,31 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
   const chunk = q.size > 0 ? q.size : INFINITE_CHUNK;
   const limit = chunk;
   const offset = (q.page - 1) * chunk;
-  const unfiltered = Object.keys(q.filters).length === 0;
-  const total =
-    unfiltered && res.countedAs
-      ? scope.db
-          .select({ n: rowCounts.n })
-          .from(rowCounts)
-          .where(and(eq(rowCounts.tenantId, scope.user.tenantId), eq(rowCounts.entity, res.countedAs)))
-      : scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
+  const counter = countedEntity(scope, res, q);
+  const total = counter
+    ? scope.db
+        .select({ n: rowCounts.n })
+        .from(rowCounts)
+        .where(and(eq(rowCounts.tenantId, scope.user.tenantId), eq(rowCounts.entity, counter)))
+    : scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
   const rowsQuery = res.selectRows(scope.db, where, orderBy, limit, offset);
   // one round trip for both when the rows' select can be batched (see batchableSelect), else two at once
   const [rows, totals] = batchableSelect(rowsQuery) ? await batch(scope.db, [rowsQuery, total]) : await Promise.all([rowsQuery, total]);
   return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * The row_counts entity that holds this list's total, if triggers keep one: the whole table, or the table filtered by
+ * one counted filter alone. Never for a user whose data scope narrows the rows (the counts are the tenant's).
+ */
+function countedEntity(scope: RequestScope, res: ResourceDefinition<any, any>, q: ListQuery): string | null {
+  if (!res.countedAs || res.scopeWhere?.(scope)) return null;
+  const filters = Object.entries(q.filters);
+  if (filters.length === 0) return res.countedAs;
+  if (filters.length > 1) return null;
+  const [key, value] = filters[0]!;
+  if (!res.countedBy?.includes(key) || !/^(0|-?[1-9]\d{0,14})$/.test(value)) return null;
+  return `${res.countedAs}.${key}=${value}`;
 }
 
 function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery): SQL | undefined {

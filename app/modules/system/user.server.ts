@@ -124,6 +124,8 @@ export const userResource = defineResource({
   sortColumns: { loginAccount: users.loginAccount, userName: users.userName, state: users.state, expiresAt: users.expiresAt, createdAt: users.createdAt },
   defaultOrder: [desc(users.createdAt), desc(users.id)],
   countedAs: "user",
+  // migration 0011: a list filtered by state alone reads its total from row_counts
+  countedBy: ["state"],
   createSchema: UserCreateSchema,
   updateSchema: UserUpdateSchema,
   unique: [
