@@ -39,6 +39,9 @@ export async function measureFanout({
   let round = -1;
   let sentAt = 0;
   const got = new Array<number>(count).fill(-1);
+  // each socket's first answer to its watch is a snapshot of every vehicle it may see (thousands in the bench's
+  // tenant); the rounds start once all have theirs, so they time one position's delta, not the snapshots' delivery
+  const snapshotted = new Array<boolean>(count).fill(false);
   const samples: number[] = [];
   const sockets: FanoutSocket[] = [];
   for (let s = 0; s < count; s += 50) {
@@ -47,6 +50,7 @@ export async function measureFanout({
       const idx = s + j;
       ws.onMessage((data) => {
         const m = JSON.parse(data) as { type: string; seq?: number; pos?: number[]; vehicles?: unknown[] };
+        if (m.type === "snapshot") snapshotted[idx] = true;
         if (m.type !== "delta") return;
         ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
         if (round >= 0 && got[idx] !== round && (m.pos?.length || m.vehicles?.length)) {
@@ -58,7 +62,8 @@ export async function measureFanout({
       sockets.push(ws);
     }
   }
-  await sleep(1500);
+  for (let w = 0; w < 1200 && snapshotted.some((done) => !done); w++) await sleep(50);
+  await sleep(500);
   for (let r = 0; r < rounds; r++) {
     round = r;
     sentAt = now();
