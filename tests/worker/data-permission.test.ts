@@ -167,6 +167,29 @@ describe("/dataPermission", () => {
     hub.ws!.close(1000);
   });
 
+  it("leaves a screen the hub had forgotten while asleep, when the period ends during the sleep", async () => {
+    const s = await setup();
+    const hub = await openHub(s.applicant.cookie);
+    hub.send({ type: "watch", vehicles: "all", hz: 10 });
+    await hub.next("snapshot");
+    expect((await s.applicant.post({ intent: "create", vehicles: s.other.plate, reason: "临时调度需要查看", periodEnd: "2099-12-31" })).status).toBe(302);
+    const applied = (await application(s.applicant.id, s.other.id))!;
+    const endsAt = Date.now() + 1500;
+    await env.DB.prepare("update data_permissions set period_end = ? where id = ?").bind(endsAt, applied.id).run();
+    const versions = /name="versions" value="([^"]+)"/.exec(await (await s.admin({ intent: "confirmApprove", ids: String(applied.id) })).text())![1]!;
+    expect((await s.admin({ intent: "review", decision: "approve", ids: String(applied.id), versions })).status).toBe(302);
+    await hub.next("snapshot", (m) => m.vehicles.length === 2);
+
+    // the object sleeps (its memory of the socket gone, the socket open) and the period ends meanwhile; the alarm
+    // that wakes it gives the screen a snapshot without the vehicle
+    const stub = hubFor(env, s.tenantId);
+    await stub.forgetSubscribers();
+    await new Promise((r) => setTimeout(r, Math.max(0, endsAt + 100 - Date.now())));
+    await runDurableObjectAlarm(stub);
+    expect((await hub.next("snapshot", (m) => m.vehicles.length === 1)).vehicles.map((v) => v.id)).toEqual([s.own.id]);
+    hub.ws!.close(1000);
+  });
+
   it("refuses only with a reason, and a reviewed application only once; a stale confirmation is refused", async () => {
     const s = await setup();
     expect((await s.applicant.post({ intent: "create", vehicles: s.other.plate, reason: "查看位置", periodEnd: "" })).status).toBe(302);

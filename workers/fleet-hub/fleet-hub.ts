@@ -142,6 +142,7 @@ export class FleetHub extends DurableObject<Env> {
   private readonly unknownCheckedAt = new Map<number, number>();
   private lastAlarmAt = new Map<number, number>();
   private readonly fanout: Fanout;
+  /** whether this instance has rebuilt the subscribers of sockets opened before it woke (restoreSockets) */
   private restoredSockets = false;
   /** the tenant's time zone: days of the roll-ups and fence periods */
   private timeZone = "Asia/Shanghai";
@@ -190,7 +191,39 @@ export class FleetHub extends DurableObject<Env> {
    */
   async configChanged(): Promise<void> {
     this.configStale = true;
+    await this.restoreSockets();
     await this.refreshScopes();
+  }
+
+  /**
+   * After the object slept (hibernation), its sockets are still open but its memory is new, and a socket's
+   * subscriber used to come back only when that socket next spoke. A screen left open over a quiet night then missed
+   * the morning's positions. So before the first change is fanned out, every socket's subscriber is rebuilt from its
+   * attachment (scopes read once per user) and sent a fresh snapshot, and the watch on expiring data permissions is
+ * set again.
+   */
+  private async restoreSockets(): Promise<void> {
+    if (this.restoredSockets || this.tenantId === null) return;
+    this.restoredSockets = true;
+    const sockets = this.ctx.getWebSockets().filter((ws) => !this.fanout.subs.has(ws));
+    if (!sockets.length) return;
+    const db = getDb(this.env);
+    const tenantId = this.tenantId;
+    const byUser = new Map<number, Promise<Set<number> | "all">>();
+    for (const ws of sockets) {
+      const state = ws.deserializeAttachment() as SocketState | null;
+      if (!state) continue;
+      if (!byUser.has(state.userId)) byUser.set(state.userId, visibleVehicleIds(db, tenantId, state.userId));
+      const visible = await byUser.get(state.userId)!;
+      // a message from the socket may have rebuilt it meanwhile
+      if (this.fanout.subs.has(ws)) continue;
+      const sub = this.subscriberOf(ws, state, visible);
+      this.fanout.subs.set(ws, sub);
+      // a fresh snapshot: the scope may have narrowed while the object slept (a data permission ran out), and a
+      // delta cannot take a vehicle away from a screen
+      if (Object.keys(sub.watch).length) this.fanout.watch(sub, { ...sub.watch, since: undefined });
+    }
+    await this.watchScopeExpiry();
   }
 
   /** Recomputes the data scope of every open socket; a watch whose scope changed gets a new snapshot. */
@@ -313,6 +346,7 @@ export class FleetHub extends DurableObject<Env> {
   async ingest(req: IngestRequest): Promise<IngestResult> {
     if (!(await this.ownTenant(req.tenantId))) return { refused: "unknown_terminal", accepted: 0, duplicates: [], late: 0, commands: false };
     await this.ensureConfig();
+    await this.restoreSockets();
     if (!this.configs.has(req.vehicleId) && Date.now() - (this.unknownCheckedAt.get(req.vehicleId) ?? 0) > CONFIG_RELOAD_MS) {
       // a vehicle registered by a path that did not tell the hub (a script, another Worker version): look again,
       // once per unknown vehicle every few seconds (a deleted vehicle's token cannot make the hub reload on every post)
@@ -692,6 +726,7 @@ export class FleetHub extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const now = Date.now();
     await this.ensureConfig();
+    await this.restoreSockets();
     if (this.scopeExpiresAt !== null && now >= this.scopeExpiresAt) await this.refreshScopes();
     const withDays = now - this.dailyFlushedAt >= DAILY_FLUSH_MS;
     while ((await this.flushOutbox(withDays)) === 200);
@@ -802,6 +837,17 @@ export class FleetHub extends DurableObject<Env> {
     return vehicleId === undefined
       ? this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM pos").one().n
       : this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM pos WHERE vid = ?", vehicleId).one().n;
+  }
+
+  /**
+   * Drops the subscribers kept in memory while their sockets stay open: what waking from hibernation leaves (a test
+   * of restoreSockets; restart() cannot show it, since aborting the object closes its sockets).
+   */
+  async forgetSubscribers(): Promise<void> {
+    for (const sub of this.fanout.subs.values()) if (sub.timer) clearTimeout(sub.timer);
+    this.fanout.subs.clear();
+    this.restoredSockets = false;
+    this.scopeExpiresAt = null;
   }
 
   /** Restarts the object: in-memory state is dropped, only what was stored survives (a test of durability). */
