@@ -145,18 +145,23 @@ describe("/dataPermission", () => {
     expect(await (await get(`${PATH}?effect=2`, s.adminCookie)).text()).toContain(s.other.plate);
   });
 
-  it("leaves an open monitoring screen when its period ends, not only screens opened later", async () => {
-    const s = await setup();
-    const hub = await openHub(s.applicant.cookie);
-    hub.send({ type: "watch", vehicles: "all", hz: 10 });
-    expect((await hub.next("snapshot")).vehicles.map((v) => v.id)).toEqual([s.own.id]);
-    // applied for until 2099, then (before the decision) shortened to end in a moment
+  /** The applicant applies for the other vehicle until 2099; before the decision it is shortened to end in 1.5 s; approved. */
+  async function approvedUntilSoon(s: Awaited<ReturnType<typeof setup>>): Promise<number> {
     expect((await s.applicant.post({ intent: "create", vehicles: s.other.plate, reason: "临时调度需要查看", periodEnd: "2099-12-31" })).status).toBe(302);
     const applied = (await application(s.applicant.id, s.other.id))!;
     const endsAt = Date.now() + 1500;
     await env.DB.prepare("update data_permissions set period_end = ? where id = ?").bind(endsAt, applied.id).run();
     const versions = /name="versions" value="([^"]+)"/.exec(await (await s.admin({ intent: "confirmApprove", ids: String(applied.id) })).text())![1]!;
     expect((await s.admin({ intent: "review", decision: "approve", ids: String(applied.id), versions })).status).toBe(302);
+    return endsAt;
+  }
+
+  it("leaves an open monitoring screen when its period ends, not only screens opened later", async () => {
+    const s = await setup();
+    const hub = await openHub(s.applicant.cookie);
+    hub.send({ type: "watch", vehicles: "all", hz: 10 });
+    expect((await hub.next("snapshot")).vehicles.map((v) => v.id)).toEqual([s.own.id]);
+    const endsAt = await approvedUntilSoon(s);
     expect((await hub.next("snapshot", (m) => m.vehicles.length === 2)).vehicles.map((v) => v.id).sort()).toEqual([s.own.id, s.other.id].sort());
 
     // the hub set its alarm for the end: when it rings, the open socket loses the vehicle, with nobody saving anything
@@ -172,12 +177,7 @@ describe("/dataPermission", () => {
     const hub = await openHub(s.applicant.cookie);
     hub.send({ type: "watch", vehicles: "all", hz: 10 });
     await hub.next("snapshot");
-    expect((await s.applicant.post({ intent: "create", vehicles: s.other.plate, reason: "临时调度需要查看", periodEnd: "2099-12-31" })).status).toBe(302);
-    const applied = (await application(s.applicant.id, s.other.id))!;
-    const endsAt = Date.now() + 1500;
-    await env.DB.prepare("update data_permissions set period_end = ? where id = ?").bind(endsAt, applied.id).run();
-    const versions = /name="versions" value="([^"]+)"/.exec(await (await s.admin({ intent: "confirmApprove", ids: String(applied.id) })).text())![1]!;
-    expect((await s.admin({ intent: "review", decision: "approve", ids: String(applied.id), versions })).status).toBe(302);
+    const endsAt = await approvedUntilSoon(s);
     await hub.next("snapshot", (m) => m.vehicles.length === 2);
 
     // the object sleeps (its memory of the socket gone, the socket open) and the period ends meanwhile; the alarm
