@@ -71,14 +71,16 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
   res: ResourceDefinition<T, Row>,
   q: ListQuery,
 ): Promise<{ rows: Row[]; total: number }> {
-  const where = tenantWhere(scope, res, q);
+  // the user's data scope beyond the tenant, built once for the rows' condition and the choice of counter
+  const narrowed = res.scopeWhere?.(scope);
+  const where = tenantWhere(scope, res, q, narrowed);
   const column = q.sort ? res.sortColumns[q.sort] : undefined;
   const orderBy = column ? [q.order === "asc" ? asc(column) : desc(column), desc(res.table.id)] : res.defaultOrder;
   // no paging (size 0) still reads in chunks: the table loads the next one as the user scrolls
   const chunk = q.size > 0 ? q.size : INFINITE_CHUNK;
   const limit = chunk;
   const offset = (q.page - 1) * chunk;
-  const counter = countedEntity(scope, res, q);
+  const counter = narrowed ? null : countedEntity(res, q);
   const total = counter
     ? scope.db
         .select({ n: rowCounts.n })
@@ -93,10 +95,10 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
 
 /**
  * The row_counts entity that holds this list's total, if triggers keep one: the whole table, or the table filtered by
- * one counted filter alone. Never for a user whose data scope narrows the rows (the counts are the tenant's).
+ * one counted filter alone. The counts are the tenant's: never ask for a user whose data scope narrows the rows.
  */
-function countedEntity(scope: RequestScope, res: ResourceDefinition<any, any>, q: ListQuery): string | null {
-  if (!res.countedAs || res.scopeWhere?.(scope)) return null;
+function countedEntity(res: ResourceDefinition<any, any>, q: ListQuery): string | null {
+  if (!res.countedAs) return null;
   const filters = Object.entries(q.filters);
   if (filters.length === 0) return res.countedAs;
   if (filters.length > 1) return null;
@@ -105,8 +107,8 @@ function countedEntity(scope: RequestScope, res: ResourceDefinition<any, any>, q
   return `${res.countedAs}.${key}=${value}`;
 }
 
-function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId), res.scopeWhere?.(scope)];
+function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery, narrowed: SQL | undefined): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId), narrowed];
   for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
   return and(...conditions);
 }
