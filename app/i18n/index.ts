@@ -41,7 +41,7 @@ type Translate = (key: unknown, options?: unknown) => unknown;
 /** The options a plain lookup carries (what getFixedT adds to a t() call without options of its own). */
 const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
 /** i18next's own options: a call with any of them (a count, a context, …) goes to i18next as it is. */
-const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "returnObjects", "returnDetails", "joinArrays", "postProcess", "interpolation", "replace", "fallbackLng", "nsSeparator", "keySeparator", "skipInterpolation", "lngs", "defaultValue"]);
+const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "returnObjects", "returnDetails", "joinArrays", "postProcess", "interpolation", "replace", "fallbackLng", "nsSeparator", "keySeparator", "skipInterpolation", "defaultValue"]);
 const TRANSLATIONS_MAX = 5_000;
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 
