@@ -98,6 +98,11 @@ export function menuTarget(item: MenuNode, parentId?: string): MenuTarget {
   return { kind: "route", path };
 }
 
+/** A click that asks the browser for something else than following the link here (new tab, window, save as). */
+export function isModifiedClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+  return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+}
+
 /** A path with more query text appended (`?` or `&` as needed). */
 export function withQuery(path: string, query: string | null): string {
   if (!query) return path;

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "./toast";
 import { saveFile } from "~/lib/save-file";
+import { isModifiedClick } from "~/lib/navigation";
 
 /** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) first, then filename. */
 export function fileNameFrom(header: string | null, fallback: string): string {
@@ -75,7 +76,7 @@ export function DownloadLink({ href, children, busyText, doneText, className, ..
 
   async function start(e: React.MouseEvent<HTMLAnchorElement>) {
     // a modified click (new tab, save as) stays the browser's
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (isModifiedClick(e)) return;
     e.preventDefault();
     if (busy) return;
     setBusy({ percent: null });

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { isModifiedClick } from "~/lib/navigation";
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type FormHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 
 interface ListNavigationValue {
@@ -26,7 +27,7 @@ export function ListNavigation({ children }: { children: ReactNode }) {
 /** A plain left click in the same tab, which the app follows itself (as Remix's Link does). */
 function isPlainClick(e: MouseEvent<HTMLAnchorElement>): boolean {
   const target = e.currentTarget.getAttribute("target");
-  return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey && (!target || target === "_self");
+  return !e.defaultPrevented && !isModifiedClick(e) && (!target || target === "_self");
 }
 
 /**
