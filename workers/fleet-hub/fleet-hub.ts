@@ -207,23 +207,26 @@ export class FleetHub extends DurableObject<Env> {
     this.restoredSockets = true;
     const sockets = this.ctx.getWebSockets().filter((ws) => !this.fanout.subs.has(ws));
     if (!sockets.length) return;
-    const db = getDb(this.env);
-    const tenantId = this.tenantId;
-    const byUser = new Map<number, Promise<Set<number> | "all">>();
+    const scopeOf = this.scopeReader();
     for (const ws of sockets) {
-      const state = ws.deserializeAttachment() as SocketState | null;
-      if (!state) continue;
-      if (!byUser.has(state.userId)) byUser.set(state.userId, visibleVehicleIds(db, tenantId, state.userId));
-      const visible = await byUser.get(state.userId)!;
-      // a message from the socket may have rebuilt it meanwhile
-      if (this.fanout.subs.has(ws)) continue;
-      const sub = this.subscriberOf(ws, state, visible);
-      this.fanout.subs.set(ws, sub);
+      const sub = await this.subscriberFor(ws, scopeOf);
       // a fresh snapshot: the scope may have narrowed while the object slept (a data permission ran out), and a
       // delta cannot take a vehicle away from a screen
-      if (Object.keys(sub.watch).length) this.fanout.watch(sub, { ...sub.watch, since: undefined });
+      if (sub && Object.keys(sub.watch).length) this.fanout.watch(sub, { ...sub.watch, since: undefined });
     }
     await this.watchScopeExpiry();
+  }
+
+  /** Each user's data scope, read from the business database once per reader however many sockets they have open. */
+  private scopeReader(): (userId: number) => Promise<Set<number> | "all"> {
+    const db = getDb(this.env);
+    const tenantId = this.tenantId!;
+    const byUser = new Map<number, Promise<Set<number> | "all">>();
+    return (userId) => {
+      let visible = byUser.get(userId);
+      if (!visible) byUser.set(userId, (visible = visibleVehicleIds(db, tenantId, userId)));
+      return visible;
+    };
   }
 
   /** Recomputes the data scope of every open socket; a watch whose scope changed gets a new snapshot. */
@@ -232,12 +235,9 @@ export class FleetHub extends DurableObject<Env> {
       this.scopeExpiresAt = null;
       return;
     }
-    const db = getDb(this.env);
-    const tenantId = this.tenantId;
-    const byUser = new Map<number, Promise<Set<number> | "all">>();
+    const scopeOf = this.scopeReader();
     for (const sub of [...this.fanout.subs.values()]) {
-      if (!byUser.has(sub.userId)) byUser.set(sub.userId, visibleVehicleIds(db, tenantId, sub.userId));
-      const visible = await byUser.get(sub.userId)!;
+      const visible = await scopeOf(sub.userId);
       const same = visible === "all" || sub.visible === "all" ? visible === sub.visible : visible.size === sub.visible.size && [...visible].every((id) => (sub.visible as Set<number>).has(id));
       if (same) continue;
       sub.visible = visible;
@@ -785,12 +785,16 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   /** After the object slept, sockets are still open: rebuild their subscribers from the attachments. */
-  private async subscriberFor(ws: WebSocket): Promise<Subscriber | null> {
+  private async subscriberFor(ws: WebSocket, scopeOf?: (userId: number) => Promise<Set<number> | "all">): Promise<Subscriber | null> {
     const known = this.fanout.subs.get(ws);
     if (known) return known;
     const state = ws.deserializeAttachment() as SocketState | null;
     if (!state || this.tenantId === null) return null;
-    const sub = this.subscriberOf(ws, state, await visibleVehicleIds(getDb(this.env), this.tenantId, state.userId));
+    const visible = await (scopeOf ?? this.scopeReader())(state.userId);
+    // another event of the same socket (or restoreSockets) may have rebuilt it meanwhile: keep that one
+    const rebuilt = this.fanout.subs.get(ws);
+    if (rebuilt) return rebuilt;
+    const sub = this.subscriberOf(ws, state, visible);
     this.fanout.subs.set(ws, sub);
     return sub;
   }
