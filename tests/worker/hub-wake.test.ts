@@ -22,4 +22,21 @@ describe("FleetHub waking with sockets still open (hibernation)", () => {
     expect(delta.vehicles.map((x) => x.id)).toEqual([v.id]);
     hub.ws!.close(1000);
   });
+
+  it("answers a screen that speaks first after the sleep with a whole snapshot, not a delta from a forgotten point", async () => {
+    const t = await makeTenant();
+    const [a, b] = [await makeVehicle(t.tenantId), await makeVehicle(t.tenantId)];
+    await report(await terminalToken(a), [at(1, Date.now() - 2000, 121.5)]);
+    const hub = await openHub(await signIn(t.account, t.password));
+    hub.send({ type: "watch", vehicles: "all", hz: 10 });
+    const first = await hub.next("snapshot");
+    expect(first.vehicles.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    await hubFor(env, t.tenantId).forgetSubscribers();
+    // the screen's first word after the sleep is an acknowledgement: the hub no longer knows what the screen has
+    hub.send({ type: "ack", seq: first.seq });
+    const again = await hub.next("snapshot", (m) => m !== first);
+    expect(again.vehicles.find((x) => x.id === a.id)?.lng).toBe(121.5);
+    expect(again.vehicles.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    hub.ws!.close(1000);
+  });
 });

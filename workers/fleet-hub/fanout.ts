@@ -10,15 +10,16 @@ import { ACK_WINDOW, encodeServerMessage, MAP_FIELDS, type AlarmEvent, type Serv
 const MAP_FIELD_SET = new Set<string>(MAP_FIELDS);
 const MOVE_FIELDS = ["t", "seen", "lng", "lat", "speed", "heading"] as const;
 
+/** What a socket's attachment keeps through the object's sleep: whose it is and what it watches. */
 export interface SocketState {
   userId: number;
   watch: Watch;
-  /** the client's state is complete up to this seq */
-  sentSeq: number;
 }
 
 export interface Subscriber extends SocketState {
   ws: WebSocket;
+  /** the client's state is complete up to this seq */
+  sentSeq: number;
   visible: Set<number> | "all";
   unacked: number[];
   lastSentAt: number;
@@ -28,14 +29,11 @@ export interface Subscriber extends SocketState {
   /** vehicles this socket currently has (bbox watches) */
   inView: Set<number>;
   timer: ReturnType<typeof setTimeout> | null;
-  /** a snapshot is owed (new watch) */
+  /** a snapshot is owed (a new watch, or a socket rebuilt after the object slept) */
   snapshot: boolean;
-  /** when the socket's attachment was last written */
-  persistedAt: number;
 }
 
 const DEFAULT_HZ = 1;
-const PERSIST_EVERY_MS = 10_000;
 
 /** A vehicle cut to the fields a map watch receives (the others keep their empty values on the client). */
 function mapFieldsOf(v: VehicleLive): VehicleLive {
@@ -100,7 +98,7 @@ export class Fanout {
     } else {
       sub.snapshot = true;
     }
-    this.persistNow(sub);
+    this.persist(sub);
     this.schedule(sub, Date.now());
   }
 
@@ -206,14 +204,6 @@ export class Fanout {
     if (!sent) return;
     sub.unacked.push(seq);
     sub.lastSentAt = Date.now();
-    // the attachment lets a socket survive the object's sleep; a stale sentSeq there only makes the first frame
-    // after waking larger (changes since an older seq), never wrong, so it is written on watch and then sparingly
-    if (sub.lastSentAt - sub.persistedAt >= PERSIST_EVERY_MS) this.persistNow(sub);
-  }
-
-  private persistNow(sub: Subscriber) {
-    sub.persistedAt = Date.now();
-    this.persist(sub);
   }
 
   /** What changed for this socket since its last frame, or null when nothing it watches did. */

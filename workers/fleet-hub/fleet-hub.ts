@@ -764,7 +764,7 @@ export class FleetHub extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const state: SocketState = { userId, watch: {}, sentSeq: this.seq };
+    const state: SocketState = { userId, watch: {} };
     server.serializeAttachment(state);
     this.fanout.subs.set(server, this.subscriberOf(server, state, visible));
     server.send(JSON.stringify({ type: "hello", tenantId, userId }));
@@ -773,12 +773,12 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   private subscriberOf(ws: WebSocket, state: SocketState, visible: Set<number> | "all"): Subscriber {
-    return { ws, ...state, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false, persistedAt: 0 };
+    return { ws, ...state, sentSeq: this.seq, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
   }
 
   private saveSocket(sub: Subscriber) {
     try {
-      sub.ws.serializeAttachment({ userId: sub.userId, watch: sub.watch, sentSeq: sub.sentSeq } satisfies SocketState);
+      sub.ws.serializeAttachment({ userId: sub.userId, watch: sub.watch } satisfies SocketState);
     } catch {
       // closed
     }
@@ -795,6 +795,9 @@ export class FleetHub extends DurableObject<Env> {
     const rebuilt = this.fanout.subs.get(ws);
     if (rebuilt) return rebuilt;
     const sub = this.subscriberOf(ws, state, visible);
+    // what the screen has is unknown (the attachment keeps the watch, not a seq) and its scope may have narrowed
+    // while the object slept: a watching socket is owed a whole snapshot, sent with the next frame it may have
+    sub.snapshot = Object.keys(state.watch).length > 0;
     this.fanout.subs.set(ws, sub);
     return sub;
   }
