@@ -1,13 +1,23 @@
 // Fan-out latency for `npm run bench`: one position posted through the terminal API → its delta at every open
 // monitoring socket, with 1, 100 and 1,000 subscribers connected from this Node process to a real local server
 // (the bench's server, so the hub runs in workerd in its own process and the subscribers' work never counts as the hub's).
+//
+// Two things of the local set-up that production does not have are left out, each measured once beside:
+// - permessage-deflate. workerd's local listeners accept it and then compress every frame on the machine's two cores;
+//   Cloudflare's edge does not accept it for a Worker's WebSockets (cloudflare/workers-sdk#8908), and the ws
+//   library offers it by default. The subscribers do not offer it.
+// - wrangler dev's proxy Worker, a second workerd process that every frame crosses (scripts/serve-measured.mjs).
+//   The subscribers connect to the Worker's runtime; the position is posted through the proxy, as any request.
 import WebSocket from "ws";
 import { fanoutPoint, measureFanout, type FanoutResult } from "./fanout-rounds";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Options {
+  /** the server as users reach it (through wrangler dev's proxy) */
   base: string;
+  /** the Worker's runtime (scripts/serve-measured.mjs writes it) */
+  runtime: string;
   cookie: string;
   /** terminal numbers of this run start with it (10 characters in all) */
   prefix: string;
@@ -26,32 +36,43 @@ async function terminal(base: string, cookie: string, terminalNo: string) {
   return auth.token;
 }
 
-function open(url: string, cookie: string, origin: string): Promise<WebSocket> {
+function open(url: string, cookie: string, origin: string, deflate: boolean): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { Cookie: cookie, Origin: origin } });
+    const ws = new WebSocket(url, { perMessageDeflate: deflate, headers: { Cookie: cookie, Origin: origin } });
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
   });
 }
 
-export async function fanoutBench({ base, cookie, prefix }: Options): Promise<FanoutResult[]> {
-  const out = [];
-  for (const [k, count] of [1, 100, 1000].entries()) {
+export interface FanoutCase extends FanoutResult {
+  /** the set-up's two extras of the local run are in this figure (the reference line) */
+  reference: boolean;
+}
+
+export async function fanoutBench({ base, runtime, cookie, prefix }: Options): Promise<FanoutCase[]> {
+  const cases = [
+    { count: 1, reference: false },
+    { count: 100, reference: false },
+    { count: 1000, reference: false },
+    { count: 1000, reference: true },
+  ];
+  const out: FanoutCase[] = [];
+  for (const [k, { count, reference }] of cases.entries()) {
     const token = await terminal(base, cookie, `${prefix}${String(k).padStart(10 - prefix.length, "0")}`);
-    out.push(
-      await measureFanout({
-        count,
-        open: async () => {
-          const ws = await open(`${base.replace("http", "ws")}/hub`, cookie, base);
-          return { send: (d) => ws.send(d), onMessage: (h) => ws.on("message", (data) => h(String(data))), close: () => ws.close(1000) };
-        },
-        post: async (r) => {
-          const res = await fetch(`${base}/ingest/v1/telemetry`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: fanoutPoint(r) });
-          await res.arrayBuffer();
-        },
-        now: () => performance.now(),
-      }),
-    );
+    const hub = `${(reference ? base : runtime).replace("http", "ws")}/hub`;
+    const result = await measureFanout({
+      count,
+      open: async () => {
+        const ws = await open(hub, cookie, base, reference);
+        return { send: (d) => ws.send(d), onMessage: (h) => ws.on("message", (data) => h(String(data))), close: () => ws.close(1000) };
+      },
+      post: async (r) => {
+        const res = await fetch(`${base}/ingest/v1/telemetry`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: fanoutPoint(r) });
+        await res.arrayBuffer();
+      },
+      now: () => performance.now(),
+    });
+    out.push({ ...result, reference });
     await sleep(500);
   }
   return out;

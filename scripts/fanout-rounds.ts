@@ -1,7 +1,6 @@
-// The fan-out measurement shared by the HTTP bench (scripts/bench-fanout.ts, Node sockets through the local server)
-// and the in-workerd bench (tests/bench/hub.perf.ts, sockets opened inside workerd): open `count` /hub sockets that
-// watch every vehicle's map fields at 10 Hz and ack each delta, then post one position per round and time how long
-// until its delta reaches each socket. Plain TypeScript, so both runtimes import it.
+// The fan-out measurement of scripts/bench-fanout.ts: open `count` /hub sockets that watch every vehicle's map fields
+// at 10 Hz and ack each delta as the monitoring page does, then post one position per round and time how long until
+// its delta reaches each socket. The sockets come from the caller (FanoutSocket), so the rounds know nothing of ws.
 
 /** What the measurement needs of a socket, whichever runtime opened it. */
 export interface FanoutSocket {

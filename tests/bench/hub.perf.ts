@@ -11,7 +11,6 @@ import type { Env } from "../../workers/env";
 import type { ServerMessage } from "../../workers/fleet-hub/protocol";
 import { checkV1Point, type Point } from "../../workers/telematics/point";
 import { sha256Hex } from "../../workers/telematics/secret";
-import { fanoutPoint, measureFanout } from "../../scripts/fanout-rounds";
 import { db, makeTenant, ORIGIN, signIn } from "../worker/helpers";
 import { ingestPost, terminalNo, terminalToken } from "../worker/telematics";
 
@@ -147,33 +146,5 @@ it("bytes per second to one monitoring client watching 500 vehicles moving at 1 
     const seconds = (now() - t0) / 1000;
     line(`  fields ${fields.padEnd(4)} ${(bytes / 1024 / seconds).toFixed(1).padStart(7)} KB/s in ${frames} frames over ${seconds.toFixed(1)} s  ${fields === "map" ? (bytes / 1024 / seconds < 20 ? "ok" : "OVER") : "(baseline: every field)"}`);
     ws.close(1000);
-  }
-});
-
-it("fan-out: one position posted → its delta at every subscriber, with 1, 100 and 1,000 sockets inside workerd", async () => {
-  const ROUNDS = 20;
-  line(`\nFan-out inside workerd: a terminal's POST to the Worker → the delta at every /hub socket (ms; goal p99 < 100 at 1,000)`);
-  line(`  ${"subscribers".padEnd(12)} ${"p50".padStart(7)} ${"p99".padStart(7)}  received`);
-  for (const count of [1, 100, 1000]) {
-    const t = await makeTenant();
-    const [car] = await fleet(t.tenantId, 1);
-    const token = await terminalToken(car!);
-    const cookie = await signIn(t.account, t.password);
-    const r = await measureFanout({
-      count,
-      open: async () => {
-        const ws = (await SELF.fetch(`${ORIGIN}/hub`, { headers: { Upgrade: "websocket", Cookie: cookie } })).webSocket!;
-        ws.accept();
-        return { send: (d) => ws.send(d), onMessage: (h) => ws.addEventListener("message", (e) => h(e.data as string)), close: () => ws.close(1000) };
-      },
-      post: async (round) => {
-        await (await postToWorker(token, fanoutPoint(round))).arrayBuffer();
-      },
-      now: () => Date.now(),
-      rounds: ROUNDS,
-    });
-    const ok = count < 1000 || r.p99 < 100;
-    line(`  ${String(count).padEnd(12)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${r.samples} of ${r.expected}  ${ok ? "ok" : "OVER"}`);
-    await sleep(300);
   }
 });
