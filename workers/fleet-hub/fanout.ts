@@ -47,13 +47,13 @@ const ALARM_RING = 500;
 export class Fanout {
   readonly subs = new Map<WebSocket, Subscriber>();
   private recentAlarms: { seq: number; alarm: AlarmEvent }[] = [];
-  /**
-   * Frames already encoded at the current seq, by what decides their content (user, watch, the seq the socket has,
-   * its dirty vehicles): a thousand screens watching the same fleet cost one delta build and one JSON encode, not a
-   * thousand. null = nothing to send.
-   */
+  /** Frames already encoded at the current seq, by what decides their content (sharedFrame); null = nothing to send. */
   private frames = new Map<string, string | null>();
   private framesSeq = -1;
+  /** data scopes by content, numbered, and each scope set's number (audience) */
+  private readonly scopeIds = new Map<string, number>();
+  private readonly scopeIdOf = new WeakMap<Set<number>, number>();
+  private nextScopeId = 0;
 
   constructor(
     private readonly live: LiveTable,
@@ -150,10 +150,6 @@ export class Fanout {
     }, wait);
   }
 
-  private send(sub: Subscriber, message: ServerMessage) {
-    this.sendRaw(sub, encodeServerMessage(message));
-  }
-
   private sendRaw(sub: Subscriber, frame: string) {
     try {
       sub.ws.send(frame);
@@ -165,38 +161,21 @@ export class Fanout {
   flush(sub: Subscriber) {
     if (!this.subs.has(sub.ws)) return;
     const seq = this.currentSeq();
-    let sent = true;
+    // a bbox watch keeps per-socket view state (inView), so only the other watches share frames
+    const shared = !sub.watch.bbox;
+    let frame: string | null;
     if (sub.snapshot) {
-      const vehicles: VehicleLive[] = [];
-      const mapOnly = sub.watch.fields === "map";
-      const detail = new Set(sub.watch.detail ?? []);
-      for (const v of this.live.vehicles.values()) {
-        if (!this.sendsVehicle(sub, v.id) || !this.inBox(sub, v)) continue;
-        vehicles.push(mapOnly && !detail.has(v.id) ? mapFieldsOf(v) : v);
-        if (sub.watch.bbox) sub.inView.add(v.id);
-      }
-      this.send(sub, { type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}) });
+      frame = shared ? this.sharedFrame(`snapshot|${this.audience(sub)}`, seq, () => this.snapshot(sub, seq)) : this.snapshot(sub, seq);
       sub.snapshot = false;
-    } else if (!sub.watch.bbox) {
-      // a bbox watch keeps per-socket view state, so only the others share frames
-      if (this.framesSeq !== seq) {
-        this.frames.clear();
-        this.framesSeq = seq;
-      }
-      const key = `${sub.userId}|${sub.sentSeq}|${sub.countsDirty ? 1 : 0}|${sub.alarms.length}|${JSON.stringify(sub.watch)}|${[...sub.dirty].join(",")}`;
-      let frame = this.frames.get(key);
-      if (frame === undefined) {
-        const message = this.delta(sub, seq);
-        frame = message ? encodeServerMessage(message) : null;
-        this.frames.set(key, frame);
-      }
-      sent = frame !== null;
-      if (frame !== null) this.sendRaw(sub, frame);
     } else {
-      const message = this.delta(sub, seq);
-      sent = message !== null;
-      if (message) this.send(sub, message);
+      const build = () => {
+        const message = this.delta(sub, seq);
+        return message ? encodeServerMessage(message) : null;
+      };
+      frame = shared ? this.sharedFrame(`delta|${this.audience(sub)}|${sub.sentSeq}|${sub.countsDirty ? 1 : 0}|${sub.alarms.length}|${[...sub.dirty].join(",")}`, seq, build) : build();
     }
+    const sent = frame !== null;
+    if (frame !== null) this.sendRaw(sub, frame);
     sub.dirty.clear();
     sub.countsDirty = false;
     sub.alarms = [];
@@ -204,6 +183,60 @@ export class Fanout {
     if (!sent) return;
     sub.unacked.push(seq);
     sub.lastSentAt = Date.now();
+  }
+
+  /**
+   * The frame for `key` at this seq, built once: what decides a frame's content is in its key (user, watch and, for
+   * a delta, the seq the socket has and its dirty vehicles). A thousand screens opening on the same fleet cost one
+   * snapshot build and encode, not a thousand (and not a thousand copies of it for the isolate to collect).
+   */
+  private sharedFrame(key: string, seq: number, build: () => string | null): string | null {
+    if (this.framesSeq !== seq) {
+      this.frames.clear();
+      this.framesSeq = seq;
+    }
+    let frame = this.frames.get(key);
+    if (frame === undefined) {
+      frame = build();
+      this.frames.set(key, frame);
+    }
+    return frame;
+  }
+
+  /**
+   * Who a frame is for: the user, the data scope the socket holds (by content: during a scope refresh two sockets of
+   * one user can hold different scopes for a moment, and neither may be sent what only the other may see) and the watch.
+   */
+  private audience(sub: Subscriber): string {
+    let scope = "all";
+    if (sub.visible !== "all") {
+      let id = this.scopeIdOf.get(sub.visible);
+      if (id === undefined) {
+        const content = [...sub.visible].sort((a, b) => a - b).join(",");
+        id = this.scopeIds.get(content);
+        if (id === undefined) {
+          // ids only grow, so forgetting old contents never lets two different scopes share a number
+          if (this.scopeIds.size >= 1000) this.scopeIds.clear();
+          this.scopeIds.set(content, (id = this.nextScopeId++));
+        }
+        this.scopeIdOf.set(sub.visible, id);
+      }
+      scope = String(id);
+    }
+    return `${sub.userId}|${scope}|${JSON.stringify(sub.watch)}`;
+  }
+
+  /** Every vehicle the socket may see, as its watch asks for them. */
+  private snapshot(sub: Subscriber, seq: number): string {
+    const vehicles: VehicleLive[] = [];
+    const mapOnly = sub.watch.fields === "map";
+    const detail = new Set(sub.watch.detail ?? []);
+    for (const v of this.live.vehicles.values()) {
+      if (!this.sendsVehicle(sub, v.id) || !this.inBox(sub, v)) continue;
+      vehicles.push(mapOnly && !detail.has(v.id) ? mapFieldsOf(v) : v);
+      if (sub.watch.bbox) sub.inView.add(v.id);
+    }
+    return encodeServerMessage({ type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}) });
   }
 
   /** What changed for this socket since its last frame, or null when nothing it watches did. */

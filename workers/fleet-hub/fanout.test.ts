@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { Fanout, type Subscriber } from "./fanout";
+import { emptyLive, LiveTable } from "./live";
+import type { ServerMessage } from "./protocol";
+
+/** A hub's live table with vehicles 1–3, each at a position, and a fan-out over it at seq 1. */
+function hub() {
+  const live = new LiveTable();
+  for (const id of [1, 2, 3]) {
+    live.vehicles.set(id, emptyLive({ id, plate: `沪A0000${id}`, orgId: null, modelId: null, terminalNo: `T00000000${id}`, selfNo: null, state: 1 }));
+    live.apply(id, { lng: 121 + id / 10, lat: 31, t: 1_000, seen: 1_000, speed: 10, status: "running" }, 1);
+  }
+  let seq = 1;
+  const fanout = new Fanout(live, () => seq, () => {});
+  const open = (userId: number, visible: Set<number> | "all") => {
+    const frames: ServerMessage[] = [];
+    const ws = { send: (frame: string) => frames.push(JSON.parse(frame) as ServerMessage) } as unknown as WebSocket;
+    const sub: Subscriber = { ws, userId, watch: {}, sentSeq: seq, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
+    fanout.subs.set(ws, sub);
+    return { sub, frames };
+  };
+  const move = (id: number, lng: number) => {
+    seq++;
+    live.apply(id, { lng }, seq);
+    fanout.changed([id], false);
+  };
+  return { fanout, open, move };
+}
+
+const ids = (m: ServerMessage | undefined) => (m && (m.type === "snapshot" || m.type === "delta") ? m.vehicles.map((v) => v.id).sort() : []);
+
+describe("Fanout's shared frames", () => {
+  it("gives each socket its own data scope, even two sockets of one user holding different scopes during a refresh", () => {
+    const h = hub();
+    const wide = h.open(7, new Set([1, 2]));
+    const narrow = h.open(7, new Set([1]));
+    h.fanout.watch(wide.sub, { vehicles: "all", counts: true });
+    h.fanout.watch(narrow.sub, { vehicles: "all", counts: true });
+    expect(ids(wide.frames[0])).toEqual([1, 2]);
+    expect(ids(narrow.frames[0])).toEqual([1]);
+    expect(narrow.frames[0]).toMatchObject({ counts: { total: 1 } });
+
+    wide.sub.lastSentAt = narrow.sub.lastSentAt = 0; // past the rate limit
+    h.move(2, 121.9);
+    expect(ids(wide.frames[1])).toEqual([2]);
+    expect(narrow.frames[1]).toBeUndefined();
+  });
+
+  it("sends sockets with the same user, scope and watch the same snapshot, and another user's scope its own", () => {
+    const h = hub();
+    const screens = Array.from({ length: 5 }, () => h.open(7, new Set([1, 3])));
+    const other = h.open(8, "all");
+    for (const s of [...screens, other]) h.fanout.watch(s.sub, { vehicles: "all", fields: "map" });
+    for (const s of screens) expect(s.frames[0]).toEqual(screens[0]!.frames[0]);
+    expect(ids(screens[0]!.frames[0])).toEqual([1, 3]);
+    expect(ids(other.frames[0])).toEqual([1, 2, 3]);
+  });
+});
