@@ -1,5 +1,5 @@
 // The fan-out measurement of scripts/bench-fanout.ts: open `count` /hub sockets that watch every vehicle's map fields
-// at 10 Hz and ack each delta as the monitoring page does, then post one position per round and time how long until
+// at 10 Hz and ack what the hub asks them to, as the monitoring page does, then post one position per round and time how long until
 // its delta reaches each socket. The sockets come from the caller (FanoutSocket), so the rounds know nothing of ws.
 
 /** What the measurement needs of a socket, whichever runtime opened it. */
@@ -58,11 +58,13 @@ export async function measureFanout({
         // left this process a heap to collect during the rounds, and its pauses showed up as the hub's latency
         if (data.startsWith('{"type":"snapshot"')) {
           snapshotted[idx] = true;
+          ws.send(JSON.stringify({ type: "ack", seq: Number(/"seq":(\d+)/.exec(data.slice(0, 40))![1]) }));
           return;
         }
-        const m = JSON.parse(data) as { type: string; seq?: number; pos?: number[]; vehicles?: unknown[] };
+        const m = JSON.parse(data) as { type: string; seq?: number; pos?: number[]; vehicles?: unknown[]; ack?: 1 };
         if (m.type !== "delta") return;
-        ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
+        // as the monitoring page does: an ack only for the frames that ask (ACK_EVERY)
+        if (m.ack === 1) ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
         if (round >= 0 && got[idx] !== round && (m.pos?.length || m.vehicles?.length)) {
           got[idx] = round;
           if (round >= warmup) samples.push(now() - sentAt);

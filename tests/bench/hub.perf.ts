@@ -117,7 +117,7 @@ it("bytes per second to one monitoring client watching 500 vehicles moving at 1 
     let frames = 0;
     ws.addEventListener("message", (e) => {
       const m = JSON.parse(e.data as string) as ServerMessage;
-      if (m.type === "delta") ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
+      if ((m.type === "delta" || m.type === "snapshot") && m.ack === 1) ws.send(JSON.stringify({ type: "ack", seq: m.seq }));
       if (counting && m.type === "delta") {
         bytes += new TextEncoder().encode(e.data as string).length;
         frames++;

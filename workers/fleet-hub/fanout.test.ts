@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Fanout, type Subscriber } from "./fanout";
 import { emptyLive, LiveTable } from "./live";
-import type { ServerMessage } from "./protocol";
+import { ACK_WINDOW, type ServerMessage } from "./protocol";
 
 /** A hub's live table with vehicles 1–3, each at a position, and a fan-out over it at seq 1. */
 function hub() {
@@ -12,10 +12,10 @@ function hub() {
   }
   let seq = 1;
   const fanout = new Fanout(live, () => seq, () => {});
-  const open = (userId: number, visible: Set<number> | "all") => {
+  const open = (userId: number, visible: Set<number> | "all", ackPhase = 0) => {
     const frames: ServerMessage[] = [];
     const ws = { send: (frame: string) => frames.push(JSON.parse(frame) as ServerMessage) } as unknown as WebSocket;
-    const sub: Subscriber = { ws, userId, watch: {}, sentSeq: seq, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
+    const sub: Subscriber = { ws, userId, watch: {}, sentSeq: seq, visible, unacked: [], frames: ackPhase, lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
     fanout.subs.set(ws, sub);
     return { sub, frames };
   };
@@ -54,5 +54,24 @@ describe("Fanout's shared frames", () => {
     for (const s of screens) expect(s.frames[0]).toEqual(screens[0]!.frames[0]);
     expect(ids(screens[0]!.frames[0])).toEqual([1, 3]);
     expect(ids(other.frames[0])).toEqual([1, 2, 3]);
+  });
+
+  it("asks for an ack on the snapshot and every second delta, and a socket that never acks gets at most the window", () => {
+    const h = hub();
+    const even = h.open(7, "all");
+    const odd = h.open(7, "all", 1);
+    for (const s of [even, odd]) h.fanout.watch(s.sub, { vehicles: "all", hz: 10 });
+    for (let i = 0; i < 6; i++) {
+      for (const s of [even, odd]) s.sub.lastSentAt = 0; // past the rate limit
+      h.move(1 + (i % 3), 122 + i / 100);
+    }
+    const asks = (frames: ServerMessage[]) => frames.map((m) => ("ack" in m && m.ack === 1 ? "ack" : "-"));
+    // snapshot, then deltas; the window (4 unacknowledged) holds the rest back, and its last frame asks
+    expect(asks(even.frames)).toEqual(["ack", "ack", "-", "ack"].slice(0, ACK_WINDOW));
+    expect(asks(odd.frames)).toEqual(["ack", "-", "ack", "ack"].slice(0, ACK_WINDOW));
+    // one ack answers the frames before it too: the socket is sent the changes it missed, coalesced, in one frame
+    h.fanout.ack(even.sub, (even.frames.at(-1) as { seq: number }).seq);
+    expect(even.frames).toHaveLength(ACK_WINDOW + 1);
+    expect(ids(even.frames.at(-1))).toEqual([1, 2, 3]);
   });
 });

@@ -5,7 +5,7 @@
  * coalesced deltas (latest values only) instead of a growing queue.
  */
 import { countsOf, type LiveTable } from "./live";
-import { ACK_WINDOW, encodeServerMessage, MAP_FIELDS, type AlarmEvent, type ServerMessage, type VehicleLive, type Watch } from "./protocol";
+import { ACK_EVERY, ACK_WINDOW, encodeServerMessage, MAP_FIELDS, type AlarmEvent, type ServerMessage, type VehicleLive, type Watch } from "./protocol";
 
 const MAP_FIELD_SET = new Set<string>(MAP_FIELDS);
 const MOVE_FIELDS = ["t", "seen", "lng", "lat", "speed", "heading"] as const;
@@ -22,6 +22,8 @@ export interface Subscriber extends SocketState {
   sentSeq: number;
   visible: Set<number> | "all";
   unacked: number[];
+  /** frames sent so far, counted from a per-socket starting point (ACK_EVERY) */
+  frames: number;
   lastSentAt: number;
   dirty: Set<number>;
   countsDirty: boolean;
@@ -168,11 +170,14 @@ export class Fanout {
       frame = shared ? this.sharedFrame(`snapshot|${this.audience(sub)}`, seq, () => this.snapshot(sub, seq)) : this.snapshot(sub, seq);
       sub.snapshot = false;
     } else {
+      // every ACK_EVERY-th frame asks for an ack, and so does one that fills the window
+      const ask = (sub.frames + 1) % ACK_EVERY === 0 || sub.unacked.length + 1 >= ACK_WINDOW;
       const build = () => {
         const message = this.delta(sub, seq);
+        if (message && ask) message.ack = 1;
         return message ? encodeServerMessage(message) : null;
       };
-      frame = shared ? this.sharedFrame(`delta|${this.audience(sub)}|${sub.sentSeq}|${sub.countsDirty ? 1 : 0}|${sub.alarms.length}|${[...sub.dirty].join(",")}`, seq, build) : build();
+      frame = shared ? this.sharedFrame(`delta|${this.audience(sub)}|${sub.sentSeq}|${sub.countsDirty ? 1 : 0}|${sub.alarms.length}|${ask ? 1 : 0}|${[...sub.dirty].join(",")}`, seq, build) : build();
     }
     const sent = frame !== null;
     if (frame !== null) this.sendRaw(sub, frame);
@@ -181,6 +186,7 @@ export class Fanout {
     sub.alarms = [];
     sub.sentSeq = seq;
     if (!sent) return;
+    sub.frames++;
     sub.unacked.push(seq);
     sub.lastSentAt = Date.now();
   }
@@ -236,11 +242,11 @@ export class Fanout {
       vehicles.push(mapOnly && !detail.has(v.id) ? mapFieldsOf(v) : v);
       if (sub.watch.bbox) sub.inView.add(v.id);
     }
-    return encodeServerMessage({ type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}) });
+    return encodeServerMessage({ type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}), ack: 1 });
   }
 
   /** What changed for this socket since its last frame, or null when nothing it watches did. */
-  private delta(sub: Subscriber, seq: number): ServerMessage | null {
+  private delta(sub: Subscriber, seq: number): Extract<ServerMessage, { type: "delta" }> | null {
     {
       const vehicles: (Partial<VehicleLive> & { id: number })[] = [];
       const gone: number[] = [];
@@ -279,7 +285,7 @@ export class Fanout {
         }
         if (Object.keys(change).length > 1) vehicles.push(change);
       }
-      const message: ServerMessage = { type: "delta", seq, vehicles };
+      const message: Extract<ServerMessage, { type: "delta" }> = { type: "delta", seq, vehicles };
       if (pos.length) {
         message.pos = pos;
         message.at = at;

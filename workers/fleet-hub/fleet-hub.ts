@@ -18,7 +18,7 @@ import type { Point } from "../telematics/point";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
 import { appendPoint, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA, hotTrack, type TrackPoint } from "./history";
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
-import { parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
+import { ACK_EVERY, parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
 import {
   bindRules,
   dayBounds,
@@ -773,7 +773,8 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   private subscriberOf(ws: WebSocket, state: SocketState, visible: Set<number> | "all"): Subscriber {
-    return { ws, ...state, sentSeq: this.seq, visible, unacked: [], lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
+    // sockets start at different points of the ack cycle, so screens fed the same frames do not ack together
+    return { ws, ...state, sentSeq: this.seq, visible, unacked: [], frames: this.fanout.subs.size % ACK_EVERY, lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
   }
 
   private saveSocket(sub: Subscriber) {

@@ -112,7 +112,8 @@ export type ClientMessage =
 
 export type ServerMessage =
   | { type: "hello"; tenantId: number; userId: number }
-  | { type: "snapshot"; seq: number; vehicles: VehicleLive[]; counts?: FleetCounts }
+  /** `ack: 1` on a snapshot or delta: the hub asks for an ack of this frame (ACK_EVERY) */
+  | { type: "snapshot"; seq: number; vehicles: VehicleLive[]; counts?: FleetCounts; ack?: 1 }
   /** vehicles: id plus only the changed fields; gone: vehicles that left the watch (bbox) */
   | {
       type: "delta";
@@ -125,6 +126,7 @@ export type ServerMessage =
       gone?: number[];
       counts?: FleetCounts;
       alarms?: AlarmEvent[];
+      ack?: 1;
     }
   | { type: "error"; message: string }
   | { type: "pong" };
@@ -132,6 +134,13 @@ export type ServerMessage =
 export const MAX_WATCH_VEHICLES = 5000;
 /** frames a client may have unacknowledged before the hub holds back (and coalesces) further deltas */
 export const ACK_WINDOW = 4;
+/**
+ * The hub asks for an ack (`ack: 1`) on every snapshot and on every ACK_EVERY-th delta of a socket, and a client
+ * acknowledges only the frames that ask: acks are cumulative, so one ack answers the frames before it too, and a
+ * thousand screens cost the hub half as many ack messages. Each socket starts at its own point of the cycle, so the
+ * acks of screens that receive the same frames do not all arrive together.
+ */
+export const ACK_EVERY = 2;
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 

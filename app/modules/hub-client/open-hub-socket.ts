@@ -1,6 +1,6 @@
 /**
  * The browser's reconnecting `/hub` socket, shared by the live screens (monitoring, alarm list): sends the watch on
- * every (re)connect, hands each parsed frame to the screen and acknowledges it when the screen says so, pings and
+ * every (re)connect, hands each parsed frame to the screen and acknowledges it when the hub asks and the screen agrees, pings and
  * treats a silent link as dead, reconnects with jittered back-off, and does not wait for the back-off when the
  * browser comes back online or into view. The watch is asked for on each connect, so it can resume from a seq.
  */
@@ -58,7 +58,9 @@ export function openHubSocket(o: HubSocketOptions): { send: (message: ClientMess
         o.onStatus("open");
       }
       const ack = o.onFrame(message);
-      if (ack !== null && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ack", seq: ack } satisfies ClientMessage));
+      // the hub asks for acks on some frames only (ACK_EVERY); one ack answers the frames before it too
+      const asked = (message.type === "snapshot" || message.type === "delta") && message.ack === 1;
+      if (ack !== null && asked && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ack", seq: ack } satisfies ClientMessage));
     };
     ws.onclose = () => {
       if (socket === ws) socket = null;
