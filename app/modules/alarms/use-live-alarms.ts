@@ -1,7 +1,7 @@
 /**
  * New alarms as the hub raises them: one same-origin `/hub` socket watching alarms only (no vehicle state, so a slow
- * link carries nothing else), every frame acknowledged, and a reconnect that resumes from the last seq so alarms
- * raised while the link was down still arrive.
+ * link carries nothing else), the frames the hub asks for acknowledged, and a reconnect that resumes from the last
+ * seq so alarms raised while the link was down still arrive.
  */
 import { useEffect, useRef, useState } from "react";
 import type { AlarmEvent } from "../../../workers/fleet-hub/protocol";
