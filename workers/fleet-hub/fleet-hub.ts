@@ -405,7 +405,11 @@ export class FleetHub extends DurableObject<Env> {
     }
     this.ctx.storage.put("seq", this.seq);
     if (changed.length) this.fanout.changed([vid], changed.includes("status") || changed.includes("alarm"));
-    await this.scheduleTick(now + FLUSH_DELAY_MS);
+    // alarms and events waiting for the business database go out within a second; otherwise the next tick is enough
+    // (offline detection, roll-ups): a fleet reporting every second used to wake the alarm every second, and each
+    // wake swept every vehicle and held the hub's thread while positions waited to fan out
+    const waiting = this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
+    await this.scheduleTick(now + (waiting ? FLUSH_DELAY_MS : TICK_MS));
     return { accepted, duplicates, late, commands: this.pendingCommands.has(vid) };
   }
 
