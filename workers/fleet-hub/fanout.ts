@@ -56,6 +56,8 @@ export class Fanout {
   private readonly scopeIds = new Map<string, number>();
   private readonly scopeIdOf = new WeakMap<Set<number>, number>();
   private nextScopeId = 0;
+  /** each watch's JSON (a watch is replaced, never changed in place, and may name thousands of vehicles) */
+  private readonly watchKeyOf = new WeakMap<Watch, string>();
 
   constructor(
     private readonly live: LiveTable,
@@ -229,7 +231,9 @@ export class Fanout {
       }
       scope = String(id);
     }
-    return `${sub.userId}|${scope}|${JSON.stringify(sub.watch)}`;
+    let watch = this.watchKeyOf.get(sub.watch);
+    if (watch === undefined) this.watchKeyOf.set(sub.watch, (watch = JSON.stringify(sub.watch)));
+    return `${sub.userId}|${scope}|${watch}`;
   }
 
   /** Every vehicle the socket may see, as its watch asks for them. */
