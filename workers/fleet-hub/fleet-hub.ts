@@ -200,7 +200,7 @@ export class FleetHub extends DurableObject<Env> {
    * subscriber used to come back only when that socket next spoke. A screen left open over a quiet night then missed
    * the morning's positions. So before the first change is fanned out, every socket's subscriber is rebuilt from its
    * attachment (scopes read once per user) and sent a fresh snapshot, and the watch on expiring data permissions is
- * set again.
+   * set again.
    */
   private async restoreSockets(): Promise<void> {
     if (this.restoredSockets || this.tenantId === null) return;
@@ -408,8 +408,7 @@ export class FleetHub extends DurableObject<Env> {
     // alarms and events waiting for the business database go out within a second; otherwise the next tick is enough
     // (offline detection, roll-ups): a fleet reporting every second used to wake the alarm every second, and each
     // wake swept every vehicle and held the hub's thread while positions waited to fan out
-    const waiting = this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
-    await this.scheduleTick(now + (waiting ? FLUSH_DELAY_MS : TICK_MS));
+    await this.scheduleTick(now + (this.outboxWaiting() ? FLUSH_DELAY_MS : TICK_MS));
     return { accepted, duplicates, late, commands: this.pendingCommands.has(vid) };
   }
 
@@ -607,6 +606,11 @@ export class FleetHub extends DurableObject<Env> {
     return total;
   }
 
+  /** Alarms or events wait in the outbox for the business database. */
+  private outboxWaiting(): boolean {
+    return this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
+  }
+
   private dirtyDays(): number {
     return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM daily WHERE dirty > 0").one().n;
   }
@@ -742,7 +746,7 @@ export class FleetHub extends DurableObject<Env> {
       await this.ctx.storage.put("archivedAt", now);
     }
     const anyOnline = [...this.live.vehicles.values()].some((v) => v.status === "running" || v.status === "stopped");
-    const pending = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM outbox").one().n > 0;
+    const pending = this.outboxWaiting();
     const hasHistory = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM (SELECT 1 FROM pos LIMIT 1)").one().n > 0;
     const days = this.dirtyDays() > 0;
     let next: number | null = null;
