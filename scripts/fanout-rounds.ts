@@ -1,6 +1,6 @@
 // The fan-out measurement of scripts/bench-fanout.ts: open `count` /hub sockets that watch every vehicle's map fields
-// at 10 Hz and ack what the hub asks them to, as the monitoring page does, then post one position per round and time how long until
-// its delta reaches each socket. The sockets come from the caller (FanoutSocket), so the rounds know nothing of ws.
+// at 10 Hz and ack what the hub asks them to, as the monitoring page does, then post one position per round and time
+// how long until its delta reaches each socket. The sockets come from the caller (FanoutSocket), so the rounds know nothing of ws.
 
 /** What the measurement needs of a socket, whichever runtime opened it. */
 export interface FanoutSocket {

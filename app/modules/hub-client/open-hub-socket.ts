@@ -1,8 +1,9 @@
 /**
  * The browser's reconnecting `/hub` socket, shared by the live screens (monitoring, alarm list): sends the watch on
- * every (re)connect, hands each parsed frame to the screen and acknowledges it when the hub asks and the screen agrees, pings and
- * treats a silent link as dead, reconnects with jittered back-off, and does not wait for the back-off when the
- * browser comes back online or into view. The watch is asked for on each connect, so it can resume from a seq.
+ * every (re)connect, hands each parsed frame to the screen and acknowledges it when the hub asks and the screen
+ * agrees, pings and treats a silent link as dead, reconnects with jittered back-off, and does not wait for the
+ * back-off when the browser comes back online or into view. The watch is asked for on each connect, so it can resume
+ * from a seq.
  */
 import type { ClientMessage, ServerMessage } from "../../../workers/fleet-hub/protocol";
 

@@ -11,8 +11,8 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 /**
  * Keeps the monitoring screen's LiveStore fed from the same-origin `/hub` socket: watches every visible vehicle with
  * map fields only, the counts, and full fields for the selected vehicle (`detail`); acknowledges the frames the hub
- * asks it to; pings; reconnects with back-off and resumes from the last applied seq (the hub answers with what changed since).
- * Returns the store (stable) and the connection state.
+ * asks it to; pings; reconnects with back-off and resumes from the last applied seq (the hub answers with what
+ * changed since). Returns the store (stable) and the connection state.
  */
 export function useFleetLive(selectedId: number | null): { store: LiveStore; connection: Connection } {
   const [store] = useState(() => new LiveStore());
