@@ -4,7 +4,7 @@ import * as build from "../build/server";
 import { getDb } from "../db/client";
 import { LOGIN_TYPE, decodeLoginParam, passwordLogin, tokenLogin } from "../app/modules/auth/login.server";
 import { loadUserPreferences, prefsCookies, readPreferences } from "../app/modules/auth/preferences.server";
-import { readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
+import { forgetSessions, readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
 import type { Env } from "./env";
 import { hubFor } from "./fleet-hub/client";
 import { HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
@@ -77,11 +77,23 @@ async function connectHub(request: Request, env: Env, url: URL): Promise<Respons
   return hubFor(env, user.tenantId).fetch(new Request(request.url, { headers }));
 }
 
+/**
+ * Requests that may change what a session grants (a sign-out, a user disabled, a role or a setting saved): the
+ * isolate's session cache is emptied before and after each. Terminals' reports and the visit log change nothing
+ * a session reads, and come often.
+ */
+function mayChangeSessions(request: Request, url: URL): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  return !url.pathname.startsWith("/ingest") && url.pathname !== "/api/visitLog/save";
+}
+
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
     // The bare-Worker floor the benchmarks compare against, and a liveness probe.
     if (url.pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });
+    const writes = mayChangeSessions(request, url);
+    if (writes) forgetSessions();
     try {
       const refused = crossSiteRefusal(request, url);
       if (refused) return refused;
@@ -95,6 +107,8 @@ export default {
     } catch (error) {
       console.error(error);
       return new Response("服务异常，请稍后重试 / The service is unavailable. Please try again later.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    } finally {
+      if (writes) forgetSessions();
     }
   },
 } satisfies ExportedHandler<Env>;

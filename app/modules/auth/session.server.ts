@@ -57,10 +57,6 @@ function sessionCookie(env: Env, request: Request) {
   });
 }
 
-function hasCookie(request: Request, name: string): boolean {
-  return (request.headers.get("Cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${name}=`));
-}
-
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -111,19 +107,76 @@ function prepareSessionQuery(db: Db) {
     .prepare();
 }
 
+/**
+ * Sessions read in the last few seconds, by database and by the cookie's signed value, so that a user moving
+ * between pages costs no round trip to the database and no signature check per page. Only GET and HEAD requests
+ * are answered from it (see {@link sessionFromCache}); every other request clears it, before and after it runs
+ * ({@link forgetSessions}), so a change made in this isolate (sign-out, a disabled user, a role edited, a setting
+ * saved) applies to the very next page. Another isolate's change reaches pages read here within SESSION_CACHE_MS;
+ * actions always read the database. See docs/decisions/006-session-cache.md.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_SIZE = 1_000;
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>["all"]>>[number];
+/**
+ * The cache, and its epoch: bumped by every clear, so an entry of an older epoch is no longer read, and a read that
+ * overlapped a clear stores nothing, as it may have seen the rows from before the write. Both live on globalThis:
+ * the Worker (workers/app.ts, which clears) bundles the Remix build, which holds its own copy of this module.
+ */
+const sessionCache: { epoch: number; byDb: WeakMap<Db, Map<string, { at: number; epoch: number; row: SessionRow }>> } = ((
+  globalThis as { [key: symbol]: unknown }
+)[Symbol.for("derrick.sessionCache")] ??= { epoch: 0, byDb: new WeakMap() }) as never;
+
+/** Empties the session cache of this isolate; called before and after each request that may write. */
+export function forgetSessions(): void {
+  sessionCache.epoch++;
+}
+
+function sessionFromCache(request: Request, db: Db, cookie: string, now: number): SessionRow | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  const hit = sessionCache.byDb.get(db)?.get(cookie);
+  return hit && hit.epoch === sessionCache.epoch && now - hit.at < SESSION_CACHE_MS ? hit.row : undefined;
+}
+
+function rememberSession(db: Db, cookie: string, row: SessionRow, at: number): void {
+  let cache = sessionCache.byDb.get(db);
+  if (!cache) sessionCache.byDb.set(db, (cache = new Map()));
+  cache.delete(cookie);
+  if (cache.size >= SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(cookie, { at, epoch: sessionCache.epoch, row });
+}
+
+/** The signed value of the session cookie as sent, or null. */
+function sessionCookieValue(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(/;\s*/)) if (part.startsWith(`${SESSION_COOKIE}=`)) return part.slice(SESSION_COOKIE.length + 1);
+  return null;
+}
+
 /** Reads and checks the session cookie: a bad signature, a revoked or expired row, or a disabled user are all "invalid". */
 export async function readSession(request: Request, env: Env, db: Db = getDb(env)): Promise<SessionState> {
-  if (!hasCookie(request, SESSION_COOKIE)) return { status: "none" };
-  const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
-  if (typeof id !== "string" || !id) return { status: "invalid" };
+  const cookie = sessionCookieValue(request);
+  if (cookie === null) return { status: "none" };
   const now = Date.now();
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  const [row] = await query.all({ id });
-  if (!row || row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
+  let row = sessionFromCache(request, db, cookie, now);
+  if (!row) {
+    const epoch = sessionCache.epoch;
+    const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
+    if (typeof id !== "string" || !id) return { status: "invalid" };
+    let query = sessionQueries.get(db);
+    if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+    [row] = await query.all({ id });
+    if (!row) return { status: "invalid" };
+    if (epoch === sessionCache.epoch) rememberSession(db, cookie, row, now);
+  }
+  // checked on every read, cached or not: time runs out between two pages
+  if (row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
   if (row.user.state !== 1 || row.tenantState !== 1 || (row.user.expiresAt !== null && row.user.expiresAt <= now)) return { status: "invalid" };
   if (now - row.lastSeenAt > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt: now + SESSION_IDLE_MS }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt: now + SESSION_IDLE_MS }).where(eq(sessions.id, row.id));
+    row.lastSeenAt = now;
+    row.expiresAt = now + SESSION_IDLE_MS;
   }
   const { state: _s, expiresAt: _e, ...user } = row.user;
   return {
