@@ -54,7 +54,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
     <ListNavigation>
     <div className="rounded-lg border border-line bg-panel">
       <div ref={scrollRef} className={`overflow-x-auto ${query.size === 0 ? "max-h-[60vh] overflow-y-auto" : ""}`} data-testid="table-scroll">
-        <table ref={tableRef} className="w-full border-collapse text-sm" data-testid="data-table">
+        <table ref={tableRef} className="w-full border-collapse text-sm" data-testid="data-table" onPointerOver={titleIfTruncated}>
           <thead className="sticky top-0 z-10">
             <tr className="border-b border-line bg-canvas text-left text-muted">
               {formId ? (
@@ -132,6 +132,18 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
   );
 }
 
+/**
+ * Spec §2: a cell shows its whole text as a tooltip only when the text is cut off. The title is set as the pointer
+ * reaches the cell (and taken away when a wider window shows it whole), so rows carry no title of their own. A
+ * column with a `titleKey` keeps the title it was given: that one adds something the cell does not show.
+ */
+function titleIfTruncated(e: React.PointerEvent<HTMLTableElement>) {
+  const cell = (e.target as Element).closest?.("td.truncate");
+  if (!(cell instanceof HTMLElement) || cell.hasAttribute("data-own-title")) return;
+  if (cell.scrollWidth > cell.clientWidth + 1) cell.title = cell.textContent ?? "";
+  else cell.removeAttribute("title");
+}
+
 export type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "columns" | "formId" | "rowLabel" | "rowActions"> & {
   lang: string;
   /** the table's translator, handed down: one useTranslation per table instead of one per row */
@@ -181,7 +193,7 @@ export function TableRow<Row extends { id: number }>({ row, number, columns, for
           if (c.type === "images") return <ImagesCell key={c.key} value={values[c.key]} />;
           const cell = formatCell(c, values[c.key], lang);
           return (
-            <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} title={c.titleKey ? String(values[c.titleKey] ?? cell.text) : cell.text}>
+            <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} {...(c.titleKey ? { title: String(values[c.titleKey] ?? cell.text), "data-own-title": "" } : null)}>
               {cell.text}
             </td>
           );

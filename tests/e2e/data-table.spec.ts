@@ -6,12 +6,12 @@ import { signIn } from "./support";
 const { admin } = DEMO_USERS;
 const stamp = () => Date.now().toString(36);
 
-async function addUser(page: Page, account: string) {
+async function addUser(page: Page, account: string, name = `表格${account}`) {
   await page.goto("/userManage");
   await page.getByTestId("add").click();
   const form = page.getByTestId("resource-form");
   await form.getByLabel("登录账号").fill(account);
-  await form.getByLabel("用户名").fill(`表格${account}`);
+  await form.getByLabel("用户名").fill(name);
   await form.getByLabel("初始密码").fill("Passw0rd@26");
   await form.getByLabel("所属组织").selectOption({ index: 1 });
   await form.getByLabel("角色").selectOption({ label: "只读用户" });
@@ -67,6 +67,24 @@ test("header filter: the funnel sets the URL filter with the keyboard, shows it,
   await page.getByTestId("header-filter-panel").getByRole("link", { name: "重置" }).click();
   await expect(page).not.toHaveURL(/state=/);
   await expect(page.getByRole("button", { name: "筛选 状态" })).not.toHaveAttribute("data-active", "");
+});
+
+test("a cell's tooltip shows its whole text only when the text is cut off", async ({ page }) => {
+  await signIn(page, admin.account, admin.password);
+  const account = `tt${stamp()}`;
+  const long = `超长用户名${"起重机租赁调度".repeat(3)}${account}`.slice(0, 30);
+  await addUser(page, account, long);
+  await expect(page.getByTestId("toasts").getByText("操作成功！")).toBeVisible();
+  await page.goto(`/userManage?q=${account}`);
+  const row = page.getByTestId("data-table").locator("tbody tr").filter({ hasText: account });
+  const nameCell = row.locator("td", { hasText: long });
+  const accountCell = row.locator("td", { hasText: new RegExp(`^${account}$`) });
+  // nothing before the pointer comes; then the cut-off name gets its tooltip and the short account none
+  await expect(nameCell).not.toHaveAttribute("title");
+  await nameCell.hover();
+  await expect(nameCell).toHaveAttribute("title", long);
+  await accountCell.hover();
+  await expect(accountCell).not.toHaveAttribute("title");
 });
 
 test("header filter with text: the operation log filters by account as you type", async ({ page }) => {
