@@ -36,7 +36,7 @@ export default function ApplicationManage() {
           ) : null
         }
         rowActions={(row, rowCan) => (
-          <span className="flex gap-3">
+          <>
             <Link to={`/applicationManage/form?id=${row.id}`} className="text-brand">
               {t("application.detail")}
             </Link>
@@ -50,7 +50,7 @@ export default function ApplicationManage() {
                   </Form>
                 ))
               : null}
-          </span>
+          </>
         )}
       />
       <ReviewPanel back={back} />

@@ -54,7 +54,7 @@ export default function DataPermission() {
         rowActions={(row, can) => {
           const id = row.id;
           return (
-            <span className="flex gap-3">
+            <>
               {can.edit && row.state === 0 && row.userId === me ? (
                 <QueryLink to={withQuery(back, `edit=${id}`)} className="text-brand">
                   {tr("edit")}
@@ -71,7 +71,7 @@ export default function DataPermission() {
                   ? rowButton(id, "confirmState", t("dataPermission.disable"), "text-danger", ["enabled", "0"])
                   : rowButton(id, "confirmState", t("dataPermission.enable"), "text-success", ["enabled", "1"])
                 : null}
-            </span>
+            </>
           );
         }}
       />

@@ -29,7 +29,7 @@ export default function DeviceList() {
       <ResourcePage
         view={vehicleView}
         rowActions={(row, can) => (
-          <span className="flex gap-3">
+          <>
             <Link to={`/deviceDetails?id=${row.id}`} className="text-brand">
               {t("vehicle.details")}
             </Link>
@@ -53,7 +53,7 @@ export default function DeviceList() {
                 </RowForm>
               </>
             ) : null}
-          </span>
+          </>
         )}
       />
       <VehiclePanels back={back} />

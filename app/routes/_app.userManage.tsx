@@ -28,7 +28,7 @@ export default function UserManage() {
         toolbar={<UserToolbar />}
         rowActions={(row, can) =>
           can.edit ? (
-            <span className="flex gap-3">
+            <>
               <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
               </QueryLink>
@@ -39,7 +39,7 @@ export default function UserManage() {
                   {row.state === 1 ? t("user.disable") : t("user.enable")}
                 </button>
               </RowForm>
-            </span>
+            </>
           ) : null
         }
       />

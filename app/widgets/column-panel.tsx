@@ -2,11 +2,13 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkColumnChoice, columnOrder, labelOf, type ColumnDef, type ColumnPrefs } from "~/modules/resource/types";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * 显示配置 (spec §2/§5): show, hide and reorder a list's columns; refuses hiding a fixed column
  * (<label>不可隐藏) and hiding all (显示字段不能为空). The choice is saved on the server per user.
- * A <details> panel, so it opens without JavaScript too (reordering then needs JavaScript).
+ * A <details> panel, so it opens without JavaScript too. Reordering needs JavaScript, so its ↑/↓ buttons come
+ * with it: the server's page (on every list screen) carries only the checkboxes.
  */
 export function ColumnPanel({ columns, prefs, formAction, serverError }: { columns: ColumnDef[]; prefs: ColumnPrefs | null; formAction: string; serverError?: string | null }) {
   const { t, i18n } = useTranslation("resource");
@@ -15,6 +17,7 @@ export function ColumnPanel({ columns, prefs, formAction, serverError }: { colum
   const [order, setOrder] = useState(() => columnOrder(columns, prefs));
   const [visible, setVisible] = useState(() => columns.filter((c) => c.fixed || !prefs?.hidden.includes(c.key)).map((c) => c.key));
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   const toggle = (key: string, on: boolean) => {
     const next = on ? [...visible, key] : visible.filter((k) => k !== key);
@@ -55,12 +58,16 @@ export function ColumnPanel({ columns, prefs, formAction, serverError }: { colum
                   <input type="checkbox" name="visible" value={key} checked={visible.includes(key)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
                   {label}
                 </label>
-                <button type="button" onClick={() => move(i, -1)} disabled={i === 0} aria-label={t("moveUp", { label })} className="px-1 text-muted hover:text-brand disabled:opacity-30">
-                  ↑
-                </button>
-                <button type="button" onClick={() => move(i, 1)} disabled={i === order.length - 1} aria-label={t("moveDown", { label })} className="px-1 text-muted hover:text-brand disabled:opacity-30">
-                  ↓
-                </button>
+                {hydrated ? (
+                  <>
+                    <button type="button" onClick={() => move(i, -1)} disabled={i === 0} aria-label={t("moveUp", { label })} className="px-1 text-muted hover:text-brand disabled:opacity-30">
+                      ↑
+                    </button>
+                    <button type="button" onClick={() => move(i, 1)} disabled={i === order.length - 1} aria-label={t("moveDown", { label })} className="px-1 text-muted hover:text-brand disabled:opacity-30">
+                      ↓
+                    </button>
+                  </>
+                ) : null}
               </li>
             );
           })}
