@@ -61,18 +61,15 @@ export const UserCreateSchema = z.object({
 });
 export const UserUpdateSchema = z.object(common);
 
+/** A row of the list (and of its export): what the table shows, its label and the state its button turns. */
 export type UserRow = {
   id: number;
-  version: number;
   loginAccount: string;
   userName: string;
-  orgId: number | null;
   orgName: string | null;
-  roleId: number | null;
   roleNames: string | null;
   phone: string | null;
   email: string | null;
-  address: string | null;
   state: number;
   expiresAt: number | null;
   vehicleCount: number;
@@ -81,7 +78,6 @@ export type UserRow = {
 
 // aliases written out, so the correlation to the outer users row never depends on how drizzle qualifies columns
 const roleNames = sql<string | null>`(select group_concat(r.name, '、') from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id")`;
-const firstRole = sql<number | null>`(select min(ur.role_id) from user_roles ur where ur.user_id = "users"."id")`;
 const vehicleCount = sql<number>`(select count(*) from user_vehicles uv where uv.user_id = "users"."id")`;
 
 export const userResource = defineResource({
@@ -91,16 +87,12 @@ export const userResource = defineResource({
     const q = db
       .select({
         id: users.id,
-        version: users.version,
         loginAccount: users.loginAccount,
         userName: users.userName,
-        orgId: users.orgId,
         orgName: organisations.name,
-        roleId: firstRole,
         roleNames,
         phone: users.phone,
         email: users.email,
-        address: users.address,
         state: users.state,
         expiresAt: users.expiresAt,
         vehicleCount,
