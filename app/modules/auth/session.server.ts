@@ -221,6 +221,8 @@ export async function endSession(request: Request, env: Env, db: Db = getDb(env)
   const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
   if (typeof id === "string" && id) {
     await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, id)));
+    // whoever calls it, this isolate's next page refuses the cookie (the Worker also clears around every POST)
+    forgetSessions();
   }
   return sessionCookie(env, request).serialize("", { maxAge: 0 });
 }
