@@ -4,13 +4,13 @@ import { isMobile } from "~/lib/validators";
 import { createCaptcha, consumeCaptcha } from "./captcha.server";
 import { LOGIN_TYPE, passwordLogin, sendCode, smsLogin, type LoginError } from "./login.server";
 import { loadUserPreferences, prefsCookies, readPreferences } from "./preferences.server";
-import { readFlash, readSession, safeRedirectPath, startSession } from "./session.server";
+import { rawCookie, readFlash, readSession, safeRedirectPath, startSession } from "./session.server";
 
 const REMEMBER_COOKIE = "derrick_remember";
 
 function rememberedAccount(request: Request): string {
-  const raw = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${REMEMBER_COOKIE}=`));
-  return raw ? decodeURIComponent(raw.slice(REMEMBER_COOKIE.length + 1)) : "";
+  const raw = rawCookie(request, REMEMBER_COOKIE);
+  return raw ? decodeURIComponent(raw) : "";
 }
 
 export function captchaEnabled(env: { CAPTCHA?: string }): boolean {

@@ -146,17 +146,17 @@ function rememberSession(db: Db, cookie: string, row: SessionRow, at: number): v
   cache.set(cookie, { at, epoch: sessionCache.epoch, row });
 }
 
-/** The signed value of the session cookie as sent, or null. */
-function sessionCookieValue(request: Request): string | null {
+/** A cookie's value as the browser sent it (not decoded, not unsigned), or null when it sent none of that name. */
+export function rawCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  for (const part of header.split(/;\s*/)) if (part.startsWith(`${SESSION_COOKIE}=`)) return part.slice(SESSION_COOKIE.length + 1);
+  for (const part of header.split(/;\s*/)) if (part.startsWith(`${name}=`)) return part.slice(name.length + 1);
   return null;
 }
 
 /** Reads and checks the session cookie: a bad signature, a revoked or expired row, or a disabled user are all "invalid". */
 export async function readSession(request: Request, env: Env, db: Db = getDb(env)): Promise<SessionState> {
-  const cookie = sessionCookieValue(request);
+  const cookie = rawCookie(request, SESSION_COOKIE);
   if (cookie === null) return { status: "none" };
   const now = Date.now();
   let row = sessionFromCache(request, db, cookie, now);
@@ -240,9 +240,8 @@ export function flashCookie(flash: Flash): string {
 
 /** Reads a one-time message and the header that removes it, so it shows once. */
 export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
-  const raw = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${FLASH_COOKIE}=`));
-  if (!raw) return { flash: null, clear: null };
-  const value = raw.slice(FLASH_COOKIE.length + 1) as Flash;
+  const value = rawCookie(request, FLASH_COOKIE) as Flash | null;
+  if (value === null) return { flash: null, clear: null };
   return { flash: FLASHES.includes(value) ? value : null, clear: `${FLASH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` };
 }
 
