@@ -19,10 +19,10 @@ function hub() {
     fanout.subs.set(ws, sub);
     return { sub, frames };
   };
-  const move = (id: number, lng: number) => {
+  const move = (id: number, lng: number, countsChanged = false) => {
     seq++;
     live.apply(id, { lng }, seq);
-    fanout.changed([id], false);
+    fanout.changed([id], countsChanged);
   };
   return { fanout, open, move };
 }
@@ -44,6 +44,21 @@ describe("Fanout's shared frames", () => {
     h.move(2, 121.9);
     expect(ids(wide.frames[1])).toEqual([2]);
     expect(narrow.frames[1]).toBeUndefined();
+  });
+
+  it("stops sharing frames with a socket once its scope is replaced (a refresh narrowed it)", () => {
+    const h = hub();
+    const stays = h.open(7, new Set([1, 2]));
+    const narrowed = h.open(7, new Set([1, 2]));
+    for (const s of [stays, narrowed]) h.fanout.watch(s.sub, { vehicles: "all", counts: true });
+    expect(narrowed.frames[0]).toEqual(stays.frames[0]);
+
+    // the same change for both, but the counts are each scope's own
+    narrowed.sub.visible = new Set([1]);
+    stays.sub.lastSentAt = narrowed.sub.lastSentAt = 0; // past the rate limit
+    h.move(1, 121.8, true);
+    expect(stays.frames[1]).toMatchObject({ counts: { total: 2 } });
+    expect(narrowed.frames[1]).toMatchObject({ counts: { total: 1 } });
   });
 
   it("sends sockets with the same user, scope and watch the same snapshot, and another user's scope its own", () => {

@@ -49,7 +49,7 @@ const ALARM_RING = 500;
 export class Fanout {
   readonly subs = new Map<WebSocket, Subscriber>();
   private recentAlarms: { seq: number; alarm: AlarmEvent }[] = [];
-  /** Frames already encoded at the current seq, by what decides their content (sharedFrame); null = nothing to send. */
+  /** Frames already encoded at the current seq, by what decides their content (deltaKey); null = nothing to send. */
   private frames = new Map<string, string | null>();
   private framesSeq = -1;
   /** data scopes by content, numbered, and each scope set's number (audience) */
@@ -58,6 +58,10 @@ export class Fanout {
   private nextScopeId = 0;
   /** each watch's JSON (a watch is replaced, never changed in place, and may name thousands of vehicles) */
   private readonly watchKeyOf = new WeakMap<Watch, string>();
+  /** audiences by their text, numbered, and each socket's number with the watch and scope it stands for */
+  private readonly audienceIds = new Map<string, number>();
+  private readonly audienceOf = new WeakMap<Subscriber, { watch: Watch; visible: Set<number> | "all"; id: number }>();
+  private nextAudienceId = 0;
 
   constructor(
     private readonly live: LiveTable,
@@ -107,7 +111,10 @@ export class Fanout {
   }
 
   ack(sub: Subscriber, seq: number) {
-    sub.unacked = sub.unacked.filter((s) => s > seq);
+    // unacked holds seqs in the order they were sent, so the acknowledged ones are at its start
+    let n = 0;
+    while (n < sub.unacked.length && sub.unacked[n]! <= seq) n++;
+    if (n) sub.unacked.splice(0, n);
     this.schedule(sub, Date.now());
   }
 
@@ -165,27 +172,38 @@ export class Fanout {
   flush(sub: Subscriber) {
     if (!this.subs.has(sub.ws)) return;
     const seq = this.currentSeq();
+    if (this.framesSeq !== seq) {
+      this.frames.clear();
+      this.framesSeq = seq;
+    }
     // a bbox watch keeps per-socket view state (inView), so only the other watches share frames
     const shared = !sub.watch.bbox;
-    let frame: string | null;
+    let frame: string | null | undefined;
     if (sub.snapshot) {
-      frame = shared ? this.sharedFrame(`snapshot|${this.audience(sub)}`, seq, () => this.snapshot(sub, seq)) : this.snapshot(sub, seq);
+      const key = shared ? `s${this.audienceId(sub)}` : null;
+      frame = key === null ? undefined : this.frames.get(key);
+      if (frame === undefined) {
+        frame = this.snapshot(sub, seq);
+        if (key !== null) this.frames.set(key, frame);
+      }
       sub.snapshot = false;
     } else {
       // every ACK_EVERY-th frame asks for an ack, and so does one that fills the window
       const ask = (sub.frames + 1) % ACK_EVERY === 0 || sub.unacked.length + 1 >= ACK_WINDOW;
-      const build = () => {
+      const key = shared ? this.deltaKey(sub, ask) : null;
+      frame = key === null ? undefined : this.frames.get(key);
+      if (frame === undefined) {
         const message = this.delta(sub, seq);
         if (message && ask) message.ack = 1;
-        return message ? encodeServerMessage(message) : null;
-      };
-      frame = shared ? this.sharedFrame(`delta|${this.audience(sub)}|${sub.sentSeq}|${sub.countsDirty ? 1 : 0}|${sub.alarms.length}|${ask ? 1 : 0}|${[...sub.dirty].join(",")}`, seq, build) : build();
+        frame = message ? encodeServerMessage(message) : null;
+        if (key !== null) this.frames.set(key, frame);
+      }
     }
     const sent = frame !== null;
     if (frame !== null) this.sendRaw(sub, frame);
     sub.dirty.clear();
     sub.countsDirty = false;
-    sub.alarms = [];
+    if (sub.alarms.length) sub.alarms = [];
     sub.sentSeq = seq;
     if (!sent) return;
     sub.frames++;
@@ -194,21 +212,35 @@ export class Fanout {
   }
 
   /**
-   * The frame for `key` at this seq, built once: what decides a frame's content is in its key (user, watch and, for
-   * a delta, the seq the socket has and its dirty vehicles). A thousand screens opening on the same fleet cost one
-   * snapshot build and encode, not a thousand (and not a thousand copies of it for the isolate to collect).
+   * What decides a delta's content at this seq, as a short key: who it is for (audienceId), the seq the socket has,
+   * whether it carries counts, alarms and an ack request, and its dirty vehicles. A frame is built once per key and
+   * sent to every socket with that key: a thousand screens on one fleet cost one build and encode, not a thousand.
+   * The key is made for every socket of every frame, so it has few pieces: one of a dozen pieces was most of what
+   * a fan-out to a thousand sockets allocated, and the isolate's collections held the frames up.
    */
-  private sharedFrame(key: string, seq: number, build: () => string | null): string | null {
-    if (this.framesSeq !== seq) {
-      this.frames.clear();
-      this.framesSeq = seq;
+  private deltaKey(sub: Subscriber, ask: boolean): string {
+    const flags = (sub.countsDirty ? 1 : 0) + (ask ? 2 : 0) + sub.alarms.length * 4;
+    let dirty: number | string = "";
+    if (sub.dirty.size === 1) for (const id of sub.dirty) dirty = id;
+    else if (sub.dirty.size > 1) dirty = [...sub.dirty].join(",");
+    return `d${this.audienceId(sub)} ${sub.sentSeq} ${flags} ${dirty}`;
+  }
+
+  /**
+   * A number for the socket's audience (audience()), kept with the watch and the scope it was worked out for: the
+   * text is built again only when one of them is replaced. Numbers only grow, so two audiences never share one.
+   */
+  private audienceId(sub: Subscriber): number {
+    const known = this.audienceOf.get(sub);
+    if (known && known.watch === sub.watch && known.visible === sub.visible) return known.id;
+    const text = this.audience(sub);
+    let id = this.audienceIds.get(text);
+    if (id === undefined) {
+      if (this.audienceIds.size >= 10_000) this.audienceIds.clear();
+      this.audienceIds.set(text, (id = this.nextAudienceId++));
     }
-    let frame = this.frames.get(key);
-    if (frame === undefined) {
-      frame = build();
-      this.frames.set(key, frame);
-    }
-    return frame;
+    this.audienceOf.set(sub, { watch: sub.watch, visible: sub.visible, id });
+    return id;
   }
 
   /**
