@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { DEMO_USERS } from "../db/seed/demo";
 import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
-import { build, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
+import { build, ensureChromium, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 
 function bulkUsersSql(n: number): string {
   return `insert into users (tenant_id, org_id, login_account, user_name, password_hash, state, phone, version, created_at, updated_at)
@@ -27,6 +27,7 @@ const PERSIST = ".wrangler/bench";
 const N = 200;
 
 ensureInstalled();
+ensureChromium(); // the frame-rate figure drives Debian's Chromium, as the e2e layer does
 build();
 rmSync(`${root}${PERSIST}`, { recursive: true, force: true });
 prepareDatabase(PERSIST);
