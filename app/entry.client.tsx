@@ -4,15 +4,15 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES, memoizeLanguageHierarchy, memoizeTranslations } from "./i18n";
-import { readShellTexts } from "./i18n/shell-texts";
+import { loadShellTexts } from "./i18n/shell-texts";
 import { pendingScreenTexts } from "./i18n/screen-texts";
 
 async function hydrate() {
-  // the shell's texts of the page's language (in the document), and the screen namespaces whose chunks loaded
+  // the shell's texts of the page's language (its script in the document), and the screen namespaces whose chunks loaded
   // before this ran; the other language's shell texts arrive if the user switches (app/root.tsx)
   const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
   const pending = pendingScreenTexts();
-  const shell = readShellTexts();
+  const shell = await loadShellTexts(lng);
   const resources = Object.fromEntries(LANGUAGES.map((l) => [l, l === lng ? { ...shell, ...pending[l] } : pending[l]]));
   await i18next.use(initReactI18next).init({ ...i18nConfig, resources, lng, initImmediate: false });
   memoizeLanguageHierarchy(i18next);

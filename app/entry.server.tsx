@@ -4,8 +4,9 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy, memoizeTranslations } from "./i18n";
-import { resources, shellResources } from "./i18n/resources";
-import { scriptJson, ShellTextsContext } from "./i18n/shell-texts";
+import { resources } from "./i18n/resources";
+import { ShellTextsContext } from "./i18n/shell-texts";
+import { shellTextsScript } from "./i18n/shell-texts.server";
 import { i18nServer } from "./i18n/i18next.server";
 
 const ABORT_DELAY = 5_000;
@@ -31,13 +32,6 @@ function i18nFor(lng: Language): Promise<I18n> {
   return ready;
 }
 
-const shellJson = new Map<Language, string>();
-function shellTextsJson(lng: Language): string {
-  let json = shellJson.get(lng);
-  if (json === undefined) shellJson.set(lng, (json = scriptJson(shellResources[lng])));
-  return json;
-}
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -53,7 +47,7 @@ export default async function handleRequest(
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <I18nextProvider i18n={i18n}>
-      <ShellTextsContext.Provider value={shellTextsJson(lng)}>
+      <ShellTextsContext.Provider value={shellTextsScript(lng).src}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
       </ShellTextsContext.Provider>
     </I18nextProvider>,

@@ -99,7 +99,8 @@ try {
 
   const firstLoad = async (path: string, withCookie: boolean) => {
     const html = await (await fetch(`${BASE}${path}`, { headers: withCookie ? { Cookie: cookie } : {} })).text();
-    const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+    // the build's assets and the shell's texts script (/i18n/shell.<lang>.<hash>.js), JS the page runs like the rest
+    const urls = new Set([...html.matchAll(/(?:src|href)="(\/(?:assets|i18n)\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
     let js = 0;
     let css = 0;
     for (const u of urls) {

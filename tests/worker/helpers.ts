@@ -39,29 +39,14 @@ export async function freshCaptcha(path = "/login") {
   return { id, answer: (await peekCaptcha(db(), id))! };
 }
 
-const SHELL_TEXTS = /<script id="shell-texts" type="application\/json">[\s\S]*?<\/script>/;
-
-/**
- * Every page carries the shell's texts of its language as a JSON script for the browser's i18next
- * (app/i18n/shell-texts.tsx). Tests read a page for what it shows, so get() and postForm() drop that script;
- * a test about the script itself uses SELF.fetch.
- */
-async function shownPage(res: Response): Promise<Response> {
-  if (!res.body || !(res.headers.get("Content-Type") ?? "").startsWith("text/html")) return res;
-  const html = await res.text();
-  return new Response(html.replace(SHELL_TEXTS, ""), { status: res.status, statusText: res.statusText, headers: res.headers });
-}
-
 /** A form post as a browser sends it; pass URLSearchParams for repeated fields (checkbox lists). */
 export async function postForm(path: string, fields: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
-  return shownPage(
-    await SELF.fetch(`${ORIGIN}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: ORIGIN, Host: "localhost", "Accept-Language": "zh-CN,zh;q=0.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
-      body: new URLSearchParams(fields),
-    }),
-  );
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN, Host: "localhost", "Accept-Language": "zh-CN,zh;q=0.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
 }
 
 export async function attemptLogin(account: string, password: string, path = "/login", captcha?: { id: string; answer: string }) {
@@ -77,4 +62,4 @@ export async function signIn(account: string, password: string): Promise<string>
 }
 
 export const get = async (path: string, cookie?: string, headers: Record<string, string> = {}) =>
-  shownPage(await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } }));
+  SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } });

@@ -35,21 +35,38 @@ describe("preferences", () => {
     expect(page).toContain('lang="en-US"');
   });
 
-  it("puts the shell's texts in the page in the page's language only, for the browser to start with", async () => {
+  it("gives the page its shell texts in the page's language only, as a script browsers may keep for good", async () => {
     const texts = async (lang: string) => {
       const html = await (await SELF.fetch(`${ORIGIN}/login`, { headers: { Cookie: `derrick_lang=${lang}` } })).text();
-      const json = /<script id="shell-texts" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-      expect(json, "the page has its texts script").toBeTruthy();
-      expect(json).not.toContain("</");
-      return JSON.parse(json!) as Record<string, Record<string, any>>;
+      const src = /<script id="shell-texts" src="([^"]+)"><\/script>/.exec(html)?.[1];
+      expect(src, "the page names its texts script").toMatch(new RegExp(`^/i18n/shell\\.${lang}\\.[0-9a-z]+\\.js$`));
+      // before the app's scripts, which read the texts as they start
+      expect(html.indexOf(src!)).toBeLessThan(html.indexOf('type="module"'));
+      const res = await SELF.fetch(`${ORIGIN}${src}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      const body = await res.text();
+      expect(body).not.toContain("</");
+      const json = /^window\.__shellTexts=(.*);$/s.exec(body)?.[1];
+      return { src: src!, texts: JSON.parse(json!) as Record<string, Record<string, any>> };
     };
     const zh = await texts("zh-CN");
-    expect(Object.keys(zh).sort()).toEqual(["auth", "common", "files", "resource", "screens", "system", "widgets"]);
-    expect(zh.common!.sessionExpired).toBe("会话失效,请重新登录");
-    expect(zh.screens!["/userManage"]).toBe("用户管理");
+    expect(Object.keys(zh.texts).sort()).toEqual(["auth", "common", "files", "resource", "screens", "system", "widgets"]);
+    expect(zh.texts.common!.sessionExpired).toBe("会话失效,请重新登录");
+    expect(zh.texts.screens!["/userManage"]).toBe("用户管理");
     const en = await texts("en-US");
-    expect(en.auth!.title).toBe("Sign in");
-    expect(JSON.stringify(en)).not.toContain("会话失效");
+    expect(en.texts.auth!.title).toBe("Sign in");
+    expect(JSON.stringify(en.texts)).not.toContain("会话失效");
+    expect(en.src).not.toBe(zh.src);
+
+    // an address from before a deploy still gets the current texts, kept only briefly; a made-up one gets nothing
+    const stale = await SELF.fetch(`${ORIGIN}/i18n/shell.en-US.0.js`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("Cache-Control")).toBe("public, max-age=60");
+    expect(await stale.text()).toContain("Sign in");
+    expect((await SELF.fetch(`${ORIGIN}/i18n/shell.fr-FR.0.js`)).status).toBe(404);
+    expect((await SELF.fetch(`${ORIGIN}/i18n/other.js`)).status).toBe(404);
   });
 
   it("ignores values it does not know and sends the user back to the page", async () => {
