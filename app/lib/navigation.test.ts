@@ -40,8 +40,18 @@ describe("menu wire format", () => {
       { ...row("2301", "23", "/detail", { once: true, type: 3 }), hidden: true },
       { ...row("23", "0", null), hidden: false },
     ];
-    expect(decodeMenu(encodeMenu(rows))).toEqual(rows);
-    expect(JSON.stringify(encodeMenu(rows)).length).toBeLessThan(JSON.stringify(rows).length / 2);
+    // the page's language names an item in both fields; everything else comes back as it was
+    expect(decodeMenu(encodeMenu(rows, "en-US"))).toEqual(rows.map((r) => ({ ...r, name: r.nameEn })));
+    expect(decodeMenu(encodeMenu(rows, "zh-CN"))).toEqual(rows.map((r) => ({ ...r, nameEn: r.name })));
+    expect(JSON.stringify(encodeMenu(rows, "zh-CN")).length).toBeLessThan(JSON.stringify(rows).length / 2);
+  });
+  it("keeps ids that are not plain numbers and paths that are not /<privis> as they are", () => {
+    const rows = [
+      { ...row("0012", "A1", "/elsewhere"), hidden: false },
+      { ...row("7", "0", "/p7"), hidden: false },
+    ];
+    expect(encodeMenu(rows, "zh-CN").map((w) => [w[0], w[1], w[4]])).toEqual([["0012", "A1", "/elsewhere"], [7, 0, 0]]);
+    expect(decodeMenu(encodeMenu(rows, "zh-CN"))).toEqual(rows.map((r) => ({ ...r, nameEn: r.name })));
   });
 });
 

@@ -152,26 +152,46 @@ export function nextBreadcrumb(trail: Crumb[], cached: Crumb[], crumb: Crumb, ty
   }
 }
 
-/** A menu row as the layout sends it to the browser: one short array per item instead of an object with keys. */
-export type MenuWire = [privisId: string, parent: string, name: string, nameEn: string, privis: string, routerPath: string | null, sort: number, type: number, flags: number, query: string | null, icon: string | null];
+/**
+ * A menu row as the layout sends it to the browser: one short array per item instead of an object with keys, with
+ * the name in the page's language only (a language switch reloads the layout's data), a numeric id as a number, and
+ * 0 for the usual path `/<privis>`. The array travels as a JSON string inside the page's data, where every quote
+ * costs four bytes: the menu was a fifth of a list page's HTML.
+ */
+export type MenuWire = [privisId: string | number, parent: string | number, name: string, privis: string, routerPath: string | 0 | null, sort: number, type: number, flags: number, query: string | null, icon: string | null];
 export type MenuRow = Omit<MenuNode, "children"> & { hidden: boolean };
 
 const HOME = 1;
 const ONCE = 2;
 const HIDDEN = 4;
 
-export function encodeMenu(rows: MenuRow[]): MenuWire[] {
-  return rows.map((m) => [m.privisId, m.parent, m.name, m.nameEn, m.privis, m.routerPath, m.sort, m.type, (m.home ? HOME : 0) | (m.once ? ONCE : 0) | (m.hidden ? HIDDEN : 0), m.query, m.icon]);
+/** "1001" → 1001, only when the number gives the same text back */
+const compactId = (id: string): string | number => (/^(0|[1-9]\d{0,14})$/.test(id) ? Number(id) : id);
+
+export function encodeMenu(rows: MenuRow[], lang: string): MenuWire[] {
+  return rows.map((m) => [
+    compactId(m.privisId),
+    compactId(m.parent),
+    lang === "en-US" ? m.nameEn : m.name,
+    m.privis,
+    m.routerPath !== null && m.routerPath === `/${m.privis}` ? 0 : m.routerPath,
+    m.sort,
+    m.type,
+    (m.home ? HOME : 0) | (m.once ? ONCE : 0) | (m.hidden ? HIDDEN : 0),
+    m.query,
+    m.icon,
+  ]);
 }
 
+/** The rows back, the one name standing for both languages (menuLabel reads the page's). */
 export function decodeMenu(wire: MenuWire[]): MenuRow[] {
-  return wire.map(([privisId, parent, name, nameEn, privis, routerPath, sort, type, flags, query, icon]) => ({
-    privisId,
-    parent,
+  return wire.map(([privisId, parent, name, privis, routerPath, sort, type, flags, query, icon]) => ({
+    privisId: String(privisId),
+    parent: String(parent),
     name,
-    nameEn,
+    nameEn: name,
     privis,
-    routerPath,
+    routerPath: routerPath === 0 ? `/${privis}` : routerPath,
     sort,
     type,
     home: (flags & HOME) !== 0,

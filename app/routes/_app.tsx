@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { buildMenuTree, decodeMenu, flattenMenu, type MenuNode, type MenuWire } from "~/lib/navigation";
 import { menuWireOf, requireScope } from "~/modules/access/access.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
 import { Shell } from "~/modules/shell/shell";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
@@ -10,8 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     user: { id: user.id, userName: user.userName, loginAccount: user.loginAccount, tenantName: user.tenantName, isAdmin: user.isAdmin },
     // one flat list, hidden items (detail screens) included since tabs and breadcrumbs name them;
-    // the browser builds the tree, so the page carries every item once
-    menu: menuWireOf(access),
+    // the browser builds the tree, so the page carries every item once, named in the page's language
+    menu: menuWireOf(access, readPreferences(request).lang),
   };
 }
 

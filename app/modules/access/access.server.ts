@@ -49,17 +49,19 @@ export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantI
   };
 }
 
-const menuJson = new WeakMap<Access, string>();
+const menuJson = new WeakMap<Access, Map<string, string>>();
 
 /**
- * The menu as the layout sends it: one JSON text of short arrays (see encodeMenu), made once per cached
- * access, so a page load serialises one string rather than a thousand values.
+ * The menu as the layout sends it, in the page's language: one JSON text of short arrays (see encodeMenu), made once
+ * per cached access and language, so a page load serialises one string rather than a thousand values.
  */
-export function menuWireOf(access: Access): string {
-  let json = menuJson.get(access);
+export function menuWireOf(access: Access, lang: string): string {
+  let byLang = menuJson.get(access);
+  if (!byLang) menuJson.set(access, (byLang = new Map()));
+  let json = byLang.get(lang);
   if (json === undefined) {
-    json = JSON.stringify(encodeMenu(access.menuRows.map(({ state, ...m }) => ({ ...m, hidden: state !== 1 }))));
-    menuJson.set(access, json);
+    json = JSON.stringify(encodeMenu(access.menuRows.map(({ state, ...m }) => ({ ...m, hidden: state !== 1 })), lang));
+    byLang.set(lang, json);
   }
   return json;
 }
