@@ -138,7 +138,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
  * column with a `titleKey` keeps the title it was given: that one adds something the cell does not show.
  */
 function titleIfTruncated(e: React.PointerEvent<HTMLTableElement>) {
-  const cell = (e.target as Element).closest?.("td.truncate");
+  const cell = (e.target as Element).closest?.("td.dt-cell");
   if (!(cell instanceof HTMLElement) || cell.hasAttribute("data-own-title")) return;
   if (cell.scrollWidth > cell.clientWidth + 1) cell.title = cell.textContent ?? "";
   else cell.removeAttribute("title");
@@ -193,7 +193,7 @@ export function TableRow<Row extends { id: number }>({ row, number, columns, for
           if (c.type === "images") return <ImagesCell key={c.key} value={values[c.key]} />;
           const cell = formatCell(c, values[c.key], lang);
           return (
-            <td key={c.key} className={`max-w-64 truncate whitespace-nowrap px-3 py-2 ${cell.tone ? TONES[cell.tone] : "text-ink"}`} {...(c.titleKey ? { title: String(values[c.titleKey] ?? cell.text), "data-own-title": "" } : null)}>
+            <td key={c.key} className={cell.tone ? `dt-cell ${TONES[cell.tone]}` : "dt-cell"} {...(c.titleKey ? { title: String(values[c.titleKey] ?? cell.text), "data-own-title": "" } : null)}>
               {cell.text}
             </td>
           );
