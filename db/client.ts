@@ -32,8 +32,16 @@ export function getDb(env: DbEnv): Db {
   if (!db) {
     db = drizzleD1(env.DB, { schema }) as unknown as Db;
     d1Cache.set(env.DB, db);
+    d1Of.set(db, env.DB);
   }
   return db;
+}
+
+const d1Of = new WeakMap<Db, D1Database>();
+
+/** The D1 binding behind a database from getDb, or null for libSQL. */
+export function d1Binding(db: Db): D1Database | null {
+  return d1Of.get(db) ?? null;
 }
 
 export { schema };

@@ -42,6 +42,41 @@ describe("序号", () => {
   });
 });
 
+describe("a list's statements, prepared once per filter, sort and page size", () => {
+  it("read the rows as they are now: a page, the next page and the total after a user was added", async () => {
+    const a = await adminOf();
+    const prefix = unique("pl");
+    await addUsers(a.tenantId, a.rootOrgId, prefix, 21);
+    const page = async (n: number) => (await get(`/userManage?q=${prefix}&sort=createdAt&order=desc&page=${n}`, a.cookie)).text();
+    const first = await page(1);
+    expect(first).toContain("共 21 条");
+    expect(cellsOf(bodyRows(first)[0]!)[2]).toBe(`${prefix}21`);
+    expect(bodyRows(await page(2)).map((r) => cellsOf(r)[2])).toEqual([`${prefix}1`]);
+
+    // the same list again, after one more user: the new one comes first and the last moves to page 2
+    await env.DB.prepare(
+      `insert into users (tenant_id, org_id, login_account, user_name, password_hash, state, version, created_at, updated_at)
+       values (?1, ?2, ?3, ?3, 'x', 1, 1, 1700000000000, 1700000000000)`,
+    )
+      .bind(a.tenantId, a.rootOrgId, `${prefix}new`)
+      .run();
+    const again = await page(1);
+    expect(again).toContain("共 22 条");
+    expect(cellsOf(bodyRows(again)[0]!)[2]).toBe(`${prefix}new`);
+    expect(bodyRows(await page(2)).map((r) => cellsOf(r)[2])).toEqual([`${prefix}2`, `${prefix}1`]);
+  });
+
+  it("are the tenant's own: another tenant's list with the same filter shows its own rows", async () => {
+    const [a, b] = [await adminOf(), await adminOf()];
+    const prefix = unique("pt");
+    await addUsers(a.tenantId, a.rootOrgId, `${prefix}a`, 3);
+    await addUsers(b.tenantId, b.rootOrgId, `${prefix}b`, 2);
+    const accounts = async (t: { cookie: string }) => bodyRows(await (await get(`/userManage?q=${prefix}`, t.cookie)).text()).map((r) => cellsOf(r)[2]);
+    expect(await accounts(a)).toEqual([`${prefix}a3`, `${prefix}a2`, `${prefix}a1`]);
+    expect(await accounts(b)).toEqual([`${prefix}b2`, `${prefix}b1`]);
+  });
+});
+
 describe("header filter", () => {
   it("offers a funnel on the state column that names the active filter, and the filter is the search bar's", async () => {
     const a = await adminOf();

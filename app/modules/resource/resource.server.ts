@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, fillPlaceholders, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { batch, batchableSelect, type Db } from "../../../db/client";
+import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
@@ -18,9 +18,17 @@ type Values = Record<string, unknown>;
 export interface ResourceDefinition<T extends ListedTable, Row extends { id: number }> {
   view: ResourceView;
   table: T;
-  /** one page of rows for the list, with any joins the columns need */
-  selectRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | undefined, offset: number): Promise<Row[]>;
-  /** filter key → condition for a value (text search, select match) */
+  /**
+   * one page of rows for the list, with any joins the columns need: a drizzle select, which listResource may prepare
+   * once and run again for other pages (offset is then a placeholder)
+   */
+  selectRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | undefined, offset: number | Placeholder): PromiseLike<any[]>;
+  /** the rows as selectRows reads them → as the list shows them (work done after the read, so the select stays one) */
+  mapRows?(rows: any[]): Row[];
+  /**
+   * filter key → condition for a value (text search, select match). A pure function of the value: the list's
+   * statement is prepared once per filter values (listResource), so a condition that read the clock would keep its time.
+   */
   filters: Record<string, (value: string) => SQL | undefined>;
   /** sortable column key → column */
   sortColumns: Record<string, SQLiteColumn>;
@@ -73,13 +81,30 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
 ): Promise<{ rows: Row[]; total: number }> {
   // the user's data scope beyond the tenant, built once for the rows' condition and the choice of counter
   const narrowed = res.scopeWhere?.(scope);
+  // no paging (size 0) still reads in chunks: the table loads the next one as the user scrolls
+  const chunk = q.size > 0 ? q.size : INFINITE_CHUNK;
+  const offset = (q.page - 1) * chunk;
+  const d1 = narrowed ? null : d1Binding(scope.db);
+  if (d1) {
+    const plan = listPlan(scope, res, q, chunk);
+    if (plan) {
+      const [rows, totals] = await d1.batch([plan.rows.stmt.bind(...fillPlaceholders(plan.rows.getQuery().params, { offset })), plan.total.stmt.bind(...plan.total.getQuery().params)]);
+      return { rows: shown(res, plan.rows.mapResult(rows, true) as unknown[]), total: (plan.total.mapResult(totals, true) as { n: number }[])[0]?.n ?? 0 };
+    }
+  }
+  const { rowsQuery, total } = listQueries(scope, res, q, narrowed, chunk, offset);
+  // one round trip for both when the rows' select can be batched (see batchableSelect), else two at once
+  const [rows, totals] = batchableSelect(rowsQuery) ? await batch(scope.db, [rowsQuery as PromiseLike<unknown[]>, total]) : await Promise.all([rowsQuery, total]);
+  return { rows: shown(res, rows), total: totals[0]?.n ?? 0 };
+}
+
+const shown = <Row extends { id: number }>(res: ResourceDefinition<any, Row>, rows: unknown[]): Row[] => (res.mapRows ? res.mapRows(rows) : (rows as Row[]));
+
+/** A list's rows select and its total's select. */
+function listQueries<T extends ListedTable, Row extends { id: number }>(scope: RequestScope, res: ResourceDefinition<T, Row>, q: ListQuery, narrowed: SQL | undefined, chunk: number, offset: number | Placeholder) {
   const where = tenantWhere(scope, res, q, narrowed);
   const column = q.sort ? res.sortColumns[q.sort] : undefined;
   const orderBy = column ? [q.order === "asc" ? asc(column) : desc(column), desc(res.table.id)] : res.defaultOrder;
-  // no paging (size 0) still reads in chunks: the table loads the next one as the user scrolls
-  const chunk = q.size > 0 ? q.size : INFINITE_CHUNK;
-  const limit = chunk;
-  const offset = (q.page - 1) * chunk;
   const counter = narrowed ? null : countedEntity(res, q);
   const total = counter
     ? scope.db
@@ -87,11 +112,46 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
         .from(rowCounts)
         .where(and(eq(rowCounts.tenantId, scope.user.tenantId), eq(rowCounts.entity, counter)))
     : scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
-  const rowsQuery = res.selectRows(scope.db, where, orderBy, limit, offset);
-  // one round trip for both when the rows' select can be batched (see batchableSelect), else two at once
-  const [rows, totals] = batchableSelect(rowsQuery) ? await batch(scope.db, [rowsQuery, total]) : await Promise.all([rowsQuery, total]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rowsQuery: res.selectRows(scope.db, where, orderBy, chunk, offset), total };
 }
+
+/** What drizzle's prepared D1 statements offer (its own batch uses the same). */
+interface PreparedList {
+  stmt: D1PreparedStatement;
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch: boolean): unknown;
+}
+type ListPlan = { rows: PreparedList; total: PreparedList } | null;
+
+/**
+ * A list's two statements, built and prepared once per database, resource, tenant, filters, sort and page size, with
+ * the page's offset as a placeholder: building them (drizzle walks every piece of the query) was a tenth of a list
+ * page's server time, and a user paging or coming back to a list asks for the same statements again. Only lists
+ * without a narrower data scope (its condition would belong in the key) and whose rows' select can be batched.
+ */
+function listPlan<T extends ListedTable, Row extends { id: number }>(scope: RequestScope, res: ResourceDefinition<T, Row>, q: ListQuery, chunk: number): ListPlan {
+  let plans = listPlans.get(scope.db);
+  if (!plans) listPlans.set(scope.db, (plans = new Map()));
+  const key = `${res.view.name}\u0001${scope.user.tenantId}\u0001${chunk}\u0001${q.sort ?? ""}\u0001${q.order ?? ""}\u0001${JSON.stringify(q.filters)}`;
+  let plan = plans.get(key);
+  if (plan === undefined) {
+    const { rowsQuery, total } = listQueries(scope, res, q, undefined, chunk, sql.placeholder("offset"));
+    const prepared = (query: unknown) => {
+      if (typeof (query as { prepare?: unknown }).prepare === "function") return (query as { prepare(): PreparedList }).prepare();
+      // not a select (selectRows ran something itself): with a placeholder for the offset it can only fail, unseen
+      (query as PromiseLike<unknown>).then?.(undefined, () => undefined);
+      return null;
+    };
+    const rows = batchableSelect(rowsQuery) ? prepared(rowsQuery) : null;
+    const totals = rows ? prepared(total) : null;
+    plan = rows && totals ? { rows, total: totals } : null;
+    if (plans.size >= LIST_PLANS_MAX) plans.clear();
+    plans.set(key, plan);
+  }
+  return plan;
+}
+const listPlans = new WeakMap<Db, Map<string, ListPlan>>();
+const LIST_PLANS_MAX = 500;
 
 /**
  * The row_counts entity that holds this list's total, if triggers keep one: the whole table, or the table filtered by

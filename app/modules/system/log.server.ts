@@ -63,10 +63,10 @@ export const auditLogResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return (limit === undefined ? q : q.limit(limit)).then((rows) =>
-      rows.map(({ before, after, ...row }) => ({ ...row, summary: summariseChange(before, after), detail: detailOf(before, after) })),
-    );
+    return limit === undefined ? q : q.limit(limit);
   },
+  // the stored before/after become the change's summary and its detail, after the read (selectRows stays a select)
+  mapRows: (rows) => rows.map(({ before, after, ...row }) => ({ ...row, summary: summariseChange(before, after), detail: detailOf(before, after) })),
   filters: {
     user: byUser(auditLogs.userId),
     entity: (v) => eq(auditLogs.entity, v),
