@@ -104,7 +104,10 @@ const shown = <Row extends { id: number }>(res: ResourceDefinition<any, Row>, ro
 function listQueries<T extends ListedTable, Row extends { id: number }>(scope: RequestScope, res: ResourceDefinition<T, Row>, q: ListQuery, narrowed: SQL | undefined, chunk: number, offset: number | Placeholder) {
   const where = tenantWhere(scope, res, q, narrowed);
   const column = q.sort ? res.sortColumns[q.sort] : undefined;
-  const orderBy = column ? [q.order === "asc" ? asc(column) : desc(column), desc(res.table.id)] : res.defaultOrder;
+  // ties broken by id in the same direction: the column's index (which ends with the rowid) then gives the whole
+  // order, so SQLite walks it and skips the offset's rows, instead of sorting every row up to the page's end
+  const dir = q.order === "asc" ? asc : desc;
+  const orderBy = column ? [dir(column), dir(res.table.id)] : res.defaultOrder;
   const counter = narrowed ? null : countedEntity(res, q);
   const total = counter
     ? scope.db
