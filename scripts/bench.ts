@@ -118,9 +118,9 @@ try {
   console.log(`${header}   (budget ≤ 3× the floor)`);
   console.log(line(floor!, ""));
   for (const r of rows) console.log(line(r, r.p50 / floor!.p50 <= 3 ? "ok" : "OVER"));
-  console.log(`\nA list of ${LIST_ROWS.toLocaleString("en")} rows (/userManage), same floor (budget p50 ≤ 25 ms and ≤ 3×)`);
+  console.log(`\nA list of ${LIST_ROWS.toLocaleString("en")} rows (/userManage), same floor (budget p50 ≤ 25 ms and ≤ 3× for the first page and a filtered, sorted page; text search shown without a budget)`);
   console.log(header);
-  for (const r of listRows) console.log(line(r, r.p50 / floor!.p50 <= 3 && r.p50 <= 25 ? "ok" : "OVER"));
+  for (const r of listRows) console.log(line(r, r.name === "text search" ? "—" : r.p50 / floor!.p50 <= 3 && r.p50 <= 25 ? "ok" : "OVER"));
   console.log(`\nFirst load, gzipped bytes (budget: JS+CSS ≤ 150 KB for a business screen)`);
   const loads: Record<string, { js: number; css: number }> = {};
   for (const [path, withCookie] of [["/login", false], ["/manageWork", true], ["/userManage", true]] as const) {
