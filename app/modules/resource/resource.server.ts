@@ -133,9 +133,11 @@ type ListPlan = { rows: PreparedList; total: PreparedList } | null;
  * without a narrower data scope (its condition would belong in the key) and whose rows' select can be batched.
  */
 function listPlan<T extends ListedTable, Row extends { id: number }>(scope: RequestScope, res: ResourceDefinition<T, Row>, q: ListQuery, chunk: number): ListPlan {
-  let plans = listPlans.get(scope.db);
-  if (!plans) listPlans.set(scope.db, (plans = new Map()));
-  const key = `${res.view.name}\u0001${scope.user.tenantId}\u0001${chunk}\u0001${q.sort ?? ""}\u0001${q.order ?? ""}\u0001${JSON.stringify(q.filters)}`;
+  let byResource = listPlans.get(scope.db);
+  if (!byResource) listPlans.set(scope.db, (byResource = new WeakMap()));
+  let plans = byResource.get(res);
+  if (!plans) byResource.set(res, (plans = new Map()));
+  const key = `${scope.user.tenantId}\u0001${chunk}\u0001${q.sort ?? ""}\u0001${q.order ?? ""}\u0001${JSON.stringify(q.filters)}`;
   let plan = plans.get(key);
   if (plan === undefined) {
     const { rowsQuery, total } = listQueries(scope, res, q, undefined, chunk, sql.placeholder("offset"));
@@ -153,7 +155,7 @@ function listPlan<T extends ListedTable, Row extends { id: number }>(scope: Requ
   }
   return plan;
 }
-const listPlans = new WeakMap<Db, Map<string, ListPlan>>();
+const listPlans = new WeakMap<Db, WeakMap<object, Map<string, ListPlan>>>();
 const LIST_PLANS_MAX = 500;
 
 /**
