@@ -176,29 +176,17 @@ export class Fanout {
       this.frames.clear();
       this.framesSeq = seq;
     }
+    const snapshot = sub.snapshot;
+    // every ACK_EVERY-th delta asks for an ack, and so does one that fills the window (a snapshot always asks)
+    const ask = !snapshot && ((sub.frames + 1) % ACK_EVERY === 0 || sub.unacked.length + 1 >= ACK_WINDOW);
     // a bbox watch keeps per-socket view state (inView), so only the other watches share frames
-    const shared = !sub.watch.bbox;
-    let frame: string | null | undefined;
-    if (sub.snapshot) {
-      const key = shared ? `s${this.audienceId(sub)}` : null;
-      frame = key === null ? undefined : this.frames.get(key);
-      if (frame === undefined) {
-        frame = this.snapshot(sub, seq);
-        if (key !== null) this.frames.set(key, frame);
-      }
-      sub.snapshot = false;
-    } else {
-      // every ACK_EVERY-th frame asks for an ack, and so does one that fills the window
-      const ask = (sub.frames + 1) % ACK_EVERY === 0 || sub.unacked.length + 1 >= ACK_WINDOW;
-      const key = shared ? this.deltaKey(sub, ask) : null;
-      frame = key === null ? undefined : this.frames.get(key);
-      if (frame === undefined) {
-        const message = this.delta(sub, seq);
-        if (message && ask) message.ack = 1;
-        frame = message ? encodeServerMessage(message) : null;
-        if (key !== null) this.frames.set(key, frame);
-      }
+    const key = sub.watch.bbox ? null : snapshot ? `s${this.audienceId(sub)}` : this.deltaKey(sub, ask);
+    let frame = key === null ? undefined : this.frames.get(key);
+    if (frame === undefined) {
+      frame = snapshot ? this.snapshot(sub, seq) : this.encodedDelta(sub, seq, ask);
+      if (key !== null) this.frames.set(key, frame);
     }
+    sub.snapshot = false;
     const sent = frame !== null;
     if (frame !== null) this.sendRaw(sub, frame);
     sub.dirty.clear();
@@ -279,6 +267,13 @@ export class Fanout {
       if (sub.watch.bbox) sub.inView.add(v.id);
     }
     return encodeServerMessage({ type: "snapshot", seq, vehicles, ...(sub.watch.counts ? { counts: this.countsFor(sub) } : {}), ack: 1 });
+  }
+
+  /** The delta frame for this socket, asking for an ack when `ask`; null when nothing it watches changed. */
+  private encodedDelta(sub: Subscriber, seq: number, ask: boolean): string | null {
+    const message = this.delta(sub, seq);
+    if (message && ask) message.ack = 1;
+    return message ? encodeServerMessage(message) : null;
   }
 
   /** What changed for this socket since its last frame, or null when nothing it watches did. */

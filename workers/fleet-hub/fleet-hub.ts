@@ -817,8 +817,10 @@ export class FleetHub extends DurableObject<Env> {
     if (message.type === "ping") return ws.send('{"type":"pong"}');
     // an ack of a known socket needs nothing else: a thousand screens ack every other frame, and answering each
     // without a wait keeps the isolate's garbage (and its collections during the next fan-out) down
-    const known = message.type === "ack" ? this.fanout.subs.get(ws) : undefined;
-    if (known && message.type === "ack") return this.fanout.ack(known, message.seq);
+    if (message.type === "ack") {
+      const known = this.fanout.subs.get(ws);
+      if (known) return this.fanout.ack(known, message.seq);
+    }
     await this.ensureConfig();
     const sub = await this.subscriberFor(ws);
     if (!sub) return ws.close(1011, "no session state");
