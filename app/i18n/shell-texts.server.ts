@@ -1,6 +1,6 @@
 import type { Language } from "./index";
 import { shellResources } from "./resources";
-import { scriptJson, SHELL_TEXTS_GLOBAL } from "./shell-texts";
+import { SHELL_TEXTS_GLOBAL } from "./shell-texts";
 
 export interface ShellTextsScript {
   /** `/i18n/shell.<lang>.<hash>.js`: a new version of the texts is a new address, so browsers may keep one for good */
@@ -9,6 +9,11 @@ export interface ShellTextsScript {
 }
 
 const scripts = new Map<Language, ShellTextsScript>();
+
+/** JSON safe inside a script: no "</script>" or "<!--" can end it early, no line separator can break the line. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
 
 /** The script that defines the shell's texts of a language for the browser (shell-texts.tsx), built once. */
 export function shellTextsScript(lng: Language): ShellTextsScript {

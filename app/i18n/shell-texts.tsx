@@ -17,11 +17,6 @@ export const SHELL_TEXTS_GLOBAL = "__shellTexts";
  */
 export const ShellTextsContext = createContext<string | null>(null);
 
-/** JSON safe inside a script element: no "</script>" or "<!--" can end it early. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}
-
 export function ShellTextsScript() {
   // the browser keeps the address the server rendered (reading it back keeps hydration quiet)
   const src = useContext(ShellTextsContext) ?? (typeof document === "undefined" ? undefined : (document.getElementById(SCRIPT_ID)?.getAttribute("src") ?? undefined));
