@@ -28,7 +28,7 @@ async function terminal(base: string, cookie: string, terminalNo: string) {
   const res = await fetch(`${base}/api/device/provision`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
-    body: JSON.stringify({ terminals: [{ terminalNo, plate: `沪B${terminalNo.slice(-5)}`, secret }] }),
+    body: JSON.stringify({ terminals: [{ terminalNo, plate: `沪B${terminalNo}`, secret }] }),
   });
   if (res.status !== 200) throw new Error(`provision answered ${res.status}: ${await res.text()}`);
   const auth = (await (await fetch(`${base}/ingest/v1/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ terminalNo, secret }) })).json()) as { token?: string };
