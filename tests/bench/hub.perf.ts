@@ -56,6 +56,7 @@ it("ingest: positions per second through Worker → FleetHub, next to inserting 
     const rates: number[] = [];
     let points: Point[][] = [];
     let tenantId = 0;
+    let commits = 0;
     for (const path of ["handler", "self"] as const) {
       const t = await makeTenant();
       tenantId = t.tenantId;
@@ -81,22 +82,25 @@ it("ingest: positions per second through Worker → FleetHub, next to inserting 
       );
       rates.push(accepted / ((Date.now() - t0) / 1000));
       if (accepted !== TOTAL) throw new Error(`only ${accepted} of ${TOTAL} accepted`);
+      if (path === "handler") commits = await hubFor(env, t.tenantId).writeGroupCount();
       const now = Date.now();
       points = bodies.flatMap((list) => list.map((body) => (JSON.parse(body).points as unknown[]).map((p) => (checkV1Point(p, now) as { point: Point }).point)));
     }
 
-    // the ceiling: the same rows, the same statement, straight into the same object's SQLite, batch by batch
+    // the ceiling: the same rows, the same statement, straight into the same object's SQLite, in as many commits as
+    // the hub made of them on the handler path (its write groups): what is left between the two is the path's own work
     const stub = hubFor(env, tenantId) as unknown as DurableObjectStub<FleetHub>;
+    const perCommit = Math.ceil(points.length / Math.max(1, commits));
     const r0 = Date.now();
-    for (const [i, list] of points.entries()) {
+    for (let g = 0; g < points.length; g += perCommit) {
       await runInDurableObject(stub, (_instance, state) => {
-        for (const p of list) appendPoint(state.storage.sql, 1_000_000 + i, p);
+        for (let i = g; i < Math.min(points.length, g + perCommit); i++) for (const p of points[i]!) appendPoint(state.storage.sql, 1_000_000 + i, p);
       });
     }
     const rawRate = TOTAL / ((Date.now() - r0) / 1000);
     const fmt = (r: number) => `${Math.round(r).toLocaleString("en")}/s`;
     const ok = rates[0]! >= 20_000 && (batch !== 500 || rates[0]! >= rawRate / 2);
-    line(`  ${String(batch).padEnd(6)} ${fmt(rates[0]!).padStart(15)} ${fmt(rates[1]!).padStart(15)} ${fmt(rawRate).padStart(12)}  ${(rates[0]! / rawRate).toFixed(2)}  ${ok ? "ok" : "OVER"}`);
+    line(`  ${String(batch).padEnd(6)} ${fmt(rates[0]!).padStart(15)} ${fmt(rates[1]!).padStart(15)} ${fmt(rawRate).padStart(12)}  ${(rates[0]! / rawRate).toFixed(2)}  ${ok ? "ok" : "OVER"}   (${points.length} batches in ${commits} commits)`);
   }
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { organisations, users, userVehicles, vehicleEvents } from "../../db/schema";
+import { organisations, users, userVehicles, vehicleEvents, vehicles } from "../../db/schema";
 import { hubFor } from "../../workers/fleet-hub/client";
 import { HUB_TENANT_HEADER, HUB_USER_HEADER } from "../../workers/fleet-hub/fleet-hub";
 import { segmentKey, dayKey } from "../../workers/fleet-hub/history";
@@ -173,6 +173,29 @@ describe("FleetHub durability, history and offline detection", () => {
     expect(await hub.vehicle(v.id)).toEqual(before);
     // duplicates are still recognised after the restart
     expect((await report(token, points.slice(0, 5))).body).toMatchObject({ accepted: 0, duplicates: [0, 1, 2, 3, 4] });
+  });
+
+  it("answers terminals reporting at once each for itself, and keeps all they were told was stored across a restart", async () => {
+    const t = await makeTenant();
+    const cars = await Promise.all(Array.from({ length: 6 }, () => makeVehicle(t.tenantId)));
+    const tokens = await Promise.all(cars.map((c) => terminalToken(c)));
+    const now = Date.now();
+    const batch = (k: number, from = 1) => Array.from({ length: 30 }, (_, i) => at(from + i, now - 120_000 + i * 1000, 121 + k / 10 + i / 1000));
+    // the first terminal's first points arrive before: at once, it sends them again with new ones
+    expect((await report(tokens[0]!, batch(0).slice(0, 10))).body.accepted).toBe(10);
+    // the last vehicle is stopped after its terminal signed in (its token is still valid)
+    await db().update(vehicles).set({ state: 0 }).where(eq(vehicles.id, cars[5]!.id));
+    await hubFor(env, t.tenantId).configChanged();
+
+    const answers = await Promise.all(cars.map((_, k) => report(tokens[k]!, batch(k))));
+    expect(answers[0]!.body).toMatchObject({ accepted: 20, duplicates: Array.from({ length: 10 }, (_, i) => i) });
+    for (const a of answers.slice(1, 5)) expect(a.body).toMatchObject({ accepted: 30, duplicates: [], late: 0 });
+    expect(answers[5]).toMatchObject({ status: 403, body: { reason: "terminal_disabled" } });
+
+    await expect(hubFor(env, t.tenantId).restart()).rejects.toThrow();
+    const hub = hubFor(env, t.tenantId);
+    expect(await Promise.all(cars.map((c) => hub.hotCount(c.id)))).toEqual([30, 30, 30, 30, 30, 0]);
+    for (const [k, c] of cars.slice(0, 5).entries()) expect(await hub.vehicle(c.id)).toMatchObject({ lng: 121 + k / 10 + 29 / 1000, t: now - 120_000 + 29_000 });
   });
 
   it("moves history older than the hot window to R2 and plays both back as one track", async () => {
