@@ -9,7 +9,7 @@ import { appendPoint } from "../../workers/fleet-hub/history";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
 import type { ServerMessage } from "../../workers/fleet-hub/protocol";
-import { checkV1Point, type Point } from "../../workers/telematics/point";
+import { checkV1Point, packPoints, type Point } from "../../workers/telematics/point";
 import { sha256Hex } from "../../workers/telematics/secret";
 import { db, makeTenant, ORIGIN, signIn } from "../worker/helpers";
 import { ingestPost, terminalNo, terminalToken } from "../worker/telematics";
@@ -133,7 +133,7 @@ it("bytes per second to one monitoring client watching 500 vehicles moving at 1 
       Promise.all(
         cars.map((c, i) => {
           const p = (checkV1Point(rawPoint(second + 1, now() - 500, i * 7 + second * 13), now()) as { point: Point }).point;
-          return hub.ingest({ tenantId: t.tenantId, vehicleId: c.id, points: [p] });
+          return hub.ingest({ tenantId: t.tenantId, vehicleId: c.id, points: packPoints([p]) });
         }),
       );
     await move(0);

@@ -14,7 +14,7 @@ import {
   vehicles as vehiclesTable,
 } from "../../db/schema";
 import type { Env } from "../env";
-import type { Point } from "../telematics/point";
+import { packPoints, unpackPoints, type PackedPoints, type Point } from "../telematics/point";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
 import { appendPoint, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA, hotTrack, type TrackPoint } from "./history";
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
@@ -58,7 +58,8 @@ export const DEFAULT_HUB_SETTINGS: HubSettings = { offlineAfterMinutes: 5, hotHo
 export interface IngestRequest {
   tenantId: number;
   vehicleId: number;
-  points: Point[];
+  /** the checked points, packed for the call (packPoints) */
+  points: PackedPoints;
 }
 
 export interface IngestResult {
@@ -359,7 +360,7 @@ export class FleetHub extends DurableObject<Env> {
       this.configStale = true;
       await this.ensureConfig();
     }
-    const result = await this.writes.run(req.points.length, () => this.store(req));
+    const result = await this.writes.run(req.points.n, () => this.store(req));
     // alarms and events waiting for the business database go out within a second; otherwise the next tick is enough
     // (offline detection, roll-ups): a fleet reporting every second used to wake the alarm every second, and each
     // wake swept every vehicle and held the hub's thread while positions waited to fan out
@@ -375,7 +376,8 @@ export class FleetHub extends DurableObject<Env> {
     const now = Date.now();
     const vid = req.vehicleId;
     const live = this.live.vehicles.get(vid)!;
-    const order = req.points.map((p, i) => ({ p, i })).sort((a, b) => a.p.t - b.p.t);
+    const points = unpackPoints(req.points);
+    const order = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.t - b.p.t);
     const duplicates: number[] = [];
     let accepted = 0;
     let late = 0;
@@ -406,7 +408,7 @@ export class FleetHub extends DurableObject<Env> {
     const changed = this.live.apply(vid, changes, this.seq);
     if (changed.length) this.saveLive(vid);
     if (accepted > 0 || duplicates.length > 0) this.runRules(req.tenantId, vid, fresh);
-    else if (!req.points.length) {
+    else if (!points.length) {
       // a heartbeat: heard from again, so a later silence raises its own offline alarm
       const entry = this.ruleStateOf(vid);
       if (entry.state.offline) {
@@ -520,7 +522,7 @@ export class FleetHub extends DurableObject<Env> {
 
   /** A heartbeat: the terminal is alive even without a position. */
   async heartbeat(tenantId: number, vehicleId: number): Promise<IngestResult> {
-    return this.ingest({ tenantId, vehicleId, points: [] });
+    return this.ingest({ tenantId, vehicleId, points: packPoints([]) });
   }
 
   /** Raises an alarm: outbox to the business database, the vehicle's alarm flag, and the sockets that watch alarms. */

@@ -10,7 +10,7 @@ import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
 import type { IngestResult } from "../fleet-hub/fleet-hub";
 import { sha256Hex } from "./secret";
-import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, readOsmAndFields, readOsmAndJson, type Point, type Reason, type Rejection } from "./point";
+import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Reason, type Rejection } from "./point";
 
 export const TERMINAL_TOKEN_TTL_S = 3600;
 
@@ -162,7 +162,7 @@ async function telemetry(request: Request, env: Env): Promise<Response> {
     good.push(check.point);
     indexOf.push(index);
   });
-  const result = await hubFor(env, claims.tenantId).ingest({ tenantId: claims.tenantId, vehicleId: claims.vehicleId, points: good });
+  const result = await hubFor(env, claims.tenantId).ingest({ tenantId: claims.tenantId, vehicleId: claims.vehicleId, points: packPoints(good) });
   if (result.refused) return refuse(result.refused === "terminal_disabled" ? 403 : 401, result.refused, REFUSED_MESSAGE[result.refused]);
   return json(200, {
     code: 200,
@@ -256,7 +256,7 @@ async function osmand(request: Request, env: Env, url: URL): Promise<Response> {
   const vehicle = await osmandVehicle(env, input.id);
   if (!vehicle) return refuse(404, "unknown_terminal", "no terminal or device is registered with this id");
   if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
-  const result = await hubFor(env, vehicle.tenantId).ingest({ tenantId: vehicle.tenantId, vehicleId: vehicle.id, points: [input.check.point] });
+  const result = await hubFor(env, vehicle.tenantId).ingest({ tenantId: vehicle.tenantId, vehicleId: vehicle.id, points: packPoints([input.check.point]) });
   if (result.refused) return refuse(result.refused === "terminal_disabled" ? 403 : 404, result.refused, REFUSED_MESSAGE[result.refused]);
   return json(200, { code: 200, accepted: result.accepted, duplicate: result.duplicates.length > 0 });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkV1Point, parseTime, readOsmAndFields, readOsmAndJson } from "./point";
+import { checkV1Point, packPoints, parseTime, readOsmAndFields, readOsmAndJson, unpackPoints, type Point } from "./point";
 
 const now = Date.UTC(2026, 10, 23, 8, 0, 0);
 const base = { seq: 1, t: now - 1000, lng: 121.47, lat: 31.23 };
@@ -87,5 +87,22 @@ describe("OsmAnd", () => {
     expect(reason(`id=1&lat=1&lon=2&timestamp=${now / 1000 + 3600}`)).toBe("time_in_future:timestamp");
     expect(readOsmAndJson([], now).check.ok).toBe(false);
     expect(readOsmAndJson({ device_id: "a" }, now).check.ok).toBe(false);
+  });
+});
+
+describe("points packed for the hub", () => {
+  it("come back exactly as they were: every number, the nulls, the key's kind and the nested values", () => {
+    const full = checkV1Point({ ...base, speed: 42.5, heading: 0, alt: -12.25, mileage: 1234.5, fuel: 55, rpm: 1500, torque: 40, urea: 70, exhaustTemp: 320, battery: 24.6, status: { acc: true, lock: 2, doors: false }, alarms: ["sos", "tamper"], faults: [{ spn: 110, fmi: 0, count: 2 }], can: { oilPressure: 310 } }, now);
+    const bare = checkV1Point({ t: new Date(now - 5000).toISOString(), lng: -179.999999, lat: 89.5 }, now);
+    const osmand = readOsmAndFields(new URLSearchParams({ id: "123456789012345", lat: "31.2", lon: "121.4", timestamp: String(Math.floor((now - 3000) / 1000)), speed: "10", accuracy: "4.5" }), now);
+    const points: Point[] = [full, bare, osmand.check].map((c) => {
+      if (!c.ok) throw new Error(c.message);
+      return c.point;
+    });
+    expect(points.some((p) => p.keyKind === "s") && points.some((p) => p.keyKind === "t")).toBe(true);
+    const packed = packPoints(points);
+    expect(packed.n).toBe(3);
+    expect(unpackPoints(packed)).toEqual(points);
+    expect(unpackPoints(packPoints([]))).toEqual([]);
   });
 });

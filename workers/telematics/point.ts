@@ -53,6 +53,63 @@ export interface Point {
   can: Record<string, number>;
 }
 
+/** the numbers of a point, in their places in PackedPoints.num (then one for keyKind) */
+const PACKED_NUMBERS = ["key", "t", "lng", "lat", "speed", "heading", "alt", "mileage", "fuel", "rpm", "torque", "urea", "exhaustTemp", "battery", "accuracy"] as const;
+const PACKED_STRIDE = PACKED_NUMBERS.length + 1;
+
+/**
+ * Checked points as the Worker hands them to the FleetHub: every point's numbers in one Float64Array (null as NaN:
+ * a checked number is always finite), and the rest (status bits, alarm flags, fault codes, CAN values) as one JSON
+ * text. An RPC argument is copied by V8's serializer property by property, both ways: a hundred Point objects cost
+ * about 1.5 ms of the hub's thread a batch, the packed batch next to nothing.
+ */
+export interface PackedPoints {
+  n: number;
+  num: Float64Array;
+  rest: string;
+}
+
+export function packPoints(points: readonly Point[]): PackedPoints {
+  const num = new Float64Array(points.length * PACKED_STRIDE);
+  points.forEach((p, i) => {
+    const at = i * PACKED_STRIDE;
+    PACKED_NUMBERS.forEach((field, f) => (num[at + f] = p[field] ?? NaN));
+    num[at + PACKED_NUMBERS.length] = p.keyKind === "s" ? 1 : 0;
+  });
+  return { n: points.length, num, rest: JSON.stringify(points.map((p) => [p.status, p.alarms, p.faults, p.can])) };
+}
+
+export function unpackPoints({ n, num, rest }: PackedPoints): Point[] {
+  const others = JSON.parse(rest) as [StatusBits, string[], FaultCode[], Record<string, number>][];
+  const orNull = (v: number) => (Number.isNaN(v) ? null : v);
+  return Array.from({ length: n }, (_, i) => {
+    const at = i * PACKED_STRIDE;
+    const [status, alarms, faults, can] = others[i]!;
+    return {
+      key: num[at]!,
+      keyKind: num[at + PACKED_NUMBERS.length] === 1 ? "s" : "t",
+      t: num[at + 1]!,
+      lng: num[at + 2]!,
+      lat: num[at + 3]!,
+      speed: num[at + 4]!,
+      heading: orNull(num[at + 5]!),
+      alt: orNull(num[at + 6]!),
+      mileage: orNull(num[at + 7]!),
+      fuel: orNull(num[at + 8]!),
+      rpm: orNull(num[at + 9]!),
+      torque: orNull(num[at + 10]!),
+      urea: orNull(num[at + 11]!),
+      exhaustTemp: orNull(num[at + 12]!),
+      battery: orNull(num[at + 13]!),
+      accuracy: orNull(num[at + 14]!),
+      status,
+      alarms,
+      faults,
+      can,
+    };
+  });
+}
+
 export const MAX_POINTS = 500;
 export const MAX_BATCH_BYTES = 1024 * 1024;
 /** a point more than this far in the future is refused (terminal clock wrong) */
