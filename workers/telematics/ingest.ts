@@ -19,10 +19,19 @@ const json = (status: number, body: Record<string, unknown>) =>
 const refuse = (status: number, reason: Reason | "bad_credentials" | "bad_token" | "not_found" | "method_not_allowed" | "bad_request", message: string) =>
   json(status, { code: status, reason, message });
 
-function tokenKey(env: Env): Uint8Array {
+/**
+ * The HMAC key of the last secret seen: a terminal's every post verifies its token, and importing the key each time
+ * cost more than the verifying. The key itself is kept, not the promise of it (a promise belongs to one request).
+ */
+let importedKey: { secret: string; key: CryptoKey } | null = null;
+
+async function tokenKey(env: Env): Promise<CryptoKey> {
   const secret = env.TERMINAL_TOKEN_SECRET ?? env.SESSION_SECRET ?? (env.APP_ENV === "production" ? "" : "derrick-local-terminal-token-secret");
   if (!secret) throw new Error("TERMINAL_TOKEN_SECRET is not set");
-  return new TextEncoder().encode(secret);
+  if (importedKey?.secret === secret) return importedKey.key;
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  importedKey = { secret, key };
+  return key;
 }
 
 /** Compares two equal-length hex strings without an early exit. */
@@ -77,7 +86,7 @@ async function auth(request: Request, env: Env): Promise<Response> {
     .setAudience("derrick-terminal")
     .setIssuedAt()
     .setExpirationTime(`${TERMINAL_TOKEN_TTL_S}s`)
-    .sign(tokenKey(env));
+    .sign(await tokenKey(env));
   return json(200, { code: 200, token, expiresIn: TERMINAL_TOKEN_TTL_S });
 }
 
@@ -86,7 +95,7 @@ async function bearer(request: Request, env: Env): Promise<TerminalClaims | Resp
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) return refuse(401, "bad_token", "send the token from /ingest/v1/auth as Authorization: Bearer <token>");
   try {
-    const { payload } = await jwtVerify(token, tokenKey(env), { audience: "derrick-terminal", algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, await tokenKey(env), { audience: "derrick-terminal", algorithms: ["HS256"] });
     if (typeof payload.tid !== "number" || typeof payload.vid !== "number" || typeof payload.sub !== "string") throw new Error("claims");
     return { tenantId: payload.tid, vehicleId: payload.vid, terminalNo: payload.sub };
   } catch {
