@@ -91,7 +91,7 @@ const MINUTE = 60_000;
 const CONFIG_RELOAD_MS = 5000;
 const FLUSH_DELAY_MS = 1000;
 const TICK_MS = 30_000;
-/** positions a write group may gather (four full batches; ~50 ms of the hub's thread at most) */
+/** positions a write group may gather (four full batches: a few tens of milliseconds of the hub's thread) */
 const WRITE_GROUP_POINTS = 2000;
 const ARCHIVE_EVERY_MS = 3600_000;
 /** an alarm flag on the map stays this long after the alarm */
@@ -866,12 +866,12 @@ export class FleetHub extends DurableObject<Env> {
     return this.live.vehicles.get(vehicleId) ?? null;
   }
 
-  /** Rows in the hot history (all vehicles, or one). */
   /** Write groups (commits of terminals' batches) since the object started. */
   async writeGroupCount(): Promise<number> {
     return this.writes.groups;
   }
 
+  /** Rows in the hot history (all vehicles, or one). */
   async hotCount(vehicleId?: number): Promise<number> {
     return vehicleId === undefined
       ? this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM pos").one().n
