@@ -116,6 +116,19 @@ describe("sessions", () => {
     expect(await again.text()).not.toContain("会话失效,请重新登录");
   });
 
+  it("treats a cookie whose signature is not even base64 as an expired session, on a page and at sign-out", async () => {
+    const cookie = await signIn(DEMO_USERS.viewer.account, DEMO_USERS.viewer.password);
+    // the value is "<base64 payload>.<base64 signature>"; '*' cannot be decoded at all
+    const garbled = cookie.replace(/derrick_session=([^;]+)/, (_, v: string) => `derrick_session=${v.slice(0, v.lastIndexOf(".") + 1)}a*b`);
+    const res = await get("/manageWork", garbled);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/login\?l=f/);
+    expect(cookiesOf(res)).toContain("derrick_flash=sessionExpired");
+    const out = await postForm("/logout", {}, { Cookie: garbled });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Set-Cookie")).toMatch(/derrick_session=;.*Max-Age=0/i);
+  });
+
   it("ends a revoked session (sign-out) and an expired one", async () => {
     const cookie = await signIn(DEMO_USERS.viewer.account, DEMO_USERS.viewer.password);
     const out = await postForm("/logout", {}, { Cookie: cookie });

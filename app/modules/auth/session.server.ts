@@ -154,6 +154,19 @@ export function rawCookie(request: Request, name: string): string | null {
   return null;
 }
 
+/**
+ * The session id the signed cookie carries, or null. A cookie altered on the way can fail to decode at all (its
+ * signature no longer base64): that is a bad cookie like any other, not an error of the page.
+ */
+async function sessionIdOf(env: Env, request: Request): Promise<string | null> {
+  try {
+    const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
+    return typeof id === "string" && id ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads and checks the session cookie: a bad signature, a revoked or expired row, or a disabled user are all "invalid". */
 export async function readSession(request: Request, env: Env, db: Db = getDb(env)): Promise<SessionState> {
   const cookie = rawCookie(request, SESSION_COOKIE);
@@ -162,8 +175,8 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
   let row = sessionFromCache(request, db, cookie, now);
   if (!row) {
     const epoch = sessionCache.epoch;
-    const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
-    if (typeof id !== "string" || !id) return { status: "invalid" };
+    const id = await sessionIdOf(env, request);
+    if (id === null) return { status: "invalid" };
     let query = sessionQueries.get(db);
     if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
     [row] = await query.all({ id });
@@ -218,8 +231,8 @@ export async function startSession(
 
 /** Revokes the row (so a copied cookie stops working) and clears the cookie. */
 export async function endSession(request: Request, env: Env, db: Db = getDb(env)): Promise<string> {
-  const id = (await sessionCookie(env, request).parse(request.headers.get("Cookie"))) as unknown;
-  if (typeof id === "string" && id) {
+  const id = await sessionIdOf(env, request);
+  if (id !== null) {
     await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, id)));
     // whoever calls it, this isolate's next page refuses the cookie (the Worker also clears around every POST)
     forgetSessions();
