@@ -81,32 +81,13 @@ export function packPoints(points: readonly Point[]): PackedPoints {
 
 export function unpackPoints({ n, num, rest }: PackedPoints): Point[] {
   const others = JSON.parse(rest) as [StatusBits, string[], FaultCode[], Record<string, number>][];
-  const orNull = (v: number) => (Number.isNaN(v) ? null : v);
   return Array.from({ length: n }, (_, i) => {
     const at = i * PACKED_STRIDE;
     const [status, alarms, faults, can] = others[i]!;
-    return {
-      key: num[at]!,
-      keyKind: num[at + PACKED_NUMBERS.length] === 1 ? "s" : "t",
-      t: num[at + 1]!,
-      lng: num[at + 2]!,
-      lat: num[at + 3]!,
-      speed: num[at + 4]!,
-      heading: orNull(num[at + 5]!),
-      alt: orNull(num[at + 6]!),
-      mileage: orNull(num[at + 7]!),
-      fuel: orNull(num[at + 8]!),
-      rpm: orNull(num[at + 9]!),
-      torque: orNull(num[at + 10]!),
-      urea: orNull(num[at + 11]!),
-      exhaustTemp: orNull(num[at + 12]!),
-      battery: orNull(num[at + 13]!),
-      accuracy: orNull(num[at + 14]!),
-      status,
-      alarms,
-      faults,
-      can,
-    };
+    const point: Record<string, unknown> = { keyKind: num[at + PACKED_NUMBERS.length] === 1 ? "s" : "t", status, alarms, faults, can };
+    // the places packPoints gave the numbers, read back from the same list (NaN was null)
+    PACKED_NUMBERS.forEach((field, f) => (point[field] = Number.isNaN(num[at + f]) ? null : num[at + f]));
+    return point as unknown as Point;
   });
 }
 
