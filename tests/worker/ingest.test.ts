@@ -99,6 +99,21 @@ describe("telemetry batches", () => {
     const again = await report(token, [point(2), point(3)]);
     expect(again.body).toMatchObject({ accepted: 1, duplicates: [0] });
     expect(await hubFor(env, t.tenantId).hotCount(v.id)).toBe(3);
+
+    // a longer batch (the hub stores it in several statements): stored ones far into it, a sequence number twice in
+    // the batch itself, and points keyed by time (no seq) among them, one of them twice
+    const at = Date.now() - 50_000;
+    const mixed = [
+      ...Array.from({ length: 30 }, (_, i) => point(10 + i, 55_000 - i * 100)),
+      point(3),
+      point(25, 30_000),
+      { t: at, lng: 121.6, lat: 31.3, speed: 5 },
+      { t: at, lng: 121.6, lat: 31.3, speed: 5 },
+      { t: at + 1000, lng: 121.61, lat: 31.3, speed: 5 },
+    ];
+    const answer = await report(token, mixed);
+    expect(answer.body).toMatchObject({ accepted: 32, duplicates: [30, 31, 33] });
+    expect(await hubFor(env, t.tenantId).hotCount(v.id)).toBe(35);
   });
 
   it("files late points in history without moving the live position back", async () => {

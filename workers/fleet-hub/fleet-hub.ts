@@ -16,7 +16,7 @@ import {
 import type { Env } from "../env";
 import { packPoints, unpackPoints, type PackedPoints, type Point } from "../telematics/point";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
-import { appendPoint, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA, hotTrack, type TrackPoint } from "./history";
+import { appendPoints, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA, hotTrack, type TrackPoint } from "./history";
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
 import { ACK_EVERY, parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
 import {
@@ -378,13 +378,15 @@ export class FleetHub extends DurableObject<Env> {
     const live = this.live.vehicles.get(vid)!;
     const points = unpackPoints(req.points);
     const order = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.t - b.p.t);
+    const stored = appendPoints(this.sql, vid, order.map((o) => o.p));
     const duplicates: number[] = [];
     let accepted = 0;
     let late = 0;
     let newest: Point | null = null;
     const fresh: Point[] = [];
-    for (const { p, i } of order) {
-      if (!appendPoint(this.sql, vid, p)) {
+    for (let n = 0; n < order.length; n++) {
+      const { p, i } = order[n]!;
+      if (!stored[n]) {
         duplicates.push(i);
         continue;
       }

@@ -4,7 +4,7 @@
  * answered from a per vehicle-day grid roll-up (`heat`) written when history moves to R2, so neither question reads
  * every archived segment: the area search opens only the segments whose cells touch the circle.
  */
-import { archivedTrack } from "./history";
+import { archivedTrack, rangeVehicles } from "./history";
 
 /** The base grid of the roll-up, in degrees (about 500 m north–south). Coarser cells are sums of base cells. */
 export const HEAT_CELL = 0.005;
@@ -65,11 +65,13 @@ export function heatCells(sql: SqlStorage, q: HeatQuery): HeatCell[] {
     const key = `${Math.floor(cx / factor)}:${Math.floor(cy / factor)}`;
     counts.set(key, (counts.get(key) ?? 0) + n);
   };
+  const walk = rangeVehicles(q.vehicleIds);
   const hot = sql.exec<{ cx: number; cy: number; n: number }>(
-    `SELECT CAST((lng + 180) / ${HEAT_CELL} AS INTEGER) AS cx, CAST((lat + 90) / ${HEAT_CELL} AS INTEGER) AS cy, count(*) AS n FROM pos WHERE t >= ? AND t <= ?${byVehicle} GROUP BY cx, cy`,
+    `${walk.cte} SELECT CAST((lng + 180) / ${HEAT_CELL} AS INTEGER) AS cx, CAST((lat + 90) / ${HEAT_CELL} AS INTEGER) AS cy, count(*) AS n
+       FROM v CROSS JOIN pos ON pos.vid = v.vid WHERE pos.t >= ? AND pos.t <= ? GROUP BY cx, cy`,
+    ...walk.args,
     q.from,
     q.to,
-    ...args,
   );
   for (const r of hot) add(r.cx, r.cy, r.n);
   const archived = sql.exec<{ cx: number; cy: number; n: number }>(
@@ -137,9 +139,12 @@ export async function areaHits(sql: SqlStorage, bucket: R2Bucket, tenantId: numb
       h.lastT = Math.max(h.lastT, t);
     }
   };
+  const walk = rangeVehicles(q.vehicleIds);
   const hot = sql.exec<{ vid: number; first: number; last: number }>(
-    `SELECT vid, min(t) AS first, max(t) AS last FROM pos WHERE t >= ? AND t <= ? AND lng BETWEEN ? AND ? AND lat BETWEEN ? AND ?
-       AND ((lng - ?) * ?) * ((lng - ?) * ?) + ((lat - ?) * ?) * ((lat - ?) * ?) <= ?${byVehicle} GROUP BY vid`,
+    `${walk.cte} SELECT pos.vid AS vid, min(t) AS first, max(t) AS last FROM v CROSS JOIN pos ON pos.vid = v.vid
+       WHERE pos.t >= ? AND pos.t <= ? AND lng BETWEEN ? AND ? AND lat BETWEEN ? AND ?
+       AND ((lng - ?) * ?) * ((lng - ?) * ?) + ((lat - ?) * ?) * ((lat - ?) * ?) <= ? GROUP BY pos.vid`,
+    ...walk.args,
     q.from,
     q.to,
     q.lng - dLng,
@@ -155,7 +160,6 @@ export async function areaHits(sql: SqlStorage, bucket: R2Bucket, tenantId: numb
     q.lat,
     M_PER_DEG_LAT,
     q.radiusM ** 2,
-    ...args,
   );
   for (const r of hot) {
     note(r.vid, r.first);

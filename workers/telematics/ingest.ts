@@ -176,7 +176,7 @@ async function telemetry(request: Request, env: Env): Promise<Response> {
   return json(200, {
     code: 200,
     accepted: result.accepted,
-    duplicates: result.duplicates.map((i) => indexOf[i]),
+    duplicates: result.duplicates.map((i) => indexOf[i]!).sort((a, b) => a - b),
     late: result.late,
     rejected: rejected.sort((a, b) => a.index - b.index),
     commands: await takeCommands(env, claims, result.commands),
