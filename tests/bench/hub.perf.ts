@@ -5,7 +5,7 @@ import { vehicles } from "../../db/schema";
 import { batch } from "../../db/client";
 import { hubFor } from "../../workers/fleet-hub/client";
 import type { FleetHub } from "../../workers/fleet-hub/fleet-hub";
-import { appendPoint } from "../../workers/fleet-hub/history";
+import { appendPoints } from "../../workers/fleet-hub/history";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
 import type { ServerMessage } from "../../workers/fleet-hub/protocol";
@@ -47,60 +47,78 @@ async function postToWorker(token: string, body: string): Promise<Response> {
   return res;
 }
 
+/** One timed ingest on a fresh tenant (its own hub): VEHICLES terminals posting at once, `batch` points a post. */
+async function ingestRun(path: "handler" | "self", total: number, vehicles: number, batch: number) {
+  const t = await makeTenant();
+  const cars = await fleet(t.tenantId, vehicles);
+  const tokens = await Promise.all(cars.map((c) => terminalToken(c)));
+  const perVehicle = total / vehicles;
+  const start = Date.now() - 3 * 3600_000;
+  const bodies = cars.map((_, v) =>
+    Array.from({ length: perVehicle / batch }, (_, b) => JSON.stringify({ points: Array.from({ length: batch }, (_, i) => rawPoint(b * batch + i + 1, start + (b * batch + i) * 100, v * 1000 + i)) })),
+  );
+  const t0 = Date.now();
+  let accepted = 0;
+  let reported = 0;
+  await Promise.all(
+    cars.map(async (_, v) => {
+      for (const body of bodies[v]!) {
+        const res = path === "handler" ? await postToWorker(tokens[v]!, body) : await ingestPost("/ingest/v1/telemetry", null, tokens[v], body);
+        const answer = (await res.json()) as { accepted: number };
+        if (answer.accepted !== batch && !reported++) line(`  refused: ${res.status} ${JSON.stringify(answer).slice(0, 400)}`);
+        accepted += answer.accepted;
+      }
+    }),
+  );
+  const rate = accepted / ((Date.now() - t0) / 1000);
+  if (accepted !== total) throw new Error(`only ${accepted} of ${total} accepted`);
+  // the batches as they arrived: each terminal's next one in turn
+  const now = Date.now();
+  const batches: { vehicle: number; points: Point[] }[] = [];
+  for (let b = 0; b < perVehicle / batch; b++) {
+    bodies.forEach((list, vehicle) => batches.push({ vehicle, points: (JSON.parse(list[b]!).points as unknown[]).map((p) => (checkV1Point(p, now) as { point: Point }).point) }));
+  }
+  return { rate, tenantId: t.tenantId, commits: await hubFor(env, t.tenantId).writeGroupCount(), batches };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
 it("ingest: positions per second through Worker → FleetHub, next to inserting the same rows into the hub's SQLite", async () => {
   const TOTAL = 20_000;
   const VEHICLES = 20;
-  line(`\nIngest of ${TOTAL.toLocaleString("en")} positions from ${VEHICLES} terminals at once (goal ≥ 20,000/s, and ≥ ½ of the raw ceiling at 500)`);
+  const RUNS = 3;
+  line(`\nIngest of ${TOTAL.toLocaleString("en")} positions from ${VEHICLES} terminals at once, median of ${RUNS} runs on fresh hubs (goal ≥ 20,000/s, and ≥ ½ of the raw ceiling at 500)`);
   line(`  ${"batch".padEnd(6)} ${"Worker handler".padStart(15)} ${"via SELF.fetch".padStart(15)} ${"raw SQLite".padStart(12)}  handler / raw`);
+  // the code paths compiled and optimised first: a steady rate is the figure, not the first second of a cold isolate
+  await ingestRun("handler", 4_000, VEHICLES, 100);
   for (const batch of [100, 500]) {
-    const rates: number[] = [];
-    let points: Point[][] = [];
-    let tenantId = 0;
-    let commits = 0;
-    for (const path of ["handler", "self"] as const) {
-      const t = await makeTenant();
-      tenantId = t.tenantId;
-      const cars = await fleet(t.tenantId, VEHICLES);
-      const tokens = await Promise.all(cars.map((c) => terminalToken(c)));
-      const perVehicle = TOTAL / VEHICLES;
-      const start = Date.now() - 3 * 3600_000;
-      const bodies = cars.map((_, v) =>
-        Array.from({ length: perVehicle / batch }, (_, b) => JSON.stringify({ points: Array.from({ length: batch }, (_, i) => rawPoint(b * batch + i + 1, start + (b * batch + i) * 100, v * 1000 + i)) })),
-      );
-      const t0 = Date.now();
-      let accepted = 0;
-      let reported = 0;
-      await Promise.all(
-        cars.map(async (_, v) => {
-          for (const body of bodies[v]!) {
-            const res = path === "handler" ? await postToWorker(tokens[v]!, body) : await ingestPost("/ingest/v1/telemetry", null, tokens[v], body);
-            const answer = (await res.json()) as { accepted: number };
-            if (answer.accepted !== batch && !reported++) line(`  refused: ${res.status} ${JSON.stringify(answer).slice(0, 400)}`);
-            accepted += answer.accepted;
-          }
-        }),
-      );
-      rates.push(accepted / ((Date.now() - t0) / 1000));
-      if (accepted !== TOTAL) throw new Error(`only ${accepted} of ${TOTAL} accepted`);
-      if (path === "handler") commits = await hubFor(env, t.tenantId).writeGroupCount();
-      const now = Date.now();
-      points = bodies.flatMap((list) => list.map((body) => (JSON.parse(body).points as unknown[]).map((p) => (checkV1Point(p, now) as { point: Point }).point)));
-    }
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) runs.push(await ingestRun("handler", TOTAL, VEHICLES, batch));
+    const self = await ingestRun("self", TOTAL, VEHICLES, batch);
+    const rate = median(runs.map((r) => r.rate));
 
-    // the ceiling: the same rows, the same statement, straight into the same object's SQLite, in as many commits as
-    // the hub made of them on the handler path (its write groups): what is left between the two is the path's own work
-    const stub = hubFor(env, tenantId) as unknown as DurableObjectStub<FleetHub>;
-    const perCommit = Math.ceil(points.length / Math.max(1, commits));
-    const r0 = Date.now();
-    for (let g = 0; g < points.length; g += perCommit) {
-      await runInDurableObject(stub, (_instance, state) => {
-        for (let i = g; i < Math.min(points.length, g + perCommit); i++) for (const p of points[i]!) appendPoint(state.storage.sql, 1_000_000 + i, p);
-      });
+    // the ceiling: the same rows, the same statements, straight into the same object's SQLite, in as many commits as
+    // the hub made of them on the handler path (its write groups), each terminal's rows under a vehicle id of its own
+    // (the hub has them already) and in the order they arrived: what is left between the two is the path's own work.
+    // Once per run, on that run's hub; the median again.
+    const raws: number[] = [];
+    for (const { tenantId, commits, batches } of runs) {
+      const stub = hubFor(env, tenantId) as unknown as DurableObjectStub<FleetHub>;
+      const perCommit = Math.ceil(batches.length / Math.max(1, commits));
+      const r0 = Date.now();
+      for (let g = 0; g < batches.length; g += perCommit) {
+        await runInDurableObject(stub, (_instance, state) => {
+          for (const { vehicle, points } of batches.slice(g, g + perCommit)) appendPoints(state.storage.sql, 1_000_000 + vehicle, points);
+        });
+      }
+      raws.push(TOTAL / ((Date.now() - r0) / 1000));
     }
-    const rawRate = TOTAL / ((Date.now() - r0) / 1000);
+    const rawRate = median(raws);
     const fmt = (r: number) => `${Math.round(r).toLocaleString("en")}/s`;
-    const ok = rates[0]! >= 20_000 && (batch !== 500 || rates[0]! >= rawRate / 2);
-    line(`  ${String(batch).padEnd(6)} ${fmt(rates[0]!).padStart(15)} ${fmt(rates[1]!).padStart(15)} ${fmt(rawRate).padStart(12)}  ${(rates[0]! / rawRate).toFixed(2)}  ${ok ? "ok" : "OVER"}   (${points.length} batches in ${commits} commits)`);
+    const ok = rate >= 20_000 && (batch !== 500 || rate >= rawRate / 2);
+    line(
+      `  ${String(batch).padEnd(6)} ${fmt(rate).padStart(15)} ${fmt(self.rate).padStart(15)} ${fmt(rawRate).padStart(12)}  ${(rate / rawRate).toFixed(2)}  ${ok ? "ok" : "OVER"}   (runs ${runs.map((r) => fmt(r.rate)).join(", ")}; raw ${raws.map(fmt).join(", ")}; ${runs[0]!.batches.length} batches in ${runs.map((r) => r.commits).join("/")} commits)`,
+    );
   }
 });
 
