@@ -73,8 +73,9 @@ export interface PackedPoints {
   rest: string;
 }
 
+/** null travels as NaN (a checked number is always finite) */
 const orNaN = (v: number | null) => (v === null ? NaN : v);
-const orNull = (v: number) => (v === v ? v : null);
+const orNull = (v: number) => (Number.isNaN(v) ? null : v);
 
 export function packPoints(points: readonly Point[]): PackedPoints {
   const num = new Float64Array(points.length * PACKED_STRIDE);
