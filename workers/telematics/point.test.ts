@@ -41,6 +41,15 @@ describe("v1 telemetry points", () => {
     expect(reasonOf({ ...base, alarms: ["SOS!"] })).toBe("invalid_field:alarms");
     expect(reasonOf({ ...base, can: { a: "x" } })).toBe("invalid_field:can");
   });
+  it("reads every optional number into its own field, and refuses each one out of its range by name", () => {
+    const fields = { speed: 42.5, heading: 359, alt: -12, mileage: 1234.5, fuel: 55, rpm: 1500, torque: -40, urea: 70, exhaustTemp: 320, battery: 24.6, accuracy: 4 };
+    const check = checkV1Point({ ...base, ...fields }, now);
+    expect(check.ok && check.point).toMatchObject(fields);
+    const outside = { speed: 401, heading: 361, alt: 9001, mileage: -1, fuel: 100.5, rpm: 10001, torque: -126, urea: 101, exhaustTemp: 1201, battery: 61, accuracy: 1e5 + 1 };
+    for (const [field, value] of Object.entries(outside)) expect(reasonOf({ ...base, [field]: value })).toBe(`invalid_field:${field}`);
+    // the first bad field is the one named
+    expect(reasonOf({ ...base, fuel: 101, rpm: -1 })).toBe("invalid_field:fuel");
+  });
   it("reads seconds, milliseconds and ISO times", () => {
     expect(parseTime(1_763_884_800)).toBe(1_763_884_800_000);
     expect(parseTime(1_763_884_800_123)).toBe(1_763_884_800_123);

@@ -184,26 +184,19 @@ type Check = { ok: true; point: Point } | Failure;
 
 const fail = (reason: Reason, message: string, field?: string): Failure => ({ ok: false, reason, field, message });
 
-/** An optional number field within [min, max]; undefined/null → null, anything else is refused. */
-function optional(raw: Record<string, unknown>, field: string, min: number, max: number): number | null | Check {
-  const v = raw[field];
-  if (v === undefined || v === null) return null;
-  if (!isNum(v) || v < min || v > max) return fail("invalid_field", `${field} must be a number from ${min} to ${max}`, field);
-  return v;
+/**
+ * Reads optional number fields, each within [min, max]: undefined/null → null; anything else refused, the first
+ * refusal kept. Each field is read by name (a loop over field names made every read a megamorphic keyed lookup).
+ */
+class OptionalNumbers {
+  failure: Failure | null = null;
+  read(v: unknown, field: string, min: number, max: number): number | null {
+    if (v === undefined || v === null) return null;
+    if (isNum(v) && v >= min && v <= max) return v;
+    this.failure ??= fail("invalid_field", `${field} must be a number from ${min} to ${max}`, field);
+    return null;
+  }
 }
-
-const OPTIONAL_RANGES: [keyof Point & string, number, number][] = [
-  ["heading", 0, 360],
-  ["alt", -500, 9000],
-  ["mileage", 0, 1e8],
-  ["fuel", 0, 100],
-  ["rpm", 0, 10000],
-  ["torque", -125, 125],
-  ["urea", 0, 100],
-  ["exhaustTemp", -60, 1200],
-  ["battery", 0, 60],
-  ["accuracy", 0, 1e5],
-];
 
 /** Checks the position and time every protocol shares. */
 function checkWhereWhen(t: number | null, lng: unknown, lat: unknown, now: number): Failure | null {
@@ -228,17 +221,23 @@ export function checkV1Point(raw: unknown, now: number): Check {
   const where = checkWhereWhen(t, p.lng, p.lat, now);
   if (where) return where;
   if (p.seq !== undefined && (!Number.isSafeInteger(p.seq) || (p.seq as number) < 0)) return fail("invalid_field", "seq must be a non-negative integer", "seq");
-  const speed = optional(p, "speed", 0, 400);
-  if (typeof speed === "object" && speed !== null) return speed;
-  const extra: Record<string, number | null> = {};
-  for (const [field, min, max] of OPTIONAL_RANGES) {
-    const v = optional(p, field, min, max);
-    if (typeof v === "object" && v !== null) return v;
-    extra[field] = v;
-  }
+  const numbers = new OptionalNumbers();
+  const speed = numbers.read(p.speed, "speed", 0, 400);
+  const heading = numbers.read(p.heading, "heading", 0, 360);
+  const alt = numbers.read(p.alt, "alt", -500, 9000);
+  const mileage = numbers.read(p.mileage, "mileage", 0, 1e8);
+  const fuel = numbers.read(p.fuel, "fuel", 0, 100);
+  const rpm = numbers.read(p.rpm, "rpm", 0, 10000);
+  const torque = numbers.read(p.torque, "torque", -125, 125);
+  const urea = numbers.read(p.urea, "urea", 0, 100);
+  const exhaustTemp = numbers.read(p.exhaustTemp, "exhaustTemp", -60, 1200);
+  const battery = numbers.read(p.battery, "battery", 0, 60);
+  const accuracy = numbers.read(p.accuracy, "accuracy", 0, 1e5);
+  if (numbers.failure) return numbers.failure;
   const status = p.status ?? {};
   if (typeof status !== "object" || Array.isArray(status)) return fail("invalid_field", "status must be an object of flags", "status");
-  for (const [k, v] of Object.entries(status as Record<string, unknown>)) {
+  for (const k in status) {
+    const v = (status as Record<string, unknown>)[k];
     if (typeof v !== "boolean" && !isNum(v)) return fail("invalid_field", `status.${k} must be true/false or a number`, "status");
   }
   const lock = (status as StatusBits).lock;
@@ -269,17 +268,17 @@ export function checkV1Point(raw: unknown, now: number): Check {
       t: t!,
       lng: p.lng as number,
       lat: p.lat as number,
-      speed: (speed as number | null) ?? 0,
-      heading: extra.heading!,
-      alt: extra.alt!,
-      mileage: extra.mileage!,
-      fuel: extra.fuel!,
-      rpm: extra.rpm!,
-      torque: extra.torque!,
-      urea: extra.urea!,
-      exhaustTemp: extra.exhaustTemp!,
-      battery: extra.battery!,
-      accuracy: extra.accuracy!,
+      speed: speed ?? 0,
+      heading,
+      alt,
+      mileage,
+      fuel,
+      rpm,
+      torque,
+      urea,
+      exhaustTemp,
+      battery,
+      accuracy,
       status: status as StatusBits,
       alarms: alarms as string[],
       faults: (faults as Record<string, number>[]).map((f) => ({ spn: f.spn!, fmi: f.fmi!, count: f.count ?? 1 })),
