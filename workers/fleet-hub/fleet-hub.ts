@@ -377,12 +377,9 @@ export class FleetHub extends DurableObject<Env> {
     const vid = req.vehicleId;
     const live = this.live.vehicles.get(vid)!;
     const points = unpackPoints(req.points);
-    // stored and judged oldest first; a terminal's batch usually comes so already, and then keeps its own order
-    let inOrder = true;
-    for (let i = 1; i < points.length && inOrder; i++) inOrder = points[i - 1]!.t <= points[i]!.t;
-    const order = points.map((p, i) => ({ p, i }));
-    if (!inOrder) order.sort((a, b) => a.p.t - b.p.t);
-    const stored = appendPoints(this.sql, vid, inOrder ? points : order.map((o) => o.p));
+    // stored and judged oldest first (the sort is stable, and one pass over a batch already in order)
+    const order = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.t - b.p.t);
+    const stored = appendPoints(this.sql, vid, order.map((o) => o.p));
     const duplicates: number[] = [];
     let accepted = 0;
     let late = 0;

@@ -57,15 +57,14 @@ export interface HeatCell {
 /** The positions of the range counted per grid cell: hot rows exactly, archived days whole from the roll-up. */
 export function heatCells(sql: SqlStorage, q: HeatQuery): HeatCell[] {
   const factor = Math.max(1, Math.round((q.cellDeg ?? 0.01) / HEAT_CELL));
-  const ids = q.vehicleIds === null ? null : JSON.stringify(q.vehicleIds);
-  const byVehicle = ids === null ? "" : " AND vid IN (SELECT value FROM json_each(?))";
-  const args = ids === null ? [] : [ids];
+  // the hot rows walk these vehicles; the roll-up filters on the same ids, bound by the same argument
+  const walk = rangeVehicles(q.vehicleIds);
+  const byVehicle = q.vehicleIds === null ? "" : " AND vid IN (SELECT value FROM json_each(?))";
   const counts = new Map<string, number>();
   const add = (cx: number, cy: number, n: number) => {
     const key = `${Math.floor(cx / factor)}:${Math.floor(cy / factor)}`;
     counts.set(key, (counts.get(key) ?? 0) + n);
   };
-  const walk = rangeVehicles(q.vehicleIds);
   const hot = sql.exec<{ cx: number; cy: number; n: number }>(
     `${walk.cte} SELECT CAST((lng + 180) / ${HEAT_CELL} AS INTEGER) AS cx, CAST((lat + 90) / ${HEAT_CELL} AS INTEGER) AS cy, count(*) AS n
        FROM v CROSS JOIN pos ON pos.vid = v.vid WHERE pos.t >= ? AND pos.t <= ? GROUP BY cx, cy`,
@@ -78,7 +77,7 @@ export function heatCells(sql: SqlStorage, q: HeatQuery): HeatCell[] {
     `SELECT cx, cy, sum(n) AS n FROM heat WHERE d >= ? AND d <= ?${byVehicle} GROUP BY cx, cy`,
     Math.floor(q.from / DAY_MS),
     Math.floor(q.to / DAY_MS),
-    ...args,
+    ...walk.args,
   );
   for (const r of archived) add(r.cx, r.cy, r.n);
   const size = HEAT_CELL * factor;
@@ -127,9 +126,9 @@ export async function areaHits(sql: SqlStorage, bucket: R2Bucket, tenantId: numb
   const dLng = q.radiusM / kx;
   const dLat = q.radiusM / M_PER_DEG_LAT;
   const inside = (lng: number, lat: number) => ((lng - q.lng) * kx) ** 2 + ((lat - q.lat) * M_PER_DEG_LAT) ** 2 <= q.radiusM ** 2;
-  const ids = q.vehicleIds === null ? null : JSON.stringify(q.vehicleIds);
-  const byVehicle = ids === null ? "" : " AND vid IN (SELECT value FROM json_each(?))";
-  const args = ids === null ? [] : [ids];
+  // the hot rows walk these vehicles; the roll-up filters on the same ids, bound by the same argument
+  const walk = rangeVehicles(q.vehicleIds);
+  const byVehicle = q.vehicleIds === null ? "" : " AND vid IN (SELECT value FROM json_each(?))";
   const hits = new Map<number, AreaHit>();
   const note = (vid: number, t: number) => {
     const h = hits.get(vid);
@@ -139,7 +138,6 @@ export async function areaHits(sql: SqlStorage, bucket: R2Bucket, tenantId: numb
       h.lastT = Math.max(h.lastT, t);
     }
   };
-  const walk = rangeVehicles(q.vehicleIds);
   const hot = sql.exec<{ vid: number; first: number; last: number }>(
     `${walk.cte} SELECT pos.vid AS vid, min(t) AS first, max(t) AS last FROM v CROSS JOIN pos ON pos.vid = v.vid
        WHERE pos.t >= ? AND pos.t <= ? AND lng BETWEEN ? AND ? AND lat BETWEEN ? AND ?
@@ -174,7 +172,7 @@ export async function areaHits(sql: SqlStorage, bucket: R2Bucket, tenantId: numb
     cellX(q.lng + dLng),
     cellY(q.lat - dLat),
     cellY(q.lat + dLat),
-    ...args,
+    ...walk.args,
   );
   for (const { d, vid } of candidates.toArray()) {
     const from = Math.max(q.from, d * DAY_MS);
