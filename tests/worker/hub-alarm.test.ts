@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hubFor } from "../../workers/fleet-hub/client";
 import { makeTenant } from "./helpers";
@@ -20,12 +20,16 @@ describe("FleetHub's alarm after a report", () => {
     // the first report brings the vehicle online: its 'online' event waits in the outbox
     expect((await report(token, [{ seq: 1, t: Date.now() - 2000, lng: 121.47, lat: 31.23, speed: 30 }])).status).toBe(200);
     expect(await alarmIn(t.tenantId)).toBeLessThanOrEqual(1000);
-    await hubFor(env, t.tenantId).flush();
-    await runInDurableObject(hubFor(env, t.tenantId), (_hub, state) => state.storage.deleteAlarm());
+    // it rings: the event goes to the business database, and the next alarm is the tick's
+    expect(await runDurableObjectAlarm(hubFor(env, t.tenantId))).toBe(true);
+    expect(await alarmIn(t.tenantId)).toBeGreaterThan(20_000);
     // a vehicle already online reporting again: nothing waits, so the hub does not wake every second for it
     expect((await report(token, [{ seq: 2, t: Date.now() - 1000, lng: 121.48, lat: 31.23, speed: 30 }])).status).toBe(200);
     const next = await alarmIn(t.tenantId);
     expect(next).not.toBeNull();
     expect(next!).toBeGreaterThan(20_000);
+    // the hub remembers the alarm it set, and still brings it forward when something waits again (an SOS alarm)
+    expect((await report(token, [{ seq: 3, t: Date.now() - 500, lng: 121.49, lat: 31.23, speed: 30, alarms: ["sos"] }])).status).toBe(200);
+    expect(await alarmIn(t.tenantId)).toBeLessThanOrEqual(1000);
   });
 });
