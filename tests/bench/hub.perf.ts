@@ -87,22 +87,22 @@ async function ingestRun(path: "handler" | "self", total: number, vehicles: numb
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 it("ingest: positions per second through Worker → FleetHub, next to inserting the same rows into the hub's SQLite", async () => {
-  const TOTAL = 20_000;
+  const TOTAL = 40_000;
   const VEHICLES = 20;
-  const RUNS = 3;
-  line(`\nIngest of ${TOTAL.toLocaleString("en")} positions from ${VEHICLES} terminals at once, median of ${RUNS} runs on fresh hubs (goal ≥ 20,000/s, and ≥ ½ of the raw ceiling at 500)`);
+  const RUNS = 5;
+  line(`\nIngest of ${TOTAL.toLocaleString("en")} positions from ${VEHICLES} terminals at once, ${RUNS} runs on fresh hubs, each followed by its raw ceiling; medians (goal ≥ 20,000/s, and ≥ ½ of the raw ceiling at 500)`);
   line(`  ${"batch".padEnd(6)} ${"Worker handler".padStart(15)} ${"via SELF.fetch".padStart(15)} ${"raw SQLite".padStart(12)}  handler / raw`);
   // the code paths compiled and optimised first: a steady rate is the figure, not the first second of a cold isolate
   await ingestRun("handler", 4_000, VEHICLES, 100);
   for (const batch of [100, 500]) {
-    const runs: { rate: number; commits: number; batches: number }[] = [];
-    const raws: number[] = [];
+    const runs: { rate: number; raw: number; commits: number; batches: number }[] = [];
     for (let r = 0; r < RUNS; r++) {
       const run = await ingestRun("handler", TOTAL, VEHICLES, batch);
       // the ceiling: the same rows, the same statements, straight into the same object's SQLite, in as many commits
       // as the hub made of them (its write groups), each terminal's rows under a vehicle id of its own (the hub has
       // them already) and in the order they arrived: what is left between the two is the path's own work. Right
-      // after the run, on its hub, so that no run's points stay in the heap while the next one is timed.
+      // after the run, on its hub, so that both see the machine alike and no run's points stay in the heap while
+      // the next one is timed.
       const stub = hubFor(env, run.tenantId) as unknown as DurableObjectStub<FleetHub>;
       const perCommit = Math.ceil(run.batches.length / Math.max(1, run.commits));
       const r0 = Date.now();
@@ -111,16 +111,18 @@ it("ingest: positions per second through Worker → FleetHub, next to inserting 
           for (const { vehicle, points } of run.batches.slice(g, g + perCommit)) appendPoints(state.storage.sql, 1_000_000 + vehicle, points);
         });
       }
-      raws.push(TOTAL / ((Date.now() - r0) / 1000));
-      runs.push({ rate: run.rate, commits: run.commits, batches: run.batches.length });
+      runs.push({ rate: run.rate, raw: TOTAL / ((Date.now() - r0) / 1000), commits: run.commits, batches: run.batches.length });
     }
-    const self = await ingestRun("self", TOTAL, VEHICLES, batch);
+    // through the local HTTP front (the pool's loopback), a reference only: fewer positions, it is slow
+    const self = await ingestRun("self", TOTAL / 2, VEHICLES, batch);
     const rate = median(runs.map((r) => r.rate));
-    const rawRate = median(raws);
+    // each run against the ceiling measured right after it on its hub, so that a slower stretch of this machine weighs
+    // on both sides of a ratio; the median of the runs' ratios decides
+    const ratio = median(runs.map((r) => r.rate / r.raw));
     const fmt = (r: number) => `${Math.round(r).toLocaleString("en")}/s`;
-    const ok = rate >= 20_000 && (batch !== 500 || rate >= rawRate / 2);
+    const ok = rate >= 20_000 && (batch !== 500 || ratio >= 0.5);
     line(
-      `  ${String(batch).padEnd(6)} ${fmt(rate).padStart(15)} ${fmt(self.rate).padStart(15)} ${fmt(rawRate).padStart(12)}  ${(rate / rawRate).toFixed(2)}  ${ok ? "ok" : "OVER"}   (runs ${runs.map((r) => fmt(r.rate)).join(", ")}; raw ${raws.map(fmt).join(", ")}; ${runs[0]!.batches} batches in ${runs.map((r) => r.commits).join("/")} commits)`,
+      `  ${String(batch).padEnd(6)} ${fmt(rate).padStart(15)} ${fmt(self.rate).padStart(15)} ${fmt(median(runs.map((r) => r.raw))).padStart(12)}  ${ratio.toFixed(2)}  ${ok ? "ok" : "OVER"}   (runs ${runs.map((r) => `${fmt(r.rate)} / ${fmt(r.raw)}`).join(", ")}; ${runs[0]!.batches} batches in ${runs.map((r) => r.commits).join("/")} commits)`,
     );
   }
 });
