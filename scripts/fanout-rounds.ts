@@ -15,6 +15,8 @@ export interface FanoutResult {
   p99: number;
   samples: number;
   expected: number;
+  /** the measured round whose last frame came latest: its first and last frame (ms after the post) */
+  slowest: { first: number; last: number };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,6 +50,8 @@ export async function measureFanout({
   // tenant); the rounds start once all have theirs, so they time one position's delta, not the snapshots' delivery
   const snapshotted = new Array<boolean>(count).fill(false);
   const samples: number[] = [];
+  /** first and last arrival of each measured round */
+  const spans: { first: number; last: number }[] = [];
   const sockets: FanoutSocket[] = [];
   // One process stands in for a thousand browsers, each of which would answer its own frame at once and in parallel.
   // Here an ack written right away (a syscall each) kept every later screen's frame waiting unread in this one
@@ -83,7 +87,11 @@ export async function measureFanout({
         if (m.ack === 1) ack(ws, m.seq!);
         if (round >= 0 && got[idx] !== round && (m.pos?.length || m.vehicles?.length)) {
           got[idx] = round;
-          if (round >= warmup) samples.push(at - sentAt);
+          if (round >= warmup) {
+            samples.push(at - sentAt);
+            const span = (spans[round - warmup] ??= { first: at - sentAt, last: at - sentAt });
+            span.last = Math.max(span.last, at - sentAt);
+          }
         }
       });
       ws.send(JSON.stringify({ type: "watch", vehicles: "all", fields: "map", hz: 10 }));
@@ -102,7 +110,8 @@ export async function measureFanout({
   for (const ws of sockets) ws.close();
   samples.sort((a, b) => a - b);
   const pct = (p: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(samples.length * p))]! : NaN);
-  return { subscribers: count, p50: pct(0.5), p99: pct(0.99), samples: samples.length, expected: count * rounds };
+  const slowest = spans.reduce((a, b) => (b.last > a.last ? b : a), { first: NaN, last: -Infinity });
+  return { subscribers: count, p50: pct(0.5), p99: pct(0.99), samples: samples.length, expected: count * rounds, slowest };
 }
 
 /** Round r's position: one point a little east of the last, a second old, so each round is a change. */
