@@ -647,6 +647,8 @@ export class FleetHub extends DurableObject<Env> {
     const days = withDays && this.tenantId !== null
       ? this.sql.exec<{ vid: number; day: string; km: number; fuel: number; engine: number; online: number; alarms: number; points: number; dirty: number }>("SELECT vid, day, km, fuel, engine, online, alarms, points, dirty FROM daily WHERE dirty > 0 LIMIT 90").toArray()
       : [];
+    // whether rows wait is read from SQLite again when next asked (rows may be queued while this batch is on its way)
+    this.outboxPending = null;
     if (!rows.length && !days.length) return 0;
     const db = getDb(this.env);
     const items = rows.map((r) => JSON.parse(r.body) as OutboxAlarm | OutboxEvent);
@@ -694,11 +696,8 @@ export class FleetHub extends DurableObject<Env> {
     }
     const batching = db as unknown as { batch: (q: PromiseLike<unknown>[]) => Promise<unknown> };
     await batching.batch(writes);
-    if (rows.length) {
-      this.sql.exec("DELETE FROM outbox WHERE n <= ?", rows[rows.length - 1]!.n);
-      // rows queued while the batch was on its way are still there: read again when next asked
-      this.outboxPending = null;
-    }
+    if (rows.length) this.sql.exec("DELETE FROM outbox WHERE n <= ?", rows[rows.length - 1]!.n);
+    this.outboxPending = null;
     // a row written again while the batch was on its way stays dirty for the next flush
     for (const d of days) this.sql.exec("UPDATE daily SET dirty = 0 WHERE vid = ? AND day = ? AND dirty = ?", d.vid, d.day, d.dirty);
     if (days.length) this.dailyFlushedAt = now;
