@@ -612,12 +612,14 @@ export class FleetHub extends DurableObject<Env> {
   private async scheduleTick(at: number) {
     if (this.alarmAt !== undefined && this.alarmAt <= at && this.alarmAt > Date.now()) return;
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) {
-      await this.ctx.storage.setAlarm(at);
-      this.alarmAt = at;
-    } else {
-      this.alarmAt = current;
-    }
+    if (current === null || current > at) await this.setAlarm(at);
+    else this.alarmAt = current;
+  }
+
+  /** Sets the object's alarm and remembers it (scheduleTick); every alarm of the hub is set here. */
+  private async setAlarm(at: number) {
+    await this.ctx.storage.setAlarm(at);
+    this.alarmAt = at;
   }
 
   /**
@@ -789,10 +791,7 @@ export class FleetHub extends DurableObject<Env> {
     const offlineDue = this.nextOfflineDue(now);
     if (offlineDue !== null && (next === null || offlineDue < next)) next = offlineDue;
     if (this.scopeExpiresAt !== null && this.fanout.subs.size && (next === null || this.scopeExpiresAt < next)) next = this.scopeExpiresAt;
-    if (next !== null) {
-      await this.ctx.storage.setAlarm(next);
-      this.alarmAt = next;
-    }
+    if (next !== null) await this.setAlarm(next);
   }
 
   // ---- sockets -----------------------------------------------------------------------------------
