@@ -5,6 +5,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8788);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/warm-up.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
