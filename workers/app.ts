@@ -13,8 +13,8 @@ export { FleetHub } from "./fleet-hub/fleet-hub";
 /**
  * The pages (the Remix build: every route, React's server renderer, the texts) are loaded by the first request that
  * needs them, not when the isolate starts. An isolate that only answers terminals (/ingest) and hosts the FleetHub
- * never loads them: it starts sooner, and its heap holds a third fewer objects, which every major collection of that
- * heap has to visit while the hub's frames wait (docs/testing.md, 'Fan-out').
+ * never loads them: it does less when it starts, and its heap holds a third fewer objects, which every major
+ * collection of that heap visits while the hub's frames wait (docs/testing.md, 'Fan-out').
  */
 let remix: ReturnType<typeof createRequestHandler> | undefined;
 const handleRemix: ReturnType<typeof createRequestHandler> = async (request, context) => {
