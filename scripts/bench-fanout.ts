@@ -64,7 +64,7 @@ export async function fanoutBench({ base, runtime, cookie, prefix }: Options): P
       count,
       open: async () => {
         const ws = await open(hub, cookie, base, reference);
-        return { send: (d) => ws.send(d), onMessage: (h) => ws.on("message", (data) => h(String(data))), close: () => ws.close(1000) };
+        return { send: (d) => ws.send(d), onMessage: (h) => ws.on("message", (data) => h(data as Buffer)), close: () => ws.close(1000) };
       },
       post: async (r) => {
         const res = await fetch(`${base}/ingest/v1/telemetry`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: fanoutPoint(r) });
