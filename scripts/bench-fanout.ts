@@ -8,8 +8,11 @@
 //   library offers it by default. The subscribers do not offer it.
 // - wrangler dev's proxy Worker, a second workerd process that every frame crosses (scripts/serve-measured.mjs).
 //   The subscribers connect to the Worker's runtime; the position is posted through the proxy, as any request.
+// The subscribers are scripts/lean-socket.ts (no permessage-deflate, and less of this process's CPU per frame than
+// the ws library, on the same two cores as the hub); the reference line uses ws, which speaks permessage-deflate.
 import WebSocket from "ws";
-import { fanoutPoint, measureFanout, type FanoutResult } from "./fanout-rounds";
+import { fanoutPoint, measureFanout, type FanoutResult, type FanoutSocket } from "./fanout-rounds";
+import { openLean } from "./lean-socket";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -36,10 +39,11 @@ async function terminal(base: string, cookie: string, terminalNo: string) {
   return auth.token;
 }
 
-function open(url: string, cookie: string, origin: string, deflate: boolean): Promise<WebSocket> {
+/** A socket with permessage-deflate, as a browser offers it (the reference line). */
+function openDeflating(url: string, cookie: string, origin: string): Promise<FanoutSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: deflate, headers: { Cookie: cookie, Origin: origin } });
-    ws.once("open", () => resolve(ws));
+    const ws = new WebSocket(url, { perMessageDeflate: true, headers: { Cookie: cookie, Origin: origin } });
+    ws.once("open", () => resolve({ send: (d) => ws.send(d), onMessage: (h) => ws.on("message", (data) => h(data as Buffer)), close: () => ws.close(1000) }));
     ws.once("error", reject);
   });
 }
@@ -62,10 +66,7 @@ export async function fanoutBench({ base, runtime, cookie, prefix }: Options): P
     const hub = `${(reference ? base : runtime).replace("http", "ws")}/hub`;
     const result = await measureFanout({
       count,
-      open: async () => {
-        const ws = await open(hub, cookie, base, reference);
-        return { send: (d) => ws.send(d), onMessage: (h) => ws.on("message", (data) => h(data as Buffer)), close: () => ws.close(1000) };
-      },
+      open: () => (reference ? openDeflating(hub, cookie, base) : openLean(hub, { Cookie: cookie, Origin: base })),
       post: async (r) => {
         const res = await fetch(`${base}/ingest/v1/telemetry`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: fanoutPoint(r) });
         await res.arrayBuffer();
