@@ -136,7 +136,7 @@ try {
   for (const r of await fpsBench({ base: BASE, cookie, ids: fleetIds })) console.log(`  ${r.label.padEnd(28)} ${r.fps.toFixed(1).padStart(5)} fps  worst frame ${r.worstFrameMs.toFixed(0)} ms`);
 
   console.log(`\nFan-out: one position posted through the terminal API → its delta at every subscriber, sockets opened from this Node process (ms; goal p99 < 100 at 1,000)`);
-  console.log(`  ${"subscribers".padEnd(12)} ${"p50".padStart(7)} ${"p99".padStart(7)}  received   (a round whose first frame comes late was held up before the hub sent anything, such as by a collection of its isolate: docs/testing.md)`);
+  console.log(`  ${"subscribers".padEnd(12)} ${"p50".padStart(7)} ${"p99".padStart(7)}  received   (a round whose first frame comes late was held up before the hub sent anything, such as by a collection of its isolate: docs/fanout-latency.md)`);
   const runtime = readFileSync(`${root}${PERSIST}/runtime-url`, "utf8").trim();
   for (const r of await fanoutBench({ base: BASE, runtime, cookie, prefix: `FO${Date.now().toString(36).slice(-4).toUpperCase()}` })) {
     const verdict = r.reference ? "(reference: through wrangler dev's proxy Worker, with permessage-deflate; see scripts/bench-fanout.ts)" : r.subscribers < 1000 || r.p99 < 100 ? "ok" : "OVER";
