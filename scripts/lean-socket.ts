@@ -7,7 +7,7 @@ import { connect } from "node:net";
 
 export interface LeanSocket {
   send(text: string): void;
-  /** each text frame's payload (a view into the bytes read: use it before the handler returns) */
+  /** each message's payload (a view into the bytes read: use it before the handler returns) */
   onMessage(handler: (data: Buffer) => void): void;
   close(): void;
 }
@@ -55,7 +55,7 @@ export function openLean(url: string, headers: Record<string, string>): Promise<
       socket.destroy();
       if (!open) reject(error);
     };
-    /** Whole frames from `bytes` (which the caller may reuse: what is left over is copied); false when the socket failed. */
+    /** Hands over the whole frames in `bytes` (which the caller may reuse: what is left over is copied). */
     const frames = (bytes: Buffer) => {
       let at = 0;
       needed = 0;
@@ -132,7 +132,7 @@ export function openLean(url: string, headers: Record<string, string>): Promise<
     };
     const socket = connect({
       host: hostname,
-      port: Number(port),
+      port: Number(port) || 80,
       noDelay: true,
       onread: {
         buffer: READ_BUFFER,
@@ -156,7 +156,7 @@ export function openLean(url: string, headers: Record<string, string>): Promise<
     });
     socket.on("error", fail);
     socket.on("connect", () => {
-      const lines = [`GET ${pathname}${search} HTTP/1.1`, `Host: ${hostname}:${port}`, "Upgrade: websocket", "Connection: Upgrade", `Sec-WebSocket-Key: ${key}`, "Sec-WebSocket-Version: 13"];
+      const lines = [`GET ${pathname}${search} HTTP/1.1`, `Host: ${port ? `${hostname}:${port}` : hostname}`, "Upgrade: websocket", "Connection: Upgrade", `Sec-WebSocket-Key: ${key}`, "Sec-WebSocket-Version: 13"];
       for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
       socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     });
