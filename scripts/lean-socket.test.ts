@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket as ServerSocket } from "ws";
-import { openLean, type LeanSocket } from "./lean-socket";
+import type { FanoutSocket } from "./fanout-rounds";
+import { openLean } from "./lean-socket";
 
 // The fan-out bench's client against the ws library's server, which checks the protocol strictly (masking, lengths).
 let server: WebSocketServer | null = null;
@@ -41,7 +42,7 @@ describe("lean WebSocket client", () => {
 
   it("hands over every server frame whole: small, 16-bit and 64-bit lengths, split over reads, fragmented", async () => {
     const { url, connections } = await serve();
-    const socket: LeanSocket = await openLean(url, {});
+    const socket: FanoutSocket = await openLean(url, {});
     const got: string[] = [];
     socket.onMessage((data) => got.push(data.toString("utf8")));
     await until(() => connections.length === 1);

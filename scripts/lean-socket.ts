@@ -4,13 +4,7 @@
 // object before the bench saw it, and that work, on the same two cores as the hub, showed up in the hub's figures.
 import { createHash, randomBytes } from "node:crypto";
 import { connect } from "node:net";
-
-export interface LeanSocket {
-  send(text: string): void;
-  /** each message's payload (a view into the bytes read: use it before the handler returns) */
-  onMessage(handler: (data: Buffer) => void): void;
-  close(): void;
-}
+import type { FanoutSocket } from "./fanout-rounds";
 
 const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
@@ -38,7 +32,8 @@ function frame(opcode: number, payload: Buffer): Buffer {
 /** Every socket reads into this one buffer (net's `onread`): no Buffer and no stream event per read. */
 const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
 
-export function openLean(url: string, headers: Record<string, string>): Promise<LeanSocket> {
+/** Opens a socket whose message handler gets a view into the bytes read: it must use them before it returns. */
+export function openLean(url: string, headers: Record<string, string>): Promise<FanoutSocket> {
   const { hostname, port, pathname, search } = new URL(url);
   const key = randomBytes(16).toString("base64");
   return new Promise((resolve, reject) => {
@@ -137,17 +132,14 @@ export function openLean(url: string, headers: Record<string, string>): Promise<
       onread: {
         buffer: READ_BUFFER,
         callback: (nread: number, buffer: Buffer) => {
-          const chunk = buffer.subarray(0, nread);
-          if (!pendingBytes) {
-            if (open) frames(chunk);
-            else upgrade(chunk);
-            return true;
+          let bytes = buffer.subarray(0, nread);
+          if (pendingBytes) {
+            // a frame that spans reads (a snapshot of thousands of vehicles): joined once it is whole, not on every read
+            pending.push(Buffer.from(bytes));
+            pendingBytes += nread;
+            if (open && pendingBytes < needed) return true;
+            bytes = Buffer.concat(pending, pendingBytes);
           }
-          // a frame that spans reads (a snapshot of thousands of vehicles): joined once it is whole, not on every read
-          pending.push(Buffer.from(chunk));
-          pendingBytes += nread;
-          if (open && pendingBytes < needed) return true;
-          const bytes = Buffer.concat(pending, pendingBytes);
           if (open) frames(bytes);
           else upgrade(bytes);
           return true;
