@@ -70,6 +70,12 @@ export const loginThrottle = sqliteTable("login_throttle", {
   updatedAt: updatedAt(),
 });
 
+/** Sign-in tokens already used (their `jti`), kept until they expire: a sign-in token signs in once. */
+export const usedTokens = sqliteTable("used_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: ms("expires_at").notNull(),
+});
+
 /** One-time codes sent by SMS or e-mail for sign-in and password reset. */
 export const verificationCodes = sqliteTable(
   "verification_codes",

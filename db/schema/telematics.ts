@@ -59,7 +59,8 @@ export const vehicleOwners = sqliteTable(
 
 /**
  * Spec §3 vehicle, with its terminal. A terminal number (10 letters or digits) and a device identifier (IMEI, for
- * OsmAnd clients) are unique across all tenants, because a report names only the terminal.
+ * OsmAnd clients) are unique across all tenants and across both columns (triggers of migration 0012), because a
+ * report names only the terminal: no identifier can mean two vehicles.
  */
 export const vehicles = sqliteTable(
   "vehicles",
@@ -74,8 +75,15 @@ export const vehicles = sqliteTable(
     terminalNo: text("terminal_no").notNull(),
     /** SHA-256 (hex) of the terminal's secret; the secret itself is shown once when set */
     terminalSecretHash: text("terminal_secret_hash"),
-    /** IMEI or another identifier an OsmAnd client sends as id */
+    /** IMEI or another identifier an OsmAnd client sends as id (stored in capitals: identifiers are case-blind) */
     deviceIdent: text("device_ident"),
+    /**
+     * 1: OsmAnd clients (Traccar Client) may report for this vehicle by its device identifier. OsmAnd carries no
+     * secret, so it is off unless the tenant's administrator turns it on, and never for a terminal with a secret.
+     */
+    osmandEnabled: integer("osmand_enabled").notNull().default(0),
+    /** SHA-256 (hex) of the optional per-device key an OsmAnd client must send as `key=` */
+    osmandKeyHash: text("osmand_key_hash"),
     sim1: text("sim1"),
     sim2: text("sim2"),
     modelId: integer("model_id").references(() => vehicleModels.id),
