@@ -8,6 +8,8 @@ import { resources } from "./i18n/resources";
 import { ShellTextsContext } from "./i18n/shell-texts";
 import { shellTextsScript } from "./i18n/shell-texts.server";
 import { i18nServer } from "./i18n/i18next.server";
+import { createNonce, documentSecurityHeaders } from "./lib/content-security-policy";
+import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -43,15 +45,20 @@ export default async function handleRequest(
   const lng = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
   const i18n = await i18nFor(lng);
 
+  // every script the document carries is given this response's nonce (the policy: app/lib/content-security-policy.ts)
+  const nonce = createNonce();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <I18nextProvider i18n={i18n}>
       <ShellTextsContext.Provider value={shellTextsScript(lng).src}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <NonceContext.Provider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceContext.Provider>
       </ShellTextsContext.Provider>
     </I18nextProvider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         // Logged for operators; users only ever see the error boundary's message.
@@ -68,9 +75,7 @@ export default async function handleRequest(
   const html = await new Response(body).arrayBuffer();
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce))) responseHeaders.set(name, value);
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

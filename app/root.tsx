@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage } from "~/i18n";
 import { ensureShellTexts, ShellTextsScript } from "~/i18n/shell-texts";
+import { useNonce } from "~/lib/nonce";
 import { bodyThemeClass } from "~/lib/theme";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = data?.prefs.lang ?? "zh-CN";
   const theme = data?.prefs.theme ?? "light";
+  const nonce = useNonce();
   return (
     <html lang={lang}>
       <head>
@@ -36,9 +38,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={`${bodyThemeClass(theme)} font-sans antialiased`}>
         {children}
-        <ScrollRestoration />
-        <ShellTextsScript />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <ShellTextsScript nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

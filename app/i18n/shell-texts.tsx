@@ -17,10 +17,11 @@ export const SHELL_TEXTS_GLOBAL = "__shellTexts";
  */
 export const ShellTextsContext = createContext<string | null>(null);
 
-export function ShellTextsScript() {
+/** The texts script; `nonce` is the response's Content-Security-Policy nonce (only the server has one). */
+export function ShellTextsScript({ nonce }: { nonce?: string }) {
   // the browser keeps the address the server rendered (reading it back keeps hydration quiet)
   const src = useContext(ShellTextsContext) ?? (typeof document === "undefined" ? undefined : (document.getElementById(SCRIPT_ID)?.getAttribute("src") ?? undefined));
-  return <script id={SCRIPT_ID} src={src} suppressHydrationWarning />;
+  return <script id={SCRIPT_ID} src={src} nonce={nonce} suppressHydrationWarning />;
 }
 
 /**
