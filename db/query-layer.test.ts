@@ -76,13 +76,13 @@ describe("sign-in and sessions on libSQL", () => {
     expect(await passwordLogin(db, { account: "admin", password: "Wrong@2026" })).toEqual({ ok: false, error: "badCredentials" });
     expect(await passwordLogin(db, { account: "nobody-here", password: "Wrong@2026" })).toEqual({ ok: false, error: "badCredentials" });
   });
-  it("locks an account name after five failures, existing or not", async () => {
+  it("makes a source wait after five failures of an account name, existing or not", async () => {
     await seedTenant(db, { code: "lockco", name: "Lock Co", users: [{ role: "viewer", account: "lockme", password: "Lockme@2026", name: "Lock Me" }] });
     for (const account of ["lockme", "ghost-account"]) {
       for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await passwordLogin(db, { account, password: "Nope@2026" })).ok).toBe(false);
-      expect(await passwordLogin(db, { account, password: "Nope@2026" })).toEqual({ ok: false, error: "locked" });
+      expect(await passwordLogin(db, { account, password: "Nope@2026" })).toMatchObject({ ok: false, error: "locked", retryAfterMs: expect.any(Number) });
     }
-    expect(await passwordLogin(db, { account: "lockme", password: "Lockme@2026" })).toEqual({ ok: false, error: "locked" });
+    expect(await passwordLogin(db, { account: "lockme", password: "Lockme@2026" })).toMatchObject({ ok: false, error: "locked" });
   });
   it("starts, reads and revokes a session row", async () => {
     const [admin] = await db.select().from(schema.users).where(eq(schema.users.loginAccount, "admin"));

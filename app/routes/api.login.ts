@@ -2,22 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getDb } from "../../db/client";
 import { apiJson, loadAccess, menuTreeOf } from "~/modules/access/access.server";
 import { consumeCaptcha } from "~/modules/auth/captcha.server";
-import { captchaEnabled } from "~/modules/auth/login-route.server";
+import { captchaEnabled, refusalMessage, refusalStatus, type SignInRefusal } from "~/modules/auth/login-route.server";
 import { LOGIN_TYPE, passwordLogin, tokenLogin, type LoginResult } from "~/modules/auth/login.server";
-import { readSession } from "~/modules/auth/session.server";
-import { startSession } from "~/modules/auth/session.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
+import { readSession, startSession } from "~/modules/auth/session.server";
+import { signInSource } from "~/modules/auth/throttle.server";
 import type { MenuNode } from "~/lib/navigation";
 import pkg from "../../package.json";
-
-const MESSAGES: Record<string, string> = {
-  badCredentials: "账号或密码错误",
-  badCaptcha: "验证码错误或已失效",
-  locked: "登录失败次数过多，账号已锁定，请15分钟后再试",
-  disabled: "该账号已被停用",
-  expired: "该账号已过期",
-  notAdmin: "该账号不是管理员账号",
-  required: "请填写完整的登录信息",
-};
 
 type PrivilegeNode = { privis: string; privisId: string; name: string; routerPath: string | null; children: PrivilegeNode[] };
 const toPrivilegeNodes = (tree: MenuNode[]): PrivilegeNode[] =>
@@ -32,8 +23,9 @@ async function readBody(request: Request): Promise<Record<string, string>> {
 }
 
 /**
- * JSON sign-in for integrations (spec §3 login request/response). Login type 8 takes a zuqiToken as user and
- * password; other types need the captcha from /api/captcha (uuid + code) unless the captcha is switched off.
+ * JSON sign-in for integrations (spec §3 login request/response). Login type 8 takes a sign-in zuqiToken as user and
+ * password (once); other types need the captcha from /api/captcha (uuid + code) unless the captcha is switched off.
+ * Refusals are worded in the caller's language; a source that must wait gets 429 with Retry-After.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ code: 405, message: "method not allowed" }, { status: 405 });
@@ -41,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env);
   const body = await readBody(request);
   const loginType = Number(body.loginType ?? 0);
-  let result: LoginResult | { ok: false; error: "badCaptcha" | "required" };
+  let result: LoginResult | { ok: false; error: SignInRefusal; retryAfterMs?: undefined };
   if (loginType === LOGIN_TYPE.token) {
     result = body.password || body.username ? await tokenLogin(db, env, body.password || body.username!) : { ok: false, error: "required" };
   } else if (!body.username || !body.password) {
@@ -49,9 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (captchaEnabled(env) && !(await consumeCaptcha(db, body.uuid ?? "", body.code ?? ""))) {
     result = { ok: false, error: "badCaptcha" };
   } else {
-    result = await passwordLogin(db, { account: body.username, password: body.password, adminLogin: body.adminLogin === "1" || body.adminLogin === "true" });
+    const adminLogin = body.adminLogin === "1" || body.adminLogin === "true";
+    result = await passwordLogin(db, { account: body.username, password: body.password, adminLogin }, { source: signInSource(request), env });
   }
-  if (!result.ok) return apiJson({ code: 400, message: MESSAGES[result.error] ?? "登录失败" }, { status: 400 });
+  if (!result.ok) {
+    const { status, headers } = refusalStatus(result);
+    return apiJson({ code: status, message: refusalMessage(readPreferences(request).lang, result.error, result.retryAfterMs) }, { status, headers });
+  }
 
   const cookie = await startSession(request, env, db, result.user, loginType === LOGIN_TYPE.token ? LOGIN_TYPE.token : LOGIN_TYPE.password);
   const sid = cookie.split(";")[0]!.split("=").slice(1).join("=");

@@ -32,13 +32,15 @@ describe("sign-in with account, password and captcha", () => {
     expect(b).toContain("账号或密码错误");
   });
 
-  it("locks the account for 15 minutes after five wrong passwords, even for the right one", async () => {
+  it("makes the failing source wait after five wrong passwords, even with the right one (tests/worker/sign-in-security.test.ts)", async () => {
     const t = await makeTenant();
     for (let i = 0; i < 4; i++) expect(await (await attemptLogin(t.account, "Wrong@2026x")).text()).toContain("账号或密码错误");
-    expect(await (await attemptLogin(t.account, "Wrong@2026x")).text()).toContain("账号已锁定");
+    const fifth = await attemptLogin(t.account, "Wrong@2026x");
+    expect(fifth.status).toBe(429);
+    expect(await fifth.text()).toContain("登录失败次数过多");
     const right = await attemptLogin(t.account, t.password);
-    expect(right.status).toBe(400);
-    expect(await right.text()).toContain("账号已锁定");
+    expect(right.status).toBe(429);
+    expect(await right.text()).toContain("登录失败次数过多");
   });
 
   it("refuses an expired account and a disabled one, once the password is right", async () => {

@@ -32,12 +32,23 @@ export default {
   errors: {
     badCredentials: "Incorrect account or password.",
     badCaptcha: "The captcha is wrong or has expired. Please try again.",
-    locked: "Too many failed attempts. The account is locked; try again in 15 minutes.",
+    locked: "Too many failed attempts. Please wait a while and try again.",
+    lockedWait: "Too many failed attempts. Please wait and try again in {{wait}}.",
     disabled: "This account is disabled. Please contact your administrator.",
     expired: "This account has expired. Please contact your administrator.",
     notAdmin: "This account is not an administrator account.",
     badSmsCode: "The SMS code is wrong or has expired.",
     required: "Please fill in every sign-in field.",
+  },
+  wait: {
+    second: "{{count}} second",
+    seconds: "{{count}} seconds",
+    minute: "{{count}} minute",
+    minutes: "{{count}} minutes",
+  },
+  notice: {
+    subject: "Derrick sign-in alert",
+    body: "[Derrick] Several sign-ins to your account {{account}} from {{source}} failed; that source must now wait before it may try again. If this was not you, change your password soon.",
   },
   reset: {
     title: "Reset password",

@@ -29,12 +29,23 @@ export default {
   errors: {
     badCredentials: "账号或密码错误",
     badCaptcha: "验证码错误或已失效，请重新输入",
-    locked: "登录失败次数过多，账号已锁定，请15分钟后再试",
+    locked: "登录失败次数过多，请稍后再试",
+    lockedWait: "登录失败次数过多，请{{wait}}后再试",
     disabled: "该账号已被停用，请联系管理员",
     expired: "该账号已过期，请联系管理员",
     notAdmin: "该账号不是管理员账号",
     badSmsCode: "短信验证码错误或已失效",
     required: "请填写完整的登录信息",
+  },
+  wait: {
+    second: "{{count}}秒",
+    seconds: "{{count}}秒",
+    minute: "{{count}}分钟",
+    minutes: "{{count}}分钟",
+  },
+  notice: {
+    subject: "Derrick 登录安全提醒",
+    body: "【Derrick】您的账号 {{account}} 从 {{source}} 多次登录失败，该来源须等待后才能再试。如非本人操作，请尽快修改密码。",
   },
   reset: {
     title: "重置密码",

@@ -15,7 +15,8 @@ export function LoginPage({ admin }: { admin: boolean }) {
   const busy = navigation.state !== "idle";
   const mode = admin ? "password" : loaderData.mode;
   const fields = actionData?.fields ?? {};
-  const error = actionData && "error" in actionData ? (actionData.error === "badCaptcha" || actionData.error === "required" ? t(`errors.${actionData.error}`) : t(`errors.${actionData.error}`)) : null;
+  // the server words a refusal in the user's language (a wait says how long); the key is the fallback
+  const error = actionData && "error" in actionData ? (("message" in actionData && actionData.message) || t(`errors.${actionData.error}`)) : null;
   const flashText =
     loaderData.flash === "sessionExpired" ? tc("sessionExpired") : loaderData.flash === "signedOut" ? t("signedOut") : loaderData.flash === "passwordReset" ? t("reset.done") : null;
   const search = new URLSearchParams(location.search);

@@ -1,10 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getDb } from "../../../db/client";
+import type { Language } from "~/i18n";
+import { resources } from "~/i18n/resources";
 import { isMobile } from "~/lib/validators";
 import { createCaptcha, consumeCaptcha } from "./captcha.server";
-import { LOGIN_TYPE, passwordLogin, sendCode, smsLogin, type LoginError } from "./login.server";
+import { LOGIN_TYPE, passwordLogin, sendCode, smsLogin, type LoginError, type LoginResult } from "./login.server";
 import { loadUserPreferences, prefsCookies, readPreferences } from "./preferences.server";
 import { rawCookie, readFlash, readSession, safeRedirectPath, startSession } from "./session.server";
+import { signInSource } from "./throttle.server";
 
 const REMEMBER_COOKIE = "derrick_remember";
 
@@ -15,6 +18,31 @@ function rememberedAccount(request: Request): string {
 
 export function captchaEnabled(env: { CAPTCHA?: string }): boolean {
   return env.CAPTCHA !== "off";
+}
+
+export type SignInRefusal = LoginError | "badCaptcha" | "required";
+
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+
+/** "30秒", "2 minutes": a wait rounded up to whole seconds under a minute, else to whole minutes. */
+function waitText(lang: Language, ms: number): string {
+  const w = resources[lang].auth.wait;
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return fill(seconds === 1 ? w.second : w.seconds, { count: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  return fill(minutes === 1 ? w.minute : w.minutes, { count: minutes });
+}
+
+/** A sign-in refusal as a sentence in the user's language; a wait says when to try again. */
+export function refusalMessage(lang: Language, error: SignInRefusal, retryAfterMs?: number): string {
+  const errors = resources[lang].auth.errors;
+  return error === "locked" && retryAfterMs ? fill(errors.lockedWait, { wait: waitText(lang, retryAfterMs) }) : errors[error];
+}
+
+/** 429 with Retry-After (seconds) for a source that must wait, else 400. */
+export function refusalStatus(result: { error: SignInRefusal; retryAfterMs?: number }): { status: number; headers?: Record<string, string> } {
+  if (result.error !== "locked" || !result.retryAfterMs) return { status: 400 };
+  return { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } };
 }
 
 /** Loader shared by /login and /loginAdmin: a fresh captcha, the remembered account and the one-time message. */
@@ -43,7 +71,7 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type LoginActionData =
-  | { intent: "password" | "sms"; error: LoginError | "badCaptcha" | "required"; fields: Record<string, string> }
+  | { intent: "password" | "sms"; error: SignInRefusal; message: string; retryAfter?: number; fields: Record<string, string> }
   | { intent: "sendSms"; sent: "sent" | "tooSoon" | "invalidPhone"; fields: Record<string, string> };
 
 /** Action shared by /login and /loginAdmin (intent: password | sendSms | sms). */
@@ -64,25 +92,25 @@ export async function loginAction({ request, context }: ActionFunctionArgs, admi
   }
 
   const captchaOk = () => (captchaEnabled(env) ? consumeCaptcha(db, field("captchaId"), field("captcha")) : Promise.resolve(true));
-  let result;
-  let fields: Record<string, string>;
-  if (intent === "sms" && !admin) {
-    fields = { phone: field("phone").trim() };
-    if (!fields.phone || !field("code")) return data<LoginActionData>({ intent, error: "required", fields }, { status: 400 });
-    if (!(await captchaOk())) return data<LoginActionData>({ intent, error: "badCaptcha", fields }, { status: 400 });
-    result = await smsLogin(db, { phone: fields.phone, code: field("code") });
-  } else {
-    fields = { account: field("account").trim() };
-    if (!fields.account || !field("password")) return data<LoginActionData>({ intent: "password", error: "required", fields }, { status: 400 });
-    if (!(await captchaOk())) return data<LoginActionData>({ intent: "password", error: "badCaptcha", fields }, { status: 400 });
-    result = await passwordLogin(db, { account: fields.account, password: field("password"), adminLogin: admin });
-  }
-  if (!result.ok) return data<LoginActionData>({ intent: intent === "sms" ? "sms" : "password", error: result.error, fields }, { status: 400 });
+  const from = { source: signInSource(request), env };
+  const sms = intent === "sms" && !admin;
+  const fields: Record<string, string> = sms ? { phone: field("phone").trim() } : { account: field("account").trim() };
+  const refuse = (error: SignInRefusal, retryAfterMs?: number) =>
+    data<LoginActionData>(
+      { intent: sms ? "sms" : "password", error, message: refusalMessage(prefs.lang, error, retryAfterMs), retryAfter: retryAfterMs ? Math.ceil(retryAfterMs / 1000) : undefined, fields },
+      refusalStatus({ error, retryAfterMs }),
+    );
+  if (sms ? !fields.phone || !field("code") : !fields.account || !field("password")) return refuse("required");
+  if (!(await captchaOk())) return refuse("badCaptcha");
+  const result: LoginResult = sms
+    ? await smsLogin(db, { phone: fields.phone!, code: field("code") }, from)
+    : await passwordLogin(db, { account: fields.account!, password: field("password"), adminLogin: admin }, from);
+  if (!result.ok) return refuse(result.error, result.retryAfterMs);
 
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, env, db, result.user, intent === "sms" ? LOGIN_TYPE.sms : LOGIN_TYPE.password));
+  headers.append("Set-Cookie", await startSession(request, env, db, result.user, sms ? LOGIN_TYPE.sms : LOGIN_TYPE.password));
   for (const c of prefsCookies(await loadUserPreferences(db, result.user.id, prefs))) headers.append("Set-Cookie", c);
-  if (intent !== "sms") {
+  if (!sms) {
     headers.append(
       "Set-Cookie",
       form.get("remember")

@@ -1,13 +1,15 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { EncryptJWT, jwtDecrypt, jwtVerify, SignJWT } from "jose";
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { decodeProtectedHeader, EncryptJWT, jwtDecrypt, jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../../db/client";
-import { loginThrottle, tenants, users, verificationCodes } from "../../../db/schema";
+import { tenants, usedTokens, users, verificationCodes } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password";
-import { messageProvider } from "./notify.server";
+import { messageProvider, type ProviderEnv } from "./notify.server";
+import { attemptFailed, attemptSucceeded, beginAttempt, forgetSubject, UNKNOWN_SOURCE } from "./throttle.server";
 
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60 * 1000;
+/** Failures of one account (or phone) and source before that source must wait (throttle.server.ts). */
+export { PAIR_THRESHOLD as MAX_FAILURES } from "./throttle.server";
+
 export const CODE_TTL_MS = 5 * 60 * 1000;
 const CODE_RESEND_MS = 60 * 1000;
 
@@ -15,34 +17,18 @@ const CODE_RESEND_MS = 60 * 1000;
 export const LOGIN_TYPE = { password: 0, sms: 1, token: 8, encodeParam: 9 } as const;
 
 export type LoginError = "badCredentials" | "locked" | "disabled" | "expired" | "notAdmin" | "badSmsCode";
-export type LoginResult = { ok: true; user: { id: number; tenantId: number } } | { ok: false; error: LoginError };
+/** `retryAfterMs` comes with "locked": how long this source must wait before its next attempt is checked. */
+export type LoginResult = { ok: true; user: { id: number; tenantId: number } } | { ok: false; error: LoginError; retryAfterMs?: number };
+
+/** Where a password or SMS sign-in comes from (`signInSource(request)`), and the providers for the owner's notice. */
+export interface SignInAttempt {
+  source?: string;
+  env?: ProviderEnv;
+}
 
 type UserRow = typeof users.$inferSelect;
 
-async function throttleState(db: Db, key: string) {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-  return row;
-}
-
-async function recordFailure(db: Db, key: string) {
-  const now = Date.now();
-  const row = await throttleState(db, key);
-  const failures = (row && (!row.lockedUntil || row.lockedUntil > now) ? row.failures : 0) + 1;
-  const lockedUntil = failures >= MAX_FAILURES ? now + LOCK_MS : null;
-  await db
-    .insert(loginThrottle)
-    .values({ key, failures, lockedUntil, updatedAt: now })
-    .onConflictDoUpdate({ target: loginThrottle.key, set: { failures, lockedUntil, updatedAt: now } });
-}
-
-async function clearFailures(db: Db, key: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
-}
-
-async function isLocked(db: Db, key: string): Promise<boolean> {
-  const row = await throttleState(db, key);
-  return !!row?.lockedUntil && row.lockedUntil > Date.now();
-}
+const locked = (retryAfterMs: number): LoginResult => ({ ok: false, error: "locked", retryAfterMs });
 
 /** Whether the account may sign in at all, checked only after the secret was right (so it reveals nothing to a guesser). */
 async function accountProblem(db: Db, user: UserRow, adminLogin: boolean): Promise<LoginError | null> {
@@ -54,23 +40,28 @@ async function accountProblem(db: Db, user: UserRow, adminLogin: boolean): Promi
 }
 
 /**
- * Account + password. Failures are counted per account name whether or not the account exists,
- * and an unknown account spends the same hashing time, so nothing reveals which accounts exist.
+ * Account + password. Failures are throttled per account and source whether or not the account exists
+ * (throttle.server.ts), and an unknown account spends the same hashing time, so nothing reveals which accounts exist.
  */
-export async function passwordLogin(db: Db, input: { account: string; password: string; adminLogin?: boolean }): Promise<LoginResult> {
+export async function passwordLogin(
+  db: Db,
+  input: { account: string; password: string; adminLogin?: boolean },
+  from: SignInAttempt = {},
+): Promise<LoginResult> {
   const account = input.account.trim();
-  const key = `account:${account.toLowerCase()}`;
-  if (await isLocked(db, key)) return { ok: false, error: "locked" };
+  const source = from.source ?? UNKNOWN_SOURCE;
+  const subject = { kind: "account" as const, name: account };
+  const attempt = await beginAttempt(db, subject, source);
+  if (!attempt.ok) return locked(attempt.retryAfterMs);
   const [user] = await db.select().from(users).where(eq(users.loginAccount, account)).limit(1);
   const good = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !good) {
-    await recordFailure(db, key);
-    return { ok: false, error: (await isLocked(db, key)) ? "locked" : "badCredentials" };
+    const wait = await attemptFailed(db, attempt, { ...subject, source, owner: user, env: from.env });
+    return wait ? locked(wait) : { ok: false, error: "badCredentials" };
   }
+  await attemptSucceeded(db, attempt);
   const problem = await accountProblem(db, user, !!input.adminLogin);
-  if (problem) return { ok: false, error: problem };
-  await clearFailures(db, key);
-  return { ok: true, user: { id: user.id, tenantId: user.tenantId } };
+  return problem ? { ok: false, error: problem } : { ok: true, user: { id: user.id, tenantId: user.tenantId } };
 }
 
 function sixDigits(): string {
@@ -137,20 +128,22 @@ async function consumeCode(db: Db, channel: "sms" | "email", target: string, pur
   return true;
 }
 
-export async function smsLogin(db: Db, input: { phone: string; code: string }): Promise<LoginResult> {
+/** Phone + SMS code: throttled per phone and source, like the password (throttle.server.ts). */
+export async function smsLogin(db: Db, input: { phone: string; code: string }, from: SignInAttempt = {}): Promise<LoginResult> {
   const phone = input.phone.trim();
-  const key = `phone:${phone}`;
-  if (await isLocked(db, key)) return { ok: false, error: "locked" };
+  const source = from.source ?? UNKNOWN_SOURCE;
+  const subject = { kind: "phone" as const, name: phone };
+  const attempt = await beginAttempt(db, subject, source);
+  if (!attempt.ok) return locked(attempt.retryAfterMs);
   const user = await findUserByTarget(db, "sms", phone);
   const good = await consumeCode(db, "sms", phone, "login", input.code);
   if (!user || !good) {
-    await recordFailure(db, key);
-    return { ok: false, error: (await isLocked(db, key)) ? "locked" : "badSmsCode" };
+    const wait = await attemptFailed(db, attempt, { ...subject, source, owner: user, env: from.env });
+    return wait ? locked(wait) : { ok: false, error: "badSmsCode" };
   }
+  await attemptSucceeded(db, attempt);
   const problem = await accountProblem(db, user, false);
-  if (problem) return { ok: false, error: problem };
-  await clearFailures(db, key);
-  return { ok: true, user: { id: user.id, tenantId: user.tenantId } };
+  return problem ? { ok: false, error: problem } : { ok: true, user: { id: user.id, tenantId: user.tenantId } };
 }
 
 /** Resets the password of the account whose phone or e-mail received the code. */
@@ -164,7 +157,7 @@ export async function resetPassword(
   const user = await findUserByTarget(db, input.channel, target, input.account.trim());
   if (!user) return false;
   await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: Date.now(), version: user.version + 1 }).where(eq(users.id, user.id));
-  await clearFailures(db, `account:${user.loginAccount.toLowerCase()}`);
+  await forgetSubject(db, { kind: "account", name: user.loginAccount });
   return true;
 }
 
@@ -206,22 +199,80 @@ function zuqiKey(env: Env): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** A zuqiToken is an HS256 JWT whose subject is the login account, issued by the rental system. */
-export async function issueZuqiToken(env: Env, account: string, ttlSeconds = 300): Promise<string> {
-  return new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(account).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(zuqiKey(env));
+/** Audiences of the HS256 tokens signed with ZUQI_TOKEN_SECRET: each token is accepted only where it was meant to go. */
+export const TOKEN_AUDIENCE = { signIn: "derrick-signin", project: "hzzb-project" } as const;
+/** Longest lifetime (exp − iat) a token may have, when issued and when accepted. */
+export const TOKEN_MAX_LIFETIME_S = 60 * 60;
+const TOKEN_CLOCK_SKEW_S = 30;
+
+async function signToken(env: Env, account: string, audience: string, ttlSeconds: number): Promise<string> {
+  if (!(ttlSeconds > 0 && ttlSeconds <= TOKEN_MAX_LIFETIME_S)) throw new RangeError(`token lifetime must be 1..${TOKEN_MAX_LIFETIME_S} s`);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(account)
+    .setAudience(audience)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(zuqiKey(env));
 }
 
-/** Login type 8: the token stands for both user and password. */
+/**
+ * A zuqiToken (login type 8): an HS256 JWT whose subject is the login account, audience "derrick-signin", with a
+ * unique jti, iat and exp (at most an hour apart); it signs in once. Issued by the rental system and by tests.
+ */
+export function issueZuqiToken(env: Env, account: string, ttlSeconds = 300): Promise<string> {
+  return signToken(env, account, TOKEN_AUDIENCE.signIn, ttlSeconds);
+}
+
+/** The token for the project-management system (menu items 4001/4002): audience "hzzb-project", never a sign-in. */
+export function issueProjectToken(env: Env, account: string, ttlSeconds = 120): Promise<string> {
+  return signToken(env, account, TOKEN_AUDIENCE.project, ttlSeconds);
+}
+
+/**
+ * Spends a sign-in token's jti: the first use inserts it, any later one conflicts. Rows are kept until the token
+ * could no longer be accepted anyway, and the expired ones are pruned on the way.
+ */
+async function spendToken(db: Db, jti: string, expSeconds: number): Promise<boolean> {
+  const now = Date.now();
+  const [spent] = await db
+    .insert(usedTokens)
+    .values({ jti, expiresAt: (expSeconds + TOKEN_CLOCK_SKEW_S) * 1000 })
+    .onConflictDoNothing()
+    .returning({ jti: usedTokens.jti });
+  await db.delete(usedTokens).where(lt(usedTokens.expiresAt, now));
+  return !!spent;
+}
+
+/**
+ * Login type 8: the token stands for both user and password. Only HS256 sign-in tokens (audience "derrick-signin")
+ * with sub, jti, iat and exp, a lifetime of at most an hour, and a jti never used before.
+ */
 export async function tokenLogin(db: Db, env: Env, token: string): Promise<LoginResult> {
+  const refused: LoginResult = { ok: false, error: "badCredentials" };
+  let payload;
   try {
-    const { payload } = await jwtVerify(token, zuqiKey(env), { algorithms: ["HS256"] });
-    if (!payload.sub) return { ok: false, error: "badCredentials" };
-    const [user] = await db.select().from(users).where(eq(users.loginAccount, payload.sub)).limit(1);
-    if (!user) return { ok: false, error: "badCredentials" };
-    const problem = await accountProblem(db, user, false);
-    return problem ? { ok: false, error: problem } : { ok: true, user: { id: user.id, tenantId: user.tenantId } };
+    // another algorithm is refused before jose sees it: jose's refusal of it was reported as an unhandled rejection in workerd
+    if (decodeProtectedHeader(token).alg !== "HS256") return refused;
+    ({ payload } = await jwtVerify(token, zuqiKey(env), {
+      algorithms: ["HS256"],
+      audience: TOKEN_AUDIENCE.signIn,
+      requiredClaims: ["sub", "jti", "exp"],
+      maxTokenAge: TOKEN_MAX_LIFETIME_S,
+      clockTolerance: TOKEN_CLOCK_SKEW_S,
+    }));
   } catch {
-    return { ok: false, error: "badCredentials" };
+    return refused;
   }
+  const { sub, jti, exp, iat, aud } = payload;
+  // one audience, not a list that merely includes ours
+  if (aud !== TOKEN_AUDIENCE.signIn || !sub || typeof jti !== "string" || !jti || jti.length > 128) return refused;
+  if (typeof exp !== "number" || typeof iat !== "number" || exp - iat > TOKEN_MAX_LIFETIME_S) return refused;
+  if (!(await spendToken(db, jti, exp))) return refused;
+  const [user] = await db.select().from(users).where(eq(users.loginAccount, sub)).limit(1);
+  if (!user) return refused;
+  const problem = await accountProblem(db, user, false);
+  return problem ? { ok: false, error: problem } : { ok: true, user: { id: user.id, tenantId: user.tenantId } };
 }
-

@@ -31,7 +31,10 @@ class WebhookProvider implements MessageProvider {
   }
 }
 
-export function messageProvider(env: Env, db: Db, channel: "sms" | "email"): MessageProvider {
+/** The provider settings of the Worker; with none set (or none passed), messages go to the outbox. */
+export type ProviderEnv = Pick<Env, "SMS_PROVIDER" | "SMS_WEBHOOK_URL" | "MAIL_PROVIDER" | "MAIL_WEBHOOK_URL">;
+
+export function messageProvider(env: ProviderEnv, db: Db, channel: "sms" | "email"): MessageProvider {
   const kind = channel === "sms" ? env.SMS_PROVIDER : env.MAIL_PROVIDER;
   const url = channel === "sms" ? env.SMS_WEBHOOK_URL : env.MAIL_WEBHOOK_URL;
   if (kind === "webhook" && url) return new WebhookProvider(url);
