@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("js") === "1") return json({ ok: true }, { headers });
   const to = String(form.get("redirectTo") ?? "");
   // back to the page the switch was on, the sign-in pages included; never to another host
-  const back = /^\/(login|loginAdmin|resetPassword)\b/.test(to) ? to : safeRedirectPath(to);
+  const back = safeRedirectPath(to, "/manageWork", { allowSignIn: true });
   return redirect(back, { headers });
 }
 

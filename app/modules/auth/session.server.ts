@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../../db/client";
 import { organisations, sessions, tenants, userSettings, users } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
+import { hubFor } from "../../../workers/fleet-hub/client";
 
 export const SESSION_COOKIE = "derrick_session";
 const FLASH_COOKIE = "derrick_flash";
@@ -229,13 +230,15 @@ export async function startSession(
   return sessionCookie(env, request).serialize(id);
 }
 
-/** Revokes the row (so a copied cookie stops working) and clears the cookie. */
+/** Revokes the row (so a copied cookie stops working), closes the session's live sockets and clears the cookie. */
 export async function endSession(request: Request, env: Env, db: Db = getDb(env)): Promise<string> {
   const id = await sessionIdOf(env, request);
   if (id !== null) {
-    await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, id)));
+    const [ended] = await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, id))).returning({ tenantId: sessions.tenantId, userId: sessions.userId });
     // whoever calls it, this isolate's next page refuses the cookie (the Worker also clears around every POST)
     forgetSessions();
+    // a screen left open elsewhere on this session stops receiving live data now (the Node query layer has no hub)
+    if (ended && env.FLEET_HUB) await hubFor(env, ended.tenantId).revalidate([ended.userId]);
   }
   return sessionCookie(env, request).serialize("", { maxAge: 0 });
 }
@@ -279,9 +282,4 @@ export async function requireSession(request: Request, env: Env, db: Db = getDb(
   throw redirect(loginRedirectTarget(url, l), { headers });
 }
 
-/** Only same-site paths may follow a sign-in: never another host. */
-export function safeRedirectPath(to: string | null | undefined, fallback = "/manageWork"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
-  return to;
-}
+export { safeRedirectPath } from "~/lib/same-site-path";

@@ -5,6 +5,7 @@ import { batch, type Db } from "../../../db/client";
 import { auditLogs, dictionaries, dictionaryItems } from "../../../db/schema";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
+import { sameSitePath } from "~/lib/same-site-path";
 import { containing, defineResource, findRow, updateRow } from "~/modules/resource/resource.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, dictionaryView, postedItems, type DraftItem } from "./dictionary.resource";
@@ -295,8 +296,8 @@ export const dictionaryIntents = (request: Request) => ({
         scope.db.insert(auditLogs).values({ tenantId, userId: scope.user.id, action: "addItem", entity: "dictionary", entityId: String(dictionary.id), before: null, after: option }),
       ]);
       // without JavaScript the select's form names the page to go back to
-      const to = String(form.get("redirectTo") ?? "");
-      if (to.startsWith("/") && !to.startsWith("//")) return redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
+      const to = sameSitePath(String(form.get("redirectTo") ?? ""));
+      if (to) return redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
       return data<DictionaryActionData>({ intent: "addItem", ok: true, option });
     },
   },
