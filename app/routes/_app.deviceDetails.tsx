@@ -67,6 +67,7 @@ function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoader
     [t("details.installedAt"), at(vehicle.installedAt)],
     [t("details.uninstalledAt"), at(vehicle.uninstalledAt)],
     [t("details.secretSet"), vehicle.hasSecret ? t("details.secretYes") : t("details.secretNo")],
+    [t("details.osmandKeySet"), vehicle.hasOsmandKey ? t("details.secretYes") : t("details.secretNo")],
   ];
   const num = (v: number | null | undefined, unit: string, digits = 1) => (v === null || v === undefined ? "—" : `${v.toFixed(digits)} ${unit}`);
   return (

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { organisations, vehicles } from "../../db/schema";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
 import { isAlphanumeric } from "~/lib/validators";
@@ -44,14 +44,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   list.forEach((raw, index) => {
     const problem = checkTerminal(raw);
     if (problem) rejected.push({ index, message: problem });
-    else wanted.push({ ...(raw as Wanted), plate: (raw as Wanted).plate.trim(), index });
+    // identifiers are case-blind and stored in capitals, as the vehicle form stores them
+    else wanted.push({ ...(raw as Wanted), terminalNo: (raw as Wanted).terminalNo.toUpperCase(), plate: (raw as Wanted).plate.trim(), index });
   });
   const { db, user } = scope;
   const tenantId = user.tenantId;
-  const existing = wanted.length
-    ? await db.select({ id: vehicles.id, tenantId: vehicles.tenantId, terminalNo: vehicles.terminalNo }).from(vehicles).where(inArray(vehicles.terminalNo, wanted.map((w) => w.terminalNo)))
+  // every identifier the request names, looked up in both columns across all tenants: an identifier names one vehicle
+  const idents = wanted.flatMap((w) => (w.deviceIdent ? [w.terminalNo, w.deviceIdent.toUpperCase()] : [w.terminalNo]));
+  const existing = idents.length
+    ? await db
+        .select({ id: vehicles.id, tenantId: vehicles.tenantId, terminalNo: vehicles.terminalNo, deviceIdent: vehicles.deviceIdent })
+        .from(vehicles)
+        .where(or(inArray(vehicles.terminalNo, idents), inArray(vehicles.deviceIdent, idents)))
     : [];
   const byNo = new Map(existing.map((e) => [e.terminalNo, e]));
+  /** whether `ident` is held by a vehicle other than `own` (in either column) */
+  const heldElsewhere = (ident: string, own?: number) => existing.some((e) => e.id !== own && (e.terminalNo === ident || e.deviceIdent === ident));
   const [root] = await db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, tenantId), isNull(organisations.parentId)));
   const mayEdit = scope.access.permissions.has("deviceList:edit");
   let created = 0;
@@ -59,18 +67,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const w of wanted) {
     const found = byNo.get(w.terminalNo);
     const hash = await sha256Hex(w.secret);
-    if (found && found.tenantId !== tenantId) {
-      rejected.push({ index: w.index, message: "this terminal number is registered to another account" });
+    // the refusals say "in use", never whose: another account's identifiers are not ours to learn
+    if ((found && found.tenantId !== tenantId) || heldElsewhere(w.terminalNo, found?.id)) {
+      rejected.push({ index: w.index, message: "this terminal number is already in use" });
+    } else if (!found && w.deviceIdent && heldElsewhere(w.deviceIdent.toUpperCase())) {
+      rejected.push({ index: w.index, message: "this device identifier is already in use" });
     } else if (found) {
       if (!mayEdit) {
         rejected.push({ index: w.index, message: "the terminal exists; resetting its secret needs deviceList:edit" });
         continue;
       }
-      await db.update(vehicles).set({ terminalSecretHash: hash, updatedAt: Date.now() }).where(and(eq(vehicles.id, found.id), eq(vehicles.tenantId, tenantId)));
+      // a terminal with a secret reports through /ingest/v1 only: OsmAnd goes off with its key
+      await db
+        .update(vehicles)
+        .set({ terminalSecretHash: hash, osmandEnabled: 0, osmandKeyHash: null, updatedAt: Date.now() })
+        .where(and(eq(vehicles.id, found.id), eq(vehicles.tenantId, tenantId)));
       updated++;
     } else {
       try {
-        await db.insert(vehicles).values({ tenantId, orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent ?? null, creatorId: user.id });
+        await db
+          .insert(vehicles)
+          .values({ tenantId, orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent?.toUpperCase() ?? null, creatorId: user.id });
         created++;
       } catch {
         rejected.push({ index: w.index, message: "the plate or device identifier is already in use" });

@@ -39,6 +39,8 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
     vin: "",
     terminalSecret: "",
     deviceIdent: "",
+    osmandEnabled: "0",
+    osmandKey: "",
     code: "",
     selfNo: "",
     orgId: String(t.rootOrgId),

@@ -34,7 +34,7 @@ describe("POST /api/device/provision", () => {
     expect(res.json.data!.rejected.map((r) => [r.index, r.message])).toEqual([
       [1, "terminalNo must be 10 letters or digits"],
       [2, "secret must be 16 to 128 characters"],
-      [3, "this terminal number is registered to another account"],
+      [3, "this terminal number is already in use"],
       [4, "each terminal must be an object {terminalNo, plate, secret}"],
     ]);
     expect((await auth(good, "a-long-secret-0001")).status).toBe(200);

@@ -82,7 +82,9 @@ export function appendPoints(sql: SqlStorage, vid: number, points: readonly Poin
     const args: (string | number | null)[] = [];
     for (let i = from; i < from + rows; i++) {
       const p = points[i]!;
-      args.push(vid, p.keyKind, p.key, p.t, p.lng, p.lat, p.speed, p.heading, extrasOf(p));
+      // the history's speed column has always been NOT NULL: an unknown speed is kept as 0 there (the live state and
+      // the map's info panel show it empty)
+      args.push(vid, p.keyKind, p.key, p.t, p.lng, p.lat, p.speed ?? 0, p.heading, extrasOf(p));
     }
     const inserted = sql.exec<{ kk: string; k: number }>(INSERTS[rows]!, ...args).toArray();
     if (inserted.length === rows) {

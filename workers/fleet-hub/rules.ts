@@ -368,7 +368,9 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
   const gap = state.t === null ? Number.POSITIVE_INFINITY : t - state.t;
   const broken = gap > GAP_MS;
   const acc = typeof p.status.acc === "boolean" ? p.status.acc : state.acc;
-  const moving = p.speed >= s.movingKmh;
+  // a position without a speed (Traccar Client's -1) counts as standing: no overspeed, no moving
+  const speed = p.speed ?? 0;
+  const moving = speed >= s.movingKmh;
   const fire = (kind: RuleAlarm["kind"], level: number, refId: number | null, tag: string, detail: Record<string, unknown>) =>
     out.push({ kind, level, at: t, refId, key: `${kind}:${tag}:${t}`, detail });
   let minute: number | null = null;
@@ -384,12 +386,12 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
         e.since = null;
         if ((inside ? f.alarmIn : f.alarmOut) && active(f.periods)) fire(inside ? "fence_in" : "fence_out", f.level, f.id, String(f.id), { fence: f.name, since });
       }
-      if (f.speedLimit !== null && inside && p.speed > f.speedLimit && active(f.periods)) {
+      if (f.speedLimit !== null && inside && speed > f.speedLimit && active(f.periods)) {
         let run = state.limits[f.id];
         if (!run || broken) state.limits[f.id] = run = { since: t, fired: false };
         if (!run.fired && t - run.since >= s.overspeedSeconds * 1000) {
           run.fired = true;
-          fire("overspeed", f.level, f.id, `f${f.id}`, { fence: f.name, limitKmh: f.speedLimit, speed: p.speed, since: run.since });
+          fire("overspeed", f.level, f.id, `f${f.id}`, { fence: f.name, limitKmh: f.speedLimit, speed, since: run.since });
         }
       } else if (state.limits[f.id]) delete state.limits[f.id];
     }
@@ -416,11 +418,11 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
   } else if (state.t !== null) for (const k in state.lines) delete state.lines[k];
 
   // overspeed: above the threshold for the whole sustain time (a single fast point is a blip)
-  if (s.overspeedKmh > 0 && p.speed > s.overspeedKmh) {
+  if (s.overspeedKmh > 0 && speed > s.overspeedKmh) {
     if (!state.over || broken) state.over = { since: t, fired: false };
     if (!state.over.fired && t - state.over.since >= s.overspeedSeconds * 1000) {
       state.over.fired = true;
-      fire("overspeed", s.overspeedLevel, null, "", { limitKmh: s.overspeedKmh, speed: p.speed, since: state.over.since });
+      fire("overspeed", s.overspeedLevel, null, "", { limitKmh: s.overspeedKmh, speed, since: state.over.since });
     }
   } else state.over = null;
 
@@ -482,7 +484,7 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
   state.t = t;
   state.acc = acc;
   state.offline = false;
-  state.prev = { t, lng: p.lng, lat: p.lat, speed: p.speed, mileage: p.mileage, fuel: p.fuel ?? state.prev?.fuel ?? null, fuelTotal: typeof p.can.fuelTotal === "number" ? p.can.fuelTotal : null, acc };
+  state.prev = { t, lng: p.lng, lat: p.lat, speed, mileage: p.mileage, fuel: p.fuel ?? state.prev?.fuel ?? null, fuelTotal: typeof p.can.fuelTotal === "number" ? p.can.fuelTotal : null, acc };
   return out;
 }
 
@@ -578,7 +580,7 @@ export function rollupStep(prev: Prev | null, p: Point, s: RuleSettings, offline
   else {
     const km = haversineM(prev.lng, prev.lat, p.lng, p.lat) / 1000;
     // standing still, GPS drift is not mileage; a jump faster than any vehicle is a bad fix
-    const drift = p.speed < 1 && prev.speed < 1 && km < 0.05;
+    const drift = (p.speed ?? 0) < 1 && prev.speed < 1 && km < 0.05;
     if (!drift && km <= maxKm) step.km = km;
   }
   const total = typeof p.can.fuelTotal === "number" ? p.can.fuelTotal : null;

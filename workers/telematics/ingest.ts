@@ -2,7 +2,7 @@
  * The terminal API (docs/terminal-api.md): /ingest/v1/auth, /heartbeat, /telemetry, /commands/result, and the
  * OsmAnd protocol at /ingest/osmand. The Worker authenticates and validates; the tenant's FleetHub stores.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
@@ -16,7 +16,8 @@ export const TERMINAL_TOKEN_TTL_S = 3600;
 
 const json = (status: number, body: Record<string, unknown>) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
-const refuse = (status: number, reason: Reason | "bad_credentials" | "bad_token" | "not_found" | "method_not_allowed" | "bad_request", message: string) =>
+type Refusal = Reason | "bad_credentials" | "bad_token" | "unknown_terminal" | "unknown_device" | "not_found" | "method_not_allowed" | "bad_request";
+const refuse = (status: number, reason: Refusal, message: string) =>
   json(status, { code: status, reason, message });
 
 /**
@@ -76,7 +77,7 @@ async function auth(request: Request, env: Env): Promise<Response> {
   const [vehicle] = await getDb(env)
     .select({ id: vehicles.id, tenantId: vehicles.tenantId, state: vehicles.state, hash: vehicles.terminalSecretHash, terminalNo: vehicles.terminalNo })
     .from(vehicles)
-    .where(eq(vehicles.terminalNo, terminalNo.trim()));
+    .where(eq(vehicles.terminalNo, terminalNo.trim().toUpperCase()));
   // unknown terminal and wrong secret answer alike, so the API does not reveal which terminals exist
   if (!vehicle || !vehicle.hash || !sameHex(await sha256Hex(secret), vehicle.hash)) return refuse(401, "bad_credentials", "unknown terminal or wrong secret");
   if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
@@ -123,25 +124,7 @@ async function takeCommands(env: Env, claims: TerminalClaims, flagged: boolean) 
 
 const REFUSED_MESSAGE = { unknown_terminal: "the terminal is not registered", terminal_disabled: "this terminal's vehicle is stopped" } as const;
 
-/** Checks the `terminal` a point may name against the token's terminal: unknown, another tenant's, or another of ours. */
-async function terminalReasons(env: Env, claims: TerminalClaims, named: Set<string>): Promise<Map<string, Rejection["reason"]>> {
-  const out = new Map<string, Rejection["reason"]>();
-  named.delete(claims.terminalNo);
-  if (!named.size) return out;
-  const rows = await getDb(env)
-    .select({ terminalNo: vehicles.terminalNo, tenantId: vehicles.tenantId })
-    .from(vehicles)
-    .where(inArray(vehicles.terminalNo, [...named]));
-  const found = new Map(rows.map((r) => [r.terminalNo, r.tenantId]));
-  for (const t of named) out.set(t, !found.has(t) ? "unknown_terminal" : found.get(t) === claims.tenantId ? "terminal_mismatch" : "foreign_terminal");
-  return out;
-}
-
-const TERMINAL_MESSAGES: Partial<Record<Reason, string>> = {
-  unknown_terminal: "the point names a terminal that is not registered",
-  foreign_terminal: "the point names a terminal of another account",
-  terminal_mismatch: "a terminal may only report its own points",
-};
+const TERMINAL_MISMATCH = "a terminal may only report its own points";
 
 /** POST /ingest/v1/telemetry {points: [...]} (or a bare array). */
 async function telemetry(request: Request, env: Env): Promise<Response> {
@@ -157,15 +140,13 @@ async function telemetry(request: Request, env: Env): Promise<Response> {
 
   const now = Date.now();
   const rejected: Rejection[] = [];
-  const named = new Set<string>();
-  for (const p of raw) if (p && typeof p === "object" && typeof (p as Record<string, unknown>).terminal === "string") named.add((p as Record<string, string>).terminal);
-  const terminalRefusals = await terminalReasons(env, claims, named);
   const good: Point[] = [];
   const indexOf: number[] = [];
   raw.forEach((p, index) => {
+    // a point naming any terminal but the token's own is refused with one reason, whether that terminal exists,
+    // is ours or is another account's: the answer does not tell a terminal which numbers are registered
     const terminal = p && typeof p === "object" ? (p as Record<string, unknown>).terminal : undefined;
-    const refused = typeof terminal === "string" ? terminalRefusals.get(terminal) : undefined;
-    if (refused) return rejected.push({ index, reason: refused, field: "terminal", message: TERMINAL_MESSAGES[refused]! });
+    if (terminal !== undefined && terminal !== claims.terminalNo) return rejected.push({ index, reason: "terminal_mismatch", field: "terminal", message: TERMINAL_MISMATCH });
     const check = checkV1Point(p, now);
     if (!check.ok) return rejected.push({ index, reason: check.reason, field: check.field, message: check.message });
     good.push(check.point);
@@ -230,14 +211,21 @@ async function commandResults(request: Request, env: Env): Promise<Response> {
   return json(200, { code: 200, updated, rejected: rejected.sort((a, b) => a.index - b.index) });
 }
 
-/** The vehicle an OsmAnd id names: a terminal number or a registered device identifier (IMEI). */
-async function osmandVehicle(env: Env, id: string) {
+/**
+ * The vehicle an OsmAnd id names: only by its device identifier (never by a terminal number, which is sequential
+ * and guessable), only where the tenant's administrator turned OsmAnd on, never a terminal that has a secret (it
+ * reports through /ingest/v1), and with the device's key when one is set. Anything else is null, and the caller
+ * answers every such case alike, so the endpoint does not tell an outsider which identifiers exist.
+ */
+async function osmandVehicle(env: Env, id: string, key: string | null) {
   const [vehicle] = await getDb(env)
-    .select({ id: vehicles.id, tenantId: vehicles.tenantId, state: vehicles.state })
+    .select({ id: vehicles.id, tenantId: vehicles.tenantId, state: vehicles.state, keyHash: vehicles.osmandKeyHash })
     .from(vehicles)
-    .where(or(eq(vehicles.terminalNo, id), eq(vehicles.deviceIdent, id)))
+    .where(and(eq(vehicles.deviceIdent, id.toUpperCase()), eq(vehicles.osmandEnabled, 1), isNull(vehicles.terminalSecretHash)))
     .limit(1);
-  return vehicle ?? null;
+  if (!vehicle) return null;
+  if (vehicle.keyHash && !(key && sameHex(await sha256Hex(key), vehicle.keyHash))) return null;
+  return vehicle;
 }
 
 /** GET or POST /ingest/osmand: query fields, a form body, or Traccar Client's JSON body. */
@@ -262,11 +250,12 @@ async function osmand(request: Request, env: Env, url: URL): Promise<Response> {
   }
   if (!input.id) return refuse(400, "missing_field", "id (or deviceid, or device_id in JSON) is required");
   if (!input.check.ok) return refuse(400, input.check.reason, input.check.message);
-  const vehicle = await osmandVehicle(env, input.id);
-  if (!vehicle) return refuse(404, "unknown_terminal", "no terminal or device is registered with this id");
+  const vehicle = await osmandVehicle(env, input.id, input.key ?? url.searchParams.get("key"));
+  if (!vehicle) return refuse(401, "unknown_device", "no device may report with this id and key; OsmAnd must be turned on for the vehicle");
   if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
   const result = await hubFor(env, vehicle.tenantId).ingest({ tenantId: vehicle.tenantId, vehicleId: vehicle.id, points: packPoints([input.check.point]) });
-  if (result.refused) return refuse(result.refused === "terminal_disabled" ? 403 : 404, result.refused, REFUSED_MESSAGE[result.refused]);
+  if (result.refused === "terminal_disabled") return refuse(403, "terminal_disabled", REFUSED_MESSAGE.terminal_disabled);
+  if (result.refused) return refuse(401, "unknown_device", "no device may report with this id and key; OsmAnd must be turned on for the vehicle");
   return json(200, { code: 200, accepted: result.accepted, duplicate: result.duplicates.length > 0 });
 }
 

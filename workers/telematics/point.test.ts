@@ -83,6 +83,23 @@ describe("OsmAnd", () => {
     expect(input.check.point.speed).toBeCloseTo(36, 1);
     expect(input.check.point).toMatchObject({ t: now, lat: 31.1, lng: 121.3, heading: 90, status: { charging: true }, can: { deviceBattery: 50 } });
   });
+  it("reads the device key, rpm, and hdop as the unitless figure it is (not an accuracy in metres)", () => {
+    const input = readOsmAndFields(new URLSearchParams(`id=PHONE12345&key=k3y-of-the-phone&lat=31.2&lon=121.4&timestamp=${now}&rpm=1450&hdop=1.3`), now);
+    expect(input.key).toBe("k3y-of-the-phone");
+    expect(input.check.ok && input.check.point).toMatchObject({ rpm: 1450, accuracy: null, can: { hdop: 1.3 } });
+    expect(readOsmAndFields(new URLSearchParams(`id=x&lat=1&lon=2`), now).key).toBeNull();
+    const bad = readOsmAndFields(new URLSearchParams(`id=x&lat=1&lon=2&rpm=20000`), now).check;
+    expect(bad.ok ? "ok" : `${bad.reason}:${bad.field}`).toBe("invalid_field:rpm");
+  });
+  it("takes Traccar Client's -1 for an unknown speed or heading as absent, in JSON and in the query", () => {
+    const json = readOsmAndJson({ device_id: "PHONE12345", location: { timestamp: new Date(now).toISOString(), coords: { latitude: 31.1, longitude: 121.3, speed: -1, heading: -1, accuracy: 5 } } }, now);
+    expect(json.check.ok && json.check.point).toMatchObject({ speed: null, heading: null, accuracy: 5 });
+    const query = readOsmAndFields(new URLSearchParams(`id=x&lat=1&lon=2&speed=-1&bearing=-1`), now);
+    expect(query.check.ok && query.check.point).toMatchObject({ speed: null, heading: null });
+    // only -1 means unknown: another negative is still a bad value
+    const bad = readOsmAndFields(new URLSearchParams(`id=x&lat=1&lon=2&bearing=-5`), now).check;
+    expect(bad.ok ? "ok" : `${bad.reason}:${bad.field}`).toBe("invalid_field:bearing");
+  });
   it("refuses missing or bad fields with the protocol's names", () => {
     const reason = (q: string) => {
       const c = readOsmAndFields(new URLSearchParams(q), now).check;

@@ -28,7 +28,8 @@ export interface Point {
   t: number;
   lng: number;
   lat: number;
-  speed: number;
+  /** null: the terminal said it does not know (Traccar Client's -1); the history stores 0, the live state nothing */
+  speed: number | null;
   heading: number | null;
   alt: number | null;
   /** odometer, km */
@@ -86,7 +87,7 @@ export function packPoints(points: readonly Point[]): PackedPoints {
     num[at + 1] = p.t;
     num[at + 2] = p.lng;
     num[at + 3] = p.lat;
-    num[at + 4] = p.speed;
+    num[at + 4] = orNaN(p.speed);
     num[at + 5] = orNaN(p.heading);
     num[at + 6] = orNaN(p.alt);
     num[at + 7] = orNaN(p.mileage);
@@ -114,7 +115,7 @@ export function unpackPoints({ n, num, rest }: PackedPoints): Point[] {
       t: num[at + 1]!,
       lng: num[at + 2]!,
       lat: num[at + 3]!,
-      speed: num[at + 4]!,
+      speed: orNull(num[at + 4]!),
       heading: orNull(num[at + 5]!),
       alt: orNull(num[at + 6]!),
       mileage: orNull(num[at + 7]!),
@@ -150,8 +151,6 @@ export type Reason =
   | "lat_out_of_range"
   | "time_in_future"
   | "time_too_old"
-  | "unknown_terminal"
-  | "foreign_terminal"
   | "terminal_mismatch"
   | "terminal_disabled"
   | "batch_too_large"
@@ -292,8 +291,14 @@ export const KNOTS_TO_KMH = 1.852;
 /** An OsmAnd request's fields, from the query string, a form body or the JSON variant (Traccar Client). */
 export interface OsmAndInput {
   id: string | null;
+  /** the device's key (`key=`), which Traccar Client carries in its server URL; null when not sent */
+  key: string | null;
   check: Check;
 }
+
+/** Traccar Client sends -1 for a speed or heading it does not know: unknown is absent, as Traccar reads it. */
+const UNKNOWN = -1;
+const knownOrUndefined = (v: number | undefined) => (v === UNKNOWN ? undefined : v);
 
 const numOrUndefined = (v: string | number | boolean | null | undefined): number | undefined => {
   if (v === undefined || v === null || v === "") return undefined;
@@ -302,7 +307,10 @@ const numOrUndefined = (v: string | number | boolean | null | undefined): number
   return Number.isFinite(n) ? n : Number.NaN;
 };
 
-/** Reads the OsmAnd query/form fields: id, lat, lon, timestamp, speed (knots), bearing, altitude, accuracy, batt. */
+/**
+ * Reads the OsmAnd query/form fields: id, key, lat, lon, timestamp, speed (knots), bearing, altitude, accuracy (m),
+ * hdop (unitless, kept beside the CAN values), batt, rpm, ignition, charge, odometer (m), fuel, alarm.
+ */
 export function readOsmAndFields(fields: URLSearchParams, now: number): OsmAndInput {
   const get = (...names: string[]) => {
     for (const n of names) {
@@ -312,12 +320,14 @@ export function readOsmAndFields(fields: URLSearchParams, now: number): OsmAndIn
     return undefined;
   };
   const id = get("id", "deviceid")?.trim() || null;
+  const key = get("key") || null;
   const location = get("location");
   let lat: string | undefined = get("lat");
   let lon: string | undefined = get("lon", "lng");
   if ((lat === undefined || lon === undefined) && location) [lat, lon] = location.split(",");
   return {
     id,
+    key,
     check: osmandPoint(
       {
         timestamp: get("timestamp"),
@@ -326,7 +336,9 @@ export function readOsmAndFields(fields: URLSearchParams, now: number): OsmAndIn
         speed: get("speed"),
         bearing: get("bearing", "heading"),
         altitude: get("altitude"),
-        accuracy: get("accuracy", "hdop"),
+        accuracy: get("accuracy"),
+        hdop: get("hdop"),
+        rpm: get("rpm"),
         batt: get("batt"),
         charge: get("charge"),
         ignition: get("ignition"),
@@ -341,16 +353,18 @@ export function readOsmAndFields(fields: URLSearchParams, now: number): OsmAndIn
 
 /** Reads the OsmAnd JSON variant that Traccar Client sends: { device_id, location: { timestamp, coords, battery } }. */
 export function readOsmAndJson(body: unknown, now: number): OsmAndInput {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return { id: null, check: fail("not_an_object", "the body must be a JSON object") };
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { id: null, key: null, check: fail("not_an_object", "the body must be a JSON object") };
   const b = body as Record<string, any>;
   const id = typeof b.device_id === "string" || typeof b.device_id === "number" ? String(b.device_id).trim() || null : null;
   const loc = b.location;
-  if (!loc || typeof loc !== "object") return { id, check: fail("missing_field", "location is required", "location") };
+  if (!loc || typeof loc !== "object") return { id, key: null, check: fail("missing_field", "location is required", "location") };
   const coords = loc.coords ?? {};
   const battery = loc.battery ?? {};
-  const speedMs = numOrUndefined(coords.speed);
+  const speedMs = knownOrUndefined(numOrUndefined(coords.speed));
   return {
     id,
+    // the JSON body has no key: Traccar Client sends it in the server URL's query
+    key: null,
     check: osmandPoint(
       {
         timestamp: loc.timestamp,
@@ -388,15 +402,19 @@ function osmandPoint(
     return { ...where, field, message: where.message.replace(/^lng/, "lon").replace(/^t /, "timestamp ") };
   }
   const numeric: Record<string, number | undefined> = {};
-  for (const k of ["speed", "bearing", "altitude", "accuracy", "batt", "odometer", "fuel"]) {
+  for (const k of ["speed", "bearing", "altitude", "accuracy", "hdop", "batt", "odometer", "fuel", "rpm"]) {
     const v = numOrUndefined(f[k]);
     if (v !== undefined && Number.isNaN(v)) return fail("invalid_field", `${k} must be a number`, k);
     numeric[k] = v;
   }
-  const knots = numeric.speed;
+  const knots = knownOrUndefined(numeric.speed);
   if (knots !== undefined && (knots < 0 || knots > 250)) return fail("invalid_field", "speed must be from 0 to 250 knots", "speed");
-  const bearing = numeric.bearing;
+  const bearing = knownOrUndefined(numeric.bearing);
   if (bearing !== undefined && (bearing < 0 || bearing > 360)) return fail("invalid_field", "bearing must be from 0 to 360", "bearing");
+  const rpm = numeric.rpm;
+  if (rpm !== undefined && (rpm < 0 || rpm > 10000)) return fail("invalid_field", "rpm must be from 0 to 10000", "rpm");
+  const hdop = numeric.hdop;
+  if (hdop !== undefined && (hdop < 0 || hdop > 100)) return fail("invalid_field", "hdop must be from 0 to 100", "hdop");
   const batt = numeric.batt;
   const ignition = f.ignition;
   const status: StatusBits = {};
@@ -410,13 +428,13 @@ function osmandPoint(
       t,
       lng: lon as number,
       lat: lat as number,
-      speed: knots === undefined ? 0 : Math.round(knots * KNOTS_TO_KMH * 100) / 100,
+      speed: knots === undefined ? null : Math.round(knots * KNOTS_TO_KMH * 100) / 100,
       heading: bearing ?? null,
       alt: numeric.altitude ?? null,
       // OsmAnd's odometer is in metres
       mileage: numeric.odometer === undefined ? null : numeric.odometer / 1000,
       fuel: numeric.fuel ?? null,
-      rpm: null,
+      rpm: rpm ?? null,
       torque: null,
       urea: null,
       exhaustTemp: null,
@@ -426,7 +444,8 @@ function osmandPoint(
       status,
       alarms: typeof f.alarm === "string" && f.alarm ? [f.alarm.replace(/[^a-z0-9_]/gi, "_").toLowerCase().slice(0, 32)] : [],
       faults: [],
-      can: batt === undefined ? {} : { deviceBattery: batt },
+      // batt is the phone's battery, hdop the satellites' geometry (no unit, so not an accuracy in metres)
+      can: { ...(batt === undefined ? {} : { deviceBattery: batt }), ...(hdop === undefined ? {} : { hdop }) },
     },
   };
 }

@@ -26,9 +26,15 @@ export async function loadVehicleDetails(scope: RequestScope, id: number) {
       .then((v) => v as VehicleLive | null)
       .catch(() => null),
   ]);
-  const { terminalSecretHash, ...archive } = row;
+  // digests of secrets and keys never reach the page
+  const { terminalSecretHash, osmandKeyHash, ...archive } = row;
   return {
-    vehicle: { ...archive, terminalNo: row.installed === 1 && row.terminalNo !== uninstalledTerminalNo(row.id) ? row.terminalNo : null, hasSecret: Boolean(terminalSecretHash) },
+    vehicle: {
+      ...archive,
+      terminalNo: row.installed === 1 && row.terminalNo !== uninstalledTerminalNo(row.id) ? row.terminalNo : null,
+      hasSecret: Boolean(terminalSecretHash),
+      hasOsmandKey: Boolean(osmandKeyHash),
+    },
     live,
     options,
   };

@@ -12,6 +12,11 @@ export const INSTALL_STATES: OptionDef[] = [
   { value: "1", label: { zh: "已安装", en: "Installed" }, tone: "success" },
   { value: "0", label: { zh: "未安装", en: "Not installed" }, tone: "muted" },
 ];
+/** Whether OsmAnd clients may report for the vehicle (off unless an administrator turns it on). */
+export const OSMAND_STATES: OptionDef[] = [
+  { value: "0", label: { zh: "关闭", en: "Off" }, tone: "muted" },
+  { value: "1", label: { zh: "开启", en: "On" }, tone: "danger" },
+];
 /** Spec §3 equipment-type list (the equipment_type dictionary's fixed values). */
 export const VEHICLE_TYPES: OptionDef[] = [
   { value: "1", label: { zh: "汽车吊", en: "Truck crane" } },
@@ -71,7 +76,25 @@ export const vehicleView: ResourceView = {
     { key: "terminalNo", label: { zh: "终端号", en: "Terminal no." }, type: "text", required: true, maxLength: 10, hint: { zh: "10位字母或数字", en: "10 letters or digits" } },
     { key: "vin", label: { zh: "VIN码", en: "VIN" }, type: "text", maxLength: 17, hint: { zh: "17位字母或数字，不含 I、O、Q", en: "17 letters or digits, without I, O or Q" } },
     { key: "terminalSecret", label: { zh: "终端密钥", en: "Terminal secret" }, type: "password", maxLength: 128, hint: { zh: "16-128位；留空则不修改", en: "16–128 characters; leave empty to keep it" } },
-    { key: "deviceIdent", label: { zh: "设备标识(IMEI)", en: "Device identifier (IMEI)" }, type: "text", maxLength: 32 },
+    { key: "deviceIdent", label: { zh: "设备标识(IMEI)", en: "Device identifier (IMEI)" }, type: "text", maxLength: 32, hint: { zh: "6-32位字母或数字，不区分大小写", en: "6–32 letters or digits, case-blind" } },
+    {
+      key: "osmandEnabled",
+      label: { zh: "OsmAnd接入", en: "OsmAnd reporting" },
+      type: "select",
+      options: OSMAND_STATES,
+      defaultValue: "0",
+      hint: {
+        zh: "OsmAnd协议(Traccar Client)不带终端密钥：知道设备标识和OsmAnd密钥的任何人都能为本车上报位置和报警。仅在使用此类客户端时开启，请使用难以猜到的设备标识并设置OsmAnd密钥；已设终端密钥的终端不能开启。",
+        en: "OsmAnd (Traccar Client) carries no terminal secret: anyone who knows the device identifier and OsmAnd key can report positions and alarms for this vehicle. Turn it on only for such clients, use an identifier that cannot be guessed and set an OsmAnd key. A terminal with a secret cannot use it.",
+      },
+    },
+    {
+      key: "osmandKey",
+      label: { zh: "OsmAnd密钥", en: "OsmAnd key" },
+      type: "password",
+      maxLength: 64,
+      hint: { zh: "8-64位字母、数字、_或-，客户端在服务器地址中带上 ?key=…；留空则不修改", en: "8–64 letters, digits, _ or -; the client adds ?key=… to its server URL. Leave empty to keep it" },
+    },
     { key: "code", label: { zh: "整车编码", en: "Whole-vehicle code" }, type: "text", maxLength: 30 },
     { key: "selfNo", label: { zh: "自编号", en: "Self no." }, type: "text", maxLength: 30 },
     { key: "orgId", label: { zh: "所属组织", en: "Organisation" }, type: "select", required: true },

@@ -61,11 +61,23 @@ const fields = {
     .refine((v) => v === "" || isVehicleVin(v), "telematics:vehicle.vin")
     .transform((v) => v || null),
   terminalSecret: secret,
+  // identifiers are case-blind: stored in capitals, and the OsmAnd lookup capitalises what it is sent
   deviceIdent: z
     .string()
     .trim()
     .refine((v) => v === "" || /^[A-Za-z0-9]{6,32}$/.test(v), "telematics:vehicle.deviceIdent")
-    .transform((v) => v || null),
+    .transform((v) => v.toUpperCase() || null),
+  // absent (an older import template) means off
+  osmandEnabled: z
+    .enum(["0", "1", ""], { message: "validation.required" })
+    .optional()
+    .transform((v) => (v === "1" ? 1 : 0)),
+  osmandKey: z
+    .string()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || /^[A-Za-z0-9_-]{8,64}$/.test(v), "telematics:vehicle.osmandKey")
+    .transform((v) => v || undefined),
   code: optionalText(30, "telematics:text30"),
   selfNo: optionalText(30, "telematics:text30"),
   orgId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
@@ -186,6 +198,10 @@ export const vehicleResource = defineResource({
     { field: "terminalNo", column: vehicles.terminalNo, across: "all", message: "telematics:vehicle.duplicateTerminalNo" },
     { field: "vin", column: vehicles.vin, message: "telematics:vehicle.duplicateVin" },
     { field: "deviceIdent", column: vehicles.deviceIdent, across: "all", message: "telematics:vehicle.duplicateDeviceIdent" },
+    // and across the two columns: an identifier names one vehicle whichever column holds it (a terminal number is
+    // never another vehicle's device identifier). The refusal says "in use", never whose.
+    { field: "terminalNo", column: vehicles.deviceIdent, across: "all", message: "telematics:vehicle.duplicateTerminalNo" },
+    { field: "deviceIdent", column: vehicles.terminalNo, across: "all", message: "telematics:vehicle.duplicateDeviceIdent" },
   ],
   async check(scope, values, current) {
     const errors: FieldErrors = {};
@@ -204,18 +220,34 @@ export const vehicleResource = defineResource({
       if (!o) errors.ownerId = "validation.required";
     }
     if (current && current.installed === 0 && values.terminalNo) errors.terminalNo = "telematics:vehicle.installFirst";
+    const terminal = values.terminalNo ?? current?.terminalNo;
+    if (values.deviceIdent && values.deviceIdent === terminal) errors.deviceIdent = "telematics:vehicle.deviceIdentIsTerminal";
+    // OsmAnd has no secret of its own: only a vehicle with a device identifier and no terminal secret may use it
+    if (values.osmandEnabled === 1) {
+      if (!values.deviceIdent) errors.deviceIdent = "telematics:vehicle.osmandNeedsIdent";
+      else if (values.terminalSecret || current?.terminalSecretHash) errors.osmandEnabled = "telematics:vehicle.osmandWithSecret";
+    }
     return errors;
   },
   async editValues(_scope, row) {
     return { terminalNo: row.installed === 1 && !isPlaceholder(row.terminalNo) ? row.terminalNo : "" };
   },
   async toInsert(values, scope) {
-    const { terminalSecret, ...rest } = values;
-    return { ...rest, terminalSecretHash: terminalSecret ? await sha256Hex(String(terminalSecret)) : null, installed: 1, installedAt: Date.now(), creatorId: scope.user.id };
+    const { terminalSecret, osmandKey, ...rest } = values;
+    return {
+      ...rest,
+      terminalSecretHash: terminalSecret ? await sha256Hex(String(terminalSecret)) : null,
+      osmandKeyHash: values.osmandEnabled === 1 && osmandKey ? await sha256Hex(String(osmandKey)) : null,
+      installed: 1,
+      installedAt: Date.now(),
+      creatorId: scope.user.id,
+    };
   },
   async toUpdate(values) {
-    const { terminalSecret, terminalNo: no, ...rest } = values;
-    return { ...rest, ...(no ? { terminalNo: no } : {}), ...(terminalSecret ? { terminalSecretHash: await sha256Hex(String(terminalSecret)) } : {}) };
+    const { terminalSecret, terminalNo: no, osmandKey, ...rest } = values;
+    // turning OsmAnd off forgets its key; an empty key field keeps the one set
+    const key = values.osmandEnabled !== 1 ? { osmandKeyHash: null } : osmandKey ? { osmandKeyHash: await sha256Hex(String(osmandKey)) } : {};
+    return { ...rest, ...key, ...(no ? { terminalNo: no } : {}), ...(terminalSecret ? { terminalSecretHash: await sha256Hex(String(terminalSecret)) } : {}) };
   },
   async beforeDelete(scope, ids) {
     return {
@@ -232,7 +264,7 @@ export const vehicleResource = defineResource({
   afterSave: (scope) => configChanged(scope),
   afterDelete: (scope) => configChanged(scope),
   // secrets never reach the audit log or the edit form
-  auditView: ({ terminalSecretHash: _h, terminalSecret: _s, ...row }) => row,
+  auditView: ({ terminalSecretHash: _h, terminalSecret: _s, osmandKeyHash: _kh, osmandKey: _k, ...row }) => row,
 });
 
 /** Choices of the vehicle form's selects: organisations the user may assign, the tenant's models and owners. */
@@ -333,7 +365,8 @@ export const vehicleIntents = {
       const errors: FieldErrors = {};
       if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
       else {
-        const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.terminalNo, parsed.data.terminalNo)).limit(1);
+        const no = parsed.data.terminalNo;
+        const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(or(eq(vehicles.terminalNo, no), eq(vehicles.deviceIdent, no))).limit(1);
         if (taken && taken.id !== row.id) errors.terminalNo = "telematics:vehicle.duplicateTerminalNo";
       }
       if (!parsed.success || Object.keys(errors).length) {
@@ -346,7 +379,8 @@ export const vehicleIntents = {
           installed: 1,
           installedAt: Date.now(),
           terminalNo: no,
-          ...(terminalSecret ? { terminalSecretHash: await sha256Hex(terminalSecret) } : {}),
+          // a terminal with a secret reports through /ingest/v1 only: OsmAnd goes off with its key
+          ...(terminalSecret ? { terminalSecretHash: await sha256Hex(terminalSecret), osmandEnabled: 0, osmandKeyHash: null } : {}),
           version: sql`${vehicles.version} + 1`,
           updatedAt: Date.now(),
         })
