@@ -2,10 +2,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { getDb } from "../db/client";
 import { LOGIN_TYPE, decodeLoginParam, passwordLogin, tokenLogin } from "../app/modules/auth/login.server";
 import { loadUserPreferences, prefsCookies, readPreferences } from "../app/modules/auth/preferences.server";
+import { signInSource } from "../app/modules/auth/throttle.server";
 import { forgetSessions, readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
 import type { Env } from "./env";
 import { hubFor } from "./fleet-hub/client";
-import { HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
+import { HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
 import { handleIngest } from "./telematics/ingest";
 
 export { FleetHub } from "./fleet-hub/fleet-hub";
@@ -59,7 +60,7 @@ async function autoLogin(request: Request, env: Env, url: URL): Promise<Response
   let loginType: number = LOGIN_TYPE.token;
   if (encoded) {
     const param = await decodeLoginParam(env, encoded);
-    result = param ? await passwordLogin(db, { account: param.u, password: param.p }) : null;
+    result = param ? await passwordLogin(db, { account: param.u, password: param.p }, { source: signInSource(request), env }) : null;
     path = param?.path;
     loginType = param?.l ?? LOGIN_TYPE.encodeParam;
   } else {
@@ -75,6 +76,10 @@ async function autoLogin(request: Request, env: Env, url: URL): Promise<Response
 /** /hub: the signed-in user's WebSocket to their own tenant's FleetHub. */
 async function connectHub(request: Request, env: Env, url: URL): Promise<Response> {
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return json(426, { code: 426, message: "WebSocket upgrade required" });
+  // a browser always names the page that opens a socket: another site's page may not ride on our cookie
+  // (cross-site WebSocket hijacking). Scripts send no Origin and still need the session cookie.
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== url.origin) return json(403, { code: 403, message: "cross-site request refused" });
   const state = await readSession(request, env);
   if (state.status !== "ok") return json(401, { code: 401, message: "会话失效,请重新登录" });
   const user = state.session.user;
@@ -83,7 +88,30 @@ async function connectHub(request: Request, env: Env, url: URL): Promise<Respons
   // The hub is told only what it reads (no copy of the browser's headers, cookie and all). Each socket's requests and
   // headers are the isolate's garbage once the socket is open, and the collection that finds them runs their C++
   // destructors while the hub's frames wait: after a thousand screens connected, up to ~25 ms of one such pause.
-  return hubFor(env, user.tenantId).fetch(request.url, { headers: { Upgrade: "websocket", [HUB_USER_HEADER]: String(user.id), [HUB_TENANT_HEADER]: String(user.tenantId) } });
+  // The session goes along so that the hub can close the socket when the session ends (sign-out, a user disabled);
+  // the hub checks the live screens' permission itself, and again whenever roles change (FleetHub.revalidate).
+  const answer = await hubFor(env, user.tenantId).fetch(request.url, {
+    headers: { Upgrade: "websocket", [HUB_USER_HEADER]: String(user.id), [HUB_TENANT_HEADER]: String(user.tenantId), [HUB_SESSION_HEADER]: state.session.id },
+  });
+  return answer.status === 403 ? json(403, { code: 403, message: "权限不足！" }) : answer;
+}
+
+/**
+ * Every answer of the Worker says not to guess its type and to send only our origin as a referrer elsewhere (pages
+ * add their Content-Security-Policy in entry.server). A socket's 101 is left alone.
+ */
+function withSecurityHeaders(response: Response): Response {
+  if (response.status === 101) return response;
+  let answer = response;
+  try {
+    answer.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    // headers of a fetched response are immutable: answer with a copy
+    answer = new Response(response.body, response);
+    answer.headers.set("X-Content-Type-Options", "nosniff");
+  }
+  if (!answer.headers.has("Referrer-Policy")) answer.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  return answer;
 }
 
 /**
@@ -96,6 +124,18 @@ function mayChangeSessions(request: Request, url: URL): boolean {
   return !url.pathname.startsWith("/ingest") && url.pathname !== "/api/visitLog/save";
 }
 
+async function route(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
+  const refused = crossSiteRefusal(request, url);
+  if (refused) return refused;
+  if (url.pathname === "/hub") return connectHub(request, env, url);
+  if (url.pathname.startsWith("/ingest")) {
+    const answer = await handleIngest(request, env, url);
+    if (answer) return answer;
+  }
+  if (request.method === "GET" && (url.searchParams.has("encodeParam") || url.searchParams.has("zuqiToken"))) return autoLogin(request, env, url);
+  return handleRemix(request, { cloudflare: { env, ctx } });
+}
+
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
@@ -104,15 +144,7 @@ export default {
     const writes = mayChangeSessions(request, url);
     if (writes) forgetSessions();
     try {
-      const refused = crossSiteRefusal(request, url);
-      if (refused) return refused;
-      if (url.pathname === "/hub") return await connectHub(request, env, url);
-      if (url.pathname.startsWith("/ingest")) {
-        const answer = await handleIngest(request, env, url);
-        if (answer) return answer;
-      }
-      if (request.method === "GET" && (url.searchParams.has("encodeParam") || url.searchParams.has("zuqiToken"))) return await autoLogin(request, env, url);
-      return await handleRemix(request, { cloudflare: { env, ctx } });
+      return withSecurityHeaders(await route(request, env, ctx, url));
     } catch (error) {
       console.error(error);
       return new Response("服务异常，请稍后重试 / The service is unavailable. Please try again later.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });

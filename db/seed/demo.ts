@@ -17,6 +17,8 @@ export const DEMO_USERS = {
 export const PERMISSION_ACTIONS = ["view", "add", "edit", "delete", "export", "import"] as const;
 
 const DISPATCH_GROUPS = new Set(["home", "rent", "contract", "device", "dispatch", "report", "bigScreen"]);
+/** Screens of other groups a dispatcher works in: the live monitoring map and track history (the hub's screens). */
+const DISPATCH_SCREENS = new Set(["/equipmentMonitor", "/historyTrack"]);
 const VIEWER_GROUPS = new Set(["home", "report"]);
 
 /** Menu rows for a tenant from the screen registry: one per group, one per screen (sign-in pages excluded). */
@@ -99,18 +101,21 @@ export async function seedTenant(
   const [viewerRole] = await db.insert(roles).values({ tenantId, name: "只读用户", description: "工作台和报表，只能查看" }).returning({ id: roles.id });
   const roleIds = { admin: adminRole!.id, dispatcher: dispatchRole!.id, viewer: viewerRole!.id };
 
+  const dispatchScreenGroups = new Set(inserted.filter((m) => m.routerPath && DISPATCH_SCREENS.has(m.routerPath)).map((m) => menuGroup(m) ?? ""));
   const grants: { tenantId: number; roleId: number; menuId: number }[] = [];
   const codes: { tenantId: number; roleId: number; code: string }[] = [];
   for (const m of inserted) {
     const group = menuGroup(m) ?? "";
+    // a screen of DISPATCH_SCREENS brings its group's menu node, so the side menu can show it
+    const dispatches = DISPATCH_GROUPS.has(group) || (m.routerPath ? DISPATCH_SCREENS.has(m.routerPath) : dispatchScreenGroups.has(group));
     grants.push({ tenantId, roleId: roleIds.admin, menuId: m.id });
-    if (DISPATCH_GROUPS.has(group)) grants.push({ tenantId, roleId: roleIds.dispatcher, menuId: m.id });
+    if (dispatches) grants.push({ tenantId, roleId: roleIds.dispatcher, menuId: m.id });
     if (VIEWER_GROUPS.has(group)) grants.push({ tenantId, roleId: roleIds.viewer, menuId: m.id });
     if (!m.routerPath) continue;
     for (const extra of EXTRA_PERMISSION_ACTIONS[m.privis] ?? []) codes.push({ tenantId, roleId: roleIds.admin, code: `${m.privis}:${extra.key}` });
     for (const action of PERMISSION_ACTIONS) {
       codes.push({ tenantId, roleId: roleIds.admin, code: `${m.privis}:${action}` });
-      if (DISPATCH_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.dispatcher, code: `${m.privis}:${action}` });
+      if (dispatches) codes.push({ tenantId, roleId: roleIds.dispatcher, code: `${m.privis}:${action}` });
     }
     if (VIEWER_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.viewer, code: `${m.privis}:view` });
   }

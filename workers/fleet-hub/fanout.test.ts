@@ -15,7 +15,7 @@ function hub() {
   const open = (userId: number, visible: Set<number> | "all", ackPhase = 0) => {
     const frames: ServerMessage[] = [];
     const ws = { send: (frame: string) => frames.push(JSON.parse(frame) as ServerMessage) } as unknown as WebSocket;
-    const sub: Subscriber = { ws, userId, watch: {}, sentSeq: seq, visible, unacked: [], frames: ackPhase, lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
+    const sub: Subscriber = { ws, userId, sid: `s${userId}`, grants: 3, watch: {}, sentSeq: seq, visible, unacked: [], frames: ackPhase, lastSentAt: 0, dirty: new Set(), countsDirty: false, alarms: [], inView: new Set(), timer: null, snapshot: false };
     fanout.subs.set(ws, sub);
     return { sub, frames };
   };

@@ -13,6 +13,10 @@ const MOVE_FIELDS = ["t", "seen", "lng", "lat", "speed", "heading"] as const;
 /** What a socket's attachment keeps through the object's sleep: whose it is and what it watches. */
 export interface SocketState {
   userId: number;
+  /** the session the socket was opened with: it closes when that session ends */
+  sid: string;
+  /** what the user's screens grant (GRANT_LIVE, GRANT_ALARMS in grants.ts) */
+  grants: number;
   watch: Watch;
 }
 

@@ -18,7 +18,8 @@ import { packPoints, unpackPoints, type PackedPoints, type Point } from "../tele
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
 import { appendPoints, archiveBefore, archivedTrack, dropExpired, HISTORY_SCHEMA, hotTrack, type TrackPoint } from "./history";
 import { emptyLive, fieldsOfPoint, LiveTable, type VehicleConfig } from "./live";
-import { ACK_EVERY, parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
+import { grantsNeeded, hubGrants, validSessions } from "./grants";
+import { ACK_EVERY, CLOSE_FORBIDDEN, CLOSE_SESSION_ENDED, parseClientMessage, statusOf, type AlarmEvent, type VehicleLive } from "./protocol";
 import {
   bindRules,
   dayBounds,
@@ -40,6 +41,7 @@ import { WriteGroups } from "./write-groups";
 
 export const HUB_USER_HEADER = "X-Derrick-User";
 export const HUB_TENANT_HEADER = "X-Derrick-Tenant";
+export const HUB_SESSION_HEADER = "X-Derrick-Session";
 
 /**
  * Per-tenant telematics settings (tenant_settings key "telematics"); defaults when unset. The alarm rules'
@@ -800,18 +802,70 @@ export class FleetHub extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const userId = Number(request.headers.get(HUB_USER_HEADER));
     const tenantId = Number(request.headers.get(HUB_TENANT_HEADER));
-    if (!userId || !tenantId || !(await this.ownTenant(tenantId))) return new Response("Forbidden", { status: 403 });
+    const sid = request.headers.get(HUB_SESSION_HEADER) ?? "";
+    if (!userId || !tenantId || !sid || !(await this.ownTenant(tenantId))) return new Response("Forbidden", { status: 403 });
+    const db = getDb(this.env);
+    // a socket needs a live screen's menu, as the screens do (the Worker checked the session)
+    const grants = await hubGrants(db, tenantId, userId);
+    if (!grants) return new Response("Forbidden", { status: 403 });
     await this.ensureConfig();
-    const visible = await visibleVehicleIds(getDb(this.env), tenantId, userId);
+    const visible = await visibleVehicleIds(db, tenantId, userId);
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const state: SocketState = { userId, watch: {} };
+    const state: SocketState = { userId, sid, grants, watch: {} };
     server.serializeAttachment(state);
     this.fanout.subs.set(server, this.subscriberOf(server, state, visible));
     server.send(JSON.stringify({ type: "hello", tenantId, userId }));
     await this.watchScopeExpiry();
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * A session, a user, a role or a menu may have changed (sign-out, a user disabled or deleted, roles edited): every
+   * open socket of these users (all users when none are named) is checked again at once. A socket whose session no
+   * longer signs its user in is closed (CLOSE_SESSION_ENDED); one whose user may no longer watch what it watches is
+   * closed (CLOSE_FORBIDDEN); the others keep their socket with their grants and data scope brought up to date.
+   * Returns how many sockets were closed.
+   */
+  async revalidate(userIds?: number[]): Promise<number> {
+    if (this.tenantId === null) return 0;
+    await this.restoreSockets();
+    const only = userIds ? new Set(userIds) : null;
+    const open: { ws: WebSocket; state: SocketState }[] = [];
+    for (const ws of this.ctx.getWebSockets()) {
+      const state = (this.fanout.subs.get(ws) ?? (ws.deserializeAttachment() as SocketState | null)) as SocketState | null;
+      if (state && (!only || only.has(state.userId))) open.push({ ws, state });
+    }
+    if (!open.length) return 0;
+    const db = getDb(this.env);
+    const valid = await validSessions(db, this.tenantId, [...new Set(open.map((o) => o.state.sid))]);
+    const grantsOf = new Map<number, number>();
+    for (const userId of new Set(open.map((o) => o.state.userId))) grantsOf.set(userId, await hubGrants(db, this.tenantId, userId));
+    let closed = 0;
+    for (const { ws, state } of open) {
+      const grants = grantsOf.get(state.userId) ?? 0;
+      const code = !valid.has(state.sid) ? CLOSE_SESSION_ENDED : !grants || grantsNeeded(state.watch) & ~grants ? CLOSE_FORBIDDEN : 0;
+      if (code) {
+        this.closeSocket(ws, code, code === CLOSE_SESSION_ENDED ? "session ended" : "forbidden");
+        closed++;
+      } else if (grants !== state.grants) {
+        const sub = this.fanout.subs.get(ws);
+        if (sub) sub.grants = grants;
+        this.writeAttachment(ws, { userId: state.userId, sid: state.sid, grants, watch: state.watch });
+      }
+    }
+    await this.refreshScopes();
+    return closed;
+  }
+
+  private closeSocket(ws: WebSocket, code: number, reason: string) {
+    this.fanout.drop(ws);
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closed
+    }
   }
 
   private subscriberOf(ws: WebSocket, state: SocketState, visible: Set<number> | "all"): Subscriber {
@@ -820,8 +874,12 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   private saveSocket(sub: Subscriber) {
+    this.writeAttachment(sub.ws, { userId: sub.userId, sid: sub.sid, grants: sub.grants, watch: sub.watch });
+  }
+
+  private writeAttachment(ws: WebSocket, state: SocketState) {
     try {
-      sub.ws.serializeAttachment({ userId: sub.userId, watch: sub.watch } satisfies SocketState);
+      ws.serializeAttachment(state);
     } catch {
       // closed
     }
@@ -833,6 +891,11 @@ export class FleetHub extends DurableObject<Env> {
     if (known) return known;
     const state = ws.deserializeAttachment() as SocketState | null;
     if (!state || this.tenantId === null) return null;
+    // a socket opened before sockets carried their session and grants: the client reconnects and is checked anew
+    if (typeof state.sid !== "string" || typeof state.grants !== "number") {
+      this.closeSocket(ws, 1012, "reconnect");
+      return null;
+    }
     const visible = await (scopeOf ?? this.scopeReader())(state.userId);
     // another event of the same socket (or restoreSockets) may have rebuilt it meanwhile: keep that one
     const rebuilt = this.fanout.subs.get(ws);
@@ -860,6 +923,8 @@ export class FleetHub extends DurableObject<Env> {
     if (!sub) return ws.close(1011, "no session state");
     if (message.type === "ack") return this.fanout.ack(sub, message.seq);
     const { type: _type, ...watch } = message;
+    // each part of a watch needs the screen it serves: a watch asking for more is refused whole, nothing applied
+    if (grantsNeeded(watch) & ~sub.grants) return ws.send(JSON.stringify({ type: "error", code: 403, message: "权限不足！" }));
     this.fanout.watch(sub, watch);
   }
 

@@ -5,6 +5,16 @@
  * sequence number, and a client that reconnects with its last one receives exactly what changed since.
  */
 
+/**
+ * The screens whose data the hub sends, by the part of a watch each serves: a socket needs one of them, and each
+ * part of a watch the screen it feeds (workers/fleet-hub/grants.ts).
+ */
+export const HUB_SCREENS = { live: "/equipmentMonitor", alarms: "/alarmMessage" } as const;
+
+/** Close codes the hub ends a socket with: its session ended, or its user may no longer watch what it watched. */
+export const CLOSE_SESSION_ENDED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+
 /** Status on the map: running (online and moving), stopped (online, standing), offline, never (no report yet). */
 export type VehicleStatus = "running" | "stopped" | "offline" | "never";
 
@@ -128,7 +138,8 @@ export type ServerMessage =
       alarms?: AlarmEvent[];
       ack?: 1;
     }
-  | { type: "error"; message: string }
+  /** code 403: the watch asks for what the user's screens do not grant (nothing of it was applied) */
+  | { type: "error"; message: string; code?: 403 }
   | { type: "pong" };
 
 export const MAX_WATCH_VEHICLES = 5000;

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { batch, getDb, type Db } from "../../../db/client";
 import { menus, roleMenus, rolePermissions, roles, tenants, userRoles } from "../../../db/schema";
 import type { Env } from "../../../workers/env";
+import { hubFor } from "../../../workers/fleet-hub/client";
 import { buildMenuTree, encodeMenu, type MenuNode } from "~/lib/navigation";
 import { requireSession, type Session, type SessionUser } from "../auth/session.server";
 
@@ -113,6 +114,17 @@ export async function bumpAccessVersion(db: Db, tenantId: number): Promise<void>
     .update(tenants)
     .set({ accessVersion: sql`${tenants.accessVersion} + 1` })
     .where(eq(tenants.id, tenantId));
+}
+
+/**
+ * What a user may see or whether they may sign in changed (roles, menus or role assignments edited, a user disabled,
+ * deleted or given a new password, an organisation moved): pages read access anew (bumpAccessVersion) and the
+ * tenant's hub checks its open sockets at once, closing those whose session ended or whose screens were withdrawn and
+ * re-scoping the rest. `userIds` narrows the socket check to those users.
+ */
+export async function accessChanged(scope: Pick<RequestScope, "db" | "env" | "user">, userIds?: number[]): Promise<void> {
+  await bumpAccessVersion(scope.db, scope.user.tenantId);
+  await hubFor(scope.env, scope.user.tenantId).revalidate(userIds);
 }
 
 const perRequest = new WeakMap<Request, Promise<{ session: Session; access: Access }>>();

@@ -3,6 +3,7 @@
  * columns and filters, and the time-range rule (today by default, at most 31 days).
  */
 import type { ColumnDef, FilterDef, Label, OptionDef } from "~/modules/resource/types";
+import { HUB_SCREENS } from "../../../workers/fleet-hub/protocol";
 
 /** What the hub raises (workers/fleet-hub): the `kind` column of `alarms`. */
 export const ALARM_KINDS: Record<string, Label> = {
@@ -35,7 +36,7 @@ export const HANDLE_STATES: OptionDef[] = [
 
 export const KIND_OPTIONS: OptionDef[] = Object.entries(ALARM_KINDS).map(([value, label]) => ({ value, label }));
 
-export const ALARM_PATH = "/alarmMessage";
+export const ALARM_PATH = HUB_SCREENS.alarms;
 /** the menu privis: handling needs `alarmMessage:edit` */
 export const ALARM_PERMISSION = "alarmMessage";
 /** spec §5 / §9: query ranges of 31 days */

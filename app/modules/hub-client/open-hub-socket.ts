@@ -5,7 +5,7 @@
  * back-off when the browser comes back online or into view. The watch is asked for on each connect, so it can resume
  * from a seq.
  */
-import type { ClientMessage, ServerMessage } from "../../../workers/fleet-hub/protocol";
+import { CLOSE_FORBIDDEN, CLOSE_SESSION_ENDED, type ClientMessage, type ServerMessage } from "../../../workers/fleet-hub/protocol";
 
 export type HubSocketStatus = "connecting" | "reconnecting" | "open" | "offline";
 
@@ -63,8 +63,15 @@ export function openHubSocket(o: HubSocketOptions): { send: (message: ClientMess
       const asked = (message.type === "snapshot" || message.type === "delta") && message.ack === 1;
       if (ack !== null && asked && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ack", seq: ack } satisfies ClientMessage));
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (socket === ws) socket = null;
+      // the session ended or the user lost the screen: no retry; the page loads again and says which (the sign-in
+      // page with 会话失效, or 权限不足)
+      if (e.code === CLOSE_SESSION_ENDED || e.code === CLOSE_FORBIDDEN) {
+        closed = true;
+        o.onStatus("offline");
+        return location.reload();
+      }
       scheduleRetry();
     };
     ws.onerror = () => ws.close();

@@ -1,13 +1,13 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import { organisations, vehicleModels, vehicles } from "../../../db/schema";
 import { hubFor } from "../../../workers/fleet-hub/client";
-import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
+import { HUB_SCREENS, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { loadMapConfig } from "~/widgets/map/config.server";
 import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons } from "./monitor";
 
-export const MONITOR_PATH = "/equipmentMonitor";
+export const MONITOR_PATH = HUB_SCREENS.live;
 
 /** The vehicles the user may see, with the organisations on the way to them, for the tree; and the map settings. */
 export async function loadMonitor(scope: RequestScope) {

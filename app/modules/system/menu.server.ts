@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { menus, roleMenus } from "../../../db/schema";
-import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
+import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { menuView } from "./menu.resource";
 
@@ -104,7 +104,7 @@ export const menuResource = defineResource({
   toInsert: (values) => values,
   toUpdate: (values) => values,
   // menus feed every user's cached access: a change shows on their next request
-  afterSave: (scope) => bumpAccessVersion(scope.db, scope.user.tenantId),
+  afterSave: (scope) => accessChanged(scope),
   async beforeDelete(scope, ids) {
     const doomed = await scope.db
       .select({ privisId: menus.privisId })
@@ -128,7 +128,7 @@ export const menuResource = defineResource({
     if (child) return { refuse: "system:menu.hasChildren" };
     return { dependents: [scope.db.delete(roleMenus).where(and(inArray(roleMenus.menuId, ids), eq(roleMenus.tenantId, scope.user.tenantId)))] };
   },
-  afterDelete: (scope) => bumpAccessVersion(scope.db, scope.user.tenantId),
+  afterDelete: (scope) => accessChanged(scope),
   auditView: (row) => row,
 });
 

@@ -5,7 +5,7 @@ import { batch } from "../../../db/client";
 import { auditLogs, menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
 import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
-import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
+import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds } from "~/modules/resource/resource.server";
 import { actionsOf, roleView } from "./role.resource";
@@ -49,7 +49,7 @@ export const roleResource = defineResource({
   toInsert: (values) => values,
   toUpdate: (values) => values,
   // a disabled role stops granting at once
-  afterSave: (scope) => bumpAccessVersion(scope.db, scope.user.tenantId),
+  afterSave: (scope) => accessChanged(scope),
   async beforeDelete(scope, ids) {
     const [used] = await scope.db.select({ n: sql<number>`count(*)` }).from(userRoles).where(inArray(userRoles.roleId, ids));
     if ((used?.n ?? 0) > 0) return { refuse: "system:role.inUse" };
@@ -114,7 +114,7 @@ export const roleIntents = {
         ...chunks(codes.map((code) => ({ tenantId, roleId: current.role.id, code })), 30).map((rows) => scope.db.insert(rolePermissions).values(rows)),
         scope.db.insert(auditLogs).values({ tenantId, userId: scope.user.id, action: "grant", entity: "role", entityId: String(current.role.id), before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } }),
       ] as unknown as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
-      await bumpAccessVersion(scope.db, tenantId);
+      await accessChanged(scope);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
   },
