@@ -38,7 +38,8 @@ describe("preferences", () => {
   it("gives the page its shell texts in the page's language only, as a script browsers may keep for good", async () => {
     const texts = async (lang: string) => {
       const html = await (await SELF.fetch(`${ORIGIN}/login`, { headers: { Cookie: `derrick_lang=${lang}` } })).text();
-      const src = /<script id="shell-texts" src="([^"]+)"><\/script>/.exec(html)?.[1];
+      // the script carries the document's nonce (Content-Security-Policy)
+      const src = /<script id="shell-texts" src="([^"]+)" nonce="[^"]+"><\/script>/.exec(html)?.[1];
       expect(src, "the page names its texts script").toMatch(new RegExp(`^/i18n/shell\\.${lang}\\.[0-9a-z]+\\.js$`));
       // before the app's scripts, which read the texts as they start
       expect(html.indexOf(src!)).toBeLessThan(html.indexOf('type="module"'));
