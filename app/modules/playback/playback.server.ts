@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireScope } from "~/modules/access/access.server";
+import { searchText } from "~/modules/resource/search";
 import { loadMapConfig } from "~/widgets/map/config.server";
 import { DAY_MS, formatLocalTime, HEAT_CELLS, parseLocalTime } from "./track";
 import { loadHeat, loadTrack, searchVehicles, visibleOrganisations, type PlaybackScope } from "./track.server";
@@ -36,7 +37,7 @@ export async function playbackLoader({ request, context, params }: LoaderFunctio
   const scope: PlaybackScope = { env, db, tenantId: user.tenantId, userId: user.id };
   const range = rangeOf(url, HOUR);
   const vehicleId = Number(fullscreen ? params.id : url.searchParams.get("vehicle")) || null;
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 30);
+  const q = searchText(url.searchParams.get("q") ?? "");
   const [mapConfig, vehicles, answer] = await Promise.all([
     loadMapConfig(db, user.tenantId),
     fullscreen ? Promise.resolve([]) : searchVehicles(scope, q),

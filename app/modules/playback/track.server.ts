@@ -10,6 +10,7 @@ import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
 import { containing } from "~/modules/resource/resource.server";
+import { searchText } from "~/modules/resource/search";
 import { buildTrack, checkRange, type RangeError, type Stop, type TrackPoint, type TrackSummary } from "./track";
 
 export interface PlaybackScope {
@@ -41,7 +42,7 @@ export async function findVisibleVehicle(s: PlaybackScope, vehicleId: number): P
 export async function searchVehicles(s: PlaybackScope, q: string, limit = 30): Promise<PlaybackVehicle[]> {
   const visible = await visibleVehicleIds(s.db, s.tenantId, s.userId);
   if (visible !== "all" && visible.size === 0) return [];
-  const text = q.replace(/%/g, "").trim();
+  const text = searchText(q);
   return s.db
     .select(vehicleColumns)
     .from(vehicles)

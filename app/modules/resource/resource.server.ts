@@ -4,6 +4,7 @@ import { z } from "zod";
 import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
+import { likePattern, searchText } from "./search";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
 
 /** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
@@ -305,8 +306,16 @@ export const refusedWrites = {
   },
 };
 
-/** A text-search condition: the column contains the value, LIKE wildcards in it taken literally. */
-export const containing = (column: SQLiteColumn | SQL, value: string) => sql`${column} like ${`%${value.replace(/[\\_%]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+/**
+ * A text-search condition: the column contains the search (cleaned by searchText), its `\`, `%` and `_` taken
+ * literally. A search whose LIKE pattern would pass SQLite's length limit is matched by instr over lower-cased
+ * text instead: the same ASCII-only case folding as LIKE, and no limit.
+ */
+export function containing(column: SQLiteColumn | SQL, value: string): SQL {
+  const text = searchText(value);
+  const pattern = likePattern(text);
+  return pattern ? sql`${column} like ${pattern} escape '\\'` : sql`instr(lower(${column}), lower(${text})) > 0`;
+}
 
 /** Reads the posted ids of a batch action ("ids" repeated or comma-separated). */
 export function postedIds(form: FormData): number[] {

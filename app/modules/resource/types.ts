@@ -3,6 +3,7 @@
  * the server half (resource.server.ts) adds the table, schema and rules for the same name.
  */
 import { downloadUrlOf } from "~/lib/upload-rules";
+import { searchText } from "./search";
 
 export type Label = { zh: string; en: string };
 
@@ -171,9 +172,9 @@ export function parseListQuery(url: URL, view: Pick<ResourceView, "columns" | "f
   const sort = p.get("sort");
   const filters: Record<string, string> = {};
   for (const f of view.filters) {
-    // search text: trimmed, percent signs removed (spec §5)
-    const v = (p.get(f.key) ?? "").replace(/%/g, "").trim();
-    if (v && (f.type !== "select" || f.options?.some((o) => o.value === v) !== false)) filters[f.key] = v.slice(0, 100);
+    // every value cleaned and bounded once, here (percent signs removed: spec §5)
+    const v = searchText(p.get(f.key) ?? "");
+    if (v && (f.type !== "select" || f.options?.some((o) => o.value === v) !== false)) filters[f.key] = v;
   }
   return {
     page: Number.isFinite(page) && page >= 1 ? page : 1,

@@ -206,7 +206,15 @@ export const driverResource = defineResource({
         .offset(offset),
       limit,
     ),
-  filters: { q: (v) => or(containing(drivers.name, v), containing(drivers.phone, v), containing(vehicles.plate, v)) },
+  filters: {
+    // the plate through a subquery, not the rows' join: the list's total counts drivers alone
+    q: (v) =>
+      or(
+        containing(drivers.name, v),
+        containing(drivers.phone, v),
+        sql`${drivers.vehicleId} in (select dv.id from vehicles dv where dv.tenant_id = ${drivers.tenantId} and ${containing(sql`dv.plate`, v)})`,
+      ),
+  },
   sortColumns: { name: drivers.name, createdAt: drivers.createdAt },
   defaultOrder: [desc(drivers.id)],
   createSchema: DriverSchema,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import { vehicles } from "../../../db/schema";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
+import { searchText } from "~/modules/resource/search";
 import { visibleVehiclesWhere } from "./scope.server";
 
 /**
@@ -19,7 +20,7 @@ function choiceWhere(scope: Pick<RequestScope, "user">, choice: VehicleChoice): 
 
 /** Up to 20 vehicles of the choice whose plate or terminal number contains the text, plates in order. */
 export async function searchVehicles(scope: RequestScope, q: string, choice: VehicleChoice) {
-  const text = q.replace(/%/g, "").trim().slice(0, 30);
+  const text = searchText(q);
   return scope.db
     .select({ id: vehicles.id, plate: vehicles.plate, terminalNo: vehicles.terminalNo })
     .from(vehicles)
