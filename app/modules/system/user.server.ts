@@ -5,9 +5,10 @@ import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, 
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
-import { bumpAccessVersion, type RequestScope } from "~/modules/access/access.server";
+import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { ftsPhrase } from "~/modules/resource/search";
 import { userView } from "./user.resource";
 import { visibleVehiclesWhere } from "~/modules/telematics/scope.server";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
@@ -108,7 +109,8 @@ export const userResource = defineResource({
   filters: {
     q: (v) => {
       // three characters or more: the trigram index (migration 0003); fewer: a scan with LIKE
-      if ([...v].length >= 3) return sql`${users.id} in (select rowid from users_search where users_search match ${`"${v.replace(/"/g, '""')}"`})`;
+      const phrase = ftsPhrase(v);
+      if (phrase) return sql`${users.id} in (select rowid from users_search where users_search match ${phrase})`;
       return or(containing(users.loginAccount, v), containing(users.userName, v), containing(users.phone, v));
     },
     state: (v) => eq(users.state, Number(v)),
@@ -178,10 +180,17 @@ export const userResource = defineResource({
     if (values.vehicles && (await saveUserVehicles(scope, id, values.vehicles as string[]))) await hubFor(scope.env, scope.user.tenantId).configChanged();
     const roleId = Number(values.roleId);
     const [current] = await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
-    if (current?.roleId === roleId) return;
-    await scope.db.delete(userRoles).where(eq(userRoles.userId, id));
-    await scope.db.insert(userRoles).values({ tenantId: scope.user.tenantId, userId: id, roleId });
-    await bumpAccessVersion(scope.db, scope.user.tenantId);
+    if (current?.roleId !== roleId) {
+      await scope.db.delete(userRoles).where(eq(userRoles.userId, id));
+      await scope.db.insert(userRoles).values({ tenantId: scope.user.tenantId, userId: id, roleId });
+      return accessChanged(scope, [id]);
+    }
+    // the state, expiry or organisation may have changed: the user's open sockets are checked and re-scoped at once
+    await hubFor(scope.env, scope.user.tenantId).revalidate([id]);
+  },
+  // a deleted user's sessions are gone with them: their sockets close
+  async afterDelete(scope, ids) {
+    await hubFor(scope.env, scope.user.tenantId).revalidate(ids);
   },
   auditView: ({ passwordHash: _p, password: _pw, ...row }) => row,
 });
@@ -234,7 +243,10 @@ export const userIntents = {
       const before = await scope.db.select({ id: users.id, state: users.state }).from(users).where(where);
       await scope.db.update(users).set({ state, version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(where);
       // a disabled user's open sessions end now
-      if (state === 0 && before.length) await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(inArray(sessions.userId, before.map((b) => b.id)));
+      if (state === 0 && before.length) {
+        await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(inArray(sessions.userId, before.map((b) => b.id)));
+        await hubFor(scope.env, scope.user.tenantId).revalidate(before.map((b) => b.id));
+      }
       for (const b of before) await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: state ? "enable" : "disable", entity: "user", entityId: String(b.id), before: { state: b.state }, after: { state } });
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
@@ -254,6 +266,7 @@ export const userIntents = {
       if (Object.keys(errors).length) return data<UserActionData>({ intent: "resetPassword", id: target.id, account: target.loginAccount, errors }, { status: 400 });
       await scope.db.update(users).set({ passwordHash: await hashPassword(String(password)), version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(eq(users.id, target.id));
       await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.userId, target.id));
+      await hubFor(scope.env, scope.user.tenantId).revalidate([target.id]);
       await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "resetPassword", entity: "user", entityId: String(target.id), before: null, after: null });
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
