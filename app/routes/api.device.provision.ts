@@ -45,12 +45,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const problem = checkTerminal(raw);
     if (problem) rejected.push({ index, message: problem });
     // identifiers are case-blind and stored in capitals, as the vehicle form stores them
-    else wanted.push({ ...(raw as Wanted), terminalNo: (raw as Wanted).terminalNo.toUpperCase(), plate: (raw as Wanted).plate.trim(), index });
+    else {
+      const t = raw as Wanted;
+      wanted.push({ ...t, terminalNo: t.terminalNo.toUpperCase(), deviceIdent: t.deviceIdent?.toUpperCase(), plate: t.plate.trim(), index });
+    }
   });
   const { db, user } = scope;
   const tenantId = user.tenantId;
   // every identifier the request names, looked up in both columns across all tenants: an identifier names one vehicle
-  const idents = wanted.flatMap((w) => (w.deviceIdent ? [w.terminalNo, w.deviceIdent.toUpperCase()] : [w.terminalNo]));
+  const idents = wanted.flatMap((w) => (w.deviceIdent ? [w.terminalNo, w.deviceIdent] : [w.terminalNo]));
   const existing = idents.length
     ? await db
         .select({ id: vehicles.id, tenantId: vehicles.tenantId, terminalNo: vehicles.terminalNo, deviceIdent: vehicles.deviceIdent })
@@ -70,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // the refusals say "in use", never whose: another account's identifiers are not ours to learn
     if ((found && found.tenantId !== tenantId) || heldElsewhere(w.terminalNo, found?.id)) {
       rejected.push({ index: w.index, message: "this terminal number is already in use" });
-    } else if (!found && w.deviceIdent && heldElsewhere(w.deviceIdent.toUpperCase())) {
+    } else if (!found && w.deviceIdent && heldElsewhere(w.deviceIdent)) {
       rejected.push({ index: w.index, message: "this device identifier is already in use" });
     } else if (found) {
       if (!mayEdit) {
@@ -87,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         await db
           .insert(vehicles)
-          .values({ tenantId, orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent?.toUpperCase() ?? null, creatorId: user.id });
+          .values({ tenantId, orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent ?? null, creatorId: user.id });
         created++;
       } catch {
         rejected.push({ index: w.index, message: "the plate or device identifier is already in use" });

@@ -929,12 +929,7 @@ export class FleetHub extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
-    this.fanout.drop(ws);
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
-    } catch {
-      // already closed
-    }
+    this.closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, "closed");
   }
 
   async webSocketError(ws: WebSocket) {

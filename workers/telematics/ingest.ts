@@ -251,11 +251,12 @@ async function osmand(request: Request, env: Env, url: URL): Promise<Response> {
   if (!input.id) return refuse(400, "missing_field", "id (or deviceid, or device_id in JSON) is required");
   if (!input.check.ok) return refuse(400, input.check.reason, input.check.message);
   const vehicle = await osmandVehicle(env, input.id, input.key ?? url.searchParams.get("key"));
-  if (!vehicle) return refuse(401, "unknown_device", "no device may report with this id and key; OsmAnd must be turned on for the vehicle");
+  const unknownDevice = () => refuse(401, "unknown_device", "no device may report with this id and key; OsmAnd must be turned on for the vehicle");
+  if (!vehicle) return unknownDevice();
   if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
   const result = await hubFor(env, vehicle.tenantId).ingest({ tenantId: vehicle.tenantId, vehicleId: vehicle.id, points: packPoints([input.check.point]) });
   if (result.refused === "terminal_disabled") return refuse(403, "terminal_disabled", REFUSED_MESSAGE.terminal_disabled);
-  if (result.refused) return refuse(401, "unknown_device", "no device may report with this id and key; OsmAnd must be turned on for the vehicle");
+  if (result.refused) return unknownDevice();
   return json(200, { code: 200, accepted: result.accepted, duplicate: result.duplicates.length > 0 });
 }
 
