@@ -184,7 +184,8 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
     if (!row) return { status: "invalid" };
     if (epoch === sessionCache.epoch) rememberSession(db, cookie, row, now);
   }
-  // checked on every read, cached or not: time runs out between two pages
+  // checked on every read, cached or not: time runs out between two pages (the hub's validSessions() states the
+  // same rules in SQL for open sockets: change both together)
   if (row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
   if (row.user.state !== 1 || row.tenantState !== 1 || (row.user.expiresAt !== null && row.user.expiresAt <= now)) return { status: "invalid" };
   if (now - row.lastSeenAt > TOUCH_AFTER_MS) {
