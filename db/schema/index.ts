@@ -8,3 +8,4 @@ export * from "./audit";
 export * from "./counts";
 export * from "./system";
 export * from "./telematics";
+export * from "./workflow";
