@@ -9,3 +9,5 @@ export * from "./counts";
 export * from "./system";
 export * from "./telematics";
 export * from "./workflow";
+export * from "./numbering";
+export * from "./jobs";
