@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
@@ -6,7 +6,10 @@ import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resou
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { labelOf, listHref } from "~/modules/resource/types";
 import { ArchiveTabs } from "~/modules/telematics/archive-tabs";
-import { vehicleView } from "~/modules/telematics/vehicles.resource";
+import { requireScope } from "~/modules/access/access.server";
+import { vehicleStates, vehicleView } from "~/modules/telematics/vehicles.resource";
+import { heldCodes } from "~/modules/workflow/machine";
+import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { vehicleIntents as intents, vehicleOptions as options, vehicleResource, type VehicleActionData } from "~/modules/telematics/vehicles.server";
 import { Alert, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -15,13 +18,16 @@ import { QueryLink, RowForm } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 设备列表 / Device List" }];
 
-export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, vehicleResource, { options });
+export async function loader(args: LoaderFunctionArgs) {
+  const [page, scope] = await Promise.all([resourceLoader(args, vehicleResource, { options }), requireScope(args.request, args.context, { screen: vehicleView.path })]);
+  return data({ ...page.data, codes: heldCodes(vehicleStates, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);
+}
 export const action = (args: ActionFunctionArgs) => resourceAction(args, vehicleResource, { intents, options });
 
 export default function DeviceList() {
   const { t } = useTranslation(TELEMATICS);
   const { t: tr } = useTranslation("resource");
-  const { query } = useLoaderData<typeof loader>();
+  const { query, codes, me } = useLoaderData<typeof loader>();
   const back = listHref(vehicleView.path, query);
   return (
     <>
@@ -38,13 +44,7 @@ export default function DeviceList() {
                 <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                   {tr("edit")}
                 </QueryLink>
-                <RowForm className="inline">
-                  <input type="hidden" name="ids" value={row.id} />
-                  <input type="hidden" name="state" value={row.state === 1 ? "0" : "1"} />
-                  <button type="submit" name="intent" value="confirmState" className={row.state === 1 ? "text-danger" : "text-success"}>
-                    {row.state === 1 ? t("vehicle.stop") : t("vehicle.enable")}
-                  </button>
-                </RowForm>
+                <TransitionButtons machine={vehicleStates} row={row as { id: number; state: number }} codes={codes} me={me} />
                 <RowForm className="inline">
                   <input type="hidden" name="ids" value={row.id} />
                   <button type="submit" name="intent" value="confirmInstall" className="text-brand">
@@ -57,27 +57,17 @@ export default function DeviceList() {
         )}
       />
       <VehiclePanels back={back} />
+      <TransitionPanel machine={vehicleStates} back={back} />
     </>
   );
 }
 
-/** The enable/stop and install/uninstall confirmations, after the server asked for them. */
+/** The install/uninstall confirmations, after the server asked for them (启用 / 停用 ask through the TransitionPanel). */
 function VehiclePanels({ back }: { back: string }) {
   const action = useActionData<VehicleActionData>();
   const { t, i18n } = useTranslation(TELEMATICS);
   const message = useMessage();
   const labelFor = (key: string) => labelOf(vehicleView.form.find((f) => f.key === key)!.label, i18n.language);
-  if (action?.intent === "confirmState") {
-    return (
-      <ConfirmPanel title={action.state ? t("vehicle.enableConfirm") : t("vehicle.stopConfirm")} detail={action.labels.join("、")} back={back} formAction={back} tone={action.state ? "primary" : "danger"}>
-        {action.ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
-        ))}
-        <input type="hidden" name="state" value={action.state} />
-        <input type="hidden" name="intent" value="setState" />
-      </ConfirmPanel>
-    );
-  }
   if (action?.intent === "confirmInstall") {
     if (action.installed) {
       return (

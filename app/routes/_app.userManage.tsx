@@ -1,11 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { withQuery } from "~/lib/navigation";
 import { listHref } from "~/modules/resource/types";
-import { userView } from "~/modules/system/user.resource";
+import { requireScope } from "~/modules/access/access.server";
+import { userStates, userView } from "~/modules/system/user.resource";
+import { heldCodes } from "~/modules/workflow/machine";
+import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { userIntents, userOptions as options, userResource, type UserActionData } from "~/modules/system/user.server";
 import { Alert, Button, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -13,13 +16,16 @@ import { QueryLink, RowForm } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 用户管理 / User Management" }];
 
-export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, userResource, { options });
+export async function loader(args: LoaderFunctionArgs) {
+  const [page, scope] = await Promise.all([resourceLoader(args, userResource, { options }), requireScope(args.request, args.context, { screen: userView.path })]);
+  return data({ ...page.data, codes: heldCodes(userStates, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);
+}
 export const action = (args: ActionFunctionArgs) => resourceAction(args, userResource, { intents: userIntents, options });
 
 export default function UserManage() {
   const { t } = useTranslation("system");
   const { t: tr } = useTranslation("resource");
-  const { query } = useLoaderData<typeof loader>();
+  const { query, codes, me } = useLoaderData<typeof loader>();
   const back = listHref(userView.path, query);
   return (
     <>
@@ -32,18 +38,13 @@ export default function UserManage() {
               <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
               </QueryLink>
-              <RowForm className="inline">
-                <input type="hidden" name="ids" value={row.id} />
-                <input type="hidden" name="state" value={row.state === 1 ? "0" : "1"} />
-                <button type="submit" name="intent" value="confirmState" className={row.state === 1 ? "text-danger" : "text-success"}>
-                  {row.state === 1 ? t("user.disable") : t("user.enable")}
-                </button>
-              </RowForm>
+              <TransitionButtons machine={userStates} row={row as { id: number; state: number }} codes={codes} me={me} />
             </>
           ) : null
         }
       />
       <UserPanels back={back} />
+      <TransitionPanel machine={userStates} back={back} />
     </>
   );
 }
@@ -59,22 +60,11 @@ function UserToolbar() {
   );
 }
 
-/** The enable/disable confirmation and the password-reset panel, after the server asked for them. */
+/** The password-reset panel, after the server asked for it (启用 / 停用 ask through the engine's TransitionPanel). */
 function UserPanels({ back }: { back: string }) {
   const action = useActionData<UserActionData>();
   const { t } = useTranslation("system");
   const message = useMessage();
-  if (action?.intent === "confirmState") {
-    return (
-      <ConfirmPanel title={action.state ? t("user.enableConfirm") : t("user.disableConfirm")} back={back} formAction={back} tone={action.state ? "primary" : "danger"}>
-        {action.ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
-        ))}
-        <input type="hidden" name="state" value={action.state} />
-        <input type="hidden" name="intent" value="setState" />
-      </ConfirmPanel>
-    );
-  }
   if (action?.intent === "resetPassword") {
     return (
       <ConfirmPanel title={`${t("user.resetPassword")} · ${action.account}`} back={back} formAction={back} tone="primary">

@@ -12,6 +12,8 @@ export interface Access {
   menuRows: (Omit<MenuNode, "children"> & { state: number })[];
   permissions: Set<string>;
   roleNames: string[];
+  /** the enabled roles' ids (an approval step may name a role) */
+  roleIds: number[];
 }
 
 /** The user's menus (from their enabled roles) and function permission codes, in one round trip. */
@@ -47,6 +49,7 @@ export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantI
     menuRows: menuRows.map((m) => ({ ...m, home: m.home === 1, once: m.once === 1 })),
     permissions,
     roleNames: roleRows.map((r) => r.name),
+    roleIds: roleRows.map((r) => r.id),
   };
 }
 

@@ -85,15 +85,18 @@ export async function resourceAction(
     intents = {},
     options,
   }: {
-    /** approve: `${permission}:approve`, for screens with a review (e.g. /dataPermission) */
-    intents?: Record<string, { permission: "add" | "edit" | "delete" | "approve"; run: (scope: RequestScope, form: FormData, back: string) => Promise<Response | ReturnType<typeof data>> }>;
+    /**
+     * approve: `${permission}:approve`, for screens with a review (e.g. /dataPermission); null: the screen is enough
+     * here because the intent checks its own code (the transitions engine, app/modules/workflow)
+     */
+    intents?: Record<string, { permission: "add" | "edit" | "delete" | "approve" | null; run: (scope: RequestScope, form: FormData, back: string) => Promise<Response | ReturnType<typeof data>> }>;
     options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
   } = {},
 ) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const custom = intents[intent];
-  const need = custom?.permission ?? ACTION_PERMISSION[intent];
+  const need = custom ? custom.permission : ACTION_PERMISSION[intent];
   if (need === undefined) throw new Response("Bad Request", { status: 400 });
   // the column choice is the user's own view of a list they may see: the screen is enough
   const scope = await requireScope(request, context, { screen: res.view.screen ?? res.view.path, permission: need ? `${res.view.permission}:${need}` : undefined });

@@ -1,4 +1,5 @@
 import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
+import { enablement } from "~/modules/workflow/enablement";
 
 export const USER_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
@@ -50,3 +51,13 @@ export const userView: ResourceView = {
     },
   ],
 };
+
+/** 启用 / 停用 of accounts (asked first); nobody disables their own account. */
+export const userStates = enablement<{ id: number; state: number }>({
+  kind: "user",
+  stateOf: (r) => r.state,
+  permission: "userManage:edit",
+  label: { enable: "system:user.enable", disable: "system:user.disable" },
+  confirm: { enable: "system:user.enableConfirm", disable: "system:user.disableConfirm" },
+  guard: { disable: (row, actor) => (row.id === actor.id ? { message: "system:user.cannotDisableSelf", status: 400 } : null) },
+});

@@ -9,7 +9,8 @@ import { accessChanged, type RequestScope } from "~/modules/access/access.server
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import { ftsPhrase } from "~/modules/resource/search";
-import { userView } from "./user.resource";
+import { userStates, userView } from "./user.resource";
+import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { visibleVehiclesWhere } from "~/modules/telematics/scope.server";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 
@@ -216,41 +217,40 @@ async function saveUserVehicles(scope: RequestScope, userId: number, plates: str
   return gone.length + added.length > 0;
 }
 
+/** Accounts move between 启用 and 停用 on the engine: a disabled user's sessions end in the same batch, their sockets close after. */
+export const userMachine: Machine<{ id: number; version: number; state: number; loginAccount: string }> = {
+  view: userStates,
+  table: users,
+  stateKey: "state",
+  load: (scope, ids) =>
+    scope.db
+      .select({ id: users.id, version: users.version, state: users.state, loginAccount: users.loginAccount })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.tenantId, scope.user.tenantId))),
+  label: (r) => r.loginAccount,
+  writes: (scope, t, rows) =>
+    t.name === "disable"
+      ? [
+          scope.db
+            .update(sessions)
+            .set({ revokedAt: Date.now() })
+            .where(inArray(sessions.userId, rows.map((r) => r.id))),
+        ]
+      : [],
+  async after(scope, t, rows) {
+    if (t.name === "disable") await hubFor(scope.env, scope.user.tenantId).revalidate(rows.map((r) => r.id));
+  },
+};
+
 export type UserActionData =
-  | { intent: "confirmState"; ids: number[]; state: 0 | 1 }
   | { intent: "resetPassword"; id: number; account: string; errors?: FieldErrors }
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "delete"; error: string };
 
 /** Enable/disable (asked first), and password reset for exactly one selected user. */
 export const userIntents = {
-  confirmState: {
-    permission: "edit" as const,
-    async run(_scope: RequestScope, form: FormData) {
-      const ids = postedIds(form);
-      if (!ids.length) return data<UserActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      return data<UserActionData>({ intent: "confirmState", ids, state: form.get("state") === "1" ? 1 : 0 });
-    },
-  },
-  setState: {
-    permission: "edit" as const,
-    async run(scope: RequestScope, form: FormData, back: string) {
-      const ids = postedIds(form);
-      const state = form.get("state") === "1" ? 1 : 0;
-      if (!ids.length) return data<UserActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      if (state === 0 && ids.includes(scope.user.id)) return data<UserActionData>({ intent: "delete", error: "system:user.cannotDisableSelf" }, { status: 400 });
-      const where = and(inArray(users.id, ids), eq(users.tenantId, scope.user.tenantId));
-      const before = await scope.db.select({ id: users.id, state: users.state }).from(users).where(where);
-      await scope.db.update(users).set({ state, version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(where);
-      // a disabled user's open sessions end now
-      if (state === 0 && before.length) {
-        await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(inArray(sessions.userId, before.map((b) => b.id)));
-        await hubFor(scope.env, scope.user.tenantId).revalidate(before.map((b) => b.id));
-      }
-      for (const b of before) await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: state ? "enable" : "disable", entity: "user", entityId: String(b.id), before: { state: b.state }, after: { state } });
-      return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
-    },
-  },
+  ...transitionIntents(userMachine),
+  ...stateIntents(userMachine),
   resetPassword: {
     permission: "edit" as const,
     async run(scope: RequestScope, form: FormData, back: string) {

@@ -1,4 +1,5 @@
 import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { enablement } from "~/modules/workflow/enablement";
 
 export const VEHICLE_STATES: OptionDef[] = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" },
@@ -118,3 +119,13 @@ export const vehicleView: ResourceView = {
     { key: "assemblies", label: { zh: "总成", en: "Assemblies" }, type: "textarea", maxLength: 200 },
   ],
 };
+
+/** 启用 / 停用 of vehicles (spec §4: with confirm); a stopped vehicle's terminal is refused. */
+export const vehicleStates = enablement<{ id: number; state: number }>({
+  kind: "vehicle",
+  stateOf: (r) => r.state,
+  permission: "deviceList:edit",
+  label: { enable: "telematics:vehicle.enable", disable: "telematics:vehicle.stop" },
+  confirm: { enable: "telematics:vehicle.enableConfirm", disable: "telematics:vehicle.stopConfirm" },
+  audit: { disable: "stop" },
+});

@@ -9,7 +9,8 @@ import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { assignableOrgsWhere, visibleVehiclesWhere } from "./scope.server";
-import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleView } from "./vehicles.resource";
+import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
+import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 
 /** Spec §5: 17 letters or digits; I, O and Q are never used in a VIN (ISO 3779), so they are refused too. */
 export const isVehicleVin = (v: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v);
@@ -284,7 +285,6 @@ export async function vehicleOptions(scope: RequestScope): Promise<Record<string
 }
 
 export type VehicleActionData =
-  | { intent: "confirmState"; ids: number[]; labels: string[]; state: 0 | 1 }
   | { intent: "confirmInstall"; id: number; plate: string; installed: boolean; terminalNo: string; errors?: FieldErrors }
   | { intent: "selection"; error: "selectRows" | "selectOne" };
 
@@ -302,32 +302,20 @@ const audit = (scope: RequestScope, action: string, id: number, before: Record<s
 
 const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 
-/** Enable/stop (asked first, spec §4), and install/uninstall of the terminal (asked first; install takes the number). */
+/** Vehicles move between 启用 and 停用 on the engine, inside the user's data scope; the hub reloads its fleet after. */
+export const vehicleMachine: Machine<{ id: number; version: number; state: number; plate: string }> = {
+  view: vehicleStates,
+  table: vehicles,
+  stateKey: "state",
+  load: (scope, ids) => visibleRows(scope, ids),
+  label: (r) => r.plate,
+  after: (scope) => configChanged(scope),
+};
+
+/** Install/uninstall of the terminal (asked first; install takes the number), and enable/stop on the engine (asked first, spec §4). */
 export const vehicleIntents = {
-  confirmState: {
-    permission: "edit" as const,
-    async run(scope: RequestScope, form: FormData) {
-      const rows = await visibleRows(scope, postedIds(form));
-      if (!rows.length) return data<VehicleActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      return data<VehicleActionData>({ intent: "confirmState", ids: rows.map((r) => r.id), labels: rows.slice(0, 10).map((r) => r.plate), state: form.get("state") === "1" ? 1 : 0 });
-    },
-  },
-  setState: {
-    permission: "edit" as const,
-    async run(scope: RequestScope, form: FormData, back: string) {
-      const state = form.get("state") === "1" ? 1 : 0;
-      const rows = await visibleRows(scope, postedIds(form));
-      if (!rows.length) return data<VehicleActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      const ids = rows.map((r) => r.id);
-      await scope.db
-        .update(vehicles)
-        .set({ state, version: sql`${vehicles.version} + 1`, updatedAt: Date.now() })
-        .where(and(inArray(vehicles.id, ids), eq(vehicles.tenantId, scope.user.tenantId)));
-      for (const r of rows) await audit(scope, state ? "enable" : "stop", r.id, { state: r.state }, { state });
-      await configChanged(scope);
-      return saved(back);
-    },
-  },
+  ...transitionIntents(vehicleMachine),
+  ...stateIntents(vehicleMachine),
   confirmInstall: {
     permission: "edit" as const,
     async run(scope: RequestScope, form: FormData) {

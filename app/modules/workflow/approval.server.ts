@@ -1,0 +1,199 @@
+/**
+ * Approval as a family of transitions on the engine: submit (start approval), approve, refuse, recall, abandon,
+ * abort. A tenant configures per document kind who decides each step (a role or a named user, in order; table
+ * approval_steps); without steps, anyone holding the kind's approve code decides in one step. The document keeps its
+ * own state column; what happened on its way is in approval_records, from which its current step, the to-do of whoever
+ * must act and the history shown on the document are read.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { approvalRecords, approvalSteps, roles, users } from "../../../db/schema";
+import type { RequestScope } from "~/modules/access/access.server";
+import { APPROVAL_ACTIONS, type ApprovalAction, type ApprovalStates } from "./approval";
+import type { Refusal, TransitionDef } from "./machine";
+import type { Input, Plan, StatefulRow } from "./engine.server";
+
+/** A kind of document that goes through approval. */
+export interface ApprovalKind {
+  kind: string;
+  /** message key naming the kind (审批流程 settings, the to-do) */
+  title: string;
+  /** the screen a document opens on: `${screen}?view=${id}` */
+  screen: string;
+  /** the code of approve, refuse and abort (configured approvers must hold it too) */
+  approveCode: string;
+  states: ApprovalStates;
+  /**
+   * the tenant's pending documents the user may see, newest first, at most `limit`: for the to-do. `ownerId` is who
+   * submitted (nobody decides their own document), null when it came from outside (an app user's application).
+   */
+  pending(scope: RequestScope, limit: number): Promise<{ id: number; label: string; ownerId: number | null; createdAt: number }[]>;
+}
+
+export interface FlowStep {
+  stepNo: number;
+  approverType: "role" | "user";
+  approverId: number;
+}
+
+/** The tenant's flow for a kind, steps in order (empty: one step by the approve code). */
+export async function flowOf(db: Db, tenantId: number, kind: string): Promise<FlowStep[]> {
+  return db
+    .select({ stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId })
+    .from(approvalSteps)
+    .where(and(eq(approvalSteps.tenantId, tenantId), eq(approvalSteps.kind, kind)))
+    .orderBy(asc(approvalSteps.stepNo));
+}
+
+export type ApprovalRecord = { documentId: number; round: number; stepNo: number | null; action: ApprovalAction; actorId: number; note: string | null; createdAt: number };
+
+async function recordsOf(db: Db, tenantId: number, kind: string, ids: number[]): Promise<ApprovalRecord[]> {
+  if (!ids.length) return [];
+  const rows: ApprovalRecord[] = [];
+  // D1 binds at most 100 parameters a statement
+  for (let i = 0; i < ids.length; i += 90) {
+    rows.push(
+      ...(await db
+        .select({ documentId: approvalRecords.documentId, round: approvalRecords.round, stepNo: approvalRecords.stepNo, action: approvalRecords.action, actorId: approvalRecords.actorId, note: approvalRecords.note, createdAt: approvalRecords.createdAt })
+        .from(approvalRecords)
+        .where(and(eq(approvalRecords.tenantId, tenantId), eq(approvalRecords.kind, kind), inArray(approvalRecords.documentId, ids.slice(i, i + 90))))
+        .orderBy(asc(approvalRecords.id))),
+    );
+  }
+  return rows;
+}
+
+/** Where a document stands: its round (submissions counted; 0 for one created pending) and its current step. */
+export interface Progress {
+  round: number;
+  /** the step that decides next, from 1 */
+  step: number;
+  records: ApprovalRecord[];
+}
+
+export function progressOf(records: ApprovalRecord[]): Progress {
+  const round = records.reduce((r, x) => (x.action === "submit" ? Math.max(r, x.round) : r), 0);
+  const approvals = records.filter((x) => x.round === round && x.action === "approve").length;
+  return { round, step: approvals + 1, records };
+}
+
+async function progressByDocument(db: Db, tenantId: number, kind: string, ids: number[]): Promise<Map<number, Progress>> {
+  const records = await recordsOf(db, tenantId, kind, ids);
+  const byDoc = new Map<number, ApprovalRecord[]>();
+  for (const r of records) byDoc.set(r.documentId, [...(byDoc.get(r.documentId) ?? []), r]);
+  return new Map(ids.map((id) => [id, progressOf(byDoc.get(id) ?? [])]));
+}
+
+/** Whether the user decides this step: the named user, a holder of the named role, or (no flow) a holder of the code. */
+export function decides(step: FlowStep | undefined, actor: { id: number; roleIds: readonly number[]; codes: ReadonlySet<string> }, approveCode: string): boolean {
+  if (!actor.codes.has(approveCode)) return false;
+  if (!step) return true;
+  return step.approverType === "user" ? step.approverId === actor.id : actor.roleIds.includes(step.approverId);
+}
+
+const actorOf = (scope: RequestScope) => ({ id: scope.user.id, roleIds: scope.access.roleIds, codes: scope.access.permissions });
+
+/**
+ * The machine's `plan` for the approval transitions (by name: approve, refuse, submit, recall, abandon, abort; others
+ * pass): the step's approver is checked, the state is decided per document (an approval that is not the last step
+ * leaves it pending), and the record of what happened joins the batch.
+ */
+export function approvalPlan<Row extends StatefulRow>(kind: ApprovalKind) {
+  return async (scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<Plan | Refusal> => {
+    const action = t.name as ApprovalAction;
+    if (!APPROVAL_ACTIONS.includes(action)) return {};
+    const tenantId = scope.user.tenantId;
+    const ids = rows.map((r) => r.id);
+    const [flow, progress] = await Promise.all([flowOf(scope.db, tenantId, kind.kind), progressByDocument(scope.db, tenantId, kind.kind, ids)]);
+    const to = new Map<number, number>();
+    const records: (typeof approvalRecords.$inferInsert)[] = [];
+    const note = input.reason ?? input.refuseReason ?? input.note ?? null;
+    for (const r of rows) {
+      const p = progress.get(r.id)!;
+      if (action === "approve" || action === "refuse") {
+        const step = flow[p.step - 1];
+        // (a flow shortened after some approvals has no step left: holders of the code finish it)
+        if (!decides(step, actorOf(scope), kind.approveCode)) return { message: "workflow:notYourStep", status: 403 };
+        if (action === "approve") to.set(r.id, p.step >= flow.length ? kind.states.approved : kind.states.pending);
+        records.push({ tenantId, kind: kind.kind, documentId: r.id, round: p.round, stepNo: p.step, action, actorId: scope.user.id, note: note || null });
+      } else {
+        records.push({ tenantId, kind: kind.kind, documentId: r.id, round: action === "submit" ? p.round + 1 : p.round, stepNo: null, action, actorId: scope.user.id, note: note || null });
+      }
+    }
+    // D1 binds at most 100 parameters a statement: nine a record
+    const writes = [];
+    for (let i = 0; i < records.length; i += 10) writes.push(scope.db.insert(approvalRecords).values(records.slice(i, i + 10)));
+    return { to, writes };
+  };
+}
+
+/** One thing waiting on the user: a document whose current step they decide. */
+export interface TodoItem {
+  kind: string;
+  title: string;
+  id: number;
+  label: string;
+  step: number;
+  steps: number;
+  href: string;
+  createdAt: number;
+}
+
+/** What waits on the user across the registered kinds, newest first (at most `limit` a kind). */
+export async function todoFor(scope: RequestScope, kinds: readonly ApprovalKind[], limit = 50): Promise<TodoItem[]> {
+  const actor = actorOf(scope);
+  const lists = await Promise.all(
+    kinds
+      .filter((k) => actor.codes.has(k.approveCode))
+      .map(async (k) => {
+        const pending = (await k.pending(scope, limit)).filter((d) => d.ownerId !== scope.user.id);
+        if (!pending.length) return [];
+        const [flow, progress] = await Promise.all([flowOf(scope.db, scope.user.tenantId, k.kind), progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id))]);
+        return pending
+          .filter((d) => decides(flow[progress.get(d.id)!.step - 1], actor, k.approveCode))
+          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: progress.get(d.id)!.step, steps: Math.max(1, flow.length), href: `${k.screen}?view=${d.id}`, createdAt: d.createdAt }));
+      }),
+  );
+  return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** One step of a document's approval as the page shows it (app/ui/steps.tsx). */
+export interface StepView {
+  /** the approver: a role's or a user's name, or null for "holders of the approve code" */
+  approver: string | null;
+  approverType: "role" | "user" | "code";
+  state: "done" | "current" | "refused" | "waiting";
+  who?: string;
+  at?: number;
+  note?: string;
+}
+
+/** A document's approval as shown on it: the steps of its current round and everything recorded. */
+export interface ApprovalHistory {
+  steps: StepView[];
+  records: { action: ApprovalAction; who: string; at: number; note: string | null; stepNo: number | null; round: number }[];
+}
+
+export async function historyOf(scope: RequestScope, kind: ApprovalKind, id: number, state: number): Promise<ApprovalHistory> {
+  const tenantId = scope.user.tenantId;
+  const [flow, progress] = await Promise.all([flowOf(scope.db, tenantId, kind.kind), progressByDocument(scope.db, tenantId, kind.kind, [id])]);
+  const p = progress.get(id)!;
+  const userIds = [...new Set([...p.records.map((r) => r.actorId), ...flow.filter((s) => s.approverType === "user").map((s) => s.approverId)])];
+  const roleIds = flow.filter((s) => s.approverType === "role").map((s) => s.approverId);
+  const [userRows, roleRows] = await Promise.all([
+    userIds.length ? scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds))) : Promise.resolve([]),
+    roleIds.length ? scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds))) : Promise.resolve([]),
+  ]);
+  const userName = new Map(userRows.map((u) => [u.id, u.name]));
+  const roleName = new Map(roleRows.map((r) => [r.id, r.name]));
+  const decisions = new Map(p.records.filter((r) => r.round === p.round && (r.action === "approve" || r.action === "refuse")).map((r) => [r.stepNo!, r]));
+  const plan: (FlowStep | null)[] = flow.length ? flow : [null];
+  const steps = plan.map((s, i): StepView => {
+    const no = i + 1;
+    const d = decisions.get(no);
+    const base = { approver: s ? ((s.approverType === "user" ? userName.get(s.approverId) : roleName.get(s.approverId)) ?? `#${s.approverId}`) : null, approverType: s ? s.approverType : ("code" as const) };
+    if (d) return { ...base, state: d.action === "approve" ? "done" : "refused", who: userName.get(d.actorId) ?? `#${d.actorId}`, at: d.createdAt, note: d.note ?? undefined };
+    return { ...base, state: state === kind.states.pending && no === p.step ? "current" : "waiting" };
+  });
+  return { steps, records: p.records.map((r) => ({ action: r.action, who: userName.get(r.actorId) ?? `#${r.actorId}`, at: r.createdAt, note: r.note, stepNo: r.stepNo, round: r.round })) };
+}

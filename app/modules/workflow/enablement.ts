@@ -1,0 +1,39 @@
+/**
+ * Enable / disable (启用 / 停用), the commonest pair of transitions: users, vehicles, fences, lines, data permissions
+ * all declare it through this, so its rules (from which state, which code, the confirmation) are written once.
+ */
+import { defineMachine, type MachineView, type Refusal, type TransitionDef, type Actor } from "./machine";
+
+export const ENABLED = 1;
+export const DISABLED = 0;
+
+export interface EnablementOptions<Row> {
+  kind: string;
+  stateOf: (row: Row) => number;
+  /** the code both need, e.g. `userManage:edit` */
+  permission: string;
+  /** message keys; defaults are the workflow namespace's 启用 / 停用 and their questions */
+  label?: { enable?: string; disable?: string };
+  confirm?: { enable?: string; disable?: string };
+  /** the audit records' actions (vehicles say 'stop') */
+  audit?: { enable?: string; disable?: string };
+  /** when a row is in neither state the transition starts from (e.g. a data permission not yet approved) */
+  notFrom?: string;
+  guard?: { enable?: (row: Row, actor: Actor) => Refusal | null; disable?: (row: Row, actor: Actor) => Refusal | null };
+}
+
+export function enablement<Row>(o: EnablementOptions<Row>): MachineView<Row> {
+  const pair = (name: "enable" | "disable", from: number, to: number, tone: "primary" | "danger"): TransitionDef<Row> => ({
+    name,
+    from: [from],
+    to,
+    permission: o.permission,
+    label: o.label?.[name] ?? `workflow:${name}`,
+    confirm: o.confirm?.[name] ?? `workflow:${name}Confirm`,
+    tone,
+    audit: o.audit?.[name],
+    notFrom: o.notFrom,
+    guard: o.guard?.[name],
+  });
+  return defineMachine<Row>({ kind: o.kind, stateOf: o.stateOf, transitions: [pair("enable", DISABLED, ENABLED, "primary"), pair("disable", ENABLED, DISABLED, "danger")] });
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { batchGuard } from "./schema/workflow";
+
+/**
+ * A batch item that fails the whole batch unless the statement just before it changed exactly `n` rows (SQLite's
+ * changes() is the count of the last completed INSERT, UPDATE or DELETE). Put it after a conditional write (a state
+ * or version check in its WHERE) so that a row changed meanwhile rolls back everything: the other rows, the audit
+ * records, the side writes.
+ */
+export function expectChanges(db: Db, n: number) {
+  return db
+    .update(batchGuard)
+    .set({ ok: sql`(changes() = ${n})` })
+    .where(eq(batchGuard.id, 1));
+}
+
+/** Whether a failed batch was stopped by {@link expectChanges} (some row was not in the state the batch expected). */
+export function isGuardFailure(error: unknown): boolean {
+  return errorText(error).includes("batch_guard_ok");
+}
+
+/** Whether a failed batch broke a unique index (a concurrent save took the value first). */
+export function isUniqueFailure(error: unknown): boolean {
+  return errorText(error).includes("UNIQUE constraint failed");
+}
+
+const errorText = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error) + String((error as { cause?: { message?: unknown } } | null)?.cause?.message ?? "");
