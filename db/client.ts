@@ -85,3 +85,9 @@ export function batchableSelect(query: unknown): boolean {
   };
   return distinct(fields);
 }
+
+/** Rows an INSERT, UPDATE or DELETE changed, from D1's result (`meta.changes`) or libSQL's (`rowsAffected`). */
+export function changedRows(result: unknown): number {
+  const r = result as { meta?: { changes?: number }; rowsAffected?: number } | null;
+  return r?.meta?.changes ?? r?.rowsAffected ?? 0;
+}

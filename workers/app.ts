@@ -7,6 +7,7 @@ import { forgetSessions, readSession, safeRedirectPath, startSession } from "../
 import type { Env } from "./env";
 import { hubFor } from "./fleet-hub/client";
 import { HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
+import { scheduled } from "./scheduled";
 import { handleIngest } from "./telematics/ingest";
 
 export { FleetHub } from "./fleet-hub/fleet-hub";
@@ -152,4 +153,6 @@ export default {
       if (writes) forgetSessions();
     }
   },
+  // cron triggers (wrangler.toml [triggers]): the jobs of workers/scheduled.ts
+  scheduled,
 } satisfies ExportedHandler<Env>;
