@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /**
  * The tenant condition, written once. Every query of a tenant's rows (read, update, delete) and every insert takes
@@ -9,7 +9,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
  */
 
 /** A table (or drizzle alias) with a `tenant_id` column: the only kind the helpers accept. */
-export type TenantTable = { readonly tenantId: AnySQLiteColumn<{ data: number }> };
+export type TenantTable = { readonly tenantId: SQLiteColumn };
 
 /** Where the tenant comes from: an id, anything carrying `tenantId` (a user, terminal claims), or a request scope. */
 export type TenantRef = number | { readonly tenantId: number } | { readonly user: { readonly tenantId: number } };

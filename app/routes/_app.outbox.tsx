@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { desc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { outbox } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { forbidden, requireScope } from "~/modules/access/access.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { dateTimeFormat } from "~/lib/intl";
@@ -13,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 消息发件箱 / 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user } = await requireScope(request, context);
   if (!user.isAdmin) throw forbidden();
-  const rows = await db.select().from(outbox).where(eq(outbox.tenantId, user.tenantId)).orderBy(desc(outbox.createdAt)).limit(100);
+  const rows = await db.select().from(outbox).where(ofTenant(outbox, user.tenantId)).orderBy(desc(outbox.createdAt)).limit(100);
   return { rows };
 }
 

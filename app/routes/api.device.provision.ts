@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { organisations, vehicles } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
 import { isAlphanumeric } from "~/lib/validators";
 import { hubFor } from "../../workers/fleet-hub/client";
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const byNo = new Map(existing.map((e) => [e.terminalNo, e]));
   /** whether `ident` is held by a vehicle other than `own` (in either column) */
   const heldElsewhere = (ident: string, own?: number) => existing.some((e) => e.id !== own && (e.terminalNo === ident || e.deviceIdent === ident));
-  const [root] = await db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, tenantId), isNull(organisations.parentId)));
+  const [root] = await db.select({ id: organisations.id }).from(organisations).where(and(ofTenant(organisations, tenantId), isNull(organisations.parentId)));
   const mayEdit = scope.access.permissions.has("deviceList:edit");
   let created = 0;
   let updated = 0;
@@ -84,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await db
         .update(vehicles)
         .set({ terminalSecretHash: hash, osmandEnabled: 0, osmandKeyHash: null, updatedAt: Date.now() })
-        .where(and(eq(vehicles.id, found.id), eq(vehicles.tenantId, tenantId)));
+        .where(and(eq(vehicles.id, found.id), ofTenant(vehicles, tenantId)));
       updated++;
     } else {
       try {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { users } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
 
 /** One user of the caller's tenant; another tenant's id answers 404, never the row. */
@@ -11,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [row] = await db
     .select({ id: users.id, loginAccount: users.loginAccount, userName: users.userName, state: users.state, email: users.email, phone: users.phone, address: users.address, expiresAt: users.expiresAt, orgId: users.orgId })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.tenantId, user.tenantId)));
+    .where(and(eq(users.id, id), ofTenant(users, user.tenantId)));
   if (!row) return apiJson({ code: 404, message: "not found" }, { status: 404 });
   return apiJson({ code: 200, data: row });
 }

@@ -13,6 +13,7 @@ import {
   vehicleEvents,
   vehicles as vehiclesTable,
 } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import type { Env } from "../env";
 import { packPoints, unpackPoints, type PackedPoints, type Point } from "../telematics/point";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
@@ -278,8 +279,8 @@ export class FleetHub extends DurableObject<Env> {
       db
         .select({ id: vehiclesTable.id, plate: vehiclesTable.plate, orgId: vehiclesTable.orgId, modelId: vehiclesTable.modelId, terminalNo: vehiclesTable.terminalNo, selfNo: vehiclesTable.selfNo, state: vehiclesTable.state })
         .from(vehiclesTable)
-        .where(eq(vehiclesTable.tenantId, tenantId)),
-      db.select({ value: tenantSettings.value }).from(tenantSettings).where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, "telematics"))),
+        .where(ofTenant(vehiclesTable, tenantId)),
+      db.select({ value: tenantSettings.value }).from(tenantSettings).where(and(ofTenant(tenantSettings, tenantId), eq(tenantSettings.key, "telematics"))),
       db.select({ timeZone: tenantsTable.timeZone }).from(tenantsTable).where(eq(tenantsTable.id, tenantId)),
       db
         .select({
@@ -300,13 +301,13 @@ export class FleetHub extends DurableObject<Env> {
           level: fencesTable.level,
         })
         .from(fencesTable)
-        .where(and(eq(fencesTable.tenantId, tenantId), eq(fencesTable.state, 1))),
-      db.select({ ref: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(eq(fenceVehicles.tenantId, tenantId)),
+        .where(and(ofTenant(fencesTable, tenantId), eq(fencesTable.state, 1))),
+      db.select({ ref: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(ofTenant(fenceVehicles, tenantId)),
       db
         .select({ id: routeLines.id, version: routeLines.version, name: routeLines.name, path: routeLines.path, bufferMeters: routeLines.bufferMeters, offRouteAlarm: routeLines.offRouteAlarm, dwellSeconds: routeLines.dwellSeconds, level: routeLines.level })
         .from(routeLines)
-        .where(and(eq(routeLines.tenantId, tenantId), eq(routeLines.state, 1))),
-      db.select({ ref: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(eq(lineVehicles.tenantId, tenantId)),
+        .where(and(ofTenant(routeLines, tenantId), eq(routeLines.state, 1))),
+      db.select({ ref: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(ofTenant(lineVehicles, tenantId)),
     ]);
     const stored = (setting[0]?.value ?? {}) as Partial<HubSettings>;
     this.settings = { ...DEFAULT_HUB_SETTINGS, ...stored, ...ruleSettingsOf(stored as Record<string, unknown>) };

@@ -6,6 +6,7 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { menus, roleMenus, roles, sessions, tenants, userRoles, users } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { HUB_SCREENS, type Watch } from "./protocol";
 
 /** A socket's grants as bits, kept in its attachment. */
@@ -18,9 +19,9 @@ export async function hubGrants(db: Db, tenantId: number, userId: number): Promi
   const rows = await db
     .selectDistinct({ path: sql<string>`lower(${menus.routerPath})` })
     .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.tenantId, tenantId), eq(roles.state, 1)))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), ofTenant(roles, tenantId), eq(roles.state, 1)))
     .innerJoin(roleMenus, eq(roleMenus.roleId, roles.id))
-    .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.tenantId, tenantId)))
+    .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), ofTenant(menus, tenantId)))
     .where(and(eq(userRoles.userId, userId), inArray(sql`lower(${menus.routerPath})`, Object.keys(GRANT_OF))));
   return rows.reduce((bits, r) => bits | (GRANT_OF[r.path] ?? 0), 0);
 }
@@ -44,12 +45,12 @@ export async function validSessions(db: Db, tenantId: number, ids: string[], now
     const rows = await db
       .select({ id: sessions.id })
       .from(sessions)
-      .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.tenantId, tenantId)))
+      .innerJoin(users, and(eq(users.id, sessions.userId), ofTenant(users, tenantId)))
       .innerJoin(tenants, eq(tenants.id, users.tenantId))
       .where(
         and(
           inArray(sessions.id, ids.slice(i, i + 90)),
-          eq(sessions.tenantId, tenantId),
+          ofTenant(sessions, tenantId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
           eq(users.state, 1),

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { organisations, users, vehicles } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 
 /** A data permission (alias dp) that counts now: approved, enabled, and not past its period end. */
 const permissionInForce = (now: number): SQL => sql`dp.state = 1 AND dp.enabled = 1 AND (dp.period_end IS NULL OR dp.period_end >= ${now})`;
@@ -48,7 +49,7 @@ export async function visibleVehicleIds(db: Db, tenantId: number, userId: number
     .select({ orgId: users.orgId, parentId: organisations.parentId })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.orgId))
-    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)));
+    .where(and(eq(users.id, userId), ofTenant(users, tenantId)));
   if (!user) return new Set();
   if (user.orgId === null || user.parentId === null) return "all";
   const subtree = await db.all<{ id: number }>(sql`
@@ -56,7 +57,7 @@ export async function visibleVehicleIds(db: Db, tenantId: number, userId: number
     SELECT id FROM sub`);
   const orgIds = subtree.map((r) => r.id);
   const [byOrg, granted] = await Promise.all([
-    db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.tenantId, tenantId), inArray(vehicles.orgId, orgIds))),
+    db.select({ id: vehicles.id }).from(vehicles).where(and(ofTenant(vehicles, tenantId), inArray(vehicles.orgId, orgIds))),
     db.all<{ vehicle_id: number }>(grantedVehicleIdsSql(tenantId, userId)),
   ]);
   return new Set([...byOrg.map((r) => r.id), ...granted.map((r) => r.vehicle_id)]);
@@ -72,7 +73,7 @@ export async function visibleVehicleCondition(db: Db, tenantId: number, userId: 
     .select({ orgId: users.orgId, parentId: organisations.parentId })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.orgId))
-    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)));
+    .where(and(eq(users.id, userId), ofTenant(users, tenantId)));
   if (!user) return sql`0`;
   if (user.orgId === null || user.parentId === null) return undefined;
   return sql`${column} IN (

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
 import type { IngestResult } from "../fleet-hub/fleet-hub";
@@ -111,12 +112,12 @@ async function takeCommands(env: Env, claims: TerminalClaims, flagged: boolean) 
   const pending = await db
     .select({ id: terminalCommands.id, kind: terminalCommands.kind, payload: terminalCommands.payload })
     .from(terminalCommands)
-    .where(and(eq(terminalCommands.tenantId, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), eq(terminalCommands.state, "pending")));
+    .where(and(ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), eq(terminalCommands.state, "pending")));
   if (pending.length) {
     await db
       .update(terminalCommands)
       .set({ state: "sent", sentAt: Date.now() })
-      .where(and(eq(terminalCommands.tenantId, claims.tenantId), inArray(terminalCommands.id, pending.map((c) => c.id))));
+      .where(and(ofTenant(terminalCommands, claims.tenantId), inArray(terminalCommands.id, pending.map((c) => c.id))));
   }
   await hubFor(env, claims.tenantId).commandsDelivered(claims.vehicleId);
   return pending.map((c) => ({ id: c.id, kind: c.kind, payload: c.payload ?? {} }));
@@ -198,7 +199,7 @@ async function commandResults(request: Request, env: Env): Promise<Response> {
         .update(terminalCommands)
         .set({ state: item.ok ? "done" : "failed", result: (item.result as string | undefined) ?? null, doneAt: Date.now() })
         // only this terminal's own commands that were handed to it
-        .where(and(eq(terminalCommands.id, item.id as number), eq(terminalCommands.tenantId, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), or(eq(terminalCommands.state, "sent"), eq(terminalCommands.state, "pending")))),
+        .where(and(eq(terminalCommands.id, item.id as number), ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), or(eq(terminalCommands.state, "sent"), eq(terminalCommands.state, "pending")))),
     );
   });
   const outcomes = updates.length ? ((await (db as unknown as { batch: (q: PromiseLike<unknown>[]) => Promise<{ meta?: { changes?: number }; rowsAffected?: number }[]> }).batch(updates)) ?? []) : [];

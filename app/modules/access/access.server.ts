@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { batch, getDb, type Db } from "../../../db/client";
 import { menus, roleMenus, rolePermissions, roles, tenants, userRoles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { buildMenuTree, encodeMenu, type MenuNode } from "~/lib/navigation";
@@ -18,7 +19,7 @@ export interface Access {
 
 /** The user's menus (from their enabled roles) and function permission codes, in one round trip. */
 export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantId">): Promise<Access> {
-  const enabledRoles = and(eq(userRoles.userId, user.id), eq(roles.tenantId, user.tenantId), eq(roles.state, 1));
+  const enabledRoles = and(eq(userRoles.userId, user.id), ofTenant(roles, user.tenantId), eq(roles.state, 1));
   const roleIds = db.select({ id: userRoles.roleId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(enabledRoles);
   const [roleRows, menuRows, codes] = await batch(db, [
     db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(enabledRoles),
@@ -40,7 +41,7 @@ export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantI
       })
       .from(roleMenus)
       .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-      .where(and(inArray(roleMenus.roleId, roleIds), eq(menus.tenantId, user.tenantId))),
+      .where(and(inArray(roleMenus.roleId, roleIds), ofTenant(menus, user.tenantId))),
     db.selectDistinct({ code: rolePermissions.code }).from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds)),
   ]);
   const permissions = new Set(codes.map((c) => c.code));

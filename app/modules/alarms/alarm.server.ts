@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { alarms, auditLogs, users, vehicles } from "../../../db/schema";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { visibleVehicleCondition } from "../../../workers/fleet-hub/scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
@@ -19,7 +20,7 @@ const scopeOf = (scope: RequestScope) => visibleVehicleCondition(scope.db, scope
 /** Conditions of the list's filters (the range is already checked: alarmRange). */
 function filterConditions(scope: RequestScope, filters: Record<string, string>, range: { from: number; to: number }): SQL[] {
   const tenantId = scope.user.tenantId;
-  const where: SQL[] = [eq(alarms.tenantId, tenantId), sql`${alarms.at} BETWEEN ${range.from} AND ${range.to}`];
+  const where: SQL[] = [ofTenant(alarms, tenantId), sql`${alarms.at} BETWEEN ${range.from} AND ${range.to}`];
   const level = Number(filters.level);
   if ([1, 2, 3].includes(level)) where.push(eq(alarms.level, level));
   if (filters.kind && filters.kind in ALARM_KINDS) where.push(eq(alarms.kind, filters.kind));
@@ -31,7 +32,7 @@ function filterConditions(scope: RequestScope, filters: Record<string, string>, 
     const matching = scope.db
       .select({ id: vehicles.id })
       .from(vehicles)
-      .where(and(eq(vehicles.tenantId, tenantId), or(containing(vehicles.plate, filters.q), containing(vehicles.terminalNo, filters.q))));
+      .where(and(ofTenant(vehicles, tenantId), or(containing(vehicles.plate, filters.q), containing(vehicles.terminalNo, filters.q))));
     where.push(inArray(alarms.vehicleId, matching));
   }
   return where;
@@ -65,8 +66,8 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
         handledAt: alarms.handledAt,
       })
       .from(alarms)
-      .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), eq(vehicles.tenantId, alarms.tenantId)))
-      .leftJoin(users, and(eq(users.id, alarms.handlerId), eq(users.tenantId, alarms.tenantId)))
+      .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), sameTenant(vehicles, alarms)))
+      .leftJoin(users, and(eq(users.id, alarms.handlerId), sameTenant(users, alarms)))
       .where(where)
       .orderBy(...order)
       .limit(size)
@@ -95,7 +96,7 @@ export async function visibleVehicle(scope: RequestScope, vehicleId: number): Pr
   const [row] = await scope.db
     .select({ id: vehicles.id, plate: vehicles.plate })
     .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.tenantId, scope.user.tenantId), inScope));
+    .where(and(eq(vehicles.id, vehicleId), ofTenant(vehicles, scope.user.tenantId), inScope));
   return row;
 }
 
@@ -116,8 +117,8 @@ export async function handleTargets(scope: RequestScope, ids: number[]): Promise
   const rows = await scope.db
     .select({ id: alarms.id, version: alarms.version, plate: vehicles.plate, kind: alarms.kind, level: alarms.level, at: alarms.at, handleState: alarms.handleState, vehicleId: alarms.vehicleId })
     .from(alarms)
-    .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), eq(vehicles.tenantId, alarms.tenantId)))
-    .where(and(eq(alarms.tenantId, scope.user.tenantId), inArray(alarms.id, ids.slice(0, MAX_BATCH)), await scopeOf(scope)))
+    .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), sameTenant(vehicles, alarms)))
+    .where(and(ofTenant(alarms, scope.user.tenantId), inArray(alarms.id, ids.slice(0, MAX_BATCH)), await scopeOf(scope)))
     .orderBy(desc(alarms.at));
   return rows.map(({ vehicleId, plate, ...r }) => ({ ...r, plate: plate ?? `#${vehicleId}` }));
 }
@@ -168,7 +169,7 @@ export async function handleAlarms(scope: RequestScope, posted: { ids: number[];
     scope.db
       .update(alarms)
       .set({ handleState: state, handleNote: note, handlerId: userId, handledAt: now, version: a.version + 1 })
-      .where(and(eq(alarms.id, a.id), eq(alarms.tenantId, tenantId), eq(alarms.version, a.version), eq(alarms.handleState, 0)))
+      .where(and(eq(alarms.id, a.id), ofTenant(alarms, tenantId), eq(alarms.version, a.version), eq(alarms.handleState, 0)))
       .returning({ id: alarms.id }),
   );
   const audits = current.map((a) =>

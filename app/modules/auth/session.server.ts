@@ -2,6 +2,7 @@ import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../../db/client";
 import { organisations, sessions, tenants, userSettings, users } from "../../../db/schema";
+import { sameTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 
@@ -101,7 +102,7 @@ function prepareSessionQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .leftJoin(organisations, and(eq(organisations.id, users.orgId), eq(organisations.tenantId, users.tenantId)))
+    .leftJoin(organisations, and(eq(organisations.id, users.orgId), sameTenant(organisations, users)))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { auditLogs, fences, fenceVehicles, lineVehicles, routeLines, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
@@ -165,7 +166,7 @@ async function bindableVehicles(scope: RequestScope) {
   const rows = await scope.db
     .select({ id: vehicles.id, plate: vehicles.plate, terminalNo: vehicles.terminalNo })
     .from(vehicles)
-    .where(eq(vehicles.tenantId, scope.user.tenantId))
+    .where(ofTenant(vehicles, scope.user.tenantId))
     .orderBy(asc(vehicles.plate));
   return visible === "all" ? rows : rows.filter((r) => visible.has(r.id));
 }
@@ -192,10 +193,10 @@ export async function fenceLoader({ request, context }: LoaderFunctionArgs) {
   const t = scope.user.tenantId;
   const [config, fenceRows, lineRows, fenceLinks, lineLinks, bindable] = await Promise.all([
     loadMapConfig(scope.db, t),
-    scope.db.select().from(fences).where(eq(fences.tenantId, t)).orderBy(asc(fences.id)),
-    scope.db.select().from(routeLines).where(eq(routeLines.tenantId, t)).orderBy(asc(routeLines.id)),
-    scope.db.select({ owner: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(eq(fenceVehicles.tenantId, t)),
-    scope.db.select({ owner: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(eq(lineVehicles.tenantId, t)),
+    scope.db.select().from(fences).where(ofTenant(fences, t)).orderBy(asc(fences.id)),
+    scope.db.select().from(routeLines).where(ofTenant(routeLines, t)).orderBy(asc(routeLines.id)),
+    scope.db.select({ owner: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(ofTenant(fenceVehicles, t)),
+    scope.db.select({ owner: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(ofTenant(lineVehicles, t)),
     bindableVehicles(scope),
   ]);
   const group = (links: { owner: number; vid: number }[]) => {
@@ -265,7 +266,7 @@ export async function fenceAction({ request, context }: ActionFunctionArgs) {
     const changed = await scope.db
       .update(table)
       .set({ state, version: version + 1, updatedAt: Date.now() })
-      .where(and(eq(table.id, id), eq(table.tenantId, scope.user.tenantId), eq(table.version, version)))
+      .where(and(eq(table.id, id), ofTenant(table, scope.user.tenantId), eq(table.version, version)))
       .returning({ id: table.id });
     if (!changed.length) return data<FenceActionData>({ kind, errors: { form: "resource:stale" }, values }, { status: 409 });
     await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "update", entity: res.view.name, entityId: String(id), before: null, after: { state } });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { files } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
@@ -59,7 +60,7 @@ export async function findFile(db: Db, tenantId: number, id: number): Promise<St
   const [row] = await db
     .select()
     .from(files)
-    .where(and(eq(files.id, id), eq(files.tenantId, tenantId)))
+    .where(and(eq(files.id, id), ofTenant(files, tenantId)))
     .limit(1);
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import { organisations, vehicleModels, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { HUB_SCREENS, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
@@ -19,13 +20,13 @@ export async function loadMonitor(scope: RequestScope) {
     db
       .select({ id: vehicles.id, plate: vehicles.plate, terminalNo: vehicles.terminalNo, selfNo: vehicles.selfNo, orgId: vehicles.orgId, modelId: vehicles.modelId })
       .from(vehicles)
-      .where(eq(vehicles.tenantId, tenantId))
+      .where(ofTenant(vehicles, tenantId))
       .orderBy(vehicles.plate),
-    db.select({ id: organisations.id, parentId: organisations.parentId, name: organisations.name, sort: organisations.sort }).from(organisations).where(eq(organisations.tenantId, tenantId)).orderBy(organisations.sort, organisations.id),
+    db.select({ id: organisations.id, parentId: organisations.parentId, name: organisations.name, sort: organisations.sort }).from(organisations).where(ofTenant(organisations, tenantId)).orderBy(organisations.sort, organisations.id),
     db
       .select({ id: vehicleModels.id, running: vehicleModels.iconRunning, stopped: vehicleModels.iconStopped, offline: vehicleModels.iconOffline })
       .from(vehicleModels)
-      .where(and(eq(vehicleModels.tenantId, tenantId), or(isNotNull(vehicleModels.iconRunning), isNotNull(vehicleModels.iconStopped), isNotNull(vehicleModels.iconOffline)))),
+      .where(and(ofTenant(vehicleModels, tenantId), or(isNotNull(vehicleModels.iconRunning), isNotNull(vehicleModels.iconStopped), isNotNull(vehicleModels.iconOffline)))),
   ]);
   // the scope filter runs here, not as an IN list: D1 caps bound parameters at 100
   const list: MonitorVehicle[] = (visible === "all" ? vehicleRows : vehicleRows.filter((v) => visible.has(v.id))).map((v) => [v.id, v.plate, v.terminalNo, v.selfNo, v.orgId, v.modelId]);
@@ -86,7 +87,7 @@ export async function vehicleDetail(scope: RequestScope, id: number): Promise<Ve
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const visible = await visibleVehicleIds(scope.db, scope.user.tenantId, scope.user.id);
   if (visible === "all") {
-    const [row] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, id), eq(vehicles.tenantId, scope.user.tenantId)));
+    const [row] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, id), ofTenant(vehicles, scope.user.tenantId)));
     if (!row) return undefined;
   } else if (!visible.has(id)) return undefined;
   try {

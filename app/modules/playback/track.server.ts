@@ -6,6 +6,7 @@
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { alarms, organisations, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
@@ -34,7 +35,7 @@ export async function findVisibleVehicle(s: PlaybackScope, vehicleId: number): P
   if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return null;
   const visible = await visibleVehicleIds(s.db, s.tenantId, s.userId);
   if (visible !== "all" && !visible.has(vehicleId)) return null;
-  const [row] = await s.db.select(vehicleColumns).from(vehicles).where(and(eq(vehicles.tenantId, s.tenantId), eq(vehicles.id, vehicleId)));
+  const [row] = await s.db.select(vehicleColumns).from(vehicles).where(and(ofTenant(vehicles, s.tenantId), eq(vehicles.id, vehicleId)));
   return row ?? null;
 }
 
@@ -48,7 +49,7 @@ export async function searchVehicles(s: PlaybackScope, q: string, limit = 30): P
     .from(vehicles)
     .where(
       and(
-        eq(vehicles.tenantId, s.tenantId),
+        ofTenant(vehicles, s.tenantId),
         visible === "all" ? undefined : inArray(vehicles.id, [...visible]),
         text ? or(containing(vehicles.plate, text), containing(vehicles.terminalNo, text), containing(vehicles.selfNo, text)) : undefined,
       ),
@@ -118,7 +119,7 @@ export async function loadTrack(s: PlaybackScope, vehicleId: number, from: numbe
   const alarmRows = await s.db
     .select({ id: alarms.id, kind: alarms.kind, level: alarms.level, at: alarms.at, lng: alarms.lng, lat: alarms.lat, speed: alarms.speed })
     .from(alarms)
-    .where(and(eq(alarms.tenantId, s.tenantId), eq(alarms.vehicleId, vehicleId), gte(alarms.at, from), lte(alarms.at, to)))
+    .where(and(ofTenant(alarms, s.tenantId), eq(alarms.vehicleId, vehicleId), gte(alarms.at, from), lte(alarms.at, to)))
     .orderBy(asc(alarms.at))
     .limit(MAX_ALARMS);
   return {
@@ -151,7 +152,7 @@ export type HeatAnswer =
 
 /** The organisations a user may filter by: their own subtree (the whole tenant when unset or at the root). */
 export async function visibleOrganisations(s: PlaybackScope, userOrgId: number | null): Promise<{ id: number; name: string; depth: number }[]> {
-  const root = userOrgId ?? (await s.db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, s.tenantId), sql`${organisations.parentId} is null`)))[0]?.id;
+  const root = userOrgId ?? (await s.db.select({ id: organisations.id }).from(organisations).where(and(ofTenant(organisations, s.tenantId), sql`${organisations.parentId} is null`)))[0]?.id;
   if (root === undefined) return [];
   return s.db.all<{ id: number; name: string; depth: number }>(sql`
     WITH RECURSIVE sub(id, name, depth, path) AS (

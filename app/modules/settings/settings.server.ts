@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { auditLogs, tenantSettings } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.server";
@@ -32,7 +33,7 @@ export async function readTenantSettings(db: Db, tenantId: number, key: string, 
   const [row] = await db
     .select({ value: tenantSettings.value, version: tenantSettings.version })
     .from(tenantSettings)
-    .where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, key)));
+    .where(and(ofTenant(tenantSettings, tenantId), eq(tenantSettings.key, key)));
   return { values: { ...defaults, ...(row?.value ?? {}) }, version: row?.version ?? 0 };
 }
 
@@ -79,7 +80,7 @@ export async function settingsAction({ request, context }: ActionFunctionArgs, d
     ? await scope.db
         .update(tenantSettings)
         .set({ value: parsed.data, version: stored.version + 1, updatedAt: now })
-        .where(and(eq(tenantSettings.tenantId, scope.user.tenantId), eq(tenantSettings.key, def.view.key), eq(tenantSettings.version, stored.version)))
+        .where(and(ofTenant(tenantSettings, scope.user.tenantId), eq(tenantSettings.key, def.view.key), eq(tenantSettings.version, stored.version)))
         .returning({ v: tenantSettings.version })
     : await scope.db
         .insert(tenantSettings)

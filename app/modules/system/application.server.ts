@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { appApplications, auditLogs } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hasSpecialChars, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
@@ -74,7 +75,7 @@ export const applicationIntents = {
       if (decision === "refuse" && (!refuseReason || refuseReason.length > 100)) {
         return data<ApplicationActionData>({ intent: "confirmReview", ids, decision, error: refuseReason ? "validation.description" : "system:application.reasonRequired" }, { status: 400 });
       }
-      const where = and(inArray(appApplications.id, ids), eq(appApplications.tenantId, scope.user.tenantId), eq(appApplications.state, 0));
+      const where = and(inArray(appApplications.id, ids), ofTenant(appApplications, scope.user.tenantId), eq(appApplications.state, 0));
       const pending = await scope.db.select({ id: appApplications.id }).from(appApplications).where(where);
       if (!pending.length) return data<ApplicationActionData>({ intent: "review", error: "system:application.notPending" }, { status: 409 });
       const state = decision === "approve" ? 1 : 2;

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { auditLogs, dataPermissions, users, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
@@ -55,7 +56,7 @@ async function checkApplication(scope: RequestScope, plates: string[]): Promise<
   const pending = await scope.db
     .select({ vehicleId: dataPermissions.vehicleId })
     .from(dataPermissions)
-    .where(and(eq(dataPermissions.tenantId, scope.user.tenantId), eq(dataPermissions.userId, scope.user.id), inArray(dataPermissions.vehicleId, ids), eq(dataPermissions.state, 0)));
+    .where(and(ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.userId, scope.user.id), inArray(dataPermissions.vehicleId, ids), eq(dataPermissions.state, 0)));
   if (pending.length) {
     const taken = new Set(pending.map((p) => p.vehicleId));
     return { errors: { vehicles: `system:dataPermission.duplicate|${list(resolved.vehicles.filter((v) => taken.has(v.id)).map((v) => v.plate))}` }, vehicleIds: [] };
@@ -148,7 +149,7 @@ export const dataPermissionResource = defineResource({
     return errors;
   },
   async editValues(scope, row) {
-    const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, Number(row.vehicleId)), eq(vehicles.tenantId, scope.user.tenantId)));
+    const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, Number(row.vehicleId)), ofTenant(vehicles, scope.user.tenantId)));
     return { vehicles: v?.plate ?? "" };
   },
   toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: Number(values.vehicleId), reason: values.reason, periodEnd: values.periodEnd, state: 0, enabled: 1 }),
@@ -177,7 +178,7 @@ type Picked = { id: number; version: number; userId: number; state: number; enab
 async function pickRows(scope: RequestScope, ids: number[]): Promise<Picked[]> {
   const rows = await dataPermissionResource.selectRows(
     scope.db,
-    and(inArray(dataPermissions.id, ids), eq(dataPermissions.tenantId, scope.user.tenantId), dataPermissionResource.scopeWhere!(scope)),
+    and(inArray(dataPermissions.id, ids), ofTenant(dataPermissions, scope.user.tenantId), dataPermissionResource.scopeWhere!(scope)),
     [desc(dataPermissions.id)],
     ids.length,
     0,
@@ -273,7 +274,7 @@ export const dataPermissionIntents = {
         const done = await scope.db
           .update(dataPermissions)
           .set({ state, refuseReason: state === 2 ? refuseReason : null, reviewerId: scope.user.id, reviewedAt: now, version: r.version + 1, updatedAt: now })
-          .where(and(eq(dataPermissions.id, r.id), eq(dataPermissions.tenantId, scope.user.tenantId), eq(dataPermissions.version, r.version), eq(dataPermissions.state, 0)))
+          .where(and(eq(dataPermissions.id, r.id), ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.version, r.version), eq(dataPermissions.state, 0)))
           .returning({ id: dataPermissions.id });
         if (!done.length) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
         await audit(scope, decision, r.id, { state: 0 }, { state, refuseReason: state === 2 ? refuseReason : null });
@@ -297,7 +298,7 @@ export const dataPermissionIntents = {
         const done = await scope.db
           .update(dataPermissions)
           .set({ enabled, version: r.version + 1, updatedAt: now })
-          .where(and(eq(dataPermissions.id, r.id), eq(dataPermissions.tenantId, scope.user.tenantId), eq(dataPermissions.version, r.version)))
+          .where(and(eq(dataPermissions.id, r.id), ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.version, r.version)))
           .returning({ id: dataPermissions.id });
         if (!done.length) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
         await audit(scope, enabled ? "enable" : "disable", r.id, { enabled: r.enabled }, { enabled });

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch, type Db } from "../../../db/client";
 import { auditLogs, dictionaries, dictionaryItems } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { sameSitePath } from "~/lib/same-site-path";
@@ -54,7 +55,7 @@ export const dictionaryResource = defineResource({
       .from(dictionaries)
       .where(and(inArray(dictionaries.id, ids), eq(dictionaries.isSystem, 1)));
     if ((system?.n ?? 0) > 0) return { refuse: "system:dictionary.systemDictionary" };
-    return { dependents: [scope.db.delete(dictionaryItems).where(and(inArray(dictionaryItems.dictionaryId, ids), eq(dictionaryItems.tenantId, scope.user.tenantId)))] };
+    return { dependents: [scope.db.delete(dictionaryItems).where(and(inArray(dictionaryItems.dictionaryId, ids), ofTenant(dictionaryItems, scope.user.tenantId)))] };
   },
   auditView: (row) => row,
 });
@@ -71,7 +72,7 @@ async function findDictionary(scope: RequestScope, where: { id?: number; code?: 
   const [row] = await scope.db
     .select({ id: dictionaries.id, dictCode: dictionaries.dictCode, dictName: dictionaries.dictName, isSystem: dictionaries.isSystem, version: dictionaries.version })
     .from(dictionaries)
-    .where(and(eq(dictionaries.tenantId, scope.user.tenantId), where.code !== undefined ? eq(dictionaries.dictCode, where.code) : eq(dictionaries.id, where.id ?? 0)))
+    .where(and(ofTenant(dictionaries, scope.user.tenantId), where.code !== undefined ? eq(dictionaries.dictCode, where.code) : eq(dictionaries.id, where.id ?? 0)))
     .limit(1);
   return row;
 }
@@ -80,7 +81,7 @@ async function itemsOf(db: Db, tenantId: number, dictionaryId: number) {
   return db
     .select({ id: dictionaryItems.id, dictName: dictionaryItems.dictName, dictValue: dictionaryItems.dictValue, imgValue: dictionaryItems.imgValue, isSystem: dictionaryItems.isSystem, disabled: dictionaryItems.disabled, sort: dictionaryItems.sort })
     .from(dictionaryItems)
-    .where(and(eq(dictionaryItems.tenantId, tenantId), eq(dictionaryItems.dictionaryId, dictionaryId)))
+    .where(and(ofTenant(dictionaryItems, tenantId), eq(dictionaryItems.dictionaryId, dictionaryId)))
     .orderBy(asc(dictionaryItems.sort), asc(dictionaryItems.id));
 }
 
@@ -104,7 +105,7 @@ export async function dictionaryOptions(scope: Pick<RequestScope, "db" | "user">
   const [dictionary] = await scope.db
     .select({ id: dictionaries.id, dictName: dictionaries.dictName, isSystem: dictionaries.isSystem })
     .from(dictionaries)
-    .where(and(eq(dictionaries.tenantId, scope.user.tenantId), eq(dictionaries.dictCode, dictCode)))
+    .where(and(ofTenant(dictionaries, scope.user.tenantId), eq(dictionaries.dictCode, dictCode)))
     .limit(1);
   if (!dictionary) return null;
   const rows = await itemsOf(scope.db, scope.user.tenantId, dictionary.id);
@@ -153,7 +154,7 @@ async function claimVersion(scope: RequestScope, dictionary: EditorDictionary, v
   const bumped = await scope.db
     .update(dictionaries)
     .set({ version: version + 1, updatedAt: Date.now() })
-    .where(and(eq(dictionaries.id, dictionary.id), eq(dictionaries.tenantId, scope.user.tenantId), eq(dictionaries.version, version)))
+    .where(and(eq(dictionaries.id, dictionary.id), ofTenant(dictionaries, scope.user.tenantId), eq(dictionaries.version, version)))
     .returning({ id: dictionaries.id });
   return bumped.length === 1;
 }
@@ -249,7 +250,7 @@ export const dictionaryIntents = (request: Request) => ({
       const byId = new Map(d.stored.map((s, i) => [s.id!, { ...s, sort: i }]));
       let value = await nextValue(scope.db, d.dictionary.id);
       const writes: PromiseLike<unknown>[] = [];
-      if (removed.length) writes.push(scope.db.delete(dictionaryItems).where(and(eq(dictionaryItems.tenantId, tenantId), inArray(dictionaryItems.id, removed.map((r) => r.id!)))));
+      if (removed.length) writes.push(scope.db.delete(dictionaryItems).where(and(ofTenant(dictionaryItems, tenantId), inArray(dictionaryItems.id, removed.map((r) => r.id!)))));
       d.items.forEach((item, sort) => {
         const name = item.name.trim();
         const img = item.img.trim() || null;
@@ -263,7 +264,7 @@ export const dictionaryIntents = (request: Request) => ({
           scope.db
             .update(dictionaryItems)
             .set({ dictName: name, imgValue: img, sort, version: sql`${dictionaryItems.version} + 1`, updatedAt: Date.now() })
-            .where(and(eq(dictionaryItems.id, item.id), eq(dictionaryItems.tenantId, tenantId))),
+            .where(and(eq(dictionaryItems.id, item.id), ofTenant(dictionaryItems, tenantId))),
         );
       });
       const after = d.items.map((i) => ({ id: i.id, name: i.name.trim(), img: i.img.trim() }));

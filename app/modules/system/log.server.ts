@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditLogs, users, visitLogs } from "../../../db/schema";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogView, optionsFor, visitLogView } from "./log.resource";
@@ -59,7 +60,7 @@ export const auditLogResource = defineResource({
         after: auditLogs.after,
       })
       .from(auditLogs)
-      .leftJoin(users, and(eq(users.id, auditLogs.userId), eq(users.tenantId, auditLogs.tenantId)))
+      .leftJoin(users, and(eq(users.id, auditLogs.userId), sameTenant(users, auditLogs)))
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
@@ -80,7 +81,7 @@ export const auditLogResource = defineResource({
 
 /** The entity and action choices: the ones this tenant's log holds. */
 export async function auditLogFilterOptions({ db, user }: RequestScope) {
-  const distinct = (column: SQLiteColumn) => db.selectDistinct({ v: column }).from(auditLogs).where(eq(auditLogs.tenantId, user.tenantId)).orderBy(column);
+  const distinct = (column: SQLiteColumn) => db.selectDistinct({ v: column }).from(auditLogs).where(ofTenant(auditLogs, user.tenantId)).orderBy(column);
   const [entities, actions] = await Promise.all([distinct(auditLogs.entity), distinct(auditLogs.action)]);
   return { entity: optionsFor(entities.map((r) => String(r.v)), AUDIT_ENTITIES), action: optionsFor(actions.map((r) => String(r.v)), AUDIT_ACTIONS) };
 }
@@ -103,7 +104,7 @@ export const visitLogResource = defineResource({
         stayTime: visitLogs.stayTime,
       })
       .from(visitLogs)
-      .leftJoin(users, and(eq(users.id, visitLogs.userId), eq(users.tenantId, visitLogs.tenantId)))
+      .leftJoin(users, and(eq(users.id, visitLogs.userId), sameTenant(users, visitLogs)))
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);

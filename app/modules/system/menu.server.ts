@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, notInArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { menus, roleMenus } from "../../../db/schema";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { menuView } from "./menu.resource";
@@ -50,7 +51,7 @@ async function parentErrors(scope: RequestScope, values: Record<string, unknown>
   const self = String(current?.privisId ?? values.privisId ?? "");
   if (parent === "0") return {};
   if (parent === self) return { parent: "validation.parentSelf" };
-  const rows = await scope.db.select({ privisId: menus.privisId, parent: menus.parent }).from(menus).where(eq(menus.tenantId, scope.user.tenantId));
+  const rows = await scope.db.select({ privisId: menus.privisId, parent: menus.parent }).from(menus).where(ofTenant(menus, scope.user.tenantId));
   const parentOf = new Map(rows.map((r) => [r.privisId, r.parent]));
   if (!parentOf.has(parent)) return { parent: "validation.parent" };
   // walk up from the chosen parent: meeting the item itself means the parent sits below it
@@ -84,7 +85,7 @@ export const menuResource = defineResource({
         once: menus.once,
       })
       .from(menus)
-      .leftJoin(parentMenu, and(eq(parentMenu.tenantId, menus.tenantId), eq(parentMenu.privisId, menus.parent)))
+      .leftJoin(parentMenu, and(sameTenant(parentMenu, menus), eq(parentMenu.privisId, menus.parent)))
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
@@ -109,14 +110,14 @@ export const menuResource = defineResource({
     const doomed = await scope.db
       .select({ privisId: menus.privisId })
       .from(menus)
-      .where(and(inArray(menus.id, ids), eq(menus.tenantId, scope.user.tenantId)));
+      .where(and(inArray(menus.id, ids), ofTenant(menus, scope.user.tenantId)));
     // a child that goes in the same delete does not hold its parent back
     const [child] = await scope.db
       .select({ id: menus.id })
       .from(menus)
       .where(
         and(
-          eq(menus.tenantId, scope.user.tenantId),
+          ofTenant(menus, scope.user.tenantId),
           inArray(
             menus.parent,
             doomed.map((d) => d.privisId),
@@ -126,7 +127,7 @@ export const menuResource = defineResource({
       )
       .limit(1);
     if (child) return { refuse: "system:menu.hasChildren" };
-    return { dependents: [scope.db.delete(roleMenus).where(and(inArray(roleMenus.menuId, ids), eq(roleMenus.tenantId, scope.user.tenantId)))] };
+    return { dependents: [scope.db.delete(roleMenus).where(and(inArray(roleMenus.menuId, ids), ofTenant(roleMenus, scope.user.tenantId)))] };
   },
   afterDelete: (scope) => accessChanged(scope),
   auditView: (row) => row,
@@ -137,7 +138,7 @@ export async function menuOptions({ db, user }: RequestScope) {
   const rows = await db
     .select({ privisId: menus.privisId, name: menus.name, nameEn: menus.nameEn })
     .from(menus)
-    .where(eq(menus.tenantId, user.tenantId))
+    .where(ofTenant(menus, user.tenantId))
     .orderBy(asc(menus.privisId));
   return { parent: [{ value: "0", label: "0 · 顶级菜单 / Top level" }, ...rows.map((r) => ({ value: r.privisId, label: `${r.privisId} · ${r.name} / ${r.nameEn}` }))] };
 }

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { organisations } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { isOrganisationName } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { defineResource, type FieldErrors } from "~/modules/resource/resource.server";
@@ -32,7 +33,7 @@ export async function loadOrgTree(scope: RequestScope): Promise<OrgNode[]> {
       userCount: sql<number>`(select count(*) from users u where u.org_id = "organisations"."id")`,
     })
     .from(organisations)
-    .where(eq(organisations.tenantId, scope.user.tenantId))
+    .where(ofTenant(organisations, scope.user.tenantId))
     .orderBy(asc(organisations.sort), asc(organisations.id));
 }
 

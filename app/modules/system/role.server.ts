@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { auditLogs, menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
@@ -69,13 +70,13 @@ export type RoleActionData =
   | { intent: "delete"; error: string };
 
 async function loadGrant(scope: RequestScope, roleId: number) {
-  const [role] = await scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.id, roleId), eq(roles.tenantId, scope.user.tenantId)));
+  const [role] = await scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.id, roleId), ofTenant(roles, scope.user.tenantId)));
   if (!role) throw new Response("Not Found", { status: 404 });
   const [all, granted, codes] = await batch(scope.db, [
     scope.db
       .select({ id: menus.id, privisId: menus.privisId, parent: menus.parent, name: menus.name, nameEn: menus.nameEn, privis: menus.privis, routerPath: menus.routerPath })
       .from(menus)
-      .where(eq(menus.tenantId, scope.user.tenantId))
+      .where(ofTenant(menus, scope.user.tenantId))
       .orderBy(asc(menus.sort), asc(menus.privisId)),
     scope.db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id)),
     scope.db.select({ code: rolePermissions.code }).from(rolePermissions).where(eq(rolePermissions.roleId, role.id)),

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, userSettings, users, userVehicles, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
@@ -132,12 +133,12 @@ export const userResource = defineResource({
     const [org] = await scope.db
       .select({ id: organisations.id })
       .from(organisations)
-      .where(and(eq(organisations.id, Number(values.orgId)), eq(organisations.tenantId, scope.user.tenantId)));
+      .where(and(eq(organisations.id, Number(values.orgId)), ofTenant(organisations, scope.user.tenantId)));
     if (!org) errors.orgId = "validation.required";
     const [role] = await scope.db
       .select({ id: roles.id })
       .from(roles)
-      .where(and(eq(roles.id, Number(values.roleId)), eq(roles.tenantId, scope.user.tenantId)));
+      .where(and(eq(roles.id, Number(values.roleId)), ofTenant(roles, scope.user.tenantId)));
     if (!role) errors.roleId = "validation.required";
     // authorized vehicles come only from the editor's own data scope, and never from another tenant
     const { refused } = await resolvePlates(scope, (values.vehicles as string[] | undefined) ?? [], "visible");
@@ -152,7 +153,7 @@ export const userResource = defineResource({
         .select({ plate: vehicles.plate })
         .from(userVehicles)
         .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
-        .where(and(eq(userVehicles.userId, Number(row.id)), eq(userVehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)))
+        .where(and(eq(userVehicles.userId, Number(row.id)), ofTenant(userVehicles, scope.user.tenantId), visibleVehiclesWhere(scope)))
         .orderBy(vehicles.plate),
     ]);
     return { roleId: role?.roleId ?? null, vehicles: granted.map((g) => g.plate).join("\n") };
@@ -207,12 +208,12 @@ async function saveUserVehicles(scope: RequestScope, userId: number, plates: str
     .select({ vehicleId: userVehicles.vehicleId })
     .from(userVehicles)
     .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
-    .where(and(eq(userVehicles.userId, userId), eq(userVehicles.tenantId, tenantId), visibleVehiclesWhere(scope)));
+    .where(and(eq(userVehicles.userId, userId), ofTenant(userVehicles, tenantId), visibleVehiclesWhere(scope)));
   const have = new Set(current.map((c) => c.vehicleId));
   const want = new Set(wanted.map((v) => v.id));
   const gone = [...have].filter((v) => !want.has(v));
   const added = [...want].filter((v) => !have.has(v));
-  for (let i = 0; i < gone.length; i += 90) await scope.db.delete(userVehicles).where(and(eq(userVehicles.userId, userId), eq(userVehicles.tenantId, tenantId), inArray(userVehicles.vehicleId, gone.slice(i, i + 90))));
+  for (let i = 0; i < gone.length; i += 90) await scope.db.delete(userVehicles).where(and(eq(userVehicles.userId, userId), ofTenant(userVehicles, tenantId), inArray(userVehicles.vehicleId, gone.slice(i, i + 90))));
   for (let i = 0; i < added.length; i += 30) await scope.db.insert(userVehicles).values(added.slice(i, i + 30).map((vehicleId) => ({ tenantId, userId, vehicleId }))).onConflictDoNothing();
   return gone.length + added.length > 0;
 }
@@ -226,7 +227,7 @@ export const userMachine: Machine<{ id: number; version: number; state: number; 
     scope.db
       .select({ id: users.id, version: users.version, state: users.state, loginAccount: users.loginAccount })
       .from(users)
-      .where(and(inArray(users.id, ids), eq(users.tenantId, scope.user.tenantId))),
+      .where(and(inArray(users.id, ids), ofTenant(users, scope.user.tenantId))),
   label: (r) => r.loginAccount,
   writes: (scope, t, rows) =>
     t.name === "disable"
@@ -256,7 +257,7 @@ export const userIntents = {
     async run(scope: RequestScope, form: FormData, back: string) {
       const ids = postedIds(form);
       if (ids.length !== 1) return data<UserActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
-      const [target] = await scope.db.select({ id: users.id, loginAccount: users.loginAccount }).from(users).where(and(eq(users.id, ids[0]!), eq(users.tenantId, scope.user.tenantId)));
+      const [target] = await scope.db.select({ id: users.id, loginAccount: users.loginAccount }).from(users).where(and(eq(users.id, ids[0]!), ofTenant(users, scope.user.tenantId)));
       if (!target) throw new Response("Not Found", { status: 404 });
       const password = form.get("password");
       if (password === null) return data<UserActionData>({ intent: "resetPassword", id: target.id, account: target.loginAccount });
@@ -276,8 +277,8 @@ export const userIntents = {
 /** Choices of the form's organisation and role selects: the tenant's own only. */
 export async function userOptions({ db, user }: RequestScope) {
   const [orgs, roleRows] = await Promise.all([
-    db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(eq(organisations.tenantId, user.tenantId)),
-    db.select({ value: roles.id, label: roles.name }).from(roles).where(eq(roles.tenantId, user.tenantId)),
+    db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(ofTenant(organisations, user.tenantId)),
+    db.select({ value: roles.id, label: roles.name }).from(roles).where(ofTenant(roles, user.tenantId)),
   ]);
   const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
   return { orgId: str(orgs), roleId: str(roleRows) };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { drivers, users, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hasSpecialChars, isLandline, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
@@ -101,7 +102,7 @@ export const vehicleModelResource = defineResource({
   toUpdate: (values) => values,
   auditView: (row) => row,
   async beforeDelete(scope, ids) {
-    const [used] = await scope.db.select({ n: count() }).from(vehicles).where(and(inArray(vehicles.modelId, ids), eq(vehicles.tenantId, scope.user.tenantId)));
+    const [used] = await scope.db.select({ n: count() }).from(vehicles).where(and(inArray(vehicles.modelId, ids), ofTenant(vehicles, scope.user.tenantId)));
     return used!.n ? { refuse: "telematics:model.inUse" } : { dependents: [] };
   },
 });
@@ -160,7 +161,7 @@ export const ownerResource = defineResource({
   async check(scope, values) {
     const errors: FieldErrors = {};
     if (values.authorizedUserId) {
-      const [u] = await scope.db.select({ id: users.id }).from(users).where(and(eq(users.id, Number(values.authorizedUserId)), eq(users.tenantId, scope.user.tenantId)));
+      const [u] = await scope.db.select({ id: users.id }).from(users).where(and(eq(users.id, Number(values.authorizedUserId)), ofTenant(users, scope.user.tenantId)));
       if (!u) errors.authorizedUserId = "validation.required";
     }
     return errors;
@@ -169,13 +170,13 @@ export const ownerResource = defineResource({
   toUpdate: (values) => values,
   auditView: (row) => row,
   async beforeDelete(scope, ids) {
-    const [used] = await scope.db.select({ n: count() }).from(vehicles).where(and(inArray(vehicles.ownerId, ids), eq(vehicles.tenantId, scope.user.tenantId)));
+    const [used] = await scope.db.select({ n: count() }).from(vehicles).where(and(inArray(vehicles.ownerId, ids), ofTenant(vehicles, scope.user.tenantId)));
     return used!.n ? { refuse: "telematics:owner.inUse" } : { dependents: [] };
   },
 });
 
 export async function ownerOptions({ db, user }: RequestScope): Promise<Record<string, Option[]>> {
-  const rows = await db.select({ value: users.id, label: users.userName }).from(users).where(eq(users.tenantId, user.tenantId)).orderBy(users.userName);
+  const rows = await db.select({ value: users.id, label: users.userName }).from(users).where(ofTenant(users, user.tenantId)).orderBy(users.userName);
   return { authorizedUserId: rows.map((r) => ({ value: String(r.value), label: r.label })) };
 }
 
@@ -225,7 +226,7 @@ export const driverResource = defineResource({
       const [v] = await scope.db
         .select({ id: vehicles.id })
         .from(vehicles)
-        .where(and(eq(vehicles.id, Number(values.vehicleId)), eq(vehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)));
+        .where(and(eq(vehicles.id, Number(values.vehicleId)), ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)));
       if (!v) errors.vehicleId = "validation.required";
     }
     return errors;
@@ -240,7 +241,7 @@ export async function driverOptions(scope: RequestScope): Promise<Record<string,
   const rows = await scope.db
     .select({ value: vehicles.id, label: vehicles.plate })
     .from(vehicles)
-    .where(and(eq(vehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)))
+    .where(and(ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)))
     .orderBy(vehicles.plate)
     .limit(2000);
   return { vehicleId: rows.map((r) => ({ value: String(r.value), label: r.label })) };

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -16,7 +17,7 @@ export async function loadVehicleDetails(scope: RequestScope, id: number) {
   const [row] = await scope.db
     .select()
     .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)))
+    .where(and(eq(vehicles.id, id), ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)))
     .limit(1);
   if (!row) return undefined;
   const [options, live] = await Promise.all([

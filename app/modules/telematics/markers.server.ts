@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { markerPoints, markerTypes, users } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { locationFields } from "~/modules/resource/location.server";
@@ -21,7 +22,7 @@ function creatorOnly(table: SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteCo
       const [others] = await scope.db
         .select({ n: count() })
         .from(table)
-        .where(and(inArray(table.id, ids), eq(table.tenantId, scope.user.tenantId), or(ne(table.creatorId, scope.user.id), sql`${table.creatorId} is null`)));
+        .where(and(inArray(table.id, ids), ofTenant(table, scope.user.tenantId), or(ne(table.creatorId, scope.user.id), sql`${table.creatorId} is null`)));
       return others!.n ? { refuse: "telematics:marker.notCreator" } : null;
     },
   };
@@ -58,7 +59,7 @@ export const markerTypeResource = defineResource({
   async beforeDelete(scope, ids) {
     const refused = await typeRule.beforeDelete(scope, ids);
     if (refused) return refused;
-    const [used] = await scope.db.select({ n: count() }).from(markerPoints).where(and(inArray(markerPoints.typeId, ids), eq(markerPoints.tenantId, scope.user.tenantId)));
+    const [used] = await scope.db.select({ n: count() }).from(markerPoints).where(and(inArray(markerPoints.typeId, ids), ofTenant(markerPoints, scope.user.tenantId)));
     return used!.n ? { refuse: "telematics:marker.typeInUse" } : { dependents: [] };
   },
   toInsert: (values, scope) => ({ ...values, creatorId: scope.user.id }),
@@ -119,7 +120,7 @@ export const markerPointResource = defineResource({
     const [type] = await scope.db
       .select({ id: markerTypes.id })
       .from(markerTypes)
-      .where(and(eq(markerTypes.id, Number(values.typeId)), eq(markerTypes.tenantId, scope.user.tenantId)));
+      .where(and(eq(markerTypes.id, Number(values.typeId)), ofTenant(markerTypes, scope.user.tenantId)));
     if (!type) errors.typeId = "validation.required";
     return errors;
   },
@@ -132,6 +133,6 @@ export const markerPointResource = defineResource({
 });
 
 export async function markerPointOptions({ db, user }: RequestScope): Promise<Record<string, Option[]>> {
-  const rows = await db.select({ value: markerTypes.id, label: markerTypes.name }).from(markerTypes).where(eq(markerTypes.tenantId, user.tenantId)).orderBy(markerTypes.name);
+  const rows = await db.select({ value: markerTypes.id, label: markerTypes.name }).from(markerTypes).where(ofTenant(markerTypes, user.tenantId)).orderBy(markerTypes.name);
   return { typeId: rows.map((r) => ({ value: String(r.value), label: r.label })) };
 }

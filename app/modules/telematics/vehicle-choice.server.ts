@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import { vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { searchText } from "~/modules/resource/search";
@@ -24,7 +25,7 @@ export async function searchVehicles(scope: RequestScope, q: string, choice: Veh
   return scope.db
     .select({ id: vehicles.id, plate: vehicles.plate, terminalNo: vehicles.terminalNo })
     .from(vehicles)
-    .where(and(eq(vehicles.tenantId, scope.user.tenantId), choiceWhere(scope, choice), text ? or(containing(vehicles.plate, text), containing(vehicles.terminalNo, text)) : undefined))
+    .where(and(ofTenant(vehicles, scope.user.tenantId), choiceWhere(scope, choice), text ? or(containing(vehicles.plate, text), containing(vehicles.terminalNo, text)) : undefined))
     .orderBy(asc(vehicles.plate))
     .limit(20);
 }
@@ -54,7 +55,7 @@ export async function resolvePlates(scope: RequestScope, plates: string[], choic
       ...(await scope.db
         .select({ id: vehicles.id, plate: vehicles.plate, ok: cond ? sql<number>`case when ${cond} then 1 else 0 end` : sql<number>`1` })
         .from(vehicles)
-        .where(and(eq(vehicles.tenantId, scope.user.tenantId), inArray(vehicles.plate, plates.slice(i, i + 90))))),
+        .where(and(ofTenant(vehicles, scope.user.tenantId), inArray(vehicles.plate, plates.slice(i, i + 90))))),
     );
   }
   const ok = found.filter((v) => v.ok === 1);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { auditLogs, dataPermissions, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -210,14 +211,14 @@ export const vehicleResource = defineResource({
     const [org] = await db
       .select({ id: organisations.id })
       .from(organisations)
-      .where(and(eq(organisations.id, Number(values.orgId)), eq(organisations.tenantId, user.tenantId), assignableOrgsWhere(scope)));
+      .where(and(eq(organisations.id, Number(values.orgId)), ofTenant(organisations, user.tenantId), assignableOrgsWhere(scope)));
     if (!org) errors.orgId = "validation.required";
     if (values.modelId) {
-      const [m] = await db.select({ id: vehicleModels.id }).from(vehicleModels).where(and(eq(vehicleModels.id, Number(values.modelId)), eq(vehicleModels.tenantId, user.tenantId)));
+      const [m] = await db.select({ id: vehicleModels.id }).from(vehicleModels).where(and(eq(vehicleModels.id, Number(values.modelId)), ofTenant(vehicleModels, user.tenantId)));
       if (!m) errors.modelId = "validation.required";
     }
     if (values.ownerId) {
-      const [o] = await db.select({ id: vehicleOwners.id }).from(vehicleOwners).where(and(eq(vehicleOwners.id, Number(values.ownerId)), eq(vehicleOwners.tenantId, user.tenantId)));
+      const [o] = await db.select({ id: vehicleOwners.id }).from(vehicleOwners).where(and(eq(vehicleOwners.id, Number(values.ownerId)), ofTenant(vehicleOwners, user.tenantId)));
       if (!o) errors.ownerId = "validation.required";
     }
     if (current && current.installed === 0 && values.terminalNo) errors.terminalNo = "telematics:vehicle.installFirst";
@@ -275,10 +276,10 @@ export async function vehicleOptions(scope: RequestScope): Promise<Record<string
     db
       .select({ value: organisations.id, label: organisations.name })
       .from(organisations)
-      .where(and(eq(organisations.tenantId, user.tenantId), assignableOrgsWhere(scope)))
+      .where(and(ofTenant(organisations, user.tenantId), assignableOrgsWhere(scope)))
       .orderBy(organisations.sort, organisations.id),
-    db.select({ value: vehicleModels.id, label: vehicleModels.name }).from(vehicleModels).where(eq(vehicleModels.tenantId, user.tenantId)).orderBy(vehicleModels.name),
-    db.select({ value: vehicleOwners.id, label: vehicleOwners.name }).from(vehicleOwners).where(eq(vehicleOwners.tenantId, user.tenantId)).orderBy(vehicleOwners.name),
+    db.select({ value: vehicleModels.id, label: vehicleModels.name }).from(vehicleModels).where(ofTenant(vehicleModels, user.tenantId)).orderBy(vehicleModels.name),
+    db.select({ value: vehicleOwners.id, label: vehicleOwners.name }).from(vehicleOwners).where(ofTenant(vehicleOwners, user.tenantId)).orderBy(vehicleOwners.name),
   ]);
   const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
   return { orgId: str(orgs), modelId: str(models), ownerId: str(owners) };
@@ -294,7 +295,7 @@ async function visibleRows(scope: RequestScope, ids: number[]) {
   return scope.db
     .select({ id: vehicles.id, plate: vehicles.plate, state: vehicles.state, installed: vehicles.installed, terminalNo: vehicles.terminalNo, version: vehicles.version })
     .from(vehicles)
-    .where(and(inArray(vehicles.id, ids), eq(vehicles.tenantId, scope.user.tenantId), visibleVehiclesWhere(scope)));
+    .where(and(inArray(vehicles.id, ids), ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)));
 }
 
 const audit = (scope: RequestScope, action: string, id: number, before: Record<string, unknown>, after: Record<string, unknown>) =>
@@ -336,7 +337,7 @@ export const vehicleIntents = {
         await scope.db
           .update(vehicles)
           .set({ installed: 0, uninstalledAt: Date.now(), terminalNo: uninstalledTerminalNo(row.id), terminalSecretHash: null, version: sql`${vehicles.version} + 1`, updatedAt: Date.now() })
-          .where(and(eq(vehicles.id, row.id), eq(vehicles.tenantId, scope.user.tenantId)));
+          .where(and(eq(vehicles.id, row.id), ofTenant(vehicles, scope.user.tenantId)));
         await audit(scope, "uninstall", row.id, { terminalNo: row.terminalNo, installed: 1 }, { terminalNo: null, installed: 0 });
         await configChanged(scope);
       }
@@ -372,7 +373,7 @@ export const vehicleIntents = {
           version: sql`${vehicles.version} + 1`,
           updatedAt: Date.now(),
         })
-        .where(and(eq(vehicles.id, row.id), eq(vehicles.tenantId, scope.user.tenantId)));
+        .where(and(eq(vehicles.id, row.id), ofTenant(vehicles, scope.user.tenantId)));
       await audit(scope, "install", row.id, { installed: row.installed }, { terminalNo: no, installed: 1 });
       await configChanged(scope);
       return saved(back);

@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { approvalRecords, approvalSteps, roles, users } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { APPROVAL_ACTIONS, type ApprovalAction, type ApprovalStates } from "./approval";
 import type { Refusal, TransitionDef } from "./machine";
@@ -41,7 +42,7 @@ export async function flowOf(db: Db, tenantId: number, kind: string): Promise<Fl
   return db
     .select({ stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId })
     .from(approvalSteps)
-    .where(and(eq(approvalSteps.tenantId, tenantId), eq(approvalSteps.kind, kind)))
+    .where(and(ofTenant(approvalSteps, tenantId), eq(approvalSteps.kind, kind)))
     .orderBy(asc(approvalSteps.stepNo));
 }
 
@@ -56,7 +57,7 @@ async function recordsOf(db: Db, tenantId: number, kind: string, ids: number[]):
       ...(await db
         .select({ documentId: approvalRecords.documentId, round: approvalRecords.round, stepNo: approvalRecords.stepNo, action: approvalRecords.action, actorId: approvalRecords.actorId, note: approvalRecords.note, createdAt: approvalRecords.createdAt })
         .from(approvalRecords)
-        .where(and(eq(approvalRecords.tenantId, tenantId), eq(approvalRecords.kind, kind), inArray(approvalRecords.documentId, ids.slice(i, i + 90))))
+        .where(and(ofTenant(approvalRecords, tenantId), eq(approvalRecords.kind, kind), inArray(approvalRecords.documentId, ids.slice(i, i + 90))))
         .orderBy(asc(approvalRecords.id))),
     );
   }
@@ -181,8 +182,8 @@ export async function historyOf(scope: RequestScope, kind: ApprovalKind, id: num
   const userIds = [...new Set([...p.records.map((r) => r.actorId), ...flow.filter((s) => s.approverType === "user").map((s) => s.approverId)])];
   const roleIds = flow.filter((s) => s.approverType === "role").map((s) => s.approverId);
   const [userRows, roleRows] = await Promise.all([
-    userIds.length ? scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds))) : Promise.resolve([]),
-    roleIds.length ? scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds))) : Promise.resolve([]),
+    userIds.length ? scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(ofTenant(users, tenantId), inArray(users.id, userIds))) : Promise.resolve([]),
+    roleIds.length ? scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(and(ofTenant(roles, tenantId), inArray(roles.id, roleIds))) : Promise.resolve([]),
   ]);
   const userName = new Map(userRows.map((u) => [u.id, u.name]));
   const roleName = new Map(roleRows.map((r) => [r.id, r.name]));

@@ -11,6 +11,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
 import { auditLogs } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { postedIds } from "~/modules/resource/resource.server";
@@ -145,7 +146,7 @@ export async function runTransition<Row extends StatefulRow>(scope: RequestScope
       scope.db
         .update(table)
         .set({ [machine.stateKey]: to, version: r.version + 1, ...("updatedAt" in table ? { updatedAt: now } : {}), ...extra } as never)
-        .where(and(eq(table.id, r.id), eq(table.tenantId, scope.user.tenantId), eq(table.version, r.version), inArray(stateColumn, [...t.from]))),
+        .where(and(eq(table.id, r.id), ofTenant(table, scope.user.tenantId), eq(table.version, r.version), inArray(stateColumn, [...t.from]))),
       expectChanges(scope.db, 1),
     );
   }
