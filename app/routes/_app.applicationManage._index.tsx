@@ -1,22 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { listHref } from "~/modules/resource/types";
-import { applicationView } from "~/modules/system/application.resource";
+import { requireScope } from "~/modules/access/access.server";
+import { applicationApproval, applicationView } from "~/modules/system/application.resource";
+import { heldCodes } from "~/modules/workflow/machine";
+import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { applicationIntents, applicationResource } from "~/modules/system/application.server";
-import { ReviewPanel } from "~/modules/system/review-panel";
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 应用管理 / Application Management" }];
-export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, applicationResource);
+export async function loader(args: LoaderFunctionArgs) {
+  const [page, scope] = await Promise.all([resourceLoader(args, applicationResource), requireScope(args.request, args.context, { screen: applicationView.path })]);
+  return data({ ...page.data, codes: heldCodes(applicationApproval, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);
+}
 export const action = (args: ActionFunctionArgs) => resourceAction(args, applicationResource, { intents: applicationIntents });
 
 export default function ApplicationManage() {
   const { t } = useTranslation("system");
-  const { query, can } = useLoaderData<typeof loader>();
+  const { query, can, codes, me } = useLoaderData<typeof loader>();
   const back = listHref(applicationView.path, query);
   const review = (decision: "approve" | "refuse") => (
     <Button type="submit" name="intent" value={decision === "approve" ? "confirmApprove" : "confirmRefuse"} variant="ghost">
@@ -35,25 +40,16 @@ export default function ApplicationManage() {
             </>
           ) : null
         }
-        rowActions={(row, rowCan) => (
+        rowActions={(row) => (
           <>
             <Link to={`/applicationManage/form?id=${row.id}`} className="text-brand">
               {t("application.detail")}
             </Link>
-            {rowCan.edit && row.state === 0
-              ? (["approve", "refuse"] as const).map((decision) => (
-                  <Form key={decision} method="post" className="inline">
-                    <input type="hidden" name="ids" value={row.id} />
-                    <button type="submit" name="intent" value={decision === "approve" ? "confirmApprove" : "confirmRefuse"} className={decision === "approve" ? "text-success" : "text-danger"}>
-                      {t(`application.${decision}`)}
-                    </button>
-                  </Form>
-                ))
-              : null}
+            <TransitionButtons machine={applicationApproval} row={row as { id: number; state: number }} codes={codes} me={me} />
           </>
         )}
       />
-      <ReviewPanel back={back} />
+      <TransitionPanel machine={applicationApproval} back={back} />
     </>
   );
 }

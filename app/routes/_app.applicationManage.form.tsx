@@ -6,10 +6,14 @@ import { formatCell } from "~/modules/resource/format";
 import { findRow } from "~/modules/resource/resource.server";
 import { resourceAction } from "~/modules/resource/route.server";
 import { labelOf } from "~/modules/resource/types";
-import { applicationView } from "~/modules/system/application.resource";
-import { applicationIntents, applicationResource } from "~/modules/system/application.server";
+import { applicationApproval, applicationView } from "~/modules/system/application.resource";
+import { applicationApprovalKind, applicationIntents, applicationResource } from "~/modules/system/application.server";
+import { historyOf } from "~/modules/workflow/approval.server";
+import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
+import { heldCodes, transitionsFor } from "~/modules/workflow/machine";
+import { useMessage } from "~/modules/resource/resource-page";
+import { TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { ReviewPanel } from "~/modules/system/review-panel";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 应用表单 / Application Form" }];
 
@@ -18,18 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/applicationManage/form" });
   const id = new URL(request.url).searchParams.get("id");
   // opened without an application: say where to pick one
-  if (id === null) return { row: null, canReview: false };
+  if (id === null) return { row: null, codes: [], me: scope.user.id, approval: null };
   const row = await findRow(scope, applicationResource, Number(id));
   if (!row) throw new Response("Not Found", { status: 404 });
-  return { row, canReview: scope.access.permissions.has("applicationManage:edit") && row.state === 0 };
+  return { row, codes: heldCodes(applicationApproval, scope.access.permissions), me: scope.user.id, approval: await historyOf(scope, applicationApprovalKind, Number(row.id), Number(row.state)) };
 }
 
 // reviews post here too, guarded by the list screen's permission codes
 export const action = (args: ActionFunctionArgs) => resourceAction(args, applicationResource, { intents: applicationIntents });
 
 export default function ApplicationForm() {
-  const { row, canReview } = useLoaderData<typeof loader>();
+  const { row, codes, me, approval } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("system");
+  const message = useMessage();
   const lang = i18n.language;
   if (!row) {
     return (
@@ -60,18 +65,21 @@ export default function ApplicationForm() {
         <Link to="/applicationManage" className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink">
           {t("back", { ns: "common" })}
         </Link>
-        {canReview
-          ? (["approve", "refuse"] as const).map((decision) => (
-              <Form key={decision} method="post" action={back}>
-                <input type="hidden" name="ids" value={row.id} />
-                <button type="submit" name="intent" value={decision === "approve" ? "confirmApprove" : "confirmRefuse"} className={`inline-flex h-9 items-center rounded-md px-4 text-white ${decision === "approve" ? "bg-brand" : "bg-danger"}`}>
-                  {t(`application.${decision}`)}
-                </button>
-              </Form>
-            ))
-          : null}
+        {transitionsFor(applicationApproval, row as { id: number; state: number }, codes, { id: me }).map((transition) => (
+          <Form key={transition.name} method="post" action={back}>
+            <input type="hidden" name="ids" value={row.id as number} />
+            <button type="submit" name="intent" value={`confirm:${transition.name}`} className={`inline-flex h-9 items-center rounded-md px-4 text-white ${transition.tone === "danger" ? "bg-danger" : "bg-brand"}`}>
+              {message(transition.label)}
+            </button>
+          </Form>
+        ))}
       </div>
-      <ReviewPanel back={back} />
+      {approval ? (
+        <div className="mt-4 max-w-3xl rounded-lg border border-line bg-panel p-5">
+          <ApprovalHistoryPanel history={approval} />
+        </div>
+      ) : null}
+      <TransitionPanel machine={applicationApproval} back={back} />
     </div>
   );
 }

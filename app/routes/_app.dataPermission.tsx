@@ -6,42 +6,44 @@ import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { listHref } from "~/modules/resource/types";
-import { DataPermissionPanels } from "~/modules/system/data-permission-panels";
-import { dataPermissionView } from "~/modules/system/data-permission.resource";
-import { dataPermissionIntents, dataPermissionResource, isApprover } from "~/modules/system/data-permission.server";
+import { dataPermissionApproval, dataPermissionEnablement, dataPermissionView, type DataPermissionStateRow } from "~/modules/system/data-permission.resource";
+import { historyOf } from "~/modules/workflow/approval.server";
+import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
+import { heldCodes } from "~/modules/workflow/machine";
+import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
+import { dataPermissionApprovalKind, dataPermissionIntents, dataPermissionResource, isApprover } from "~/modules/system/data-permission.server";
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { QueryLink, RowForm } from "~/widgets/list-navigation";
+import { QueryLink } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 数据权限 / Data Permissions" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, dataPermissionResource), requireScope(args.request, args.context, { screen: dataPermissionView.path })]);
-  return data({ ...page.data, canApprove: isApprover(scope), me: scope.user.id }, page.init ?? undefined);
+  const codes = [...heldCodes(dataPermissionApproval, scope.access.permissions), ...heldCodes(dataPermissionEnablement, scope.access.permissions)];
+  // the document's approval (steps and records) beside its detail
+  const viewed = page.data.form?.mode === "view" ? (page.data.form.values as { id?: number; state?: number }) : null;
+  const approval = viewed?.id ? await historyOf(scope, dataPermissionApprovalKind, viewed.id, Number(viewed.state)) : null;
+  return data({ ...page.data, canApprove: isApprover(scope), codes, me: scope.user.id, approval }, page.init ?? undefined);
 }
 export const action = (args: ActionFunctionArgs) => resourceAction(args, dataPermissionResource, { intents: dataPermissionIntents });
+
+const MACHINES = [dataPermissionApproval, dataPermissionEnablement];
 
 export default function DataPermission() {
   const { t } = useTranslation("system");
   const { t: tr } = useTranslation("resource");
-  const { query, canApprove, me } = useLoaderData<typeof loader>();
+  const { query, canApprove, codes, me, approval } = useLoaderData<typeof loader>();
   const back = listHref(dataPermissionView.path, query);
-  const rowButton = (id: number, intent: string, label: string, tone: string, extra?: [string, string]) => (
-    <RowForm key={intent} className="inline">
-      <input type="hidden" name="ids" value={id} />
-      {extra ? <input type="hidden" name={extra[0]} value={extra[1]} /> : null}
-      <button type="submit" name="intent" value={intent} className={tone}>
-        {label}
-      </button>
-    </RowForm>
-  );
   return (
     <>
       <ResourcePage
         view={dataPermissionView}
+        detail={approval ? <ApprovalHistoryPanel history={approval} /> : null}
         toolbar={
           canApprove ? (
             <>
+              {/* the names posted before the engine (confirmApprove / confirmRefuse) are kept: links and scripts use them */}
               <Button type="submit" name="intent" value="confirmApprove" variant="ghost">
                 {t("dataPermission.approve")}
               </Button>
@@ -52,30 +54,22 @@ export default function DataPermission() {
           ) : null
         }
         rowActions={(row, can) => {
-          const id = row.id;
+          const r = row as DataPermissionStateRow;
           return (
             <>
-              {can.edit && row.state === 0 && row.userId === me ? (
-                <QueryLink to={withQuery(back, `edit=${id}`)} className="text-brand">
+              {can.edit && r.state === 0 && r.userId === me ? (
+                <QueryLink to={withQuery(back, `edit=${r.id}`)} className="text-brand">
                   {tr("edit")}
                 </QueryLink>
               ) : null}
-              {canApprove && row.state === 0 && row.userId !== me ? (
-                <>
-                  {rowButton(id, "confirmApprove", t("dataPermission.approve"), "text-success")}
-                  {rowButton(id, "confirmRefuse", t("dataPermission.refuse"), "text-danger")}
-                </>
-              ) : null}
-              {canApprove && row.state === 1
-                ? row.enabled === 1
-                  ? rowButton(id, "confirmState", t("dataPermission.disable"), "text-danger", ["enabled", "0"])
-                  : rowButton(id, "confirmState", t("dataPermission.enable"), "text-success", ["enabled", "1"])
-                : null}
+              {MACHINES.map((m) => (
+                <TransitionButtons key={m.kind + m.transitions[0]!.name} machine={m} row={r} codes={codes} me={me} />
+              ))}
             </>
           );
         }}
       />
-      <DataPermissionPanels back={back} />
+      <TransitionPanel machine={MACHINES} back={back} />
     </>
   );
 }

@@ -21,6 +21,7 @@ export default {
     testSent: "A test e-mail went to {{count}} recipients (see the message outbox while no mail provider is set)",
   },
   application: {
+    kind: "App user application",
     pick: "Choose an application from the list:",
     approve: "Approve",
     refuse: "Refuse",
@@ -97,6 +98,7 @@ export default {
     tooMany: "At most 500 authorized vehicles",
   },
   dataPermission: {
+    kind: "Data permission application",
     approve: "Approve",
     refuse: "Refuse",
     enable: "Enable",

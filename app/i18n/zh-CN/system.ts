@@ -19,6 +19,7 @@ export default {
     testSent: "测试邮件已发送给 {{count}} 个收件人（未配置邮件服务商时见消息发件箱）",
   },
   application: {
+    kind: "APP用户申请",
     pick: "请从列表中选择一条申请：",
     approve: "通过",
     refuse: "拒绝",
@@ -95,6 +96,7 @@ export default {
     tooMany: "授权车辆不能超过500辆",
   },
   dataPermission: {
+    kind: "数据权限申请",
     approve: "通过",
     refuse: "拒绝",
     enable: "启用",

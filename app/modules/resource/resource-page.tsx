@@ -35,7 +35,18 @@ export function useMessage() {
  * the table, and the create/edit panel and delete confirmation rendered by the server, so every step
  * also works without JavaScript.
  */
-export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView; toolbar?: ReactNode; rowActions?: (row: Row, can: LoaderData["can"]) => ReactNode }) {
+export function ResourcePage({
+  view,
+  toolbar,
+  rowActions,
+  detail,
+}: {
+  view: ResourceView;
+  toolbar?: ReactNode;
+  rowActions?: (row: Row, can: LoaderData["can"]) => ReactNode;
+  /** shown under the fields of the read-only detail (?view=): e.g. the document's approval */
+  detail?: ReactNode;
+}) {
   const data = useLoaderData<LoaderData>();
   const action = useActionData<ResourceActionData>();
   const { t, i18n } = useTranslation("resource");
@@ -135,7 +146,7 @@ export function ResourcePage({ view, toolbar, rowActions }: { view: ResourceView
         </ConfirmPanel>
       ) : null}
       {data.form?.mode === "view" ? (
-        <ResourceDetail view={view} values={data.form.values} options={data.options} back={back} canEdit={data.can.edit} />
+        <ResourceDetail view={view} values={data.form.values} options={data.options} back={back} canEdit={data.can.edit} extra={detail} />
       ) : data.form ? (
         <ResourceForm view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} />
       ) : action?.intent === "create" || action?.intent === "update" ? (
@@ -178,7 +189,7 @@ function dateInputValue(v: unknown): string {
 }
 
 /** The form in preview mode: every field as text, an empty value shown as —, passwords never. */
-function ResourceDetail({ view, values, options, back, canEdit }: { view: ResourceView; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; canEdit: boolean }) {
+function ResourceDetail({ view, values, options, back, canEdit, extra }: { view: ResourceView; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; canEdit: boolean; extra?: ReactNode }) {
   const { t, i18n } = useTranslation("resource");
   const lang = i18n.language;
   const shown = (f: FormFieldDef) => {
@@ -214,6 +225,7 @@ function ResourceDetail({ view, values, options, back, canEdit }: { view: Resour
             </div>
           ))}
       </dl>
+      {extra ? <div className="overflow-y-auto border-t border-line px-5 py-4">{extra}</div> : null}
       {canEdit ? (
         <div className="border-t border-line px-5 py-3 text-right">
           <Link to={withQuery(back, `edit=${String(values.id)}`)} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white">

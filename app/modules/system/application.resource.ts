@@ -1,4 +1,6 @@
 import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { approvalTransitions } from "~/modules/workflow/approval";
+import { defineMachine } from "~/modules/workflow/machine";
 
 export const APPLICATION_STATES: OptionDef[] = [
   { value: "0", label: { zh: "待审核", en: "Pending" } },
@@ -42,3 +44,22 @@ export const applicationView: ResourceView = {
     { key: "reason", label: { zh: "申请说明", en: "Reason" }, type: "textarea", maxLength: 100 },
   ],
 };
+
+/** The code of 通过 / 拒绝 (app-user applications are reviewed by whoever may edit the list). */
+export const APPLICATION_REVIEW_CODE = "applicationManage:edit";
+export const APPLICATION_APPROVAL_STATES = { pending: 0, approved: 1, refused: 2 } as const;
+
+/** 通过 / 拒绝 of app-user applications: the approval family (they come from the app: nobody here submitted them). */
+export const applicationApproval = defineMachine<{ id: number; state: number }>({
+  kind: "application",
+  stateOf: (r) => r.state,
+  transitions: approvalTransitions<{ id: number; state: number }>({ approveCode: APPLICATION_REVIEW_CODE, states: APPLICATION_APPROVAL_STATES }, APPLICATION_REVIEW_CODE, () => null, {
+    approve: { label: "system:application.approve", confirm: "system:application.approveConfirm", notFrom: "system:application.notPending", asks: [] },
+    refuse: {
+      label: "system:application.refuse",
+      confirm: "system:application.refuseConfirm",
+      notFrom: "system:application.notPending",
+      asks: [{ key: "refuseReason", label: "system:application.refuseReason", required: true, maxLength: 100, requiredMessage: "system:application.reasonRequired", tooLongMessage: "validation.description" }],
+    },
+  }),
+});

@@ -1,13 +1,13 @@
-import { data, redirect } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { appApplications, auditLogs } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { appApplications } from "../../../db/schema";
+import { tenantWhere } from "../../../db/tenant";
 import { hasSpecialChars, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
-import { flashCookie } from "~/modules/auth/session.server";
 import { postedIds, tableResource } from "~/modules/resource/resource.server";
-import { applicationView } from "./application.resource";
+import { APPLICATION_APPROVAL_STATES, APPLICATION_REVIEW_CODE, applicationApproval, applicationView } from "./application.resource";
+import { approvalPlan, type ApprovalKind } from "~/modules/workflow/approval.server";
+import { confirmResponse, runResponse, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 
 export const applicationResource = tableResource({
   view: applicationView,
@@ -47,46 +47,49 @@ export const applicationResource = tableResource({
   }),
 });
 
-export type ApplicationActionData =
-  | { intent: "confirmReview"; ids: number[]; decision: "approve" | "refuse"; error?: string }
-  | { intent: "selection"; error: "selectRows" | "selectOne" }
-  | { intent: "review"; error: string };
+type ApplicationRow = { id: number; version: number; state: number; name: string; phone: string; createdAt: number };
 
-/** 通过 / 拒绝: asked first; a refusal needs its reason; only pending applications change. */
-const confirm = (decision: "approve" | "refuse") => ({
-  permission: "edit" as const,
-  async run(_scope: RequestScope, form: FormData) {
-    const ids = postedIds(form);
-    if (!ids.length) return data<ApplicationActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-    return data<ApplicationActionData>({ intent: "confirmReview", ids, decision });
+const loadRows = (scope: RequestScope, ids: number[]): PromiseLike<ApplicationRow[]> =>
+  scope.db
+    .select({ id: appApplications.id, version: appApplications.version, state: appApplications.state, name: appApplications.name, phone: appApplications.phone, createdAt: appApplications.createdAt })
+    .from(appApplications)
+    .where(tenantWhere(appApplications, scope, inArray(appApplications.id, ids)));
+
+/** App-user applications as a kind of approved document: the to-do and the approval flows settings list it. */
+export const applicationApprovalKind: ApprovalKind = {
+  kind: "application",
+  title: "system:application.kind",
+  href: (id) => `/applicationManage/form?id=${id}`,
+  approveCode: APPLICATION_REVIEW_CODE,
+  states: APPLICATION_APPROVAL_STATES,
+  async pending(scope, limit) {
+    const rows = await scope.db
+      .select({ id: appApplications.id, name: appApplications.name, phone: appApplications.phone, createdAt: appApplications.createdAt })
+      .from(appApplications)
+      .where(tenantWhere(appApplications, scope, eq(appApplications.state, APPLICATION_APPROVAL_STATES.pending)))
+      .orderBy(desc(appApplications.createdAt), desc(appApplications.id))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, label: `${r.name}（${r.phone}）`, ownerId: null, createdAt: r.createdAt }));
   },
-});
+};
 
+/** 通过 / 拒绝 on the engine: the reviewer, and the refusal's reason, with the state. */
+export const applicationApprovalMachine: Machine<ApplicationRow> = {
+  view: applicationApproval,
+  table: appApplications,
+  stateKey: "state",
+  load: loadRows,
+  label: (r) => r.name,
+  // an id that is not the tenant's answers as one already reviewed, as this screen always has
+  missing: { message: "system:application.notPending", status: 409 },
+  set: (scope, t, input, now) => ({ reviewerId: scope.user.id, reviewedAt: now, refuseReason: t.name === "refuse" ? input.refuseReason : null }),
+  plan: approvalPlan(applicationApprovalKind),
+};
+
+/** 通过 / 拒绝 (asked first; a refusal asks its reason), also under the names the screen posted before the engine. */
 export const applicationIntents = {
-  confirmApprove: confirm("approve"),
-  confirmRefuse: confirm("refuse"),
-  review: {
-    permission: "edit" as const,
-    async run(scope: RequestScope, form: FormData, back: string) {
-      const ids = postedIds(form);
-      const decision = form.get("decision") === "refuse" ? "refuse" : "approve";
-      if (!ids.length) return data<ApplicationActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      const refuseReason = String(form.get("refuseReason") ?? "").trim();
-      if (decision === "refuse" && (!refuseReason || refuseReason.length > 100)) {
-        return data<ApplicationActionData>({ intent: "confirmReview", ids, decision, error: refuseReason ? "validation.description" : "system:application.reasonRequired" }, { status: 400 });
-      }
-      const where = and(inArray(appApplications.id, ids), ofTenant(appApplications, scope.user.tenantId), eq(appApplications.state, 0));
-      const pending = await scope.db.select({ id: appApplications.id }).from(appApplications).where(where);
-      if (!pending.length) return data<ApplicationActionData>({ intent: "review", error: "system:application.notPending" }, { status: 409 });
-      const state = decision === "approve" ? 1 : 2;
-      await scope.db
-        .update(appApplications)
-        .set({ state, refuseReason: decision === "refuse" ? refuseReason : null, reviewerId: scope.user.id, reviewedAt: Date.now(), updatedAt: Date.now() })
-        .where(where);
-      for (const p of pending) {
-        await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: decision, entity: "application", entityId: String(p.id), before: { state: 0 }, after: { state, refuseReason: decision === "refuse" ? refuseReason : null } });
-      }
-      return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
-    },
-  },
+  ...transitionIntents(applicationApprovalMachine),
+  confirmApprove: { permission: null, run: (scope: RequestScope, form: FormData) => confirmResponse(scope, applicationApprovalMachine, "approve", postedIds(form)) },
+  confirmRefuse: { permission: null, run: (scope: RequestScope, form: FormData) => confirmResponse(scope, applicationApprovalMachine, "refuse", postedIds(form)) },
+  review: { permission: null, run: (scope: RequestScope, form: FormData, back: string) => runResponse(scope, applicationApprovalMachine, form.get("decision") === "refuse" ? "refuse" : "approve", form, back) },
 };

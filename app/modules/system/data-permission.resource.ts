@@ -1,4 +1,7 @@
 import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { approvalTransitions } from "~/modules/workflow/approval";
+import { enablement } from "~/modules/workflow/enablement";
+import { defineMachine, type Refusal } from "~/modules/workflow/machine";
 
 export const DATA_PERMISSION_STATES: OptionDef[] = [
   { value: "0", label: { zh: "待审批", en: "Pending" } },
@@ -54,3 +57,38 @@ export const dataPermissionView: ResourceView = {
     { key: "periodEnd", label: { zh: "有效期至", en: "Valid until" }, type: "date", hint: { zh: "留空表示长期有效", en: "Leave empty for no end" } },
   ],
 };
+
+/** What the transitions read of a row. */
+export type DataPermissionStateRow = { id: number; userId: number; state: number; enabled: number };
+
+export const APPROVE_CODE = "dataPermission:approve";
+export const DATA_PERMISSION_APPROVAL_STATES = { pending: 0, approved: 1, refused: 2 } as const;
+const selfReview = (row: DataPermissionStateRow, actor: { id: number }): Refusal | null => (row.userId === actor.id ? { message: "system:dataPermission.selfReview", status: 403 } : null);
+
+/** 通过 / 拒绝: the approval family (steps per the tenant's flow); nobody reviews their own application. */
+export const dataPermissionApproval = defineMachine<DataPermissionStateRow>({
+  kind: "dataPermission",
+  stateOf: (r) => r.state,
+  transitions: approvalTransitions<DataPermissionStateRow>({ approveCode: APPROVE_CODE, states: DATA_PERMISSION_APPROVAL_STATES }, "dataPermission:add", (r) => r.userId, {
+    approve: { label: "system:dataPermission.approve", confirm: "system:dataPermission.approveConfirm", notFrom: "system:dataPermission.notPending", guard: selfReview, asks: [] },
+    refuse: {
+      label: "system:dataPermission.refuse",
+      confirm: "system:dataPermission.refuseConfirm",
+      notFrom: "system:dataPermission.notPending",
+      guard: selfReview,
+      asks: [{ key: "refuseReason", label: "system:dataPermission.refuseReason", required: true, maxLength: 200, requiredMessage: "system:dataPermission.refuseReasonRequired", tooLongMessage: "system:dataPermission.refuseReasonTooLong" }],
+    },
+  }),
+});
+
+const notApproved = (row: DataPermissionStateRow): Refusal | null => (row.state === DATA_PERMISSION_APPROVAL_STATES.approved ? null : { message: "system:dataPermission.notApproved", status: 409 });
+
+/** 启用 / 停用 of an approved permission (by reviewers), asked first with the applicant's reason shown. */
+export const dataPermissionEnablement = enablement<DataPermissionStateRow>({
+  kind: "dataPermission",
+  stateOf: (r) => r.enabled,
+  permission: APPROVE_CODE,
+  label: { enable: "system:dataPermission.enable", disable: "system:dataPermission.disable" },
+  confirm: { enable: "system:dataPermission.enableConfirm", disable: "system:dataPermission.disableConfirm" },
+  guard: { enable: notApproved, disable: notApproved },
+});

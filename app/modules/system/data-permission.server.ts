@@ -3,19 +3,19 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { auditLogs, dataPermissions, users, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, createRow, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
-import { visibleVehiclesWhere } from "~/modules/telematics/scope.server";
+import { visibleVehicleIdWhere } from "../../../db/rules/data-scope";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
-import { dataPermissionView } from "./data-permission.resource";
+import { APPROVE_CODE, DATA_PERMISSION_APPROVAL_STATES, dataPermissionApproval, dataPermissionEnablement, dataPermissionView } from "./data-permission.resource";
+import { approvalPlan, type ApprovalKind } from "~/modules/workflow/approval.server";
+import { confirmResponse, runResponse, stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { endOfDayMs } from "./user.server";
 
-/** The function code of the reviewers: approve, refuse, enable, disable; they see the whole tenant's applications. */
-export const APPROVE_CODE = "dataPermission:approve";
 const MAX_VEHICLES = 50;
 
 const canApprove = (scope: RequestScope) => scope.access.permissions.has(APPROVE_CODE);
@@ -66,6 +66,9 @@ async function checkApplication(scope: RequestScope, plates: string[]): Promise<
 
 const applicant = alias(users, "applicant");
 const reviewer = alias(users, "reviewer");
+// the filters' subqueries
+const filteredVehicle = alias(vehicles, "fv");
+const filteredUser = alias(users, "fu");
 /** 1 enabled, 0 disabled, 2 past its period end; null while not approved */
 const effect = sql<number | null>`case when ${dataPermissions.state} <> 1 then null when ${dataPermissions.enabled} = 0 then 0 when ${dataPermissions.periodEnd} is not null and ${dataPermissions.periodEnd} < (cast(strftime('%s', 'now') as integer) * 1000) then 2 else 1 end`;
 
@@ -124,8 +127,8 @@ export const dataPermissionResource = defineResource({
   filters: {
     state: (v) => eq(dataPermissions.state, Number(v)),
     effect: (v) => sql`${effect} = ${Number(v)}`,
-    plate: (v) => sql`${dataPermissions.vehicleId} in (select fv.id from vehicles fv where fv.tenant_id = ${dataPermissions.tenantId} and ${containing(sql`fv.plate`, v)})`,
-    applicant: (v) => sql`${dataPermissions.userId} in (select fu.id from users fu where fu.tenant_id = ${dataPermissions.tenantId} and (${containing(sql`fu.user_name`, v)} or ${containing(sql`fu.login_account`, v)}))`,
+    plate: (v) => sql`${dataPermissions.vehicleId} in (select fv.id from vehicles fv where ${sameTenant(filteredVehicle, dataPermissions)} and ${containing(sql`fv.plate`, v)})`,
+    applicant: (v) => sql`${dataPermissions.userId} in (select fu.id from users fu where ${sameTenant(filteredUser, dataPermissions)} and (${containing(sql`fu.user_name`, v)} or ${containing(sql`fu.login_account`, v)}))`,
   },
   sortColumns: { plate: vehicles.plate, periodEnd: dataPermissions.periodEnd, state: dataPermissions.state, createdAt: dataPermissions.createdAt },
   defaultOrder: [desc(dataPermissions.createdAt), desc(dataPermissions.id)],
@@ -135,9 +138,8 @@ export const dataPermissionResource = defineResource({
   scopeWhere(scope) {
     const own = eq(dataPermissions.userId, scope.user.id);
     if (!canApprove(scope)) return own;
-    const visible = visibleVehiclesWhere(scope);
-    if (!visible) return undefined;
-    return or(own, sql`${dataPermissions.vehicleId} in (select "vehicles"."id" from "vehicles" where "vehicles"."tenant_id" = ${scope.user.tenantId} and ${visible})`);
+    const visible = visibleVehicleIdWhere(scope, dataPermissions.vehicleId);
+    return visible && or(own, visible);
   },
   async check(scope, values, current) {
     if (current) return current.state === 0 && current.userId === scope.user.id ? {} : { form: "system:dataPermission.notOwn" };
@@ -166,70 +168,58 @@ export const dataPermissionResource = defineResource({
   },
 });
 
-export type DataPermissionActionData =
-  | { intent: "confirmReview"; ids: number[]; versions: string; decision: "approve" | "refuse"; labels: string[]; error?: string }
-  | { intent: "confirmState"; ids: number[]; versions: string; enabled: 0 | 1; labels: string[]; reasons: string[] }
-  | { intent: "selection"; error: "selectRows" | "selectOne" }
-  | { intent: "review"; error: string };
+/** The posted rows within the user's scope (another tenant's, or out of scope, are not among them). */
+const loadRows = (scope: RequestScope, ids: number[]): PromiseLike<DataPermissionRow[]> =>
+  dataPermissionResource.selectRows(scope.db, and(inArray(dataPermissions.id, ids), ofTenant(dataPermissions, scope.user.tenantId), dataPermissionResource.scopeWhere!(scope)), [desc(dataPermissions.id)], ids.length, 0);
 
-type Picked = { id: number; version: number; userId: number; state: number; enabled: number; plate: string; applicantName: string; reason: string };
+const labelOfRow = (r: DataPermissionRow) => `${r.plate}（${r.applicantName}）`;
+const tellHub = (scope: RequestScope) => hubFor(scope.env, scope.user.tenantId).configChanged();
 
-/** The posted rows within the user's scope; any id missing (another tenant's, or out of scope) answers 404. */
-async function pickRows(scope: RequestScope, ids: number[]): Promise<Picked[]> {
-  const rows = await dataPermissionResource.selectRows(
-    scope.db,
-    and(inArray(dataPermissions.id, ids), ofTenant(dataPermissions, scope.user.tenantId), dataPermissionResource.scopeWhere!(scope)),
-    [desc(dataPermissions.id)],
-    ids.length,
-    0,
-  );
-  if (rows.length !== new Set(ids).size) throw new Response("Not Found", { status: 404 });
-  return rows;
-}
-
-const versionsOf = (rows: Picked[]) => rows.map((r) => `${r.id}:${r.version}`).join(",");
-const labelOfRow = (r: Picked) => `${r.plate}（${r.applicantName}）`;
-
-/** The versions the confirmation was shown with ("id:version,…"); a row missing or changed since is stale. */
-function staleAgainst(rows: Picked[], posted: FormDataEntryValue | null): boolean {
-  const seen = new Map(
-    String(posted ?? "")
-      .split(",")
-      .map((p) => p.split(":").map(Number) as [number, number]),
-  );
-  return rows.some((r) => seen.get(r.id) !== r.version);
-}
-
-const audit = (scope: RequestScope, action: string, id: number, before: Record<string, unknown>, after: Record<string, unknown>) =>
-  scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action, entity: "dataPermission", entityId: String(id), before, after });
-
-const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
-
-/** 通过 / 拒绝 asked first (with the versions shown); a refusal needs its reason (≤ 200). */
-const confirmReview = (decision: "approve" | "refuse") => ({
-  permission: "approve" as const,
-  async run(scope: RequestScope, form: FormData) {
-    const ids = postedIds(form);
-    if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-    const rows = await pickRows(scope, ids);
-    if (rows.some((r) => r.state !== 0)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notPending" }, { status: 409 });
-    if (rows.some((r) => r.userId === scope.user.id)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.selfReview" }, { status: 403 });
-    return data<DataPermissionActionData>({ intent: "confirmReview", ids, versions: versionsOf(rows), decision, labels: rows.slice(0, 10).map(labelOfRow) });
-  },
-});
-
-/** 启用 / 停用 of approved permissions, asked first with the applicant's reason shown. */
-const confirmState = {
-  permission: "approve" as const,
-  async run(scope: RequestScope, form: FormData) {
-    const ids = postedIds(form);
-    if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-    const rows = await pickRows(scope, ids);
-    if (rows.some((r) => r.state !== 1)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notApproved" }, { status: 409 });
-    const enabled = form.get("enabled") === "1" ? 1 : 0;
-    return data<DataPermissionActionData>({ intent: "confirmState", ids, versions: versionsOf(rows), enabled, labels: rows.slice(0, 10).map(labelOfRow), reasons: rows.slice(0, 10).map((r) => r.reason) });
+/** Data permissions as a kind of approved document: the to-do and the approval flows settings list it. */
+export const dataPermissionApprovalKind: ApprovalKind = {
+  kind: "dataPermission",
+  title: "system:dataPermission.kind",
+  href: (id) => `${dataPermissionView.path}?view=${id}`,
+  approveCode: APPROVE_CODE,
+  states: DATA_PERMISSION_APPROVAL_STATES,
+  async pending(scope, limit) {
+    const rows = await dataPermissionResource.selectRows(
+      scope.db,
+      and(ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.state, DATA_PERMISSION_APPROVAL_STATES.pending), dataPermissionResource.scopeWhere!(scope)),
+      [desc(dataPermissions.createdAt), desc(dataPermissions.id)],
+      limit,
+      0,
+    );
+    return rows.map((r) => ({ id: r.id, label: labelOfRow(r), ownerId: r.userId, createdAt: r.createdAt }));
   },
 };
+
+/** 通过 / 拒绝 on the engine: the reviewer and the refusal's reason with the state; the hub widens scopes after. */
+export const dataPermissionApprovalMachine: Machine<DataPermissionRow> = {
+  view: dataPermissionApproval,
+  table: dataPermissions,
+  stateKey: "state",
+  load: loadRows,
+  label: labelOfRow,
+  set: (scope, t, input, now) => ({ reviewerId: scope.user.id, reviewedAt: now, refuseReason: t.name === "refuse" ? input.refuseReason : null }),
+  plan: approvalPlan(dataPermissionApprovalKind),
+  async after(scope, t) {
+    if (t.name === "approve") await tellHub(scope);
+  },
+};
+
+/** 启用 / 停用 of approved permissions on the engine, the applicant's reason shown in the confirmation. */
+export const dataPermissionEnablementMachine: Machine<DataPermissionRow> = {
+  view: dataPermissionEnablement,
+  table: dataPermissions,
+  stateKey: "enabled",
+  load: loadRows,
+  label: labelOfRow,
+  details: { label: "system:dataPermission.applicantReason", of: (r) => r.reason },
+  after: tellHub,
+};
+
+const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 
 export const dataPermissionIntents = {
   /** the form's vehicles become one application each, all or none */
@@ -250,63 +240,13 @@ export const dataPermissionIntents = {
       return saved(back);
     },
   },
-  confirmApprove: confirmReview("approve"),
-  confirmRefuse: confirmReview("refuse"),
-  review: {
-    permission: "approve" as const,
-    async run(scope: RequestScope, form: FormData, back: string) {
-      const ids = postedIds(form);
-      if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      const decision = form.get("decision") === "refuse" ? "refuse" : "approve";
-      const rows = await pickRows(scope, ids);
-      const refuseReason = String(form.get("refuseReason") ?? "").trim();
-      const again = (error: string) =>
-        data<DataPermissionActionData>({ intent: "confirmReview", ids, versions: String(form.get("versions") ?? ""), decision, labels: rows.slice(0, 10).map(labelOfRow), error }, { status: 400 });
-      if (decision === "refuse" && !refuseReason) return again("system:dataPermission.refuseReasonRequired");
-      if (decision === "refuse" && refuseReason.length > 200) return again("system:dataPermission.refuseReasonTooLong");
-      if (rows.some((r) => r.state !== 0)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notPending" }, { status: 409 });
-      // nobody approves their own application
-      if (rows.some((r) => r.userId === scope.user.id)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.selfReview" }, { status: 403 });
-      if (staleAgainst(rows, form.get("versions"))) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
-      const state = decision === "approve" ? 1 : 2;
-      const now = Date.now();
-      for (const r of rows) {
-        const done = await scope.db
-          .update(dataPermissions)
-          .set({ state, refuseReason: state === 2 ? refuseReason : null, reviewerId: scope.user.id, reviewedAt: now, version: r.version + 1, updatedAt: now })
-          .where(and(eq(dataPermissions.id, r.id), ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.version, r.version), eq(dataPermissions.state, 0)))
-          .returning({ id: dataPermissions.id });
-        if (!done.length) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
-        await audit(scope, decision, r.id, { state: 0 }, { state, refuseReason: state === 2 ? refuseReason : null });
-      }
-      if (state === 1) await hubFor(scope.env, scope.user.tenantId).configChanged();
-      return saved(back);
-    },
-  },
-  confirmState,
-  setState: {
-    permission: "approve" as const,
-    async run(scope: RequestScope, form: FormData, back: string) {
-      const ids = postedIds(form);
-      if (!ids.length) return data<DataPermissionActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
-      const enabled = form.get("enabled") === "1" ? 1 : 0;
-      const rows = await pickRows(scope, ids);
-      if (rows.some((r) => r.state !== 1)) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.notApproved" }, { status: 409 });
-      if (staleAgainst(rows, form.get("versions"))) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
-      const now = Date.now();
-      for (const r of rows) {
-        const done = await scope.db
-          .update(dataPermissions)
-          .set({ enabled, version: r.version + 1, updatedAt: now })
-          .where(and(eq(dataPermissions.id, r.id), ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.version, r.version)))
-          .returning({ id: dataPermissions.id });
-        if (!done.length) return data<DataPermissionActionData>({ intent: "review", error: "system:dataPermission.stale" }, { status: 409 });
-        await audit(scope, enabled ? "enable" : "disable", r.id, { enabled: r.enabled }, { enabled });
-      }
-      await hubFor(scope.env, scope.user.tenantId).configChanged();
-      return saved(back);
-    },
-  },
+  ...transitionIntents(dataPermissionApprovalMachine),
+  ...transitionIntents(dataPermissionEnablementMachine),
+  // the names the screen posted before the engine (its toolbar still does): 通过 / 拒绝, and 启用 / 停用 by `enabled`
+  confirmApprove: { permission: null, run: (scope: RequestScope, form: FormData) => confirmResponse(scope, dataPermissionApprovalMachine, "approve", postedIds(form)) },
+  confirmRefuse: { permission: null, run: (scope: RequestScope, form: FormData) => confirmResponse(scope, dataPermissionApprovalMachine, "refuse", postedIds(form)) },
+  review: { permission: null, run: (scope: RequestScope, form: FormData, back: string) => runResponse(scope, dataPermissionApprovalMachine, form.get("decision") === "refuse" ? "refuse" : "approve", form, back) },
+  ...stateIntents(dataPermissionEnablementMachine, "enabled"),
 };
 
 /** Whether the user may review (the page shows 通过 / 拒绝 / 启用 / 停用 only then; the server checks every post). */

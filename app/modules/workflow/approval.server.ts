@@ -19,8 +19,8 @@ export interface ApprovalKind {
   kind: string;
   /** message key naming the kind (审批流程 settings, the to-do) */
   title: string;
-  /** the screen a document opens on: `${screen}?view=${id}` */
-  screen: string;
+  /** where a document opens (its detail) */
+  href(id: number): string;
   /** the code of approve, refuse and abort (configured approvers must hold it too) */
   approveCode: string;
   states: ApprovalStates;
@@ -152,7 +152,7 @@ export async function todoFor(scope: RequestScope, kinds: readonly ApprovalKind[
         const [flow, progress] = await Promise.all([flowOf(scope.db, scope.user.tenantId, k.kind), progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id))]);
         return pending
           .filter((d) => decides(flow[progress.get(d.id)!.step - 1], actor, k.approveCode))
-          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: progress.get(d.id)!.step, steps: Math.max(1, flow.length), href: `${k.screen}?view=${d.id}`, createdAt: d.createdAt }));
+          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: progress.get(d.id)!.step, steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
       }),
   );
   return lists.flat().sort((a, b) => b.createdAt - a.createdAt);

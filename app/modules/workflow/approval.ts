@@ -18,7 +18,7 @@ export interface ApprovalStates {
 }
 
 /** Texts of an approval transition on a screen (message keys), where the screen has its own words. */
-type Texts = Partial<Pick<TransitionDef, "label" | "confirm" | "notFrom" | "asks" | "audit" | "tone">>;
+type Texts<Row> = Partial<Pick<TransitionDef<Row>, "label" | "confirm" | "notFrom" | "asks" | "audit" | "tone" | "guard">>;
 
 /**
  * The approval family's declarations for a kind: the transitions its states allow (submit, recall and abandon need a
@@ -29,7 +29,7 @@ export function approvalTransitions<Row>(
   kind: { approveCode: string; states: ApprovalStates },
   editCode: string,
   owner: (row: Row) => number | null,
-  texts: Partial<Record<ApprovalAction, Texts>> = {},
+  texts: Partial<Record<ApprovalAction, Texts<Row>>> = {},
 ): TransitionDef<Row>[] {
   const s = kind.states;
   const notOwn = (row: Row, actor: Actor): Refusal | null => (owner(row) === actor.id ? { message: "workflow:selfDecision", status: 403 } : null);

@@ -10,6 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
+import type { TenantTable } from "../../../db/tenant";
 import { auditLogs } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -19,7 +20,7 @@ import { transitionNamed, type MachineView, type Refusal, type TransitionDef } f
 
 type BatchItem = PromiseLike<unknown>;
 /** A table whose rows move between states: an id, a tenant, a version for the stale check, a state column. */
-export type StatefulTable = SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteColumn; version: SQLiteColumn };
+export type StatefulTable = SQLiteTable & TenantTable & { id: SQLiteColumn; version: SQLiteColumn };
 /** What every row the engine moves carries. */
 export type StatefulRow = { id: number; version: number };
 export type Input = Record<string, string>;
@@ -39,9 +40,11 @@ export interface Machine<Row extends StatefulRow> {
   /** the property of the table's state column */
   stateKey: string;
   /** the rows the user may act on among these ids (at most 90): the tenant's, inside the user's data scope */
-  load(scope: RequestScope, ids: number[]): Promise<Row[]>;
+  load(scope: RequestScope, ids: number[]): PromiseLike<Row[]>;
   /** how a row is named in a confirmation */
   label(row: Row): string;
+  /** the answer when some posted id is not among the user's rows (default: 404, as if it did not exist) */
+  missing?: Refusal;
   /** what the confirmation shows of each row beyond its name (a data permission's reason), under a label (message key) */
   details?: { label: string; of: (row: Row) => string };
   /** columns a transition sets besides the state and the version (e.g. the reviewer and the refusal's reason) */
@@ -96,7 +99,7 @@ async function admit<Row extends StatefulRow>(scope: RequestScope, machine: Mach
   // D1 binds at most 100 parameters a statement: the ids are read 90 at a time
   const rows: Row[] = [];
   for (let i = 0; i < unique.length; i += 90) rows.push(...(await machine.load(scope, unique.slice(i, i + 90))));
-  if (rows.length !== unique.length) return refuse("resource:notFound", 404);
+  if (rows.length !== unique.length) return { ok: false as const, refusal: machine.missing ?? { message: "resource:notFound", status: 404 as const } };
   let values: Input = {};
   if (checkAsks) {
     const asked = askedInput(t, input);

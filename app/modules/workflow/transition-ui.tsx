@@ -47,13 +47,13 @@ export function TransitionToolbar<Row>({ machine, codes, only }: { machine: Mach
   );
 }
 
-/** The confirmation of a transition (and the refusal of one), after the server asked for it. */
-export function TransitionPanel<Row>({ machine, back }: { machine: MachineView<Row>; back: string }) {
+/** The confirmation of a transition of the screen's machines (and the refusal of one), after the server asked for it. */
+export function TransitionPanel<Row>({ machine, back }: { machine: MachineView<Row> | readonly MachineView<Row>[]; back: string }) {
   const action = useActionData<TransitionActionData>();
   const message = useMessage();
   if (action?.intent === "transitionRefused") return <Alert tone="error">{message(action.error)}</Alert>;
   if (action?.intent !== "confirmTransition") return null;
-  const t = transitionNamed(machine, action.transition);
+  const t = (Array.isArray(machine) ? machine : [machine as MachineView<Row>]).map((m) => transitionNamed(m, action.transition)).find(Boolean);
   if (!t) return null;
   const detail = action.labels.join("、") + (action.more ? ` ${message(`workflow:more|${action.more}`)}` : "");
   return (
