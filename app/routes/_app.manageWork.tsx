@@ -7,12 +7,16 @@ import { SCREENS } from "~/modules/screens/registry";
 import { menuLabel } from "~/modules/shell/side-menu";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { dateTimeFormat } from "~/lib/intl";
+import { todoFor } from "~/modules/workflow/approval.server";
+import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
+import { TodoList } from "~/modules/workflow/todo-list";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
 
 /** The landing screen: who is signed in, where, and the screens they can open. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, access } = await requireScope(request, context, { screen: "/manageWork" });
+  const scope = await requireScope(request, context, { screen: "/manageWork" });
+  const { user, access } = scope;
   const leaves = quickLinksOf(access);
   const built = SCREENS.filter((s) => s.status === "built").length;
   return {
@@ -21,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     roles: access.roleNames,
     quickLinks: leaves.slice(0, 12).map((m) => ({ privisId: m.privisId, name: m.name, nameEn: m.nameEn, path: m.routerPath! })),
     coverage: { built, total: SCREENS.length },
+    // what waits on this user's decision (approval steps they decide)
+    todo: await todoFor(scope, APPROVAL_KINDS),
   };
 }
 
@@ -64,6 +70,7 @@ export default function ManageWork() {
           ))}
         </dl>
       </section>
+      <TodoList items={data.todo} />
       <section className="rounded-lg border border-line bg-panel p-6">
         <div className="flex items-baseline justify-between">
           <h2 className="text-lg font-semibold">{t("home.quickLinks")}</h2>

@@ -1,3 +1,13 @@
-// tenantConfig: a settings screen (app/screens/settings-screen.tsx).
-export { default, ErrorBoundary, meta } from "~/screens/settings-screen";
+// tenantConfig: a settings screen (app/modules/settings), with the approval flows as its second tab.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { SettingsPage } from "~/modules/settings/settings-page";
+import { tenantConfigView } from "~/modules/settings/settings.views";
+import { TenantConfigTabs } from "~/modules/workflow/tenant-config-tabs";
+export { ErrorBoundary } from "~/screens/settings-screen";
 export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
+
+export const meta: MetaFunction = () => [{ title: `Derrick · ${tenantConfigView.title.zh} / ${tenantConfigView.title.en}` }];
+
+export default function TenantConfig() {
+  return <SettingsPage view={tenantConfigView} tabs={<TenantConfigTabs />} />;
+}

@@ -1,3 +1,4 @@
+import { enablement } from "~/modules/workflow/enablement";
 import type { ResourceView } from "~/modules/resource/types";
 import type { FenceRow as HubFenceRow, LineRow as HubLineRow } from "../../../workers/fleet-hub/rules";
 
@@ -61,3 +62,12 @@ export const lineView: ResourceView = {
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: STATES },
   ],
 };
+
+/**
+ * 启用 / 停用 of fences and lines (spec §4 "Line and fence enabled/stopped"); audited as an update of the row, as
+ * the screen's other changes are.
+ */
+const fenceOrLineStates = (kind: "fence" | "line") =>
+  enablement<{ id: number; state: number }>({ kind, stateOf: (r) => r.state, permission: "fenceManage:edit", audit: { enable: "update", disable: "update" } });
+export const fenceStates = fenceOrLineStates("fence");
+export const lineStates = fenceOrLineStates("line");

@@ -3,14 +3,15 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { auditLogs, fences, fenceVehicles, lineVehicles, routeLines, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, tenantWhere } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
-import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
+import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
 import { loadMapConfig } from "~/widgets/map/config.server";
 import { checkPeriods, type PeriodError } from "./periods";
-import { FENCE_TYPES, fenceView, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
+import { FENCE_TYPES, fenceStates, fenceView, lineStates, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
+import { runTransition, type Machine } from "~/modules/workflow/engine.server";
 
 type Values = Record<string, unknown>;
 const BAD_COORDINATE = "fences:v.coordinates";
@@ -232,6 +233,17 @@ export type FenceActionData = { kind: Kind; errors: FieldErrors; values: Values 
 
 const back = (kind: Kind, id: number | null, done: string) => `${SCREEN}?tab=${kind === "fence" ? "fences" : "lines"}${id ? `&sel=${id}` : ""}&done=${done}`;
 
+/** 启用 / 停用 of a fence or a line on the transitions engine (version-checked; the hub reloads the rules after). */
+const stateMachine = (view: typeof fenceStates, table: typeof fences | typeof routeLines): Machine<{ id: number; version: number; state: number; name: string }> => ({
+  view,
+  table,
+  stateKey: "state",
+  load: (scope, ids) => scope.db.select({ id: table.id, version: table.version, state: table.state, name: table.name }).from(table).where(tenantWhere(table, scope, inArray(table.id, ids))),
+  label: (r) => r.name,
+  after: tellHub,
+});
+const STATE_MACHINES = { fence: stateMachine(fenceStates, fences), line: stateMachine(lineStates, routeLines) };
+
 /** save / state / delete of a fence or a line; every write checks its own permission code. */
 export async function fenceAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -261,16 +273,8 @@ export async function fenceAction({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "state") {
     const state = form.get("state") === "1" ? 1 : 0;
-    const version = Number(form.get("version"));
-    const table = res.table;
-    const changed = await scope.db
-      .update(table)
-      .set({ state, version: version + 1, updatedAt: Date.now() })
-      .where(and(eq(table.id, id), ofTenant(table, scope.user.tenantId), eq(table.version, version)))
-      .returning({ id: table.id });
-    if (!changed.length) return data<FenceActionData>({ kind, errors: { form: "resource:stale" }, values }, { status: 409 });
-    await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "update", entity: res.view.name, entityId: String(id), before: null, after: { state } });
-    await tellHub(scope);
+    const result = await runTransition(scope, STATE_MACHINES[kind], state ? "enable" : "disable", [id], {}, `${id}:${Number(form.get("version"))}`);
+    if (!result.ok) return data<FenceActionData>({ kind, errors: { form: result.refusal.message }, values }, { status: result.refusal.status });
     return redirect(back(kind, id, state ? "enabled" : "stopped"));
   }
   return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 400 });

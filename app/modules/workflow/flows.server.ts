@@ -1,0 +1,105 @@
+/**
+ * 审批流程: a tenant's approval flow per document kind (/tenantConfig/approvals). Each step is a role (anyone holding
+ * it) or a named user; an approver must hold the kind's approve code, or nobody could act on the step. A flow is saved
+ * whole, in one batch with its audit record.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { batch } from "../../../db/client";
+import { approvalSteps, auditLogs, rolePermissions, roles, userRoles, users } from "../../../db/schema";
+import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
+import type { RequestScope } from "~/modules/access/access.server";
+import { formSchema, postedValues } from "~/modules/resource/form.server";
+import { flowOf, type ApprovalKind, type FlowStep } from "./approval.server";
+import { APPROVAL_KINDS } from "./kinds.server";
+
+export const MAX_STEPS = 10;
+
+/** A step as the form posts it: "role:<id>" or "user:<id>"; an empty choice is a row left blank (skipped). */
+const FlowForm = z.object({
+  kind: z.string(),
+  steps: z.array(z.object({ approver: z.string().optional().default("") })).default([]),
+});
+
+export interface FlowChoice {
+  value: string;
+  label: string;
+}
+
+/** The flows of every kind, with the tenant's enabled roles and users to choose from. */
+export async function loadFlows(scope: RequestScope) {
+  const [flows, roleRows, userRows] = await Promise.all([
+    Promise.all(APPROVAL_KINDS.map(async (k) => ({ kind: k.kind, title: k.title, steps: (await flowOf(scope.db, scope.user.tenantId, k.kind)).map(stepValue) }))),
+    scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(tenantWhere(roles, scope, eq(roles.state, 1))).orderBy(asc(roles.name)),
+    scope.db.select({ id: users.id, name: users.userName, account: users.loginAccount }).from(users).where(tenantWhere(users, scope, eq(users.state, 1))).orderBy(asc(users.userName)).limit(500),
+  ]);
+  return {
+    flows,
+    roles: roleRows.map((r): FlowChoice => ({ value: `role:${r.id}`, label: r.name })),
+    users: userRows.map((u): FlowChoice => ({ value: `user:${u.id}`, label: `${u.name}（${u.account}）` })),
+  };
+}
+
+const stepValue = (s: FlowStep) => `${s.approverType}:${s.approverId}`;
+
+export type FlowErrors = { kind: string; form?: string; steps?: Record<number, string> };
+
+/** Saves one kind's flow from the posted form; the refusal names the row and the reason. */
+export async function saveFlow(scope: RequestScope, form: FormData): Promise<{ ok: true } | { ok: false; errors: FlowErrors; status: 400 | 404 }> {
+  const parsed = formSchema(FlowForm).safeParse(postedValues(form));
+  const kindName = parsed.success ? parsed.data.kind : String(form.get("kind") ?? "");
+  const kind = APPROVAL_KINDS.find((k) => k.kind === kindName);
+  if (!parsed.success || !kind) return { ok: false, errors: { kind: kindName, form: "resource:notFound" }, status: 404 };
+  const posted = parsed.data.steps.map((s, i) => ({ row: i, value: s.approver.trim() })).filter((s) => s.value);
+  if (posted.length > MAX_STEPS) return { ok: false, errors: { kind: kind.kind, form: "workflow:flows.tooManySteps" }, status: 400 };
+  const stepErrors: Record<number, string> = {};
+  const seen = new Set<string>();
+  const steps: { row: number; approverType: "role" | "user"; approverId: number }[] = [];
+  for (const s of posted) {
+    const m = /^(role|user):([1-9]\d{0,14})$/.exec(s.value);
+    if (!m) stepErrors[s.row] = "workflow:flows.approverRequired";
+    else if (seen.has(s.value)) stepErrors[s.row] = "workflow:flows.duplicateStep";
+    else steps.push({ row: s.row, approverType: m[1] as "role" | "user", approverId: Number(m[2]) });
+    seen.add(s.value);
+  }
+  for (const [row, message] of await approverRefusals(scope, kind, steps)) stepErrors[row] = message;
+  if (Object.keys(stepErrors).length) return { ok: false, errors: { kind: kind.kind, steps: stepErrors }, status: 400 };
+
+  const before = await flowOf(scope.db, scope.user.tenantId, kind.kind);
+  const now = Date.now();
+  await batch(scope.db, [
+    scope.db.delete(approvalSteps).where(tenantWhere(approvalSteps, scope, eq(approvalSteps.kind, kind.kind))),
+    ...steps.map((s, i) => scope.db.insert(approvalSteps).values(withTenant(scope, { kind: kind.kind, stepNo: i + 1, approverType: s.approverType, approverId: s.approverId, createdAt: now, updatedAt: now }))),
+    scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "update", entity: "approvalFlow", entityId: kind.kind, before: { steps: before.map(stepValue) }, after: { steps: steps.map((s) => `${s.approverType}:${s.approverId}`) } })),
+  ]);
+  return { ok: true };
+}
+
+/** Approvers that are not the tenant's enabled roles or users, or do not hold the kind's approve code. */
+async function approverRefusals(scope: RequestScope, kind: ApprovalKind, steps: { row: number; approverType: "role" | "user"; approverId: number }[]): Promise<[number, string][]> {
+  const roleIds = steps.filter((s) => s.approverType === "role").map((s) => s.approverId);
+  const userIds = steps.filter((s) => s.approverType === "user").map((s) => s.approverId);
+  const [knownRoles, knownUsers, rolesWithCode, usersWithCode] = await Promise.all([
+    roleIds.length ? scope.db.select({ id: roles.id }).from(roles).where(tenantWhere(roles, scope, inArray(roles.id, roleIds), eq(roles.state, 1))) : [],
+    userIds.length ? scope.db.select({ id: users.id }).from(users).where(tenantWhere(users, scope, inArray(users.id, userIds), eq(users.state, 1))) : [],
+    roleIds.length ? scope.db.select({ id: rolePermissions.roleId }).from(rolePermissions).where(and(ofTenant(rolePermissions, scope), inArray(rolePermissions.roleId, roleIds), eq(rolePermissions.code, kind.approveCode))) : [],
+    userIds.length
+      ? scope.db
+          .selectDistinct({ id: userRoles.userId })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+          .where(and(ofTenant(userRoles, scope), inArray(userRoles.userId, userIds), eq(roles.state, 1), eq(rolePermissions.code, kind.approveCode)))
+      : [],
+  ]);
+  const has = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
+  const [rolesKnown, usersKnown, rolesCode, usersCode] = [has(knownRoles), has(knownUsers), has(rolesWithCode), has(usersWithCode)];
+  const refusals: [number, string][] = [];
+  for (const s of steps) {
+    const known = s.approverType === "role" ? rolesKnown : usersKnown;
+    const code = s.approverType === "role" ? rolesCode : usersCode;
+    if (!known.has(s.approverId)) refusals.push([s.row, "workflow:flows.approverUnknown"]);
+    else if (!code.has(s.approverId)) refusals.push([s.row, "workflow:flows.approverLacksCode"]);
+  }
+  return refusals;
+}

@@ -1,0 +1,9 @@
+/**
+ * The kinds of document that go through approval: the to-do, the approval flows settings and the history read them
+ * from here. A new kind (a contract, a bill) adds its ApprovalKind to this list.
+ */
+import { applicationApprovalKind } from "~/modules/system/application.server";
+import { dataPermissionApprovalKind } from "~/modules/system/data-permission.server";
+import type { ApprovalKind } from "./approval.server";
+
+export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind];

@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { labelOf } from "~/modules/resource/types";
+import { tenantConfigView } from "~/modules/settings/settings.views";
+import { RouteTabs } from "~/ui/route-tabs";
+
+export const APPROVAL_FLOWS_PATH = "/tenantConfig/approvals";
+
+/** /tenantConfig: the tenant's settings and its approval flows, both under the 租户配置 menu item. */
+export function TenantConfigTabs() {
+  const { t, i18n } = useTranslation("workflow");
+  const title = labelOf(tenantConfigView.title, i18n.language);
+  return (
+    <RouteTabs
+      label={title}
+      tabs={[
+        { to: tenantConfigView.path, label: title },
+        { to: APPROVAL_FLOWS_PATH, label: t("flows.title") },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+// /tenantConfig/approvals: the tenant's approval flow per document kind (app/modules/workflow), under 租户配置.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { requireScope } from "~/modules/access/access.server";
+import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { postedValues } from "~/modules/resource/form.server";
+import { loadFlows, saveFlow } from "~/modules/workflow/flows.server";
+import { ApprovalFlowsPage } from "~/modules/workflow/flows-page";
+import { APPROVAL_FLOWS_PATH } from "~/modules/workflow/tenant-config-tabs";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+const SCREEN = "/tenantConfig";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 审批流程 / Approval Flows" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: SCREEN });
+  const { flash, clear } = readFlash(request);
+  return data({ ...(await loadFlows(scope)), canEdit: scope.access.permissions.has("tenantConfig:edit"), saved: flash === "saved" }, { headers: clear ? { "Set-Cookie": clear } : {} });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const scope = await requireScope(request, context, { screen: SCREEN, permission: "tenantConfig:edit" });
+  const result = await saveFlow(scope, form);
+  if (result.ok) return redirect(APPROVAL_FLOWS_PATH, { headers: { "Set-Cookie": flashCookie("saved") } });
+  // the rows as posted come back with the refusal, so nothing chosen is lost
+  const posted = ((postedValues(form).steps ?? []) as ({ approver?: string } | undefined)[]).map((s) => String(s?.approver ?? ""));
+  return data({ errors: result.errors, posted }, { status: result.status });
+}
+
+export default ApprovalFlowsPage;
+export const ErrorBoundary = RouteErrorBoundary;
