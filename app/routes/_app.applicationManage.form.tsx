@@ -28,8 +28,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { row, codes: heldCodes(applicationApproval, scope.access.permissions), me: scope.user.id, approval: await historyOf(scope, applicationApprovalKind, Number(row.id), Number(row.state)) };
 }
 
-// reviews post here too, guarded by the list screen's permission codes
-export const action = (args: ActionFunctionArgs) => resourceAction(args, applicationResource, { intents: applicationIntents });
+// reviews post here too, guarded by the list screen's permission codes; a decision taken on the document stays on it
+export async function action(args: ActionFunctionArgs) {
+  const answer = await resourceAction(args, applicationResource, { intents: applicationIntents });
+  if (!(answer instanceof Response) || answer.status !== 302) return answer;
+  const url = new URL(args.request.url);
+  const headers = new Headers(answer.headers);
+  headers.set("Location", `${url.pathname}${url.search}`);
+  return new Response(null, { status: 302, headers });
+}
 
 export default function ApplicationForm() {
   const { row, codes, me, approval } = useLoaderData<typeof loader>();
