@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { organisations, userRoles, users } from "../../db/schema";
 import { hashPassword } from "../../app/lib/password";
 import { hubFor } from "../../workers/fleet-hub/client";
-import { visibleVehicleIds } from "../../workers/fleet-hub/scope";
+import { visibleVehicleIds } from "../../db/rules/data-scope";
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle, openHub } from "./telematics";
 

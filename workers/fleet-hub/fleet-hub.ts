@@ -36,7 +36,7 @@ import {
   type RuleState,
   type VehicleRules,
 } from "./rules";
-import { nextGrantExpiry, visibleVehicleIds } from "./scope";
+import { nextGrantExpiry, visibleVehicleIds } from "../../db/rules/data-scope";
 import { addHeat, areaHits, checkAreaQuery, dropHeatBefore, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 import { WriteGroups } from "./write-groups";
 

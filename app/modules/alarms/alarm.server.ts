@@ -1,6 +1,6 @@
 /**
  * The alarm list's queries and its one write (handling). Every query carries the tenant and the user's data scope
- * (organisation subtree + granted vehicles, workers/fleet-hub/scope.ts); the list reads by (tenant, time) or
+ * (organisation subtree + granted vehicles, db/rules/data-scope.ts); the list reads by (tenant, time) or
  * (tenant, handling state, time), the two indexes of `alarms`, newest first.
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
@@ -8,14 +8,14 @@ import { z } from "zod";
 import { batch } from "../../../db/client";
 import { alarms, auditLogs, users, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
-import { visibleVehicleCondition } from "../../../workers/fleet-hub/scope";
+import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { INFINITE_CHUNK, type ListQuery } from "~/modules/resource/types";
 import { ALARM_KINDS, detailTextOf, HANDLE_NOTE_MAX, minuteText, positionText, speedText, type AlarmRow } from "./alarm.view";
 
 /** The data-scope condition for the signed-in user, on the alarm's vehicle. */
-const scopeOf = (scope: RequestScope) => visibleVehicleCondition(scope.db, scope.user.tenantId, scope.user.id, alarms.vehicleId);
+const scopeOf = async (scope: RequestScope) => visibleVehicleIdWhere(scope, alarms.vehicleId);
 
 /** Conditions of the list's filters (the range is already checked: alarmRange). */
 function filterConditions(scope: RequestScope, filters: Record<string, string>, range: { from: number; to: number }): SQL[] {
@@ -92,7 +92,7 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
 /** The vehicle of the device alarm screen, when the user may see it: its plate names the filter. */
 export async function visibleVehicle(scope: RequestScope, vehicleId: number): Promise<{ id: number; plate: string } | undefined> {
   if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return undefined;
-  const inScope = await visibleVehicleCondition(scope.db, scope.user.tenantId, scope.user.id, vehicles.id);
+  const inScope = visibleVehiclesWhere(scope);
   const [row] = await scope.db
     .select({ id: vehicles.id, plate: vehicles.plate })
     .from(vehicles)

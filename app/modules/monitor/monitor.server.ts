@@ -3,7 +3,7 @@ import { organisations, vehicleModels, vehicles } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { HUB_SCREENS, type VehicleLive } from "../../../workers/fleet-hub/protocol";
-import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
+import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { loadMapConfig } from "~/widgets/map/config.server";
 import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons } from "./monitor";

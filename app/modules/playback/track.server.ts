@@ -6,10 +6,11 @@
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { alarms, organisations, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { alias } from "drizzle-orm/sqlite-core";
+import { ofTenant, tenantWhere } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
-import { visibleVehicleIds } from "../../../workers/fleet-hub/scope";
+import { orgSubtreeSql, visibleVehicleIds } from "../../../db/rules/data-scope";
 import { containing } from "~/modules/resource/resource.server";
 import { searchText } from "~/modules/resource/search";
 import { buildTrack, checkRange, type RangeError, type Stop, type TrackPoint, type TrackSummary } from "./track";
@@ -150,14 +151,16 @@ export type HeatAnswer =
   | { status: "ok"; cells: { lng: number; lat: number; n: number }[]; total: number }
   | { status: "error"; error: `range.${RangeError}` | "vehicle" | "hub" };
 
+const treeOrg = alias(organisations, "o");
+
 /** The organisations a user may filter by: their own subtree (the whole tenant when unset or at the root). */
 export async function visibleOrganisations(s: PlaybackScope, userOrgId: number | null): Promise<{ id: number; name: string; depth: number }[]> {
   const root = userOrgId ?? (await s.db.select({ id: organisations.id }).from(organisations).where(and(ofTenant(organisations, s.tenantId), sql`${organisations.parentId} is null`)))[0]?.id;
   if (root === undefined) return [];
   return s.db.all<{ id: number; name: string; depth: number }>(sql`
     WITH RECURSIVE sub(id, name, depth, path) AS (
-      SELECT id, name, 0, printf('%08d', sort) || printf('%08d', id) FROM organisations WHERE id = ${root} AND tenant_id = ${s.tenantId}
-      UNION ALL SELECT o.id, o.name, sub.depth + 1, sub.path || printf('%08d', o.sort) || printf('%08d', o.id) FROM organisations o JOIN sub ON o.parent_id = sub.id WHERE o.tenant_id = ${s.tenantId})
+      SELECT id, name, 0, printf('%08d', sort) || printf('%08d', id) FROM organisations WHERE id = ${root} AND ${ofTenant(organisations, s.tenantId)}
+      UNION ALL SELECT o.id, o.name, sub.depth + 1, sub.path || printf('%08d', o.sort) || printf('%08d', o.id) FROM organisations o JOIN sub ON o.parent_id = sub.id WHERE ${ofTenant(treeOrg, s.tenantId)})
     SELECT id, name, depth FROM sub ORDER BY path LIMIT 500`);
 }
 
@@ -171,9 +174,7 @@ export async function loadHeat(s: PlaybackScope, f: HeatFilter): Promise<HeatAns
     if (!(await findVisibleVehicle(s, f.vehicleId))) return { status: "error", error: "vehicle" };
     ids = [f.vehicleId];
   } else if (f.orgId) {
-    const inOrg = await s.db.all<{ id: number }>(sql`
-      WITH RECURSIVE sub(id) AS (SELECT ${f.orgId} UNION ALL SELECT o.id FROM organisations o JOIN sub ON o.parent_id = sub.id WHERE o.tenant_id = ${s.tenantId})
-      SELECT v.id FROM vehicles v WHERE v.tenant_id = ${s.tenantId} AND v.org_id IN (SELECT id FROM sub)`);
+    const inOrg = await s.db.select({ id: vehicles.id }).from(vehicles).where(tenantWhere(vehicles, s, sql`${vehicles.orgId} in (${orgSubtreeSql(s, f.orgId)})`));
     ids = inOrg.map((r) => r.id).filter((id) => visible === "all" || visible.has(id));
   }
   if (ids !== null && ids.length === 0) return { status: "ok", cells: [], total: 0 };

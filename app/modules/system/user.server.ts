@@ -12,7 +12,7 @@ import { containing, defineResource, postedIds, type FieldErrors } from "~/modul
 import { ftsPhrase } from "~/modules/resource/search";
 import { userStates, userView } from "./user.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
-import { visibleVehiclesWhere } from "~/modules/telematics/scope.server";
+import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { alias } from "drizzle-orm/sqlite-core";
 import { drivers, users, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { hasSpecialChars, isLandline, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { driverView, iconOptions, ownerView, OWNER_TYPES, vehicleModelView } from "./archive.resource";
-import { visibleVehiclesWhere } from "./scope.server";
+import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ENERGY_TYPES } from "./vehicles.resource";
 
 export const optionalText = (max: number, message: string) =>
@@ -182,6 +183,9 @@ export async function ownerOptions({ db, user }: RequestScope): Promise<Record<s
 
 // ---- drivers -----------------------------------------------------------------------------------------
 
+/** the driver filter's subquery */
+const driverVehicle = alias(vehicles, "dv");
+
 const DriverSchema = z.object({
   name: z
     .string()
@@ -213,7 +217,7 @@ export const driverResource = defineResource({
       or(
         containing(drivers.name, v),
         containing(drivers.phone, v),
-        sql`${drivers.vehicleId} in (select dv.id from vehicles dv where dv.tenant_id = ${drivers.tenantId} and ${containing(sql`dv.plate`, v)})`,
+        sql`${drivers.vehicleId} in (select dv.id from vehicles dv where ${sameTenant(driverVehicle, drivers)} and ${containing(sql`dv.plate`, v)})`,
       ),
   },
   sortColumns: { name: drivers.name, createdAt: drivers.createdAt },

@@ -4,7 +4,7 @@ import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import type { RequestScope } from "~/modules/access/access.server";
-import { visibleVehiclesWhere } from "./scope.server";
+import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { uninstalledTerminalNo, vehicleOptions } from "./vehicles.server";
 
 /**

@@ -4,7 +4,7 @@ import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { searchText } from "~/modules/resource/search";
-import { visibleVehiclesWhere } from "./scope.server";
+import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 
 /**
  * Which of the tenant's vehicles a picker offers: `visible`, the user's data scope (authorized vehicles of another

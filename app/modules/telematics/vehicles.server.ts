@@ -9,7 +9,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { assignableOrgsWhere, visibleVehiclesWhere } from "./scope.server";
+import { assignableOrgsWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 
