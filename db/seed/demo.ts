@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenants, userRoles, users } from "../schema";
+import { appApplications, approvalSteps, dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenants, userRoles, users } from "../schema";
 import { hashPassword } from "../../app/lib/password";
 import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
 import { EXTRA_PERMISSION_ACTIONS } from "../../app/modules/system/role.resource";
@@ -240,5 +240,12 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   // the project dispatcher's data scope is 上海项目部 only
   const [shanghai] = await db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, seeded.tenantId), eq(organisations.name, "上海项目部")));
   await db.update(users).set({ orgId: shanghai!.id }).where(eq(users.id, seeded.userIds[DEMO_USERS.project.account]!));
+  // 审批流程: data permission applications are decided by the administrators' role; app-user applications by the
+  // default (holders of the approve code). Two app users wait, so the workbench's to-do has something to show.
+  await db.insert(approvalSteps).values({ tenantId: seeded.tenantId, kind: "dataPermission", stepNo: 1, approverType: "role", approverId: seeded.roleIds.admin });
+  await db.insert(appApplications).values([
+    { tenantId: seeded.tenantId, name: "赵建国", phone: "13912345678", appRole: "operator", company: "中建三局苏州项目", reason: "塔吊司机，申请使用APP查看设备状态" },
+    { tenantId: seeded.tenantId, name: "钱晓峰", phone: "13787654321", appRole: "driver", company: "华东混凝土有限公司", reason: "搅拌车司机，接收派单" },
+  ]);
   return { created: true };
 }
