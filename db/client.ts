@@ -6,6 +6,7 @@ import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 /** The one database type every query helper takes: D1 and libSQL both satisfy it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- D1 and libSQL answer a run with different result types
 export type Db = BaseSQLiteDatabase<"async", any, typeof schema>;
 
 export interface DbEnv {

@@ -149,5 +149,5 @@ try {
 // the hub's ingest and bytes-per-client figures run inside workerd (the workers pool), after the server has stopped
 console.log(`\nTelematics inside workerd (tests/bench/hub.perf.ts)`);
 const perf = spawnSync(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench"], { cwd: root, encoding: "utf8", env: { ...process.env, DERRICK_BENCH: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
-for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^  \S|^(Ingest|One client|Fan-out)|FAIL|Error/.test(l)) console.log(l);
+for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^ {2}\S|^(Ingest|One client|Fan-out)|FAIL|Error/.test(l)) console.log(l);
 process.exit(0);

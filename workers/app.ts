@@ -20,6 +20,7 @@ export { FleetHub } from "./fleet-hub/fleet-hub";
  */
 let remix: ReturnType<typeof createRequestHandler> | undefined;
 const handleRemix: ReturnType<typeof createRequestHandler> = async (request, context) => {
+  // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the build exists only after `remix vite:build`, so ts-expect-error would fail once it does
   // @ts-ignore the server build exists after `remix vite:build`
   remix ??= createRequestHandler((await import("../build/server")) as unknown as ServerBuild);
   return remix(request, context);

@@ -76,7 +76,7 @@ export function debounceSearch(onSearch: (text: string) => void, initial = "", w
 export function useSearchText(onSearch: (text: string) => void, initial = "", wait = SEARCH_DEBOUNCE_MS): Debounced<[string]> {
   const latest = useRef(onSearch);
   latest.current = onSearch;
-  const debounced = useMemo(() => debounceSearch((text) => latest.current(text), initial, wait), [wait]); // initial only seeds
+  const debounced = useMemo(() => debounceSearch((text) => latest.current(text), initial, wait), [wait]); // eslint-disable-line react-hooks/exhaustive-deps -- `initial` only seeds the first value; a new one must not reset the pending search
   useEffect(() => debounced.cancel, [debounced]);
   return debounced;
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { outbox } from "../../db/schema";
 import { ofTenant } from "../../db/tenant";

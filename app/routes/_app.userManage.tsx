@@ -12,7 +12,7 @@ import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transitio
 import { userIntents, userOptions as options, userResource, type UserActionData } from "~/modules/system/user.server";
 import { Alert, Button, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { QueryLink, RowForm } from "~/widgets/list-navigation";
+import { QueryLink } from "~/widgets/list-navigation";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 用户管理 / User Management" }];
 
@@ -23,7 +23,6 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => resourceAction(args, userResource, { intents: userIntents, options });
 
 export default function UserManage() {
-  const { t } = useTranslation("system");
   const { t: tr } = useTranslation("resource");
   const { query, codes, me } = useLoaderData<typeof loader>();
   const back = listHref(userView.path, query);

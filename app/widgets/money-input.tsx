@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes } from "react";
+import { useEffect, useMemo, useState, type InputHTMLAttributes } from "react";
 import { formatMoney, normalizeMoney, sanitizeMoneyInput, type MoneyRules } from "~/lib/money";
 import { useHydrated } from "./use-hydrated";
 
@@ -22,7 +22,7 @@ const toText = (v: string | number | null | undefined) => (v === null || v === u
  * afterwards a hidden input carries the clamped plain value under the same name.
  */
 export function MoneyInput({ name, value, defaultValue, onValueChange, precision, allowNegative, negativeOnly, min, max, onFocus, onBlur, className = "", ...input }: MoneyInputProps) {
-  const rules: MoneyRules = { precision, allowNegative, negativeOnly, min, max };
+  const rules: MoneyRules = useMemo(() => ({ precision, allowNegative, negativeOnly, min, max }), [precision, allowNegative, negativeOnly, min, max]);
   const hydrated = useHydrated();
   const controlled = value !== undefined;
   const [text, setText] = useState(() => normalizeMoney(toText(controlled ? value : defaultValue), rules));
@@ -31,7 +31,7 @@ export function MoneyInput({ name, value, defaultValue, onValueChange, precision
   // follow a controlled value unless the user is typing in the field
   useEffect(() => {
     if (controlled && !focused) setText(normalizeMoney(toText(value), rules));
-  }, [controlled, value, focused, precision, allowNegative, negativeOnly, min, max]);
+  }, [controlled, value, focused, rules]);
 
   const plainValue = normalizeMoney(text, rules);
   const shown = hydrated && !focused ? formatMoney(plainValue) : text;

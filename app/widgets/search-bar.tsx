@@ -31,7 +31,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
       const el = form.elements.namedItem(f.key);
       if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.type !== "hidden" && el !== document.activeElement) el.value = query.filters[f.key] ?? "";
     }
-  }, [urlFilters]);
+  }, [urlFilters]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the URL's filters, as said above
 
   const send = (delay: number) => {
     clearTimeout(timer.current);

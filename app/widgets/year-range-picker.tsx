@@ -1,5 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { todayIn } from "~/lib/calendar";
@@ -35,7 +35,8 @@ export interface YearRangePickerProps {
 export function YearRangePicker({ value: valueProp, defaultValue = null, onChange, name, id, disabled, className = "" }: YearRangePickerProps) {
   const { t } = useTranslation("widgets");
   const [value, setValue] = useControllable<YearRange | null>(valueProp, defaultValue, onChange);
-  const committed = yearRangeOf(value?.start ?? null, value?.end ?? null);
+  const [committedStart, committedEnd] = [value?.start ?? null, value?.end ?? null];
+  const committed = useMemo(() => yearRangeOf(committedStart, committedEnd), [committedStart, committedEnd]);
   const [state, setState] = useState<YearRangeState>(committed);
   const [open, setOpen] = useState(false);
   const [leftStart, setLeftStart] = useState(() => leftStartFor(committed, Number(todayIn().slice(0, 4))));
@@ -47,7 +48,7 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
   useEffect(() => {
     setState(committed);
     setTyped({ start: String(committed.start ?? ""), end: String(committed.end ?? "") });
-  }, [committed.start, committed.end]);
+  }, [committed]);
 
   function openPanels(withFocus: boolean) {
     if (disabled) return;

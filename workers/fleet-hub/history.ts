@@ -103,7 +103,7 @@ type Row = { t: number; lng: number; lat: number; speed: number; heading: number
 function trackPointOf(r: Row): TrackPoint {
   const tp: TrackPoint = { t: r.t, lng: r.lng, lat: r.lat, speed: r.speed, heading: r.heading };
   if (r.x) {
-    const x = JSON.parse(r.x) as Record<string, any>;
+    const x = JSON.parse(r.x) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- stored JSON of any shape; each field is checked by typeof below
     if (typeof x.mileage === "number") tp.mileage = x.mileage;
     if (typeof x.fuel === "number") tp.fuel = x.fuel;
     if (typeof x.rpm === "number") tp.rpm = x.rpm;

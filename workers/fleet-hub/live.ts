@@ -76,8 +76,9 @@ export class LiveTable {
     let seqs = this.fieldSeq.get(id);
     if (!seqs) this.fieldSeq.set(id, (seqs = {}));
     for (const [k, value] of Object.entries(changes) as [LiveField, unknown][]) {
-      if (same((v as any)[k], value)) continue;
-      (v as any)[k] = value;
+      const fields = v as Record<LiveField, unknown>;
+      if (same(fields[k], value)) continue;
+      fields[k] = value;
       seqs[k] = seq;
       changed.push(k);
     }
@@ -93,7 +94,7 @@ export class LiveTable {
     const seqs = this.fieldSeq.get(id);
     if (!seqs) return { ...v };
     const out: Partial<VehicleLive> & { id: number } = { id };
-    for (const [k, s] of Object.entries(seqs) as [LiveField, number][]) if (s > since) (out as any)[k] = v[k];
+    for (const [k, s] of Object.entries(seqs) as [LiveField, number][]) if (s > since) (out as Partial<Record<LiveField, unknown>>)[k] = v[k];
     return out;
   }
 

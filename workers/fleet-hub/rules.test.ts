@@ -23,7 +23,6 @@ import {
 
 const S = 1000;
 const MIN = 60 * S;
-const H = 60 * MIN;
 const ZONE = "Asia/Shanghai";
 // 2026-11-23 10:00 in Shanghai (02:00 UTC)
 const T0 = Date.UTC(2026, 10, 23, 2, 0, 0);

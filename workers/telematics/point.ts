@@ -354,7 +354,7 @@ export function readOsmAndFields(fields: URLSearchParams, now: number): OsmAndIn
 /** Reads the OsmAnd JSON variant that Traccar Client sends: { device_id, location: { timestamp, coords, battery } }. */
 export function readOsmAndJson(body: unknown, now: number): OsmAndInput {
   if (!body || typeof body !== "object" || Array.isArray(body)) return { id: null, key: null, check: fail("not_an_object", "the body must be a JSON object") };
-  const b = body as Record<string, any>;
+  const b = body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a client's JSON of any shape; every field is checked before use
   const id = typeof b.device_id === "string" || typeof b.device_id === "number" ? String(b.device_id).trim() || null : null;
   const loc = b.location;
   if (!loc || typeof loc !== "object") return { id, key: null, check: fail("missing_field", "location is required", "location") };

@@ -1,7 +1,7 @@
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FeatureCollection } from "geojson";
 import type { ExpressionSpecification } from "maplibre-gl";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/ui/field";
 import { MapView, type MapHandle } from "~/widgets/map/map-view";
@@ -34,7 +34,7 @@ export function HeatMapPage({ title }: { title: string }) {
   const answer = data.answer;
   const serverRange = answer.status === "error" && answer.error.startsWith("range.") ? t(answer.error as `range.${RangeError}`) : null;
   const rangeError = clientError ?? serverRange;
-  const cells = answer.status === "ok" ? answer.cells : [];
+  const cells = useMemo(() => (answer.status === "ok" ? answer.cells : []), [answer]);
   const cellDeg = data.cellDeg;
   const cellLabels: Record<number, string> = { 0.005: t("heat.gridFine"), 0.01: t("heat.gridMedium"), 0.05: t("heat.gridCoarse") };
 

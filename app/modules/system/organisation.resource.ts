@@ -33,7 +33,10 @@ export interface OrgNode {
 export function descendantsOf(nodes: Pick<OrgNode, "id" | "parentId">[], id: number): Set<number> {
   const below = new Set<number>();
   const walk = (parent: number) => {
-    for (const n of nodes) if (n.parentId === parent && !below.has(n.id)) (below.add(n.id), walk(n.id));
+    for (const n of nodes) if (n.parentId === parent && !below.has(n.id)) {
+      below.add(n.id);
+      walk(n.id);
+    }
   };
   walk(id);
   return below;

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { z } from "zod";
 import { organisations } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";

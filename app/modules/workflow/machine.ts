@@ -70,7 +70,7 @@ export function transitionsFor<Row>(machine: MachineView<Row>, row: Row, codes: 
 }
 
 /** The codes of a machine the user holds: what the page needs to show its buttons, and nothing more. */
-export function heldCodes(machine: MachineView<any>, permissions: ReadonlySet<string>): string[] {
+export function heldCodes<Row>(machine: MachineView<Row>, permissions: ReadonlySet<string>): string[] {
   return [...new Set(machine.transitions.map((t) => t.permission))].filter((c) => permissions.has(c));
 }
 

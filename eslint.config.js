@@ -1,0 +1,52 @@
+// The lint gate of `npm test` (`npm run lint`): mistakes the compiler lets through, not style.
+// Formatting is not checked here; tsc (`npm run typecheck`) owns types, dependency-cruiser (`npm run boundaries`)
+// owns which folder may import which.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "public/", ".wrangler/", ".cache/", "node_modules/", "test-results/", "playwright-report/", "**/*.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+    rules: {
+      // tsc already reports undefined names, with the real globals of workerd, the DOM and Node
+      "no-undef": "off",
+      // `_` marks a parameter or binding kept for its position (a handler's signature, a destructured rest)
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      // a ts-expect-error is allowed when it says why
+      "@typescript-eslint/ban-ts-comment": ["error", { "ts-expect-error": "allow-with-description" }],
+      // `cond ? a() : b()` and `ok && run()` as statements are an idiom here; a bare value is still a mistake
+      "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
+      // control characters in our patterns are deliberate: names, searches and QR payloads strip them
+      "no-control-regex": "off",
+      // `declare global { namespace Cloudflare { interface Env extends AppEnv {} } }` is how workers-types is extended
+      "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      // Only the two classic rules: the React Compiler rules of react-hooks 7 judge code written for the compiler,
+      // which this React 18 app does not use.
+      "react-hooks/rules-of-hooks": "error",
+      // a missing dependency is a stale value on screen: an error; a deliberate omission says why on its line
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    // tests and scripts may reach into loosely typed answers (JSON bodies, mocks); the app's code says what it holds
+    files: ["tests/**", "scripts/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // scripts and configs run in Node and may log and exit as they please
+    files: ["scripts/**", "*.config.{js,ts,mjs,cjs}", "*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);
