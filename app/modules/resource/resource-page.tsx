@@ -297,6 +297,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   );
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ref goes to an input, select or textarea, and workers-types' Element (whose remove() returns Element) makes HTMLSelectElement no HTMLElement
 export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
   const { t } = useTranslation("resource");
   const id = `field-${field.key}`;
@@ -354,7 +355,7 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
  * A location field (type "location") in a form: one map picker posting its longitude, latitude and address under
  * their own names; each part shows what was typed (or saved) and its own message.
  */
-export function LocationField({ field, value, error, lang, inputRef }: { field: FormFieldDef; value: (key: string) => string; error: (key: string) => string | null; lang: string; inputRef?: (el: any) => void }) {
+export function LocationField({ field, value, error, lang, inputRef }: { field: FormFieldDef; value: (key: string) => string; error: (key: string) => string | null; lang: string; inputRef?: (el: HTMLElement | null) => void }) {
   if (!field.keys) return null;
   const { lng, lat, address } = field.keys;
   return (
