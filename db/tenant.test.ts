@@ -1,0 +1,62 @@
+// Keeps the tenant condition in one place: a query of app/ or workers/ (or a rule of db/rules/) that writes its own
+// tenant condition — eq(x.tenantId, …), a raw `tenant_id = …` — fails here with its file and line. Use ofTenant,
+// tenantWhere or sameTenant from db/tenant.ts instead (aliases for raw SQL subqueries: alias(vehicles, "v")).
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "..");
+const SCANNED = ["app", "workers", "db/rules"];
+
+const PATTERNS: [RegExp, string][] = [
+  [/\b(?:eq|ne)\(\s*[\w.$]+\.tenantId\s*,/g, "eq(x.tenantId, …)"],
+  // the other way round; tenants.id against a user's tenant is a lookup of the tenant row, not a tenant condition
+  [/\b(?:eq|ne)\(\s*(?!tenants(?:Table)?\.id\b)[\w.$]+\s*,\s*[\w.$]*tenantId\s*\)/g, "eq(…, x.tenantId)"],
+  [/\binArray\(\s*[\w.$]+\.tenantId\b/g, "inArray(x.tenantId, …)"],
+  [/\$\{\s*[\w.$]+\.tenantId\s*\}\s*(?:=|\bin\b)/gi, "sql`${x.tenantId} = …`"],
+  [/\btenant_id"?\s*(?:=|\bin\b|\bis\b)/gi, "raw tenant_id condition"],
+  [/=\s*(?:"?\w+"?\.)?"?tenant_id\b/gi, "raw tenant_id condition"],
+];
+
+/** Each hand-written tenant condition of a source text, as `line: what: text`. */
+export function handWrittenTenantConditions(source: string): string[] {
+  const found = new Map<number, string>(); // by position: one condition caught by two patterns counts once
+  for (const [pattern, what] of PATTERNS) {
+    for (const m of source.matchAll(pattern)) if (!found.has(m.index)) found.set(m.index, `${source.slice(0, m.index).split("\n").length}: ${what}: ${m[0]}`);
+  }
+  return [...found].sort(([a], [b]) => a - b).map(([, text]) => text);
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe("the tenant condition is written once (db/tenant.ts)", () => {
+  it("no source of app/, workers/ or db/rules/ writes its own", () => {
+    const found = SCANNED.flatMap((dir) => sources(join(ROOT, dir))).flatMap((file) =>
+      handWrittenTenantConditions(readFileSync(file, "utf8")).map((hit) => `${relative(ROOT, file)}:${hit}`),
+    );
+    expect(found, "use ofTenant / tenantWhere / sameTenant from db/tenant.ts").toEqual([]);
+  });
+
+  it("the check sees the forms a new screen would copy", () => {
+    const caught = (s: string) => handWrittenTenantConditions(s).length;
+    expect(caught("db.select().from(contracts).where(and(eq(contracts.tenantId, scope.user.tenantId), eq(contracts.id, id)))")).toBe(1);
+    expect(caught("and(eq(contracts.id, id),\n  eq(\n    contracts.tenantId,\n    tenantId))")).toBe(1);
+    expect(caught(".where(eq(scope.user.tenantId, contracts.tenantId))")).toBe(1);
+    expect(caught("inArray(bills.tenantId, ids)")).toBe(1);
+    expect(caught("sql`${bills.tenantId} = ${t}`")).toBe(1);
+    expect(caught("sql`select id from bills b where b.tenant_id = ${t}`")).toBe(1);
+    expect(caught('sql`select 1 from "bills" where "bills"."tenant_id" = ${t}`')).toBe(1);
+    expect(caught("sql`where ${t} = b.tenant_id`")).toBe(1);
+    // what the helper writes, and looking up the tenant row itself, pass
+    expect(caught("and(ofTenant(contracts, scope), eq(contracts.id, id))")).toBe(0);
+    expect(caught("tenantWhere(bills, scope, eq(bills.id, id))")).toBe(0);
+    expect(caught("db.select().from(tenants).where(eq(tenants.id, user.tenantId))")).toBe(0);
+    expect(caught("values(withTenant(scope, { name }))")).toBe(0);
+  });
+});
