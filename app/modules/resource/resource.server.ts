@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "./search";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
@@ -114,7 +115,7 @@ function listQueries<T extends ListedTable, Row extends { id: number }>(scope: R
     ? scope.db
         .select({ n: rowCounts.n })
         .from(rowCounts)
-        .where(and(eq(rowCounts.tenantId, scope.user.tenantId), eq(rowCounts.entity, counter)))
+        .where(and(ofTenant(rowCounts, scope.user.tenantId), eq(rowCounts.entity, counter)))
     : scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
   return { rowsQuery: res.selectRows(scope.db, where, orderBy, chunk, offset), total };
 }
@@ -174,7 +175,7 @@ function countedEntity(res: ResourceDefinition<any, any>, q: ListQuery): string 
 }
 
 function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery, narrowed: SQL | undefined): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(res.table.tenantId, scope.user.tenantId), narrowed];
+  const conditions: (SQL | undefined)[] = [ofTenant(res.table, scope.user.tenantId), narrowed];
   for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
   return and(...conditions);
 }
@@ -185,7 +186,7 @@ export async function findRow<T extends ListedTable>(scope: RequestScope, res: R
   const [row] = await scope.db
     .select()
     .from(res.table as SQLiteTable)
-    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId), res.scopeWhere?.(scope)))
+    .where(and(eq(res.table.id, id), ofTenant(res.table, scope.user.tenantId), res.scopeWhere?.(scope)))
     .limit(1);
   return row as Values | undefined;
 }
@@ -208,7 +209,7 @@ async function uniqueErrors<T extends ListedTable>(scope: RequestScope, res: Res
     const value = values[u.field];
     if (value === undefined || value === null || value === "") continue;
     const conditions = [eq(u.column, value)];
-    if (u.across !== "all") conditions.push(eq(res.table.tenantId, scope.user.tenantId));
+    if (u.across !== "all") conditions.push(ofTenant(res.table, scope.user.tenantId));
     if (exceptId) conditions.push(ne(res.table.id, exceptId));
     const [hit] = await scope.db
       .select({ id: res.table.id })
@@ -261,7 +262,7 @@ export async function updateRow<T extends ResourceTable>(scope: RequestScope, re
   const updated = await scope.db
     .update(res.table as SQLiteTable)
     .set({ ...changes, version: version + 1, updatedAt: Date.now() } as never)
-    .where(and(eq(res.table.id, id), eq(res.table.tenantId, scope.user.tenantId), eq(res.table.version, version), res.scopeWhere?.(scope)))
+    .where(and(eq(res.table.id, id), ofTenant(res.table, scope.user.tenantId), eq(res.table.version, version), res.scopeWhere?.(scope)))
     .returning({ id: res.table.id });
   // someone saved between our read and our write
   if (updated.length === 0) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
@@ -274,7 +275,7 @@ export async function updateRow<T extends ResourceTable>(scope: RequestScope, re
 export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, ids: number[]): Promise<number | { refuse: string }> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!valid.length) return 0;
-  const where = and(inArray(res.table.id, valid), eq(res.table.tenantId, scope.user.tenantId), res.scopeWhere?.(scope));
+  const where = and(inArray(res.table.id, valid), ofTenant(res.table, scope.user.tenantId), res.scopeWhere?.(scope));
   const before = (await scope.db
     .select()
     .from(res.table as SQLiteTable)
