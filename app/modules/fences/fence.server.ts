@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { auditLogs, fences, fenceVehicles, lineVehicles, routeLines, vehicles } from "../../../db/schema";
-import { ofTenant, tenantWhere } from "../../../db/tenant";
+import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
@@ -130,7 +130,7 @@ export const fenceResource = defineResource({
   toUpdate: (values) => values,
   auditView: (row) => row,
   beforeDelete: async (scope, ids) => ({ dependents: [scope.db.delete(fenceVehicles).where(inArray(fenceVehicles.fenceId, ids))] }),
-  afterSave: (scope) => tellHub(scope),
+  afterCommit: (scope) => tellHub(scope),
   afterDelete: (scope) => tellHub(scope),
 });
 
@@ -151,7 +151,7 @@ export const lineResource = defineResource({
   toUpdate: (values) => values,
   auditView: (row) => row,
   beforeDelete: async (scope, ids) => ({ dependents: [scope.db.delete(lineVehicles).where(inArray(lineVehicles.lineId, ids))] }),
-  afterSave: (scope) => tellHub(scope),
+  afterCommit: (scope) => tellHub(scope),
   afterDelete: (scope) => tellHub(scope),
 });
 
@@ -182,7 +182,7 @@ async function saveBindings(scope: RequestScope, kind: Kind, id: number, posted:
   const keep = current.filter((v) => !visible.has(v));
   const next = [...new Set([...keep, ...posted])];
   const ownerKey = kind === "fence" ? "fenceId" : "lineId";
-  const rows = next.map((vehicleId) => ({ tenantId: scope.user.tenantId, [ownerKey]: id, vehicleId }));
+  const rows = next.map((vehicleId) => withTenant(scope, { [ownerKey]: id, vehicleId }));
   const inserts = [];
   // at most 100 bound values per D1 statement: 3 columns a row
   for (let i = 0; i < rows.length; i += 30) inserts.push(scope.db.insert(b.table).values(rows.slice(i, i + 30) as never));

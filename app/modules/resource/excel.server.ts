@@ -2,10 +2,9 @@ import { readSheet } from "read-excel-file/universal";
 import writeExcelFile from "write-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
 import { formatCell } from "./format";
-import { createRow, listResource, type FieldErrors, type ResourceDefinition } from "./resource.server";
+import { createRow, listResource, type AnyResource, type FieldErrors } from "./resource.server";
 import { formInputs, isDataColumn, labelOf, type ListQuery } from "./types";
 
-type AnyResource = ResourceDefinition<any, any>;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** An export holds at most this many rows; a filter narrows a bigger list. */
 export const EXPORT_MAX_ROWS = 50_000;

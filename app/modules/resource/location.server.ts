@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkLocationPart, locationPartValue, type LocationPart } from "~/lib/location";
 import type { LocationKeys } from "./types";
 
-const part = (name: LocationPart, required: boolean) =>
+const part = <Out>(name: LocationPart, required: boolean) =>
   z
     .string()
     .default("")
@@ -10,15 +10,21 @@ const part = (name: LocationPart, required: boolean) =>
       const message = checkLocationPart(name, v, required);
       if (message) ctx.addIssue({ code: "custom", message });
     })
-    .transform((v) => locationPartValue(name, v));
+    .transform((v) => locationPartValue(name, v) as Out);
+
+/** The zod shape of a location field: its longitude and latitude (numbers) and its address (text), under its keys. */
+export type LocationShape<K extends LocationKeys, Required extends boolean> = { [P in K["lng"] | K["lat"]]: z.ZodType<Required extends true ? number : number | null, string | undefined> } & {
+  [P in NonNullable<K["address"]>]: z.ZodType<string | null, string | undefined>;
+};
 
 /**
  * The zod fields of a location form field (type "location"), to spread into a resource's schema: longitude and
  * latitude as WGS-84 numbers rounded to 6 decimals (null when optional and empty), the address trimmed (null when
  * empty). The rules and messages are the map picker's own (app/lib/location.ts), so the browser and the server agree.
+ * Declare the keys `as const` so the schema's answer names them; a required location answers numbers, never null.
  */
-export function locationFields(keys: LocationKeys, { required = true }: { required?: boolean } = {}) {
-  const shape: Record<string, z.ZodTypeAny> = { [keys.lng]: part("lng", required), [keys.lat]: part("lat", required) };
-  if (keys.address) shape[keys.address] = part("address", false);
-  return shape;
+export function locationFields<const K extends LocationKeys, Required extends boolean = true>(keys: K, { required = true as Required }: { required?: Required } = {}): LocationShape<K, Required> {
+  const shape: Record<string, z.ZodType> = { [keys.lng]: part<number | null>("lng", required), [keys.lat]: part<number | null>("lat", required) };
+  if (keys.address) shape[keys.address] = part<string | null>("address", false);
+  return shape as LocationShape<K, Required>;
 }

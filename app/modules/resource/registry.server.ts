@@ -11,11 +11,11 @@ import { userOptions, userResource } from "~/modules/system/user.server";
 import { driverOptions, driverResource, ownerOptions, ownerResource, vehicleModelResource } from "~/modules/telematics/archive.server";
 import { markerPointOptions, markerPointResource, markerTypeResource } from "~/modules/telematics/markers.server";
 import { vehicleOptions, vehicleResource } from "~/modules/telematics/vehicles.server";
-import type { ResourceDefinition } from "./resource.server";
+import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
 export interface RegisteredResource {
-  resource: ResourceDefinition<any, any>;
+  resource: AnyResource;
   options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
 }
 

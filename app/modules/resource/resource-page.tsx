@@ -183,6 +183,12 @@ export function ConfirmPanel({ title, detail, back, formAction, children, wide, 
   );
 }
 
+/** A refused form's value as its field shows it again: a ticked group as its values joined, plates one a line. */
+function postedText(v: unknown, type: FormFieldDef["type"]): string {
+  if (Array.isArray(v)) return v.map(String).join(type === "vehicles" ? "\n" : ",");
+  return v == null ? "" : String(v);
+}
+
 function dateInputValue(v: unknown): string {
   if (typeof v !== "number") return typeof v === "string" ? v : "";
   return dateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(v);
@@ -249,7 +255,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   const errors = posted?.errors ?? {};
   const fields = view.form.filter((f) => mode === "create" || !f.createOnly);
   const current = (f: Pick<FormFieldDef, "key" | "type" | "defaultValue">) => {
-    if (posted) return posted.values[f.key] ?? "";
+    if (posted) return postedText(posted.values[f.key], f.type);
     if (mode === "create") return f.defaultValue ?? "";
     const v = values[f.key];
     return f.type === "date" ? dateInputValue(v) : v == null ? "" : String(v);

@@ -1,39 +1,67 @@
-import { and, asc, count, desc, eq, fillPlaceholders, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, fillPlaceholders, getTableColumns, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
-import { auditLogs, rowCounts } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { auditLogs, rowCounts, tenants } from "../../../db/schema";
+import { takeNumber } from "~/modules/numbering/numbering.server";
+import { formSchema } from "./form.server";
+import { ofTenant, withTenant, type TenantTable } from "../../../db/tenant";
+import { expectChanges, isGuardFailure } from "../../../db/guard";
 import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "./search";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
 
 /** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
-export type ListedTable = SQLiteTable & { id: SQLiteColumn; tenantId: SQLiteColumn };
+export type ListedTable = SQLiteTable & TenantTable & { id: SQLiteColumn };
 /** The columns every edited table has: also the version of the stale-save check (updatedAt is set when present). */
 export type ResourceTable = ListedTable & { version: SQLiteColumn; updatedAt?: SQLiteColumn };
 
 export type FieldErrors = Record<string, string>;
 type Values = Record<string, unknown>;
+/** A stored row of the resource's table, as drizzle reads it. */
+export type StoredRow<T extends ListedTable> = T["$inferSelect"];
+/** A statement that joins a save's batch (a drizzle insert, update or delete, not yet awaited). */
+export type BatchItem = PromiseLike<unknown>;
 
-/** The server half of a resource: table, list query, schemas and rules. The view half is shared with the page. */
-export interface ResourceDefinition<T extends ListedTable, Row extends { id: number }> {
+/** What a save hands to `sideWrites`: the row's id (on create an SQL subquery naming the new row), the parsed values, the row before an update. */
+export interface SaveTarget<T extends ListedTable, V> {
+  /** the saved row's id; on create, `(select max(id) from <table>)` evaluated inside the batch, right after the insert */
+  id: number | SQL;
+  values: V;
+  /** the stored row an update starts from; absent on create */
+  before?: StoredRow<T>;
+}
+
+/** The save's statements beyond the row, and what to do once they are stored. */
+export interface SideWrites {
+  /** statements in other tables (role assignment, grants, lines): they join the save's batch, after the row's write */
+  writes: BatchItem[];
+  /** effects outside the database (tell the hub, accessChanged): run only once the batch is stored, with the row's id */
+  afterCommit?: (id: number) => Promise<unknown>;
+}
+
+/**
+ * The server half of a resource: table, list query, schemas and rules. The view half is shared with the page.
+ * T: the table; C and U: the values the create and update schemas answer (what `check`, `toInsert`, `toUpdate` and
+ * the hooks get); Listed: a row as `selectRows` reads it; Row: a row as the list shows it (`mapRows`' answer, else Listed).
+ */
+export interface ResourceDefinition<T extends ListedTable, C extends Values = Values, U extends Values = C, Listed extends { id: number } = { id: number }, Row extends { id: number } = Listed, S extends string = string> {
   view: ResourceView;
   table: T;
   /**
    * one page of rows for the list, with any joins the columns need: a drizzle select, which listResource may prepare
    * once and run again for other pages (offset is then a placeholder)
    */
-  selectRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | undefined, offset: number | Placeholder): PromiseLike<any[]>;
+  selectRows(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | undefined, offset: number | Placeholder): PromiseLike<Listed[]>;
   /** the rows as selectRows reads them → as the list shows them (work done after the read, so the select stays one) */
-  mapRows?(rows: any[]): Row[];
+  mapRows?(rows: Listed[]): Row[];
   /**
    * filter key → condition for a value (text search, select match). A pure function of the value: the list's
    * statement is prepared once per filter values (listResource), so a condition that read the clock would keep its time.
    */
   filters: Record<string, (value: string) => SQL | undefined>;
-  /** sortable column key → column */
-  sortColumns: Record<string, SQLiteColumn>;
+  /** sortable column key (a field of the listed row: defineResource refuses any other) → column */
+  sortColumns: { [K in S]: SQLiteColumn };
   defaultOrder: SQL[];
   /** the row_counts entity kept by triggers for this table: an unfiltered list reads its total there */
   countedAs?: string;
@@ -43,24 +71,34 @@ export interface ResourceDefinition<T extends ListedTable, Row extends { id: num
    * writes them.
    */
   countedBy?: string[];
-  /** zod schemas whose messages are i18n keys (common namespace) */
-  createSchema: z.ZodType<Values>;
-  updateSchema: z.ZodType<Values>;
+  /** zod schemas whose messages are i18n keys (common namespace); posted forms reach them through Conform (postedValues) */
+  createSchema: z.ZodType<C>;
+  updateSchema: z.ZodType<U>;
   /** fields that must be unique, within the tenant or across all tenants (login accounts) */
-  unique?: { field: string; column: SQLiteColumn; across?: "tenant" | "all"; message: string }[];
+  unique?: { field: keyof (C & U) & string; column: SQLiteColumn; across?: "tenant" | "all"; message: string }[];
+  /**
+   * a document number taken in the create's batch (app/modules/numbering): `field` gets e.g. HT-202611-0001, gap-free
+   * per tenant, kind and period in the tenant's time zone
+   */
+  number?: { field: keyof T["$inferInsert"] & string; kind: string; prefix: string; period?: "month" | "day" | "year" };
   /** turns parsed values into a row to insert (e.g. hashes a password); tenant, version and audit are added here */
-  toInsert(values: Values, scope: RequestScope): Promise<Values> | Values;
-  toUpdate(values: Values, scope: RequestScope): Promise<Values> | Values;
+  toInsert(values: C, scope: RequestScope): Promise<InsertValues<T>> | InsertValues<T>;
+  toUpdate(values: U, scope: RequestScope): Promise<Partial<InsertValues<T>>> | Partial<InsertValues<T>>;
   /** values kept in the audit record (never password hashes) */
-  auditView(row: Values): Values;
+  auditView(row: Partial<StoredRow<T>> & Values): Values;
   /** rules that need the database (a referenced row must be the tenant's own); field → message key. `current` is the row being edited (absent on create) */
-  check?(scope: RequestScope, values: Values, current?: Values): Promise<FieldErrors>;
+  check?(scope: RequestScope, values: C | U, current?: StoredRow<T>): Promise<FieldErrors>;
   /** values for the edit form beyond the row's own columns (e.g. the assigned role) */
-  editValues?(scope: RequestScope, row: Values): Promise<Values>;
+  editValues?(scope: RequestScope, row: StoredRow<T>): Promise<Values>;
   /** refuses a delete (message key) or removes rows that hang off these ids first, in the same batch */
-  beforeDelete?(scope: RequestScope, ids: number[]): Promise<{ refuse: string } | { dependents: PromiseLike<unknown>[] }>;
-  /** writes that belong to the row but live in other tables (e.g. role assignments) */
-  afterSave?(scope: RequestScope, id: number, values: Values): Promise<void>;
+  beforeDelete?(scope: RequestScope, ids: number[]): Promise<{ refuse: string } | { dependents: BatchItem[] }>;
+  /**
+   * writes that belong to the row but live in other tables (role assignment, grants, lines): returned, not run, so
+   * they join the save's one batch with the row and its audit record (all stored or none). May read first.
+   */
+  sideWrites?(scope: RequestScope, save: SaveTarget<T, C | U>): Promise<SideWrites> | SideWrites;
+  /** effects outside the database once a save is stored (tell the hub, accessChanged); never runs for a failed save */
+  afterCommit?(scope: RequestScope, id: number, values: C | U): Promise<unknown>;
   /** runs once the deleted rows are gone (e.g. bumps the access version, so no cache outlives them) */
   afterDelete?(scope: RequestScope, ids: number[]): Promise<void>;
   /**
@@ -71,14 +109,35 @@ export interface ResourceDefinition<T extends ListedTable, Row extends { id: num
   scopeWhere?(scope: RequestScope): SQL | undefined;
 }
 
-export function defineResource<T extends ListedTable, Row extends { id: number }>(def: ResourceDefinition<T, Row>) {
-  return def;
+/** A row to insert, less what the machinery adds (tenant). */
+export type InsertValues<T extends ListedTable> = Omit<T["$inferInsert"], "tenantId">;
+
+/** Any resource, for the generic machinery that only reads its declaration. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the machinery takes every resource whatever its row types
+export type AnyResource = ResourceDefinition<any, any, any, any, any, any>;
+
+/**
+ * A declaration whose sort keys are all fields of the listed row, or else a type naming the strays (which then fails
+ * `tsc` where the resource is used). Checked on the answer, not the argument: a check in the argument would fix the
+ * row type before `selectRows` is read.
+ */
+export type CheckedResource<D, S extends string, Row> = [Exclude<S, keyof Row>] extends [never] ? D : { "sort keys that are not fields of the listed row": Exclude<S, keyof Row> };
+
+/**
+ * Declares a resource; its types come from the table, the list's select and the schemas: a sort key that is not a
+ * field of the listed row, a unique field the schemas do not answer, a hook reading a value they do not answer, or
+ * an insert that misses a required column fails `tsc`.
+ */
+export function defineResource<T extends ListedTable, C extends Values, U extends Values = C, Listed extends { id: number } = { id: number }, Row extends { id: number } = Listed, S extends string = never>(
+  def: ResourceDefinition<T, C, U, Listed, Row, S>,
+): CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S>, S, Row> {
+  return def as CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S>, S, Row>;
 }
 
 /** One page of a resource's rows with the total, tenant-scoped, in one round trip. */
-export async function listResource<T extends ListedTable, Row extends { id: number }>(
+export async function listResource<Row extends { id: number }>(
   scope: RequestScope,
-  res: ResourceDefinition<T, Row>,
+  res: ResourceDefinition<ListedTable, any, any, any, Row>,
   q: ListQuery,
 ): Promise<{ rows: Row[]; total: number }> {
   // the user's data scope beyond the tenant, built once for the rows' condition and the choice of counter
@@ -100,10 +159,10 @@ export async function listResource<T extends ListedTable, Row extends { id: numb
   return { rows: shown(res, rows), total: totals[0]?.n ?? 0 };
 }
 
-const shown = <Row extends { id: number }>(res: ResourceDefinition<any, Row>, rows: unknown[]): Row[] => (res.mapRows ? res.mapRows(rows) : (rows as Row[]));
+const shown = <Row extends { id: number }>(res: ResourceDefinition<ListedTable, any, any, any, Row>, rows: unknown[]): Row[] => (res.mapRows ? res.mapRows(rows as { id: number }[]) : (rows as Row[]));
 
 /** A list's rows select and its total's select. */
-function listQueries<T extends ListedTable, Row extends { id: number }>(scope: RequestScope, res: ResourceDefinition<T, Row>, q: ListQuery, narrowed: SQL | undefined, chunk: number, offset: number | Placeholder) {
+function listQueries(scope: RequestScope, res: AnyResource, q: ListQuery, narrowed: SQL | undefined, chunk: number, offset: number | Placeholder) {
   const where = tenantWhere(scope, res, q, narrowed);
   const column = q.sort ? res.sortColumns[q.sort] : undefined;
   // ties broken by id in the same direction: the column's index (which ends with the rowid) then gives the whole
@@ -134,7 +193,7 @@ type ListPlan = { rows: PreparedList; total: PreparedList } | null;
  * page's server time, and a user paging or coming back to a list asks for the same statements again. Only lists
  * without a narrower data scope (its condition would belong in the key) and whose rows' select can be batched.
  */
-function listPlan<T extends ListedTable, Row extends { id: number }>(scope: RequestScope, res: ResourceDefinition<T, Row>, q: ListQuery, chunk: number): ListPlan {
+function listPlan(scope: RequestScope, res: AnyResource, q: ListQuery, chunk: number): ListPlan {
   let byResource = listPlans.get(scope.db);
   if (!byResource) listPlans.set(scope.db, (byResource = new WeakMap()));
   let plans = byResource.get(res);
@@ -164,7 +223,7 @@ const LIST_PLANS_MAX = 500;
  * The row_counts entity that holds this list's total, if triggers keep one: the whole table, or the table filtered by
  * one counted filter alone. The counts are the tenant's: never ask for a user whose data scope narrows the rows.
  */
-function countedEntity(res: ResourceDefinition<any, any>, q: ListQuery): string | null {
+function countedEntity(res: AnyResource, q: ListQuery): string | null {
   if (!res.countedAs) return null;
   const filters = Object.entries(q.filters);
   if (filters.length === 0) return res.countedAs;
@@ -174,42 +233,42 @@ function countedEntity(res: ResourceDefinition<any, any>, q: ListQuery): string 
   return `${res.countedAs}.${key}=${value}`;
 }
 
-function tenantWhere<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, never> | ResourceDefinition<T, any>, q: ListQuery, narrowed: SQL | undefined): SQL | undefined {
+function tenantWhere(scope: RequestScope, res: AnyResource, q: ListQuery, narrowed: SQL | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [ofTenant(res.table, scope.user.tenantId), narrowed];
   for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
   return and(...conditions);
 }
 
 /** One row of the caller's tenant, or undefined (another tenant's id is simply not there). */
-export async function findRow<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, any>, id: number): Promise<Values | undefined> {
+export async function findRow<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, any, any, any, any>, id: number): Promise<StoredRow<T> | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await scope.db
     .select()
     .from(res.table as SQLiteTable)
-    .where(and(eq(res.table.id, id), ofTenant(res.table, scope.user.tenantId), res.scopeWhere?.(scope)))
+    .where(and(eq(res.table.id, id), ofTenant(res.table, scope), res.scopeWhere?.(scope)))
     .limit(1);
-  return row as Values | undefined;
+  return row as StoredRow<T> | undefined;
 }
 
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldErrors; status: 400 | 404 | 409 };
 
-/** Maps zod issues to the first message key per field. */
+/** Maps zod issues to the first message key per field (a line's field as `lines[0].qty`). */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const key = issue.path.length ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") : "form";
     errors[key] ??= issue.message;
   }
   return errors;
 }
 
-async function uniqueErrors<T extends ListedTable>(scope: RequestScope, res: ResourceDefinition<T, any>, values: Values, exceptId?: number): Promise<FieldErrors> {
+async function uniqueErrors(scope: RequestScope, res: AnyResource, values: Values, exceptId?: number): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  for (const u of res.unique ?? []) {
+  for (const u of (res.unique ?? []) as NonNullable<AnyResource["unique"]>) {
     const value = values[u.field];
     if (value === undefined || value === null || value === "") continue;
     const conditions = [eq(u.column, value)];
-    if (u.across !== "all") conditions.push(ofTenant(res.table, scope.user.tenantId));
+    if (u.across !== "all") conditions.push(ofTenant(res.table, scope));
     if (exceptId) conditions.push(ne(res.table.id, exceptId));
     const [hit] = await scope.db
       .select({ id: res.table.id })
@@ -221,74 +280,137 @@ async function uniqueErrors<T extends ListedTable>(scope: RequestScope, res: Res
   return errors;
 }
 
-const audit = (scope: RequestScope, entity: string, action: string, entityId: number | string, before: Values | null, after: Values | null) =>
-  scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action, entity, entityId: String(entityId), before, after });
+const audit = (scope: RequestScope, entity: string, action: string, entityId: number | SQL, before: Values | null, after: Values | SQL | null) =>
+  scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action, entity, entityId: typeof entityId === "number" ? String(entityId) : sql`cast(${entityId} as text)`, before, after }));
 
-/** Validates and inserts a row with its audit record. */
-export async function createRow<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, input: Values): Promise<SaveResult> {
-  const parsed = res.createSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
-  const dupes = { ...(await res.check?.(scope, parsed.data)), ...(await uniqueErrors(scope, res, parsed.data)) };
-  if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
-  const row = { ...(await res.toInsert(parsed.data, scope)), tenantId: scope.user.tenantId };
-  let inserted: { id: number } | undefined;
+/**
+ * The id of the row a create's batch has just inserted, usable by the statements after it in the same batch: ids
+ * are AUTOINCREMENT (each new row's is the table's largest) and a batch is one transaction, so no other insert
+ * comes between. last_insert_rowid() would not do: the side rows' own inserts change it.
+ */
+const insertedId = (table: ListedTable): SQL => sql`(select max(${table.id}) from ${table})`;
+
+/** The tenant's time zone, for the period of a document number. */
+async function tenantTimeZone(scope: RequestScope): Promise<string> {
+  const [tenant] = await scope.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.user.tenantId));
+  return tenant?.timeZone ?? "Asia/Shanghai";
+}
+
+/** Runs a save's batch; a unique index that a concurrent save took first answers 409 with the field's message. */
+async function runSave(scope: RequestScope, res: AnyResource, items: BatchItem[], values: Values, exceptId?: number): Promise<unknown[] | FieldErrors> {
   try {
-    [inserted] = (await scope.db
-      .insert(res.table as SQLiteTable)
-      .values(row as never)
-      .returning({ id: res.table.id })) as { id: number }[];
+    return await batch(scope.db, items as [BatchItem, ...BatchItem[]]);
   } catch (error) {
-    // a concurrent save took the same unique value between the check and the insert
-    const again = await uniqueErrors(scope, res, parsed.data);
-    if (Object.keys(again).length) return { ok: false, errors: again, status: 409 };
+    // a concurrent save took the same unique value between the check and the batch
+    const again = await uniqueErrors(scope, res, values, exceptId);
+    if (Object.keys(again).length) return again;
     throw error;
   }
-  await res.afterSave?.(scope, inserted!.id, parsed.data);
-  await audit(scope, res.view.name, "create", inserted!.id, null, res.auditView({ ...row, ...parsed.data }));
+}
+
+/**
+ * Validates and inserts a row with its side rows, its audit record and its document number in ONE batch (a D1
+ * batch is a transaction: all stored or none); effects outside the database run after.
+ */
+export async function createRow<T extends ResourceTable, C extends Values>(scope: RequestScope, res: ResourceDefinition<T, C, any, any, any>, input: unknown): Promise<SaveResult> {
+  const parsed = formSchema(res.createSchema).safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
+  const values = parsed.data;
+  const dupes = { ...(await res.check?.(scope, values)), ...(await uniqueErrors(scope, res, values)) };
+  if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
+  const row: Values = withTenant(scope, await res.toInsert(values, scope));
+  const id = insertedId(res.table);
+  const items: BatchItem[] = [];
+  let after: Values | SQL = res.auditView({ ...row, ...values } as Partial<StoredRow<T>> & Values);
+  if (res.number) {
+    // the counter's bump goes first; the insert and the audit record read the number it gave
+    const { bump, value } = takeNumber(scope.db, scope.user.tenantId, res.number, Date.now(), await tenantTimeZone(scope));
+    const column = getTableColumns(res.table)[res.number.field]!;
+    items.push(bump);
+    row[res.number.field] = value;
+    after = sql`json_set(${JSON.stringify({ ...after, [res.number.field]: null })}, ${`$.${res.number.field}`}, (select ${column} from ${res.table} where ${res.table.id} = ${id}))`;
+  }
+  const insertAt = items.push(
+    scope.db
+      .insert(res.table as SQLiteTable)
+      .values(row as never)
+      .returning({ id: res.table.id }),
+  ) - 1;
+  const side = await res.sideWrites?.(scope, { id, values });
+  items.push(...(side?.writes ?? []), audit(scope, res.view.name, "create", id, null, after));
+  const results = await runSave(scope, res, items, values);
+  if (!Array.isArray(results)) return { ok: false, errors: results, status: 409 };
+  const [inserted] = results[insertAt] as { id: number }[];
+  await side?.afterCommit?.(inserted!.id);
+  await res.afterCommit?.(scope, inserted!.id, values);
   return { ok: true, id: inserted!.id };
 }
 
-/** Validates and updates a row when its version is still the one the user edited; records before and after. */
-export async function updateRow<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, id: number, input: Values): Promise<SaveResult> {
+/**
+ * Validates and updates a row when its version is still the one the user edited, with its side rows and its audit
+ * record (before and after) in ONE batch: a row saved by someone else meanwhile, or any statement failing, stores
+ * nothing.
+ */
+export async function updateRow<T extends ResourceTable, U extends Values>(scope: RequestScope, res: ResourceDefinition<T, any, U, any, any>, id: number, input: unknown): Promise<SaveResult> {
   const before = await findRow(scope, res, id);
   if (!before) return { ok: false, errors: { form: "resource:notFound" }, status: 404 };
-  const parsed = res.updateSchema.safeParse(input);
+  const parsed = formSchema(res.updateSchema).safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
-  const version = Number(input.version);
+  const values = parsed.data;
+  const version = Number((input as Values | null)?.version);
   if (!Number.isInteger(version) || version !== before.version) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
-  const dupes = { ...(await res.check?.(scope, parsed.data, before)), ...(await uniqueErrors(scope, res, parsed.data, id)) };
+  const dupes = { ...(await res.check?.(scope, values, before)), ...(await uniqueErrors(scope, res, values, id)) };
   if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
-  const changes = await res.toUpdate(parsed.data, scope);
-  const updated = await scope.db
-    .update(res.table as SQLiteTable)
-    .set({ ...changes, version: version + 1, updatedAt: Date.now() } as never)
-    .where(and(eq(res.table.id, id), ofTenant(res.table, scope.user.tenantId), eq(res.table.version, version), res.scopeWhere?.(scope)))
-    .returning({ id: res.table.id });
-  // someone saved between our read and our write
-  if (updated.length === 0) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
-  await res.afterSave?.(scope, id, parsed.data);
-  await audit(scope, res.view.name, "update", id, res.auditView(before), res.auditView({ ...before, ...changes, ...parsed.data }));
+  const changes = await res.toUpdate(values, scope);
+  const side = await res.sideWrites?.(scope, { id, values, before });
+  let results: unknown[] | FieldErrors;
+  try {
+    results = await runSave(
+      scope,
+      res,
+      [
+        scope.db
+          .update(res.table as SQLiteTable)
+          .set({ ...changes, version: version + 1, updatedAt: Date.now() } as never)
+          .where(and(eq(res.table.id, id), ofTenant(res.table, scope), eq(res.table.version, version), res.scopeWhere?.(scope))),
+        // someone saved between our read and this batch: nothing of it is stored
+        expectChanges(scope.db, 1),
+        ...(side?.writes ?? []),
+        audit(scope, res.view.name, "update", id, res.auditView(before as Partial<StoredRow<T>> & Values), res.auditView({ ...before, ...changes, ...values } as Partial<StoredRow<T>> & Values)),
+      ],
+      values,
+      id,
+    );
+  } catch (error) {
+    if (isGuardFailure(error)) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
+    throw error;
+  }
+  if (!Array.isArray(results)) return { ok: false, errors: results, status: 409 };
+  await side?.afterCommit?.(id);
+  await res.afterCommit?.(scope, id, values);
   return { ok: true, id };
 }
 
-/** Deletes rows of the caller's tenant; ids of other tenants are ignored. Returns how many went. */
-export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any>, ids: number[]): Promise<number | { refuse: string }> {
+/** Deletes rows of the caller's tenant with their dependents and audit records in one batch; ids of other tenants are ignored. Returns how many went. */
+export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any, any, any, any>, ids: number[]): Promise<number | { refuse: string }> {
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!valid.length) return 0;
-  const where = and(inArray(res.table.id, valid), ofTenant(res.table, scope.user.tenantId), res.scopeWhere?.(scope));
+  const where = and(inArray(res.table.id, valid), ofTenant(res.table, scope), res.scopeWhere?.(scope));
   const before = (await scope.db
     .select()
     .from(res.table as SQLiteTable)
-    .where(where)) as Values[];
+    .where(where)) as (StoredRow<T> & { id: number })[];
   if (!before.length) return 0;
-  const prepared = res.beforeDelete ? await res.beforeDelete(scope, before.map((r) => Number(r.id))) : { dependents: [] };
+  const prepared = res.beforeDelete ? await res.beforeDelete(scope, before.map((r) => r.id)) : { dependents: [] };
   if ("refuse" in prepared) return prepared;
   await batch(scope.db, [
     ...prepared.dependents,
     scope.db.delete(res.table as SQLiteTable).where(where),
-    ...before.map((row) => audit(scope, res.view.name, "delete", Number(row.id), res.auditView(row), null)),
-  ] as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
-  await res.afterDelete?.(scope, before.map((r) => Number(r.id)));
+    // the rows read above must all still be there, or the audit would name rows this batch did not delete
+    expectChanges(scope.db, before.length),
+    ...before.map((row) => audit(scope, res.view.name, "delete", row.id, res.auditView(row as Partial<StoredRow<T>> & Values), null)),
+  ] as [BatchItem, ...BatchItem[]]);
+  await res.afterDelete?.(scope, before.map((r) => r.id));
   return before.length;
 }
 
@@ -299,10 +421,10 @@ export async function deleteRows<T extends ResourceTable>(scope: RequestScope, r
 export const refusedWrites = {
   createSchema: z.custom<Values>(() => false, "resource:readOnly"),
   updateSchema: z.custom<Values>(() => false, "resource:readOnly"),
-  toInsert: (): Values => {
+  toInsert: (): never => {
     throw new Error("read-only resource");
   },
-  toUpdate: (): Values => {
+  toUpdate: (): never => {
     throw new Error("read-only resource");
   },
 };
@@ -332,18 +454,21 @@ export function postedIds(form: FormData): number[] {
  * columns (LIKE, escaped), equality filters for selects, sorting by the named columns. Most settings lists
  * need nothing more.
  */
-export function tableResource<T extends ResourceTable>(def: {
+export function tableResource<T extends ResourceTable, Cols extends Record<string, SQLiteColumn>, C extends Values, S extends keyof Cols & string = never>(def: {
   view: ResourceView;
   table: T;
-  columns: Record<string, SQLiteColumn>;
+  columns: Cols;
   search: SQLiteColumn[];
   equals?: Record<string, { column: SQLiteColumn; parse?: (v: string) => unknown }>;
-  sort: Record<string, SQLiteColumn>;
-  schema: z.ZodType<Values>;
-  unique?: ResourceDefinition<T, any>["unique"];
+  /** sortable columns, by a key of `columns` */
+  sort: { [K in S]: SQLiteColumn };
+  /** what the form posts: its answer is the row's own columns (the insert and the update write it as it is) */
+  schema: z.ZodType<C & Partial<InsertValues<T>>>;
+  unique?: { field: keyof C & string; column: SQLiteColumn; across?: "tenant" | "all"; message: string }[];
   countedAs?: string;
 }) {
   const { table } = def;
+  type Listed = { id: number; version: number } & { [K in keyof Cols]: Cols[K]["_"]["data"] };
   return defineResource({
     view: def.view,
     table,
@@ -354,19 +479,20 @@ export function tableResource<T extends ResourceTable>(def: {
         .where(where)
         .orderBy(...orderBy)
         .offset(offset);
-      return (limit === undefined ? q : q.limit(limit)) as Promise<{ id: number; version: number }[]>;
+      return (limit === undefined ? q : q.limit(limit)) as unknown as Promise<Listed[]>;
     },
     filters: {
       q: (v) => or(...def.search.map((c) => containing(c, v))),
       ...Object.fromEntries(Object.entries(def.equals ?? {}).map(([k, e]) => [k, (v: string) => eq(e.column, e.parse ? e.parse(v) : v)])),
     },
-    sortColumns: def.sort,
+    sortColumns: def.sort as { [K in S & keyof Listed]: SQLiteColumn },
     defaultOrder: [desc(table.id)],
     countedAs: def.countedAs,
     createSchema: def.schema,
     updateSchema: def.schema,
     unique: def.unique,
-    toInsert: (values) => values,
+    // the schema answers the row's own columns; whether every required one is there is the schema's promise
+    toInsert: (values) => values as InsertValues<T>,
     toUpdate: (values) => values,
     auditView: (row) => row,
   });

@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { forbidden, requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
-import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type FieldErrors, type ResourceDefinition } from "./resource.server";
+import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type AnyResource, type FieldErrors } from "./resource.server";
+import { postedValues, withoutSecrets } from "./form.server";
 import { importResource, type ImportReport } from "./excel.server";
 import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
 import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "./types";
 
-type AnyResource = ResourceDefinition<any, any>;
 export type Option = { value: string; label: string };
 
 /** What the generic page needs: a page of rows, the query, the row being edited, what the user may do. */
@@ -67,7 +67,7 @@ function permissionsOf(scope: RequestScope, res: AnyResource) {
 export type ResourceActionData =
   | { intent: "import"; report: ImportReport }
   | { intent: "columns"; error: "noColumns" | "fixedColumn"; column?: string }
-  | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, string>; options: Record<string, Option[]> }
+  | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, unknown>; options: Record<string, Option[]> }
   | { intent: "confirmDelete"; ids: number[]; labels: string[] }
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "delete"; error: string };
@@ -107,7 +107,8 @@ export async function resourceAction(
   const saved = (to = back) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
   if (custom) return custom.run(scope, form, back);
 
-  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  // repeated fields arrive as arrays and `lines[0].qty` as lines, with or without JavaScript (Conform)
+  const values = postedValues(form);
   switch (intent) {
     case "columns": {
       const known = new Set(res.view.columns.map((c) => c.key));
@@ -162,12 +163,6 @@ export async function resourceAction(
     }
   }
   throw new Response("Bad Request", { status: 400 });
-}
-
-/** Typed values come back on error so nothing is lost, except passwords. */
-function withoutSecrets(values: Record<string, string>): Record<string, string> {
-  const { password: _p, confirm: _c, ...rest } = values;
-  return rest;
 }
 
 export type { ListQuery };

@@ -46,6 +46,9 @@ export const DataPermissionCreateSchema = z.object({
 });
 export const DataPermissionUpdateSchema = z.object({ reason, periodEnd });
 
+/** The vehicle `check` found for an imported row's one plate, handed to `toInsert` (check always runs first). */
+const checkedVehicle = new WeakMap<object, number>();
+
 /** Applications are one vehicle each, of vehicles outside the applicant's scope, never twice pending. */
 async function checkApplication(scope: RequestScope, plates: string[]): Promise<{ errors: FieldErrors; vehicleIds: number[] }> {
   const resolved = await resolvePlates(scope, plates, "outside");
@@ -144,17 +147,17 @@ export const dataPermissionResource = defineResource({
   async check(scope, values, current) {
     if (current) return current.state === 0 && current.userId === scope.user.id ? {} : { form: "system:dataPermission.notOwn" };
     // one vehicle per row here (an imported row); the form's several vehicles are split by the create intent
-    const plates = values.vehicles as string[];
-    if (plates.length !== 1) return { vehicles: "system:dataPermission.onePerRow" };
-    const { errors, vehicleIds } = await checkApplication(scope, plates);
-    values.vehicleId = vehicleIds[0];
+    if (!("vehicles" in values)) return {};
+    if (values.vehicles.length !== 1) return { vehicles: "system:dataPermission.onePerRow" };
+    const { errors, vehicleIds } = await checkApplication(scope, values.vehicles);
+    if (vehicleIds[0] !== undefined) checkedVehicle.set(values, vehicleIds[0]);
     return errors;
   },
   async editValues(scope, row) {
-    const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, Number(row.vehicleId)), ofTenant(vehicles, scope.user.tenantId)));
+    const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, row.vehicleId), ofTenant(vehicles, scope.user.tenantId)));
     return { vehicles: v?.plate ?? "" };
   },
-  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: Number(values.vehicleId), reason: values.reason, periodEnd: values.periodEnd, state: 0, enabled: 1 }),
+  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: checkedVehicle.get(values)!, reason: values.reason, periodEnd: values.periodEnd, state: 0, enabled: 1 }),
   toUpdate: (values) => ({ reason: values.reason, periodEnd: values.periodEnd }),
   auditView: (row) => row,
   async beforeDelete(scope, ids) {

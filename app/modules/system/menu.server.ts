@@ -105,7 +105,7 @@ export const menuResource = defineResource({
   toInsert: (values) => values,
   toUpdate: (values) => values,
   // menus feed every user's cached access: a change shows on their next request
-  afterSave: (scope) => accessChanged(scope),
+  afterCommit: (scope) => accessChanged(scope),
   async beforeDelete(scope, ids) {
     const doomed = await scope.db
       .select({ privisId: menus.privisId })

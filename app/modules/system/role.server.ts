@@ -50,7 +50,7 @@ export const roleResource = defineResource({
   toInsert: (values) => values,
   toUpdate: (values) => values,
   // a disabled role stops granting at once
-  afterSave: (scope) => accessChanged(scope),
+  afterCommit: (scope) => accessChanged(scope),
   async beforeDelete(scope, ids) {
     const [used] = await scope.db.select({ n: sql<number>`count(*)` }).from(userRoles).where(inArray(userRoles.roleId, ids));
     if ((used?.n ?? 0) > 0) return { refuse: "system:role.inUse" };

@@ -1,14 +1,14 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, userSettings, users, userVehicles, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, postedIds, type BatchItem, type FieldErrors } from "~/modules/resource/resource.server";
 import { ftsPhrase } from "~/modules/resource/search";
 import { userStates, userView } from "./user.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
@@ -52,8 +52,10 @@ const common = {
   /** authorized vehicles: plates, one a line (the vehicle picker's value); absent = leave them as they are */
   vehicles: z
     .string()
+    .or(z.array(z.string()))
     .optional()
-    .transform((v) => (v === undefined ? undefined : parsePlates(v)))
+    // one a line from the text field, or one a field when the picker posts them repeated
+    .transform((v) => (v === undefined ? undefined : parsePlates(Array.isArray(v) ? v.join("\n") : v)))
     .refine((plates) => !plates || plates.length <= 500, "system:userVehicles.tooMany"),
 };
 
@@ -133,27 +135,27 @@ export const userResource = defineResource({
     const [org] = await scope.db
       .select({ id: organisations.id })
       .from(organisations)
-      .where(and(eq(organisations.id, Number(values.orgId)), ofTenant(organisations, scope.user.tenantId)));
+      .where(and(eq(organisations.id, values.orgId), ofTenant(organisations, scope.user.tenantId)));
     if (!org) errors.orgId = "validation.required";
     const [role] = await scope.db
       .select({ id: roles.id })
       .from(roles)
-      .where(and(eq(roles.id, Number(values.roleId)), ofTenant(roles, scope.user.tenantId)));
+      .where(and(eq(roles.id, values.roleId), ofTenant(roles, scope.user.tenantId)));
     if (!role) errors.roleId = "validation.required";
     // authorized vehicles come only from the editor's own data scope, and never from another tenant
-    const { refused } = await resolvePlates(scope, (values.vehicles as string[] | undefined) ?? [], "visible");
+    const { refused } = await resolvePlates(scope, values.vehicles ?? [], "visible");
     if (refused.length) errors.vehicles = `system:userVehicles.outOfScope|${refused.slice(0, 20).join("、")}${refused.length > 20 ? "…" : ""}`;
     return errors;
   },
   async editValues(scope, row) {
     const [[role], granted] = await Promise.all([
-      scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, Number(row.id))).limit(1),
+      scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, row.id)).limit(1),
       // the editor sees (and so keeps or removes) only the grants inside their own data scope
       scope.db
         .select({ plate: vehicles.plate })
         .from(userVehicles)
         .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
-        .where(and(eq(userVehicles.userId, Number(row.id)), ofTenant(userVehicles, scope.user.tenantId), visibleVehiclesWhere(scope)))
+        .where(and(eq(userVehicles.userId, row.id), ofTenant(userVehicles, scope.user.tenantId), visibleVehiclesWhere(scope)))
         .orderBy(vehicles.plate),
     ]);
     return { roleId: role?.roleId ?? null, vehicles: granted.map((g) => g.plate).join("\n") };
@@ -172,23 +174,27 @@ export const userResource = defineResource({
   },
   async toInsert(values, scope) {
     const { password, roleId: _r, vehicles: _v, ...rest } = values;
-    return { ...rest, passwordHash: await hashPassword(String(password)), creatorId: scope.user.id };
+    return { ...rest, passwordHash: await hashPassword(password), creatorId: scope.user.id };
   },
   toUpdate(values) {
     const { roleId: _r, vehicles: _v, ...rest } = values;
     return rest;
   },
-  async afterSave(scope, id, values) {
-    if (values.vehicles && (await saveUserVehicles(scope, id, values.vehicles as string[]))) await hubFor(scope.env, scope.user.tenantId).configChanged();
-    const roleId = Number(values.roleId);
-    const [current] = await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
-    if (current?.roleId !== roleId) {
-      await scope.db.delete(userRoles).where(eq(userRoles.userId, id));
-      await scope.db.insert(userRoles).values({ tenantId: scope.user.tenantId, userId: id, roleId });
-      return accessChanged(scope, [id]);
-    }
-    // the state, expiry or organisation may have changed: the user's open sockets are checked and re-scoped at once
-    await hubFor(scope.env, scope.user.tenantId).revalidate([id]);
+  // the role assignment and the vehicle grants join the save's batch; the hub hears of them once it is stored
+  async sideWrites(scope, { id, values, before }) {
+    const grants = values.vehicles ? await userVehicleWrites(scope, id, before?.id ?? null, values.vehicles) : { writes: [], changed: false };
+    const [current] = before ? await scope.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, before.id)) : [];
+    const roleChanged = current?.roleId !== values.roleId;
+    const role = roleChanged ? [scope.db.delete(userRoles).where(eq(userRoles.userId, id)), scope.db.insert(userRoles).values(withTenant(scope, { userId: id, roleId: values.roleId }))] : [];
+    return {
+      writes: [...grants.writes, ...role],
+      async afterCommit(savedId) {
+        if (grants.changed) await hubFor(scope.env, scope.user.tenantId).configChanged();
+        if (roleChanged) return accessChanged(scope, [savedId]);
+        // the state, expiry or organisation may have changed: the user's open sockets are checked and re-scoped at once
+        await hubFor(scope.env, scope.user.tenantId).revalidate([savedId]);
+      },
+    };
   },
   // a deleted user's sessions are gone with them: their sockets close
   async afterDelete(scope, ids) {
@@ -198,24 +204,29 @@ export const userResource = defineResource({
 });
 
 /**
- * Makes the user's authorized vehicles inside the editor's data scope exactly these plates; grants outside it (made
- * by someone who sees more) stay. Returns whether anything changed.
+ * The writes that make the user's authorized vehicles inside the editor's data scope exactly these plates; grants
+ * outside it (made by someone who sees more) stay. `userId` is the saved user's id (SQL naming the new row on a
+ * create), `existing` the id whose current grants to compare with (none on a create). Says whether anything changes.
  */
-async function saveUserVehicles(scope: RequestScope, userId: number, plates: string[]): Promise<boolean> {
+async function userVehicleWrites(scope: RequestScope, userId: number | SQL, existing: number | null, plates: string[]): Promise<{ writes: BatchItem[]; changed: boolean }> {
   const tenantId = scope.user.tenantId;
   const { vehicles: wanted } = await resolvePlates(scope, plates, "visible");
-  const current = await scope.db
-    .select({ vehicleId: userVehicles.vehicleId })
-    .from(userVehicles)
-    .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
-    .where(and(eq(userVehicles.userId, userId), ofTenant(userVehicles, tenantId), visibleVehiclesWhere(scope)));
+  const current =
+    existing === null
+      ? []
+      : await scope.db
+          .select({ vehicleId: userVehicles.vehicleId })
+          .from(userVehicles)
+          .innerJoin(vehicles, eq(vehicles.id, userVehicles.vehicleId))
+          .where(and(eq(userVehicles.userId, existing), ofTenant(userVehicles, tenantId), visibleVehiclesWhere(scope)));
   const have = new Set(current.map((c) => c.vehicleId));
   const want = new Set(wanted.map((v) => v.id));
   const gone = [...have].filter((v) => !want.has(v));
   const added = [...want].filter((v) => !have.has(v));
-  for (let i = 0; i < gone.length; i += 90) await scope.db.delete(userVehicles).where(and(eq(userVehicles.userId, userId), ofTenant(userVehicles, tenantId), inArray(userVehicles.vehicleId, gone.slice(i, i + 90))));
-  for (let i = 0; i < added.length; i += 30) await scope.db.insert(userVehicles).values(added.slice(i, i + 30).map((vehicleId) => ({ tenantId, userId, vehicleId }))).onConflictDoNothing();
-  return gone.length + added.length > 0;
+  const writes: BatchItem[] = [];
+  for (let i = 0; i < gone.length; i += 90) writes.push(scope.db.delete(userVehicles).where(and(eq(userVehicles.userId, userId), ofTenant(userVehicles, tenantId), inArray(userVehicles.vehicleId, gone.slice(i, i + 90)))));
+  for (let i = 0; i < added.length; i += 30) writes.push(scope.db.insert(userVehicles).values(added.slice(i, i + 30).map((vehicleId) => withTenant(tenantId, { userId, vehicleId }))).onConflictDoNothing());
+  return { writes, changed: gone.length + added.length > 0 };
 }
 
 /** Accounts move between 启用 and 停用 on the engine: a disabled user's sessions end in the same batch, their sockets close after. */

@@ -34,7 +34,7 @@ export const markerTypeView: ResourceView = {
 };
 
 /** Where a marker point keeps its place: WGS-84 longitude and latitude, and its address. */
-export const MARKER_LOCATION: LocationKeys = { lng: "lng", lat: "lat", address: "address" };
+export const MARKER_LOCATION = { lng: "lng", lat: "lat", address: "address" } as const satisfies LocationKeys;
 
 /** /deviceList/markers: marker points (spec §3, §5 limits); only the creating account may edit or delete one (§6). */
 export const markerPointView: ResourceView = {

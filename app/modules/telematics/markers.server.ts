@@ -120,7 +120,7 @@ export const markerPointResource = defineResource({
     const [type] = await scope.db
       .select({ id: markerTypes.id })
       .from(markerTypes)
-      .where(and(eq(markerTypes.id, Number(values.typeId)), ofTenant(markerTypes, scope.user.tenantId)));
+      .where(and(eq(markerTypes.id, values.typeId), ofTenant(markerTypes, scope.user.tenantId)));
     if (!type) errors.typeId = "validation.required";
     return errors;
   },

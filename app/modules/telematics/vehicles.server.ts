@@ -263,7 +263,7 @@ export const vehicleResource = defineResource({
       ],
     };
   },
-  afterSave: (scope) => configChanged(scope),
+  afterCommit: (scope) => configChanged(scope),
   afterDelete: (scope) => configChanged(scope),
   // secrets never reach the audit log or the edit form
   auditView: ({ terminalSecretHash: _h, terminalSecret: _s, osmandKeyHash: _kh, osmandKey: _k, ...row }) => row,
