@@ -1,0 +1,111 @@
+// Import boundaries, checked by `npm run boundaries` and as a gate of `npm test` (dependency-cruiser).
+//
+// Imports run one way: routes → screens → modules → widgets/ui → lib, and db beneath modules.
+//   app/routes   thin route modules (Remix); may use screens, modules, widgets, ui, lib, i18n, never db itself
+//   app/screens  page assemblies (a resource declaration bound to the generic page); never routes
+//   app/modules  a domain's declarations, server rules and components; never routes, screens or root
+//   app/widgets, app/ui  shared widgets and primitives; never modules, screens, routes, root, db or workers
+//   app/lib      pure helpers; nothing above it
+//   db           schema, migrations, tenant helper, data rules; never the app above lib
+//   workers      the Worker entry, FleetHub, terminal API, cron; of the app only what SHARED_WITH_WORKERS declares,
+//                and the app reaches into workers only through WORKERS_FOR_APP
+// Tests (`*.test.ts`, tests/), scripts/ and configs are outside the rules.
+//
+// KNOWN lists today's violations that need more than a small move, each with its reason; the checker accepts
+// exactly those imports (a new import of the same kind still fails). Delete an entry when its move is made.
+
+/** App files the Worker entry and the hub may import: rules both sides must apply the same way. */
+const SHARED_WITH_WORKERS = [
+  // the session rule: the entry reads the session for the /hub upgrade and forgets cached sessions after a
+  // write, as the pages do (readSession is the twin of the hub's validSessions)
+  "^app/modules/auth/session[.]server[.]ts$",
+];
+
+/** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */
+const WORKERS_FOR_APP = [
+  // the Worker's bindings (Env), as types
+  "^workers/env[.]ts$",
+  // the typed message union every socket message is checked against
+  "^workers/fleet-hub/protocol[.]ts$",
+  // how a page asks the hub (RPC stub per tenant)
+  "^workers/fleet-hub/client[.]ts$",
+  // fence and alarm rules: the pages validate what the hub will evaluate (periods, rule settings)
+  "^workers/fleet-hub/rules[.]ts$",
+  // the live-state merge the browser applies to the hub's deltas, the same code as the hub's
+  "^workers/fleet-hub/live[.]ts$",
+  // a track point's shape as the hub stores it (types for playback)
+  "^workers/fleet-hub/history[.]ts$",
+  // a terminal's secret: vehicles and the provisioning API issue what the terminal API checks
+  "^workers/telematics/secret[.]ts$",
+];
+
+/** Violations accepted for now: the rule, from a file, to a file, and why it is not a small move. */
+const KNOWN = [
+  // The generic list widgets render the resource machinery's view declarations (column, filter, query types and
+  // cell formatting). Those files are the machinery's view half, which belongs in a machinery folder apart from
+  // the domains (STYLE.md); they are being retyped from the drizzle tables by issue 23 §1, so they move after it.
+  ...["column-panel", "data-table", "header-filter-panel", "header-filter", "infinite-body", "list-query-inputs", "map-picker", "search-bar"].map(
+    (w) => ({ rule: "widgets-stay-below", from: `^app/widgets/${w}[.]tsx$`, to: "^app/modules/resource/(types|format)[.]ts$", why: "list widgets render resource view declarations" }),
+  ),
+  // The dictionary widgets check and name items with the dictionary resource's rules and answer types; the rules
+  // (checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX) go down to app/lib with the dictionary screen's next change.
+  { rule: "widgets-stay-below", from: "^app/widgets/dictionary-(editor|select)[.]tsx$", to: "^app/modules/system/dictionary[.](resource|server)[.]ts$", why: "dictionary rules live in the module" },
+  // A server loader (the tenant's map settings) living among the widgets: it belongs in app/modules/settings;
+  // its importers (fences, monitor, playback) are being edited for issue 23 §2/§4 at the time of writing.
+  { rule: "widgets-stay-below", from: "^app/widgets/map/config[.]server[.]ts$", to: "^(app/modules/settings/|db/client[.]ts$)", why: "server loader among widgets" },
+  // useRootData (theme, language, map keys) is declared in root.tsx; it moves to app/lib with the root loader's
+  // type, or the two widgets take those values as props.
+  { rule: "widgets-stay-below", from: "^app/widgets/(map/map-view|preference-switches)[.]tsx$", to: "^app/root[.]tsx$", why: "useRootData is declared in root" },
+  { rule: "modules-below-routes", from: "^app/modules/shell/shell[.]tsx$", to: "^app/root[.]tsx$", why: "useRootData is declared in root" },
+  // The archive page reads the signed-in user's id from the _app layout loader's data by its type.
+  { rule: "modules-below-routes", from: "^app/modules/telematics/archive-page[.]tsx$", to: "^app/routes/_app[.]tsx$", why: "layout loader's data type" },
+  // Hand-written API and page routes that query D1 themselves; each query moves into its module's .server.ts.
+  { rule: "routes-not-db", from: "^app/routes/(api[.]captcha|api[.]login|resetPassword|settings)[.]tsx?$", to: "^db/client[.]ts$", why: "route opens the database itself" },
+  { rule: "routes-not-db", from: "^app/routes/(_app[.]outbox|api[.]device[.]provision|api[.]system[.]user[.]detail|api[.]visitLog[.]save)[.]tsx?$", to: "^db/(schema/index|tenant)[.]ts$", why: "route queries tables itself" },
+  // The Worker entry signs in by link (`?encodeParam=`, `zuqiToken`) before Remix runs, with the app's login,
+  // throttle and preference code. That is a route's job: a resource route should take it, leaving the entry to route.
+  { rule: "workers-share-declared-modules", from: "^workers/app[.]ts$", to: "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$", why: "link sign-in in the Worker entry" },
+];
+
+const tests = "([.]test[.]tsx?$|^tests/|^scripts/)";
+
+/**
+ * A forbidden rule, less the KNOWN exceptions that fall under it: the files with exceptions are checked by their
+ * own rule, which forbids the same targets except the excused ones.
+ */
+function rule(name, comment, from, to, toNot = []) {
+  const excused = KNOWN.filter((k) => k.rule === name);
+  const own = [...new Set(excused.map((k) => k.from))];
+  return [
+    { name, comment, severity: "error", from: { path: from, pathNot: [tests, ...own] }, to: { path: to, pathNot: toNot } },
+    ...own.map((f) => ({
+      name,
+      comment: `${comment} (known exceptions: ${excused.filter((k) => k.from === f).map((k) => k.why).join("; ")})`,
+      severity: "error",
+      from: { path: f },
+      to: { path: to, pathNot: [...toNot, ...excused.filter((k) => k.from === f).map((k) => k.to)] },
+    })),
+  ];
+}
+
+module.exports = {
+  forbidden: [
+    ...rule("widgets-stay-below", "app/widgets and app/ui import only widgets, ui, lib and i18n", "^app/(widgets|ui)/", "^(app/(modules|screens|routes)/|app/root[.]tsx$|db/|workers/)"),
+    ...rule("lib-is-the-floor", "app/lib imports only app/lib", "^app/lib/", "^(app/(?!lib/)|db/|workers/)"),
+    ...rule("modules-below-routes", "app/modules never import routes, screens or root", "^app/modules/", "^(app/(routes|screens)/|app/root[.]tsx$)"),
+    ...rule("screens-below-routes", "app/screens never import routes", "^app/screens/", "^app/routes/"),
+    ...rule("routes-not-db", "routes reach the database through modules", "^app/routes/", "^db/"),
+    // db/seed builds the demo tenant from the app's own declarations (screen registry, role presets, a terminal's
+    // secret); it runs from scripts and tests, never inside the app
+    ...rule("db-beneath-the-app", "db imports no app code above app/lib", "^db/(?!seed/)", "^(app/(?!lib/)|workers/)"),
+    ...rule("workers-share-declared-modules", "workers import only the app modules in SHARED_WITH_WORKERS", "^workers/", "^app/", SHARED_WITH_WORKERS),
+    ...rule("app-uses-declared-worker-modules", "the app imports only the worker modules in WORKERS_FOR_APP", "^app/", "^workers/", WORKERS_FOR_APP),
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|build|[.]wrangler|[.]cache)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};
