@@ -1,9 +1,19 @@
-// npm test: install what is missing, build, run the unit (Node), worker (workerd) and e2e (Chromium) layers,
-// then print one line that totals all three: "N passed, N failed".
+// npm test: install what is missing, run the gates (tsc, ESLint, import boundaries), build, run the unit (Node),
+// worker (workerd) and e2e (Chromium) layers, then print one line that totals them all: "N passed, N failed".
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { build, ensureChromium, ensureInstalled, readJson, root, runBin } from "./lib.mjs";
+import { build, ensureChromium, ensureInstalled, readJson, root, run, runBin } from "./lib.mjs";
 
 ensureInstalled();
+
+// Gates: each is one test in the totals. A failing gate fails the run, but the layers still run, so one CI run
+// shows everything. Their commands are the package.json scripts of the same names.
+const GATE_TIMEOUT_MS = 10 * 60_000;
+const gates = ["typecheck", "lint", "boundaries"].map((name) => {
+  console.log(`\n━━ gate: ${name} ━━`);
+  const ok = run("npm", ["run", "--silent", name], { allowFail: true, timeout: GATE_TIMEOUT_MS }) === 0;
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+});
+
 ensureChromium();
 build();
 
@@ -11,13 +21,18 @@ const out = `${root}.cache/test-results`;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const layers = [];
+const layers = [...gates];
+// Tests that failed and then passed on a retry, by name: they count as passed, and the summary lists them.
+const flaky = [];
 // A layer that hangs is stopped (SIGTERM) and counted as failed, so CI always reaches the summary line.
 const LAYER_TIMEOUT_MS = 20 * 60_000;
 function vitestLayer(project) {
   const file = `${out}/${project}.json`;
   console.log(`\n━━ ${project === "node" ? "unit layer (Node)" : "worker layer (workerd: D1, R2, Durable Objects)"} ━━`);
-  const status = runBin("vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], { allowFail: true, timeout: LAYER_TIMEOUT_MS });
+  const flakyFile = `${out}/${project}-flaky.json`;
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`, "--reporter=./scripts/flaky-reporter.mjs"];
+  const status = runBin("vitest", ["run", "--project", project, ...reporters], { allowFail: true, timeout: LAYER_TIMEOUT_MS, env: { VITEST_FLAKY_FILE: flakyFile } });
+  if (existsSync(flakyFile)) flaky.push(...readJson(flakyFile));
   if (!existsSync(file)) return layers.push({ name: project, passed: 0, failed: 1, crashed: status });
   const r = readJson(file);
   layers.push({ name: project, passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), crashed: 0 });
@@ -30,13 +45,30 @@ console.log("\n━━ end-to-end layer (Playwright + Chromium) ━━");
 const e2eFile = `${out}/e2e.json`;
 runBin("playwright", ["test"], { allowFail: true, timeout: LAYER_TIMEOUT_MS });
 if (existsSync(e2eFile)) {
-  const s = readJson(e2eFile).stats;
+  const report = readJson(e2eFile);
+  const s = report.stats;
   layers.push({ name: "e2e", passed: s.expected + s.flaky, failed: s.unexpected, crashed: 0 });
+  flaky.push(...flakyPlaywrightTests(report));
 } else layers.push({ name: "e2e", passed: 0, failed: 1, crashed: 1 });
 
 console.log("");
-for (const l of layers) console.log(`  ${l.name.padEnd(8)} ${l.passed} passed, ${l.failed} failed`);
+for (const l of layers) console.log(`  ${l.name.padEnd(11)} ${l.passed} passed, ${l.failed} failed`);
+for (const name of flaky) console.log(`  flaky: ${name}`);
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
+
+/** Playwright's JSON report marks a test that failed and then passed on a retry as "flaky": `<file> › <describe…> › <title>`. */
+function flakyPlaywrightTests(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === "flaky") names.push([spec.file, ...titles, spec.title].join(" › "));
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // a file's top suite is titled with the file's name, which the spec's own `file` already gives
+  for (const fileSuite of report.suites ?? []) walk(fileSuite, []);
+  return names;
+}
