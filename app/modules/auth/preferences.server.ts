@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { userSettings } from "../../../db/schema";
+import { withTenant } from "../../../db/tenant";
 import { isLanguage, pickLanguage, type Language } from "~/i18n";
 import { THEMES, type ThemeName } from "~/lib/theme";
 import type { Session } from "./session.server";
@@ -75,7 +76,7 @@ export async function patchUserSettings(db: Db, user: { id: number; tenantId: nu
   const now = Date.now();
   await db
     .insert(userSettings)
-    .values({ userId: user.id, tenantId: user.tenantId, lang: lang ?? null, settings: patch, updatedAt: now })
+    .values(withTenant(user, { userId: user.id, lang: lang ?? null, settings: patch, updatedAt: now }))
     .onConflictDoUpdate({
       target: userSettings.userId,
       set: {

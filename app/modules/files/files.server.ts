@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { files } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
@@ -46,7 +46,7 @@ export async function storeFile(
   try {
     const [row] = await db
       .insert(files)
-      .values({ tenantId: owner.tenantId, r2Key, fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength, createdBy: owner.userId, createdAt: now })
+      .values(withTenant(owner, { r2Key, fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength, createdBy: owner.userId, createdAt: now }))
       .returning();
     return row!;
   } catch (error) {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { auditLogs, tenantSettings } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.server";
@@ -84,12 +84,12 @@ export async function settingsAction({ request, context }: ActionFunctionArgs, d
         .returning({ v: tenantSettings.version })
     : await scope.db
         .insert(tenantSettings)
-        .values({ tenantId: scope.user.tenantId, key: def.view.key, value: parsed.data, version: 1, updatedAt: now })
+        .values(withTenant(scope, { key: def.view.key, value: parsed.data, version: 1, updatedAt: now }))
         .onConflictDoNothing()
         .returning({ v: tenantSettings.version });
   if (!written.length) return data<SettingsActionData>({ intent, errors: { form: "resource:stale" }, values: echo }, { status: 409 });
   const hide = (v: Values) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, def.secret?.includes(k) ? "(secret)" : x]));
-  await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "update", entity: `settings:${def.view.key}`, entityId: def.view.key, before: hide(stored.values), after: hide(parsed.data) });
+  await scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "update", entity: `settings:${def.view.key}`, entityId: def.view.key, before: hide(stored.values), after: hide(parsed.data) }));
   await def.afterSave?.(scope);
   return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 }

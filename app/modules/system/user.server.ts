@@ -279,7 +279,7 @@ export const userIntents = {
       await scope.db.update(users).set({ passwordHash: await hashPassword(String(password)), version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(eq(users.id, target.id));
       await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.userId, target.id));
       await hubFor(scope.env, scope.user.tenantId).revalidate([target.id]);
-      await scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action: "resetPassword", entity: "user", entityId: String(target.id), before: null, after: null });
+      await scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "resetPassword", entity: "user", entityId: String(target.id), before: null, after: null }));
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
   },

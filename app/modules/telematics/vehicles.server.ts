@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { auditLogs, dataPermissions, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -299,7 +299,7 @@ async function visibleRows(scope: RequestScope, ids: number[]) {
 }
 
 const audit = (scope: RequestScope, action: string, id: number, before: Record<string, unknown>, after: Record<string, unknown>) =>
-  scope.db.insert(auditLogs).values({ tenantId: scope.user.tenantId, userId: scope.user.id, action, entity: "vehicle", entityId: String(id), before, after });
+  scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action, entity: "vehicle", entityId: String(id), before, after }));
 
 const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 
