@@ -3,7 +3,11 @@
 // tenantWhere or sameTenant from db/tenant.ts instead (aliases for raw SQL subqueries: alias(vehicles, "v")).
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { alias, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
+import { alarms, users, vehicles } from "./schema";
+import { ofTenant, sameTenant, tenantWhere, withTenant } from "./tenant";
 
 const ROOT = join(__dirname, "..");
 const SCANNED = ["app", "workers", "db/rules"];
@@ -34,6 +38,27 @@ function sources(dir: string): string[] {
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
+
+describe("the tenant helpers", () => {
+  const dialect = new SQLiteSyncDialect();
+  const render = (q: Parameters<SQLiteSyncDialect["sqlToQuery"]>[0]) => {
+    const { sql, params } = dialect.sqlToQuery(q);
+    return { sql, params };
+  };
+
+  it("write the SQL the hand-written conditions wrote, so statements and indexes stay as they were", () => {
+    const scope = { user: { tenantId: 7 } };
+    expect(render(ofTenant(users, scope))).toEqual(render(eq(users.tenantId, 7)));
+    expect(render(ofTenant(users, 7))).toEqual({ sql: '"users"."tenant_id" = ?', params: [7] });
+    expect(render(tenantWhere(vehicles, { tenantId: 7 }, eq(vehicles.id, 3)))).toEqual(render(and(eq(vehicles.tenantId, 7), eq(vehicles.id, 3))!));
+    expect(render(sameTenant(vehicles, alarms))).toEqual({ sql: '"vehicles"."tenant_id" = "alarms"."tenant_id"', params: [] });
+    expect(render(ofTenant(alias(vehicles, "v"), 7)).sql).toBe('"v"."tenant_id" = ?');
+  });
+
+  it("set an insert's tenant from the scope, whatever the values carried", () => {
+    expect(withTenant({ user: { tenantId: 7 } }, { name: "x", tenantId: 8 })).toEqual({ name: "x", tenantId: 7 });
+  });
+});
 
 describe("the tenant condition is written once (db/tenant.ts)", () => {
   it("no source of app/, workers/ or db/rules/ writes its own", () => {
