@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage } from "~/i18n";
 import { ensureShellTexts, ShellTextsScript } from "~/i18n/shell-texts";
 import { useNonce } from "~/lib/nonce";
+import { useRootData } from "~/lib/preferences";
 import { bodyThemeClass } from "~/lib/theme";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -17,10 +18,6 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { prefs: readPreferences(request) };
-}
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

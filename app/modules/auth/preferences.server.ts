@@ -3,16 +3,11 @@ import type { Db } from "../../../db/client";
 import { userSettings } from "../../../db/schema";
 import { withTenant } from "../../../db/tenant";
 import { isLanguage, pickLanguage, type Language } from "~/i18n";
-import { THEMES, type ThemeName } from "~/lib/theme";
+import type { Preferences } from "~/lib/preferences";
+import { THEMES } from "~/lib/theme";
 import type { Session } from "./session.server";
 
-
-export interface Preferences {
-  lang: Language;
-  theme: ThemeName;
-  watermark: boolean;
-  asideFolded: boolean;
-}
+export type { Preferences };
 
 /**
  * One cookie per preference, so two switches pressed in quick succession (two requests in flight, each

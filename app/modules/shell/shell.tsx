@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MenuNode } from "~/lib/navigation";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/preferences";
 import { AsideToggle, LanguageSwitch, ThemeSwitch, WatermarkToggle } from "~/widgets/preference-switches";
 import { ToastProvider } from "~/widgets/toast";
 import { Breadcrumbs } from "./breadcrumbs";

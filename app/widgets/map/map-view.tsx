@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/preferences";
 import type { MapClientConfig } from "./config";
 import { projectionOf, type Projection } from "./coords";
 import { loadEngine, type MapEngine, type MapInstance } from "./engine";
