@@ -53,8 +53,6 @@ const KNOWN = [
   // A server loader (the tenant's map settings) living among the widgets: it belongs in app/modules/settings;
   // its importers (fences, monitor, playback) are being edited for issue 23 §2/§4 at the time of writing.
   { rule: "widgets-stay-below", from: "^app/widgets/map/config[.]server[.]ts$", to: "^(app/modules/settings/|db/client[.]ts$)", why: "server loader among widgets" },
-  // The archive page reads the signed-in user's id from the _app layout loader's data by its type.
-  { rule: "modules-below-routes", from: "^app/modules/telematics/archive-page[.]tsx$", to: "^app/routes/_app[.]tsx$", why: "layout loader's data type" },
   // Hand-written API and page routes that query D1 themselves; each query moves into its module's .server.ts.
   { rule: "routes-not-db", from: "^app/routes/(api[.]captcha|api[.]login|resetPassword|settings)[.]tsx?$", to: "^db/client[.]ts$", why: "route opens the database itself" },
   { rule: "routes-not-db", from: "^app/routes/(_app[.]outbox|api[.]device[.]provision|api[.]system[.]user[.]detail|api[.]visitLog[.]save)[.]tsx?$", to: "^db/(schema/index|tenant)[.]ts$", why: "route queries tables itself" },

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { listHref, type ListQuery, type ResourceView } from "~/modules/resource/types";
-import type { loader as appLoader } from "~/routes/_app";
 import { ArchiveTabs } from "./archive-tabs";
 import { QueryLink } from "~/widgets/list-navigation";
 
@@ -15,7 +14,8 @@ import { QueryLink } from "~/widgets/list-navigation";
 export function ArchiveListPage({ view, creatorOnly = false }: { view: ResourceView; creatorOnly?: boolean }) {
   const { t } = useTranslation("resource");
   const { query } = useLoaderData<{ query: ListQuery }>();
-  const me = useRouteLoaderData<typeof appLoader>("routes/_app")?.user.id;
+  // the signed-in user, from the _app layout's loader (app/routes/_app.tsx); a module does not import a route
+  const me = useRouteLoaderData<{ user: { id: number } }>("routes/_app")?.user.id;
   const back = listHref(view.path, query);
   return (
     <>
