@@ -50,9 +50,6 @@ const KNOWN = [
   // The dictionary widgets check and name items with the dictionary resource's rules and answer types; the rules
   // (checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX) go down to app/lib with the dictionary screen's next change.
   { rule: "widgets-stay-below", from: "^app/widgets/dictionary-(editor|select)[.]tsx$", to: "^app/modules/system/dictionary[.](resource|server)[.]ts$", why: "dictionary rules live in the module" },
-  // A server loader (the tenant's map settings) living among the widgets: it belongs in app/modules/settings;
-  // its importers (fences, monitor, playback) are being edited for issue 23 §2/§4 at the time of writing.
-  { rule: "widgets-stay-below", from: "^app/widgets/map/config[.]server[.]ts$", to: "^(app/modules/settings/|db/client[.]ts$)", why: "server loader among widgets" },
   // Hand-written API and page routes that query D1 themselves; each query moves into its module's .server.ts.
   { rule: "routes-not-db", from: "^app/routes/(api[.]captcha|api[.]login|resetPassword|settings)[.]tsx?$", to: "^db/client[.]ts$", why: "route opens the database itself" },
   { rule: "routes-not-db", from: "^app/routes/(_app[.]outbox|api[.]device[.]provision|api[.]system[.]user[.]detail|api[.]visitLog[.]save)[.]tsx?$", to: "^db/(schema/index|tenant)[.]ts$", why: "route queries tables itself" },

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
-import { loadMapConfig } from "~/widgets/map/config.server";
+import { loadMapConfig } from "~/modules/settings/map-config.server";
 
 /**
  * The tenant's map settings as the browser needs them, for the map picker of any form: the picker fetches them when

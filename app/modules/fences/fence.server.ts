@@ -8,7 +8,7 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
-import { loadMapConfig } from "~/widgets/map/config.server";
+import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { checkPeriods, type PeriodError } from "./periods";
 import { FENCE_TYPES, fenceStates, fenceView, lineStates, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
 import { runTransition, type Machine } from "~/modules/workflow/engine.server";

@@ -5,7 +5,7 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import { HUB_SCREENS, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import type { RequestScope } from "~/modules/access/access.server";
-import { loadMapConfig } from "~/widgets/map/config.server";
+import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons } from "./monitor";
 
 export const MONITOR_PATH = HUB_SCREENS.live;

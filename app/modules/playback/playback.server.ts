@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireScope } from "~/modules/access/access.server";
 import { searchText } from "~/modules/resource/search";
-import { loadMapConfig } from "~/widgets/map/config.server";
+import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { DAY_MS, formatLocalTime, HEAT_CELLS, parseLocalTime } from "./track";
 import { loadHeat, loadTrack, searchVehicles, visibleOrganisations, type PlaybackScope } from "./track.server";
 

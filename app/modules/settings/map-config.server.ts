@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
-import { mapConfig } from "~/modules/settings/definitions.server";
-import { readTenantSettings } from "~/modules/settings/settings.server";
-import { mapClientConfig, type MapClientConfig } from "./config";
+import { mapClientConfig, type MapClientConfig } from "~/widgets/map/config";
+import { mapConfig } from "./definitions.server";
+import { readTenantSettings } from "./settings.server";
 
 /** The tenant's map settings (/mapConfig) as a map screen's loader hands them to the browser. */
 export async function loadMapConfig(db: Db, tenantId: number): Promise<MapClientConfig> {
