@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { auditLogs, dataPermissions, users, vehicles } from "../../../db/schema";
+import { dataPermissions, users, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { type RequestScope } from "~/modules/access/access.server";

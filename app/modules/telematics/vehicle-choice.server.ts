@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import { vehicles } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
