@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditLogs, users, visitLogs } from "../../../db/schema";
-import { ofTenant, sameTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogView, optionsFor, visitLogView } from "./log.resource";
@@ -119,3 +119,26 @@ export const visitLogResource = defineResource({
   ...refusedWrites,
   auditView: (row) => row,
 });
+
+const visitText = (v: FormDataEntryValue | null, max: number) => (typeof v === "string" && v.trim() ? v.trim().slice(0, max) : null);
+
+/** Spec §7 visit log: stores one posted visit (phoneType, firstModule..fourthModule, description, stayTime in ms), or says what is wrong. */
+export async function recordVisit({ db, user }: Pick<RequestScope, "db" | "user">, form: FormData): Promise<{ refuse: string } | null> {
+  const firstModule = visitText(form.get("firstModule"), 50);
+  const stayTime = Number(form.get("stayTime"));
+  if (!firstModule) return { refuse: "firstModule is required" };
+  if (!Number.isFinite(stayTime) || stayTime < 0 || stayTime > 24 * 3600 * 1000) return { refuse: "stayTime must be 0–86400000 ms" };
+  await db.insert(visitLogs).values(
+    withTenant(user, {
+      userId: user.id,
+      phoneType: Number(form.get("phoneType")) || 0,
+      firstModule,
+      secondModule: visitText(form.get("secondModule"), 50),
+      thirdModule: visitText(form.get("thirdModule"), 50),
+      fourthModule: visitText(form.get("fourthModule"), 50),
+      description: visitText(form.get("description"), 200),
+      stayTime: Math.round(stayTime),
+    }),
+  );
+  return null;
+}

@@ -294,3 +294,12 @@ export async function userOptions({ db, user }: RequestScope) {
   const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
   return { orgId: str(orgs), roleId: str(roleRows) };
 }
+
+/** One user of the caller's tenant for the detail API, or undefined (another tenant's id finds nothing). */
+export async function findUserDetail({ db, user }: Pick<RequestScope, "db" | "user">, id: number) {
+  const [row] = await db
+    .select({ id: users.id, loginAccount: users.loginAccount, userName: users.userName, state: users.state, email: users.email, phone: users.phone, address: users.address, expiresAt: users.expiresAt, orgId: users.orgId })
+    .from(users)
+    .where(and(eq(users.id, id), ofTenant(users, user.tenantId)));
+  return row;
+}
