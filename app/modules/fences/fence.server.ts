@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
-import { auditLogs, fences, fenceVehicles, lineVehicles, routeLines, vehicles } from "../../../db/schema";
+import { fences, fenceVehicles, lineVehicles, routeLines, vehicles } from "../../../db/schema";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
@@ -106,9 +106,6 @@ export const LineSchema = z.object({
   level: z.enum(["1", "2", "3"], { message: "fences:v.level" }).transform(Number),
   state: z.enum(["1", "0"]).default("1").transform(Number),
 });
-
-const fenceBound = sql<number>`(select count(*) from fence_vehicles fv where fv.fence_id = "fences"."id")`;
-const lineBound = sql<number>`(select count(*) from line_vehicles lv where lv.line_id = "route_lines"."id")`;
 
 /** The vehicle archive changed what the hub watches: it reloads fences and lines before its next point. */
 const tellHub = (scope: RequestScope) => hubFor(scope.env, scope.user.tenantId).configChanged();
