@@ -40,6 +40,13 @@ export default tseslint.config(
     },
   },
   {
+    // KNOWN, until issue 23 §1 lands: the resource machinery's generic signatures still take
+    // ResourceDefinition<T, any, …>; its retyping (in progress) replaces them. Shown as warnings, not failures;
+    // delete this block once the file has none.
+    files: ["app/modules/resource/resource.server.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "warn" },
+  },
+  {
     // tests and scripts may reach into loosely typed answers (JSON bodies, mocks); the app's code says what it holds
     files: ["tests/**", "scripts/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
