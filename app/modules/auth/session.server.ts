@@ -2,7 +2,7 @@ import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../../db/client";
 import { organisations, sessions, tenants, userSettings, users } from "../../../db/schema";
-import { sameTenant } from "../../../db/tenant";
+import { sameTenant, withTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 
@@ -217,9 +217,8 @@ export async function startSession(
 ): Promise<string> {
   const id = randomId();
   const now = Date.now();
-  await db.insert(sessions).values({
+  await db.insert(sessions).values(withTenant(user, {
     id,
-    tenantId: user.tenantId,
     userId: user.id,
     loginType,
     createdAt: now,
@@ -227,7 +226,7 @@ export async function startSession(
     expiresAt: now + SESSION_IDLE_MS,
     ip: request.headers.get("CF-Connecting-IP"),
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
-  });
+  }));
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   return sessionCookie(env, request).serialize(id);
 }
