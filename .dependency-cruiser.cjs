@@ -52,7 +52,7 @@ const KNOWN = [
   { rule: "widgets-stay-below", from: "^app/widgets/dictionary-(editor|select)[.]tsx$", to: "^app/modules/system/dictionary[.](resource|server)[.]ts$", why: "dictionary rules live in the module" },
   // Hand-written API and page routes that query D1 themselves; each query moves into its module's .server.ts.
   { rule: "routes-not-db", from: "^app/routes/(api[.]captcha|api[.]login|resetPassword|settings)[.]tsx?$", to: "^db/client[.]ts$", why: "route opens the database itself" },
-  { rule: "routes-not-db", from: "^app/routes/(_app[.]outbox|api[.]device[.]provision)[.]tsx?$", to: "^db/(schema/index|tenant)[.]ts$", why: "route queries tables itself" },
+  { rule: "routes-not-db", from: "^app/routes/(api[.]device[.]provision)[.]tsx?$", to: "^db/(schema/index|tenant)[.]ts$", why: "route queries tables itself" },
   // The Worker entry signs in by link (`?encodeParam=`, `zuqiToken`) before Remix runs, with the app's login,
   // throttle and preference code. That is a route's job: a resource route should take it, leaving the entry to route.
   { rule: "workers-share-declared-modules", from: "^workers/app[.]ts$", to: "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$", why: "link sign-in in the Worker entry" },

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { desc } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { outbox } from "../../db/schema";
-import { ofTenant } from "../../db/tenant";
 import { forbidden, requireScope } from "~/modules/access/access.server";
+import { listOutbox } from "~/modules/auth/notify.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { dateTimeFormat } from "~/lib/intl";
 
@@ -14,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 消息发件箱 / 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user } = await requireScope(request, context);
   if (!user.isAdmin) throw forbidden();
-  const rows = await db.select().from(outbox).where(ofTenant(outbox, user.tenantId)).orderBy(desc(outbox.createdAt)).limit(100);
+  const rows = await listOutbox(db, user.tenantId);
   return { rows };
 }
 

@@ -1,5 +1,7 @@
+import { desc } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { outbox } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 
 export interface OutgoingMessage {
@@ -39,4 +41,9 @@ export function messageProvider(env: ProviderEnv, db: Db, channel: "sms" | "emai
   const url = channel === "sms" ? env.SMS_WEBHOOK_URL : env.MAIL_WEBHOOK_URL;
   if (kind === "webhook" && url) return new WebhookProvider(url);
   return new OutboxProvider(db);
+}
+
+/** The tenant's latest 100 messages kept in the outbox (codes and notices sent while no provider is configured). */
+export function listOutbox(db: Db, tenantId: number) {
+  return db.select().from(outbox).where(ofTenant(outbox, tenantId)).orderBy(desc(outbox.createdAt)).limit(100);
 }
