@@ -55,13 +55,13 @@ export function FenceScreen() {
 
   useEffect(() => {
     if (handle) showFences(handle, data.fences, data.lines, selected, hidden);
-  }, [handle, data.fences, data.lines, selected?.kind, selected?.id, hidden?.id, hidden?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [handle, data.fences, data.lines, selected?.kind, selected?.id, hidden?.id, hidden?.kind]); // eslint-disable-line react-hooks/exhaustive-deps -- selected and hidden are new objects each render; their fields are what counts
 
   // a deep link (?sel=…, or the page after a save) shows the selected fence or route once the map is there
   useEffect(() => {
     const row = sel ? rows.find((r) => r.id === sel) : undefined;
     if (handle && row && !editing) fitShape(handle, "path" in row ? { shape: "line", coordinates: row.path } : fenceShape(row));
-  }, [handle]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [handle]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the map is there, as said above
 
   const locate = (row: FenceRow | LineRow) => {
     go({ sel: String(row.id) });
@@ -246,7 +246,7 @@ function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; r
       stopDrawing.current?.();
       if (handle) showDraft(handle, null);
     };
-  }, [handle]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [handle]); // eslint-disable-line react-hooks/exhaustive-deps -- once per map: fit the shape being edited, clear the draft when the map goes
 
   const draw = () => {
     if (!handle) return;

@@ -48,7 +48,7 @@ export function Breadcrumbs({ items }: { items: MenuNode[] }) {
     if (next.at(-1)?.privisId !== item.privisId) next = [...next.filter((c) => c.privisId !== item.privisId), crumb];
     sessionStorage.setItem(KEY, JSON.stringify({ trail: next, pair, cache }));
     setTrail(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a crumb is added per navigation; the menu it looks up is the same for the whole page
   }, [pathname]);
 
   const first = trail[0] ? byId.get(trail[0].privisId) : item;

@@ -37,7 +37,7 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
       const base = (stored ?? prev).filter((tab) => byId.has(tab.privisId));
       return current ? openTab(base, current).tabs : base;
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a tab opens per navigation (or user); the menu map is rebuilt each render with the same items
   }, [location.pathname, userId]);
 
   useEffect(() => {
