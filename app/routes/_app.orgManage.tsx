@@ -134,7 +134,7 @@ function OrgForm({ nodes, mode, node, parentId }: { nodes: OrgNode[]; mode: "cre
   const { t } = useTranslation("resource");
   const posted = action && (action.intent === "create" || action.intent === "update") ? action : null;
   const errors = posted?.errors ?? {};
-  const value = (k: string, fallback: string) => posted?.values[k] ?? fallback;
+  const value = (k: string, fallback: string) => (posted?.values[k] == null ? fallback : String(posted.values[k]));
   // a node can move anywhere except under itself or below itself
   const blocked = node ? new Set([node.id, ...descendantsOf(nodes, node.id)]) : new Set<number>();
   const depth = (n: OrgNode): number => (n.parentId === null ? 0 : 1 + depth(nodes.find((x) => x.id === n.parentId) ?? { ...n, parentId: null }));

@@ -1,5 +1,5 @@
 import { enablement } from "~/modules/workflow/enablement";
-import type { ResourceView } from "~/modules/resource/types";
+import { defineView } from "~/modules/resource/types";
 import type { FenceRow as HubFenceRow, LineRow as HubLineRow } from "../../../workers/fleet-hub/rules";
 
 export const SCREEN = "/fenceManage";
@@ -33,7 +33,7 @@ const STATES = [
 ];
 
 /** Fences (spec §3): name, type, in/out alarm, bound vehicle count, two effective periods. */
-export const fenceView: ResourceView = {
+export const fenceView = defineView({
   name: "fence",
   path: SCREEN,
   permission: "fenceManage",
@@ -47,10 +47,10 @@ export const fenceView: ResourceView = {
   ],
   filters: [{ key: "q", label: { zh: "名称", en: "Name" }, type: "text", simple: true }],
   form: [],
-};
+});
 
 /** Lines (spec §3): name, start, end, off-route alarm, state. */
-export const lineView: ResourceView = {
+export const lineView = defineView({
   ...fenceView,
   name: "line",
   title: { zh: "线路", en: "Routes" },
@@ -61,7 +61,7 @@ export const lineView: ResourceView = {
     { key: "endName", label: { zh: "终点", en: "End" } },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: STATES },
   ],
-};
+});
 
 /**
  * 启用 / 停用 of fences and lines (spec §4 "Line and fence enabled/stopped"); audited as an update of the row, as

@@ -9,7 +9,7 @@ import { ofTenant, withTenant, type TenantTable } from "../../../db/tenant";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "./search";
-import { INFINITE_CHUNK, type ListQuery, type ResourceView } from "./types";
+import { INFINITE_CHUNK, type ListQuery, type ResourceView, type ViewKeys } from "./types";
 
 /** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
 export type ListedTable = SQLiteTable & TenantTable & { id: SQLiteColumn };
@@ -45,8 +45,18 @@ export interface SideWrites {
  * T: the table; C and U: the values the create and update schemas answer (what `check`, `toInsert`, `toUpdate` and
  * the hooks get); Listed: a row as `selectRows` reads it; Row: a row as the list shows it (`mapRows`' answer, else Listed).
  */
-export interface ResourceDefinition<T extends ListedTable, C extends Values = Values, U extends Values = C, Listed extends { id: number } = { id: number }, Row extends { id: number } = Listed, S extends string = string> {
-  view: ResourceView;
+export interface ResourceDefinition<
+  T extends ListedTable,
+  C extends Values = Values,
+  U extends Values = C,
+  Listed extends { id: number } = { id: number },
+  Row extends { id: number } = Listed,
+  S extends string = string,
+  V extends ResourceView = ResourceView,
+  F extends string = string,
+> {
+  /** the view half, declared with defineView so its keys are checked here */
+  view: V;
   table: T;
   /**
    * one page of rows for the list, with any joins the columns need: a drizzle select, which listResource may prepare
@@ -59,7 +69,7 @@ export interface ResourceDefinition<T extends ListedTable, C extends Values = Va
    * filter key → condition for a value (text search, select match). A pure function of the value: the list's
    * statement is prepared once per filter values (listResource), so a condition that read the clock would keep its time.
    */
-  filters: Record<string, (value: string) => SQL | undefined>;
+  filters: { [K in F]: (value: string) => SQL | undefined };
   /** sortable column key (a field of the listed row: defineResource refuses any other) → column */
   sortColumns: { [K in S]: SQLiteColumn };
   defaultOrder: SQL[];
@@ -114,24 +124,42 @@ export type InsertValues<T extends ListedTable> = Omit<T["$inferInsert"], "tenan
 
 /** Any resource, for the generic machinery that only reads its declaration. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the machinery takes every resource whatever its row types
-export type AnyResource = ResourceDefinition<any, any, any, any, any, any>;
+export type AnyResource = ResourceDefinition<any, any, any, any, any, any, ResourceView, any>;
+
+/** The keys of a declaration that name nothing: by kind, the keys its other half does not have. */
+type Strays<C, U, Row, S extends string, V extends ResourceView, F extends string> = {
+  "sort keys that are not fields of the listed row": Exclude<S, keyof Row>;
+  "columns that are not fields of the listed row": Exclude<ViewKeys<V, "columns">, keyof Row>;
+  "form fields the schemas do not answer": Exclude<ViewKeys<V, "form">, keyof C | keyof U>;
+  "filters of the view without a condition": Exclude<ViewKeys<V, "filters">, F>;
+  "conditions without a filter in the view": Exclude<F, ViewKeys<V, "filters">>;
+};
+type NoStrays<X> = { [K in keyof X as [X[K]] extends [never] ? never : K]: X[K] } extends infer O ? { [K in keyof O]: O[K] } : never;
 
 /**
- * A declaration whose sort keys are all fields of the listed row, or else a type naming the strays (which then fails
- * `tsc` where the resource is used). Checked on the answer, not the argument: a check in the argument would fix the
- * row type before `selectRows` is read.
+ * A declaration whose every key names something (sort keys and columns are fields of the listed row, form fields are
+ * answered by the schemas, filters have conditions and back), or else a type naming the strays, which fails `tsc`
+ * where the resource is used. Checked on the answer, not the argument: a check in the argument would fix the row
+ * type before `selectRows` is read.
  */
-export type CheckedResource<D, S extends string, Row> = [Exclude<S, keyof Row>] extends [never] ? D : { "sort keys that are not fields of the listed row": Exclude<S, keyof Row> };
+export type CheckedResource<D, C, U, Row, S extends string, V extends ResourceView, F extends string> = keyof NoStrays<Strays<C, U, Row, S, V, F>> extends never ? D : NoStrays<Strays<C, U, Row, S, V, F>>;
 
 /**
  * Declares a resource; its types come from the table, the list's select and the schemas: a sort key that is not a
  * field of the listed row, a unique field the schemas do not answer, a hook reading a value they do not answer, or
  * an insert that misses a required column fails `tsc`.
  */
-export function defineResource<T extends ListedTable, C extends Values, U extends Values = C, Listed extends { id: number } = { id: number }, Row extends { id: number } = Listed, S extends string = never>(
-  def: ResourceDefinition<T, C, U, Listed, Row, S>,
-): CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S>, S, Row> {
-  return def as CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S>, S, Row>;
+export function defineResource<
+  T extends ListedTable,
+  C extends Values,
+  U extends Values = C,
+  Listed extends { id: number } = { id: number },
+  Row extends { id: number } = Listed,
+  S extends string = never,
+  V extends ResourceView = ResourceView,
+  F extends string = never,
+>(def: ResourceDefinition<T, C, U, Listed, Row, S, V, F>): CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S, V, F>, C, U, Row, S, V, F> {
+  return def as CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S, V, F>, C, U, Row, S, V, F>;
 }
 
 /** One page of a resource's rows with the total, tenant-scoped, in one round trip. */
@@ -454,12 +482,12 @@ export function postedIds(form: FormData): number[] {
  * columns (LIKE, escaped), equality filters for selects, sorting by the named columns. Most settings lists
  * need nothing more.
  */
-export function tableResource<T extends ResourceTable, Cols extends Record<string, SQLiteColumn>, C extends Values, S extends keyof Cols & string = never>(def: {
-  view: ResourceView;
+export function tableResource<T extends ResourceTable, Cols extends Record<string, SQLiteColumn>, C extends Values, V extends ResourceView, S extends keyof Cols & string = never, E extends string = never>(def: {
+  view: V;
   table: T;
   columns: Cols;
   search: SQLiteColumn[];
-  equals?: Record<string, { column: SQLiteColumn; parse?: (v: string) => unknown }>;
+  equals?: { [K in E]: { column: SQLiteColumn; parse?: (v: string) => unknown } };
   /** sortable columns, by a key of `columns` */
   sort: { [K in S]: SQLiteColumn };
   /** what the form posts: its answer is the row's own columns (the insert and the update write it as it is) */
@@ -482,8 +510,10 @@ export function tableResource<T extends ResourceTable, Cols extends Record<strin
       return (limit === undefined ? q : q.limit(limit)) as unknown as Promise<Listed[]>;
     },
     filters: {
-      q: (v) => or(...def.search.map((c) => containing(c, v))),
-      ...Object.fromEntries(Object.entries(def.equals ?? {}).map(([k, e]) => [k, (v: string) => eq(e.column, e.parse ? e.parse(v) : v)])),
+      q: (v: string) => or(...def.search.map((c) => containing(c, v))),
+      ...(Object.fromEntries(Object.entries<{ column: SQLiteColumn; parse?: (v: string) => unknown }>(def.equals ?? ({} as Record<E, never>)).map(([k, e]) => [k, (v: string) => eq(e.column, e.parse ? e.parse(v) : v)])) as {
+        [K in E]: (v: string) => SQL;
+      }),
     },
     sortColumns: def.sort as { [K in S & keyof Listed]: SQLiteColumn },
     defaultOrder: [desc(table.id)],

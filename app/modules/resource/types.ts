@@ -40,7 +40,7 @@ export interface ColumnDef {
 }
 
 /** The 序号 column: the row's number in the whole list, continuing across pages. */
-export const INDEX_COLUMN: ColumnDef = { key: "rowNo", label: { zh: "序号", en: "No." }, type: "index" };
+export const INDEX_COLUMN = { key: "rowNo", label: { zh: "序号", en: "No." }, type: "index" } as const satisfies ColumnDef;
 
 /** The 序号 of the i-th row (from 0) on the query's page; a list without paging counts from the first row. */
 export function rowNumber(query: Pick<ListQuery, "page" | "size">, i: number): number {
@@ -148,6 +148,26 @@ export interface ResourceView {
   rowLabel: string;
   /** a list nobody edits (logs): no add, edit, delete or import, whatever the user's codes; export stays */
   readOnly?: boolean;
+}
+
+declare const viewKeys: unique symbol;
+
+/**
+ * A view that carries the keys it was written with (a type only, nothing at run time): pages see a plain
+ * ResourceView, the server half (defineResource) checks each key against the listed row, its filters and its schemas.
+ */
+export type TypedView<Columns extends string, Filters extends string, Form extends string> = ResourceView & { readonly [viewKeys]?: { columns: Columns; filters: Filters; form: Form } };
+
+/** The column, filter or form keys a view was declared with (defineView); `string` for a view declared otherwise. */
+export type ViewKeys<V, K extends "columns" | "filters" | "form"> = V extends { readonly [viewKeys]?: infer B } ? (B extends { [P in K]: infer X extends string } ? X : string) : string;
+
+// the keys of a view's data columns (the 序号 and expand columns are the table's own), its filters and its form's posted fields
+type ColumnKeysOf<V extends ResourceView> = V["columns"][number] extends infer C ? (C extends { type: "index" | "expand" } ? never : C extends { key: infer K extends string } ? K : never) : never;
+type FormKeysOf<V extends ResourceView> = V["form"][number] extends infer F ? (F extends { type: "location"; keys: infer K extends LocationKeys } ? K["lng"] | K["lat"] | NonNullable<K["address"]> : F extends { key: infer K extends string } ? K : never) : never;
+
+/** Declares a view, keeping the keys it is written with for defineResource to check. */
+export function defineView<const V extends ResourceView>(view: V): TypedView<ColumnKeysOf<V>, V["filters"][number]["key"], FormKeysOf<V>> {
+  return view;
 }
 
 export const PAGE_SIZES = [20, 30, 50, 100, 0] as const;

@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { defineView, type OptionDef } from "~/modules/resource/types";
 import { approvalTransitions } from "~/modules/workflow/approval";
 import { defineMachine } from "~/modules/workflow/machine";
 
@@ -14,7 +14,7 @@ export const APP_ROLES: OptionDef[] = [
 ];
 
 /** /applicationManage 应用管理: app-user applications to approve or refuse. */
-export const applicationView: ResourceView = {
+export const applicationView = defineView({
   name: "application",
   path: "/applicationManage",
   permission: "applicationManage",
@@ -43,7 +43,7 @@ export const applicationView: ResourceView = {
     { key: "company", label: { zh: "所属单位", en: "Company" }, type: "text", maxLength: 50 },
     { key: "reason", label: { zh: "申请说明", en: "Reason" }, type: "textarea", maxLength: 100 },
   ],
-};
+});
 
 /** The code of 通过 / 拒绝 (app-user applications are reviewed by whoever may edit the list). */
 export const APPLICATION_REVIEW_CODE = "applicationManage:edit";

@@ -1,4 +1,4 @@
-import type { OptionDef, ResourceView } from "~/modules/resource/types";
+import { defineView, type OptionDef } from "~/modules/resource/types";
 import { approvalTransitions } from "~/modules/workflow/approval";
 import { enablement } from "~/modules/workflow/enablement";
 import { defineMachine, type Refusal } from "~/modules/workflow/machine";
@@ -16,7 +16,7 @@ export const DATA_PERMISSION_EFFECT: OptionDef[] = [
 ];
 
 /** /dataPermission 数据权限: applications to see one vehicle outside one's data scope, reviewed per vehicle. */
-export const dataPermissionView: ResourceView = {
+export const dataPermissionView = defineView({
   name: "dataPermission",
   path: "/dataPermission",
   permission: "dataPermission",
@@ -56,7 +56,7 @@ export const dataPermissionView: ResourceView = {
     { key: "reason", label: { zh: "申请原因", en: "Reason" }, type: "textarea", required: true, maxLength: 200 },
     { key: "periodEnd", label: { zh: "有效期至", en: "Valid until" }, type: "date", hint: { zh: "留空表示长期有效", en: "Leave empty for no end" } },
   ],
-};
+});
 
 /** What the transitions read of a row. */
 export type DataPermissionStateRow = { id: number; userId: number; state: number; enabled: number };

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
 
 export const DICTIONARY_KINDS = [
   { value: "1", label: { zh: "系统", en: "System" }, tone: "muted" as const },
@@ -6,7 +6,7 @@ export const DICTIONARY_KINDS = [
 ];
 
 /** /disData: the tenant's dictionaries (spec §3 dictionary item); each opens its option editor. */
-export const dictionaryView: ResourceView = {
+export const dictionaryView = defineView({
   name: "dictionary",
   path: "/disData",
   permission: "disData",
@@ -28,7 +28,7 @@ export const dictionaryView: ResourceView = {
     { key: "dictCode", label: { zh: "字典编码", en: "Code" }, type: "text", required: true, createOnly: true, maxLength: 50, hint: { zh: "字母、数字或下划线", en: "Letters, digits or underscores" } },
     { key: "dictName", label: { zh: "字典名称", en: "Name" }, type: "text", required: true, maxLength: 30 },
   ],
-};
+});
 
 /** Only this dictionary's options carry an image, and must (spec §3, §5). */
 export const IMAGE_DICTIONARY = "equipment_type";

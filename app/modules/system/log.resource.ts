@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type Label, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type Label, type OptionDef } from "~/modules/resource/types";
 
 /** What an audit record says happened, as the machinery and the screens write it. */
 export const AUDIT_ACTIONS: Record<string, Label> = {
@@ -28,10 +28,10 @@ export const optionsFor = (values: string[], labels: Record<string, Label>): Opt
 const USER_COLUMNS = [
   { key: "loginAccount", label: { zh: "登录账号", en: "Login account" } },
   { key: "userName", label: { zh: "用户名", en: "User name" } },
-];
+] as const;
 
 /** 操作日志: who changed what, when, with a readable summary of before and after (read-only). */
-export const auditLogView: ResourceView = {
+export const auditLogView = defineView({
   name: "auditLog",
   path: "/operationLog",
   permission: "operationLog",
@@ -44,8 +44,8 @@ export const auditLogView: ResourceView = {
     // the change in full (before and after), under the row
     { key: "more", label: { zh: "明细", en: "More" }, type: "expand", fields: [{ key: "detail", label: { zh: "变更明细", en: "Change in full" }, pre: true }] },
     { key: "createdAt", label: { zh: "操作时间", en: "Time" }, type: "datetime", sortable: true, fixed: true },
-    { ...USER_COLUMNS[0]!, headerFilter: "user" },
-    USER_COLUMNS[1]!,
+    { ...USER_COLUMNS[0], headerFilter: "user" },
+    USER_COLUMNS[1],
     { key: "action", label: { zh: "操作", en: "Action" }, type: "status", options: asOptions(AUDIT_ACTIONS), sortable: true, headerFilter: "action" },
     { key: "entity", label: { zh: "对象", en: "Entity" }, type: "status", options: asOptions(AUDIT_ENTITIES), sortable: true, headerFilter: "entity" },
     { key: "entityId", label: { zh: "对象编号", en: "Entity ID" } },
@@ -58,10 +58,10 @@ export const auditLogView: ResourceView = {
     { key: "action", label: { zh: "操作", en: "Action" }, type: "select", simple: true },
   ],
   form: [],
-};
+});
 
 /** 访问日志: which modules people opened and how long they stayed (spec §3 visit log; read-only). */
-export const visitLogView: ResourceView = {
+export const visitLogView = defineView({
   name: "visitLog",
   path: "/visitLog",
   permission: "visitLog",
@@ -72,8 +72,8 @@ export const visitLogView: ResourceView = {
   columns: [
     INDEX_COLUMN,
     { key: "createdAt", label: { zh: "访问时间", en: "Time" }, type: "datetime", sortable: true, fixed: true },
-    { ...USER_COLUMNS[0]!, headerFilter: "user" },
-    USER_COLUMNS[1]!,
+    { ...USER_COLUMNS[0], headerFilter: "user" },
+    USER_COLUMNS[1],
     { key: "trail", label: { zh: "访问模块", en: "Modules" }, headerFilter: "module" },
     { key: "description", label: { zh: "描述", en: "Description" } },
     { key: "stayTime", label: { zh: "停留时长", en: "Time spent" }, type: "duration", sortable: true },
@@ -83,4 +83,4 @@ export const visitLogView: ResourceView = {
     { key: "module", label: { zh: "模块", en: "Module" }, type: "text", simple: true },
   ],
   form: [],
-};
+});

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
 
 export const MENU_STATES: OptionDef[] = [
   { value: "1", label: { zh: "显示", en: "Shown" }, tone: "success" },
@@ -21,7 +21,7 @@ const YES_NO: OptionDef[] = [
 ];
 
 /** /routerPath: the tenant's menu items, which feed the side menu, tabs, breadcrumbs and screen access (spec §2, §3 menu item). */
-export const menuView: ResourceView = {
+export const menuView = defineView({
   name: "menu",
   path: "/routerPath",
   permission: "routerPath",
@@ -61,4 +61,4 @@ export const menuView: ResourceView = {
     { key: "home", label: { zh: "首页", en: "Home" }, type: "select", required: true, options: YES_NO, defaultValue: "0" },
     { key: "once", label: { zh: "一次性", en: "One-time" }, type: "select", required: true, options: YES_NO, defaultValue: "0" },
   ],
-};
+});

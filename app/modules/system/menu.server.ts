@@ -46,9 +46,9 @@ const parentMenu = alias(menus, "parent_menu");
  * The parent rules of spec §5: '0' or a menu of the same tenant, never the item itself nor one of its
  * descendants (that would cut the branch off the tree in a loop).
  */
-async function parentErrors(scope: RequestScope, values: Record<string, unknown>, current?: Record<string, unknown>): Promise<FieldErrors> {
-  const parent = String(values.parent ?? "");
-  const self = String(current?.privisId ?? values.privisId ?? "");
+async function parentErrors(scope: RequestScope, values: { parent: string; privisId?: string }, current?: { privisId: string }): Promise<FieldErrors> {
+  const parent = values.parent;
+  const self = current?.privisId ?? values.privisId ?? "";
   if (parent === "0") return {};
   if (parent === self) return { parent: "validation.parentSelf" };
   const rows = await scope.db.select({ privisId: menus.privisId, parent: menus.parent }).from(menus).where(ofTenant(menus, scope.user.tenantId));

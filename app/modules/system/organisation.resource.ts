@@ -1,7 +1,7 @@
-import type { ResourceView } from "~/modules/resource/types";
+import { defineView } from "~/modules/resource/types";
 
 /** /orgManage: the tenant's organisation tree (departments). The root is the company itself. */
-export const organisationView: ResourceView = {
+export const organisationView = defineView({
   name: "organisation",
   path: "/orgManage",
   permission: "orgManage",
@@ -18,7 +18,7 @@ export const organisationView: ResourceView = {
     { key: "parentId", label: { zh: "上级组织", en: "Parent" }, type: "select", required: true },
     { key: "sort", label: { zh: "排序", en: "Order" }, type: "text", maxLength: 5, defaultValue: "0" },
   ],
-};
+});
 
 export interface OrgNode {
   id: number;

@@ -21,6 +21,9 @@ const OrgSchema = z.object({
 });
 
 /** Every organisation of the tenant, with its user count, in tree order of parent then sort. */
+// written out with aliases: in a one-table select drizzle leaves columns unqualified, and "id" would bind to users
+const orgUserCount = sql<number>`(select count(*) from users u where u.org_id = "organisations"."id")`;
+
 export async function loadOrgTree(scope: RequestScope): Promise<OrgNode[]> {
   return scope.db
     .select({
@@ -29,8 +32,7 @@ export async function loadOrgTree(scope: RequestScope): Promise<OrgNode[]> {
       parentId: organisations.parentId,
       name: organisations.name,
       sort: organisations.sort,
-      // written out with aliases: in a one-table select drizzle leaves columns unqualified, and "id" would bind to users
-      userCount: sql<number>`(select count(*) from users u where u.org_id = "organisations"."id")`,
+      userCount: orgUserCount,
     })
     .from(organisations)
     .where(ofTenant(organisations, scope.user.tenantId))
@@ -42,7 +44,8 @@ export const organisationResource = defineResource({
   table: organisations,
   selectRows: (db, where, orderBy, limit, offset) => {
     const q = db
-      .select({ id: organisations.id, version: organisations.version, name: organisations.name, parentId: organisations.parentId, sort: organisations.sort })
+      // the list's 用户数 column (and its export) reads the same count as the tree
+      .select({ id: organisations.id, version: organisations.version, name: organisations.name, parentId: organisations.parentId, sort: organisations.sort, userCount: orgUserCount })
       .from(organisations)
       .where(where)
       .orderBy(...orderBy)
@@ -55,7 +58,7 @@ export const organisationResource = defineResource({
   createSchema: OrgSchema,
   updateSchema: OrgSchema,
   async check(scope, values, current) {
-    const id = current ? Number(current.id) : undefined;
+    const id = current?.id;
     const errors: FieldErrors = {};
     const nodes = await loadOrgTree(scope);
     const parent = nodes.find((n) => n.id === values.parentId);
@@ -65,7 +68,7 @@ export const organisationResource = defineResource({
       // the root stays where it is; a node cannot move under itself or below itself
       if (self && self.parentId === null) errors.form = "system:organisation.rootLocked";
       else if (values.parentId === id) errors.parentId = "system:organisation.parentSelf";
-      else if (descendantsOf(nodes, id).has(Number(values.parentId))) errors.parentId = "system:organisation.parentBelow";
+      else if (descendantsOf(nodes, id).has(values.parentId)) errors.parentId = "system:organisation.parentBelow";
     }
     const sibling = nodes.find((n) => n.parentId === values.parentId && n.name === values.name && n.id !== id);
     if (sibling) errors.name = "system:organisation.duplicateName";

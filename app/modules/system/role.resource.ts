@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
 
 export const ROLE_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
@@ -24,7 +24,7 @@ export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh
 export const actionsOf = (privis: string) => [...PERMISSION_ACTIONS, ...(EXTRA_PERMISSION_ACTIONS[privis] ?? [])];
 
 /** /roleManage: roles, and which menus and function codes each grants (spec §3 role, §5 role name). */
-export const roleView: ResourceView = {
+export const roleView = defineView({
   name: "role",
   path: "/roleManage",
   permission: "roleManage",
@@ -49,4 +49,4 @@ export const roleView: ResourceView = {
     { key: "state", label: { zh: "状态", en: "State" }, type: "select", required: true, options: ROLE_STATES, defaultValue: "1" },
     { key: "description", label: { zh: "描述", en: "Description" }, type: "textarea", maxLength: 100 },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
 
 const YES_NO: OptionDef[] = [
   { value: "1", label: { zh: "显示", en: "Shown" }, tone: "success" },
@@ -18,13 +18,13 @@ const IN_USE: OptionDef[] = [
   { value: "0", label: { zh: "停用", en: "Closed" }, tone: "danger" },
 ];
 
-const name = (zh: string, en: string) => ({ key: "name", label: { zh, en }, type: "text" as const, required: true, maxLength: 30 });
-const created = { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime" as const, sortable: true };
-const phone = { key: "phone", label: { zh: "联系电话", en: "Phone" }, type: "tel" as const, maxLength: 13, hint: { zh: "手机号或 区号-号码", en: "Mobile, or area code-number" } };
-const remark = { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea" as const, maxLength: 50 };
+const name = (zh: string, en: string) => ({ key: "name" as const, label: { zh, en }, type: "text" as const, required: true, maxLength: 30 });
+const created = { key: "createdAt" as const, label: { zh: "创建时间", en: "Created" }, type: "datetime" as const, sortable: true };
+const phone = { key: "phone" as const, label: { zh: "联系电话", en: "Phone" }, type: "tel" as const, maxLength: 13, hint: { zh: "手机号或 区号-号码", en: "Mobile, or area code-number" } };
+const remark = { key: "remark" as const, label: { zh: "备注", en: "Remark" }, type: "textarea" as const, maxLength: 50 };
 
 /** /alarmMgr 告警设置 (spec §3 alarm setting). */
-export const alarmSettingView: ResourceView = {
+export const alarmSettingView = defineView({
   name: "alarmSetting",
   path: "/alarmMgr",
   permission: "alarmMgr",
@@ -52,10 +52,10 @@ export const alarmSettingView: ResourceView = {
     { key: "handleMode", label: { zh: "处理方式", en: "Handling" }, type: "select", required: true, options: HANDLE_MODES, defaultValue: "manual" },
     { key: "measure", label: { zh: "建议措施", en: "Suggested measure" }, type: "textarea", maxLength: 200 },
   ],
-};
+});
 
 /** /buildCompany 建设单位. */
-export const buildCompanyView: ResourceView = {
+export const buildCompanyView = defineView({
   name: "buildCompany",
   path: "/buildCompany",
   permission: "buildCompany",
@@ -79,10 +79,10 @@ export const buildCompanyView: ResourceView = {
     { key: "address", label: { zh: "地址", en: "Address" }, type: "text", maxLength: 50 },
     remark,
   ],
-};
+});
 
 /** /equipmentDepository 设备仓库. */
-export const depositoryView: ResourceView = {
+export const depositoryView = defineView({
   name: "depository",
   path: "/equipmentDepository",
   permission: "equipmentDepository",
@@ -110,4 +110,4 @@ export const depositoryView: ResourceView = {
     { key: "state", label: { zh: "状态", en: "State" }, type: "select", required: true, options: IN_USE, defaultValue: "1" },
     remark,
   ],
-};
+});

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
 import { enablement } from "~/modules/workflow/enablement";
 
 export const USER_STATES = [
@@ -7,7 +7,7 @@ export const USER_STATES = [
 ];
 
 /** /userManage: the tenant's user accounts (spec §3 user, §5 account rules). */
-export const userView: ResourceView = {
+export const userView = defineView({
   name: "user",
   path: "/userManage",
   permission: "userManage",
@@ -50,7 +50,7 @@ export const userView: ResourceView = {
       hint: { zh: "除所属组织的车辆外，该用户还可查看的车辆（仅限您数据范围内的车辆）", en: "Vehicles the user may see beyond their organisation's (only vehicles in your own data scope)" },
     },
   ],
-};
+});
 
 /** 启用 / 停用 of accounts (asked first); nobody disables their own account. */
 export const userStates = enablement<{ id: number; state: number }>({

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
 import { ENERGY_TYPES } from "./vehicles.resource";
 
 /**
@@ -22,7 +22,7 @@ export const iconOptions = (state: IconState): OptionDef[] =>
   ICON_SHAPES.map((s) => ({ value: `${s.value}-${state}`, label: { zh: `${s.zh}（${STATE_WORDS[state].zh}）`, en: `${s.en} (${STATE_WORDS[state].en})` } }));
 
 /** /deviceList/models: vehicle models (spec §3 vehicle model) with their three map icons. */
-export const vehicleModelView: ResourceView = {
+export const vehicleModelView = defineView({
   name: "vehicleModel",
   path: "/deviceList/models",
   screen: "/deviceList",
@@ -59,7 +59,7 @@ export const vehicleModelView: ResourceView = {
     { key: "iconStopped", label: { zh: "停止图标", en: "Stopped icon" }, type: "select", required: true, options: iconOptions("stopped"), defaultValue: "truck-crane-stopped" },
     { key: "iconOffline", label: { zh: "离线图标", en: "Offline icon" }, type: "select", required: true, options: iconOptions("offline"), defaultValue: "truck-crane-offline" },
   ],
-};
+});
 
 export const OWNER_TYPES: OptionDef[] = [
   { value: "personal", label: { zh: "个人", en: "Personal" } },
@@ -67,7 +67,7 @@ export const OWNER_TYPES: OptionDef[] = [
 ];
 
 /** /deviceList/owners: the owner archive (spec §3 owner). */
-export const ownerView: ResourceView = {
+export const ownerView = defineView({
   name: "vehicleOwner",
   path: "/deviceList/owners",
   screen: "/deviceList",
@@ -96,10 +96,10 @@ export const ownerView: ResourceView = {
     { key: "phone", label: { zh: "联系电话", en: "Phone" }, type: "tel", maxLength: 13 },
     { key: "authorizedUserId", label: { zh: "授权用户", en: "Authorized user" }, type: "select" },
   ],
-};
+});
 
 /** /deviceList/drivers: the driver archive (spec §3 driver). */
-export const driverView: ResourceView = {
+export const driverView = defineView({
   name: "driver",
   path: "/deviceList/drivers",
   screen: "/deviceList",
@@ -120,4 +120,4 @@ export const driverView: ResourceView = {
     { key: "phone", label: { zh: "联系电话", en: "Phone" }, type: "tel", maxLength: 13 },
     { key: "vehicleId", label: { zh: "所驾车辆", en: "Vehicle" }, type: "select" },
   ],
-};
+});

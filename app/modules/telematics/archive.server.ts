@@ -162,7 +162,7 @@ export const ownerResource = defineResource({
   async check(scope, values) {
     const errors: FieldErrors = {};
     if (values.authorizedUserId) {
-      const [u] = await scope.db.select({ id: users.id }).from(users).where(and(eq(users.id, Number(values.authorizedUserId)), ofTenant(users, scope.user.tenantId)));
+      const [u] = await scope.db.select({ id: users.id }).from(users).where(and(eq(users.id, values.authorizedUserId), ofTenant(users, scope.user.tenantId)));
       if (!u) errors.authorizedUserId = "validation.required";
     }
     return errors;
@@ -230,7 +230,7 @@ export const driverResource = defineResource({
       const [v] = await scope.db
         .select({ id: vehicles.id })
         .from(vehicles)
-        .where(and(eq(vehicles.id, Number(values.vehicleId)), ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)));
+        .where(and(eq(vehicles.id, values.vehicleId), ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)));
       if (!v) errors.vehicleId = "validation.required";
     }
     return errors;

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type LocationKeys, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type LocationKeys, type OptionDef } from "~/modules/resource/types";
 
 /** Spec §3 marker type icons. */
 export const MARKER_ICONS: OptionDef[] = [
@@ -11,7 +11,7 @@ export const MARKER_ICONS: OptionDef[] = [
 ];
 
 /** /deviceList/markerTypes: marker types; only the creating account may edit or delete one (spec §6). */
-export const markerTypeView: ResourceView = {
+export const markerTypeView = defineView({
   name: "markerType",
   path: "/deviceList/markerTypes",
   screen: "/deviceList",
@@ -31,13 +31,13 @@ export const markerTypeView: ResourceView = {
     { key: "name", label: { zh: "类型名称", en: "Type name" }, type: "text", required: true, maxLength: 30 },
     { key: "icon", label: { zh: "图标", en: "Icon" }, type: "select", required: true, options: MARKER_ICONS },
   ],
-};
+});
 
 /** Where a marker point keeps its place: WGS-84 longitude and latitude, and its address. */
 export const MARKER_LOCATION = { lng: "lng", lat: "lat", address: "address" } as const satisfies LocationKeys;
 
 /** /deviceList/markers: marker points (spec §3, §5 limits); only the creating account may edit or delete one (§6). */
-export const markerPointView: ResourceView = {
+export const markerPointView = defineView({
   name: "markerPoint",
   path: "/deviceList/markers",
   screen: "/deviceList",
@@ -68,4 +68,4 @@ export const markerPointView: ResourceView = {
     { key: "phone2", label: { zh: "电话2", en: "Phone 2" }, type: "tel", maxLength: 13 },
     { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 50 },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import { INDEX_COLUMN, type OptionDef, type ResourceView } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
 import { enablement } from "~/modules/workflow/enablement";
 
 export const VEHICLE_STATES: OptionDef[] = [
@@ -42,7 +42,7 @@ export const ENERGY_TYPES: OptionDef[] = [
 ];
 
 /** /deviceList: the vehicle archive with each vehicle's terminal (spec §3 vehicle, §4 vehicle states, §5 VIN and terminal number). */
-export const vehicleView: ResourceView = {
+export const vehicleView = defineView({
   name: "vehicle",
   path: "/deviceList",
   permission: "deviceList",
@@ -118,7 +118,7 @@ export const vehicleView: ResourceView = {
     { key: "saleState", label: { zh: "销售状态", en: "Sale state" }, type: "select", required: true, options: SALE_STATES, defaultValue: "0" },
     { key: "assemblies", label: { zh: "总成", en: "Assemblies" }, type: "textarea", maxLength: 200 },
   ],
-};
+});
 
 /** 启用 / 停用 of vehicles (spec §4: with confirm); a stopped vehicle's terminal is refused. */
 export const vehicleStates = enablement<{ id: number; state: number }>({

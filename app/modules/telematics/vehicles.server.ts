@@ -211,14 +211,14 @@ export const vehicleResource = defineResource({
     const [org] = await db
       .select({ id: organisations.id })
       .from(organisations)
-      .where(and(eq(organisations.id, Number(values.orgId)), ofTenant(organisations, user.tenantId), assignableOrgsWhere(scope)));
+      .where(and(eq(organisations.id, values.orgId), ofTenant(organisations, user.tenantId), assignableOrgsWhere(scope)));
     if (!org) errors.orgId = "validation.required";
     if (values.modelId) {
-      const [m] = await db.select({ id: vehicleModels.id }).from(vehicleModels).where(and(eq(vehicleModels.id, Number(values.modelId)), ofTenant(vehicleModels, user.tenantId)));
+      const [m] = await db.select({ id: vehicleModels.id }).from(vehicleModels).where(and(eq(vehicleModels.id, values.modelId), ofTenant(vehicleModels, user.tenantId)));
       if (!m) errors.modelId = "validation.required";
     }
     if (values.ownerId) {
-      const [o] = await db.select({ id: vehicleOwners.id }).from(vehicleOwners).where(and(eq(vehicleOwners.id, Number(values.ownerId)), ofTenant(vehicleOwners, user.tenantId)));
+      const [o] = await db.select({ id: vehicleOwners.id }).from(vehicleOwners).where(and(eq(vehicleOwners.id, values.ownerId), ofTenant(vehicleOwners, user.tenantId)));
       if (!o) errors.ownerId = "validation.required";
     }
     if (current && current.installed === 0 && values.terminalNo) errors.terminalNo = "telematics:vehicle.installFirst";
