@@ -1,6 +1,7 @@
 // The lint gate of `npm test` (`npm run lint`): mistakes the compiler lets through, not style.
 // Formatting is not checked here; tsc (`npm run typecheck`) owns types, dependency-cruiser (`npm run boundaries`)
 // owns which folder may import which.
+import comments from "@eslint-community/eslint-plugin-eslint-comments";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -12,7 +13,11 @@ export default tseslint.config(
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
     languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+    plugins: { "@eslint-community/eslint-comments": comments },
     rules: {
+      // a disabled rule says why on the same line (`// eslint-disable-line <rule> -- <reason>`), and names its rule
+      "@eslint-community/eslint-comments/require-description": "error",
+      "@eslint-community/eslint-comments/no-unlimited-disable": "error",
       // tsc already reports undefined names, with the real globals of workerd, the DOM and Node
       "no-undef": "off",
       // `_` marks a parameter or binding kept for its position (a handler's signature, a destructured rest)

@@ -53,8 +53,7 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
     return () => {
       cancelled = true;
     };
-    // a new opening starts from the inputs' values; nothing else restarts it
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new opening starts from the inputs' values; nothing else restarts it
   }, [open]);
 
   const confirm = () => draft && onConfirm(draft, address.trim());

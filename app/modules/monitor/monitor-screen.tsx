@@ -41,8 +41,7 @@ export function MonitorScreen({ data }: { data: MonitorData }) {
       layer.current = new VehicleLayer(h, store, data.icons, (id) => selectRef.current(id), (n) => t("map.cluster", { count: n }));
       setHandle(h);
     },
-    // created once with the map
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once with the map
     [store],
   );
   useEffect(() => () => layer.current?.destroy(), []);

@@ -33,8 +33,7 @@ export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedI
   const statusVersion = store.statusVersion;
   const rows = useMemo(
     () => treeRows(orgs, vehicles, (v) => matchesSearch(v, needle) && matchesStatus(store.get(v[0])?.status, filter), collapsed),
-    // statusVersion: the live statuses the filter reads
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- statusVersion: the live statuses the filter reads
     [orgs, vehicles, needle, filter, collapsed, statusVersion],
   );
   const scroller = useRef<HTMLDivElement>(null);
@@ -49,8 +48,7 @@ export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedI
       setActive(i);
       virtual.scrollToIndex(i, { align: "auto" });
     }
-    // only when the selection changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection changes
   }, [selectedId]);
 
   const toggle = (id: number, open?: boolean) =>

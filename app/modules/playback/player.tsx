@@ -163,8 +163,7 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
   useEffect(() => {
     const h = handle.current;
     if (h && follow) h.map.easeTo({ center: h.projection.toDisplay([pos.lng, pos.lat]), duration: 300 });
-    // only when follow is switched on
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when follow is switched on
   }, [follow]);
 
   const onReady = useCallback(
@@ -227,8 +226,7 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
         { padding: 48, maxZoom: 16, duration: 0 },
       );
     },
-    // the map is built once per track (the route remounts the player for another track)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is built once per track (the route remounts the player for another track)
     [],
   );
 

@@ -83,8 +83,7 @@ export function MapView({ config, onReady, onTheme, className, label }: Props) {
       handle.current = null;
       map?.remove();
     };
-    // the map is created once per config; later changes go through the handle
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once per config; later changes go through the handle
   }, [config.engine, config.styleUrl, config.tileUrl, config.token, config.coordinateSystem]);
 
   useEffect(() => {
