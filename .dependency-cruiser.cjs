@@ -54,8 +54,6 @@ const KNOWN = [
   // the request scope (requireScope) that hands every other route its database; they open it with getDb and pass
   // it to their module's functions. The fix is an auth-side scope for anonymous requests, one change for the four.
   { rule: "routes-not-db", from: "^app/routes/(api[.]captcha|api[.]login|resetPassword|settings)[.]tsx?$", to: "^db/client[.]ts$", why: "pre-session routes open the database" },
-  // Device provisioning (about 100 lines of lookups and inserts in the route) moves to the telematics module.
-  { rule: "routes-not-db", from: "^app/routes/api[.]device[.]provision[.]ts$", to: "^db/(schema/index|tenant)[.]ts$", why: "provisioning queries in the route" },
   // The Worker entry signs in by link (`?encodeParam=`, `zuqiToken`) before Remix runs, with the app's login,
   // throttle and preference code. That is a route's job: a resource route should take it, leaving the entry to route.
   { rule: "workers-share-declared-modules", from: "^workers/app[.]ts$", to: "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$", why: "link sign-in in the Worker entry" },
