@@ -47,9 +47,6 @@ const KNOWN = [
   ...["column-panel", "data-table", "header-filter-panel", "header-filter", "infinite-body", "list-query-inputs", "map-picker", "search-bar"].map(
     (w) => ({ rule: "widgets-stay-below", from: `^app/widgets/${w}[.]tsx$`, to: "^app/modules/resource/(types|format)[.]ts$", why: "list widgets render resource view declarations" }),
   ),
-  // The dictionary widgets check and name items with the dictionary resource's rules and answer types; the rules
-  // (checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX) go down to app/lib with the dictionary screen's next change.
-  { rule: "widgets-stay-below", from: "^app/widgets/dictionary-(editor|select)[.]tsx$", to: "^app/modules/system/dictionary[.](resource|server)[.]ts$", why: "dictionary rules live in the module" },
   // Sign-in, captcha, password reset and the preference switch run before there is a session, so they cannot take
   // the request scope (requireScope) that hands every other route its database; they open it with getDb and pass
   // it to their module's functions. The fix is an auth-side scope for anonymous requests, one change for the four.

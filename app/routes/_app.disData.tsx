@@ -7,7 +7,8 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { withQuery } from "~/lib/navigation";
 import { listHref } from "~/modules/resource/types";
 import { dictionaryView } from "~/modules/system/dictionary.resource";
-import { dictionaryIntents, dictionaryResource, loadEditor, type DictionaryActionData } from "~/modules/system/dictionary.server";
+import type { DictionaryActionData } from "~/lib/dictionary-items";
+import { dictionaryIntents, dictionaryResource, loadEditor } from "~/modules/system/dictionary.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
 import { QueryLink } from "~/widgets/list-navigation";

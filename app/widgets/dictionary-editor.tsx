@@ -2,7 +2,7 @@ import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
-import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/modules/system/dictionary.resource";
+import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/lib/dictionary-items";
 import { Alert, Button } from "~/ui/field";
 import { Dialog } from "./dialog";
 import { useHydrated } from "./use-hydrated";

@@ -2,8 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DictionaryActionData, DictionaryOption } from "~/modules/system/dictionary.server";
-import { checkItems, IMAGE_DICTIONARY } from "~/modules/system/dictionary.resource";
+import { checkItems, IMAGE_DICTIONARY, type DictionaryActionData, type DictionaryOption } from "~/lib/dictionary-items";
 import { SystemDictionaryNotice, HINT_MS } from "./dictionary-editor";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkItems, postedItems } from "./dictionary.resource";
+import { checkItems } from "~/lib/dictionary-items";
+import { postedItems } from "./dictionary.resource";
 
 describe("dictionary editor rules (spec §5)", () => {
   it("names: non-empty after trimming, at most 30 characters, unique after trimming", () => {

@@ -1,3 +1,4 @@
+import type { DraftItem } from "~/lib/dictionary-items";
 import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
 
 export const DICTIONARY_KINDS = [
@@ -29,40 +30,6 @@ export const dictionaryView = defineView({
     { key: "dictName", label: { zh: "字典名称", en: "Name" }, type: "text", required: true, maxLength: 30 },
   ],
 });
-
-/** Only this dictionary's options carry an image, and must (spec §3, §5). */
-export const IMAGE_DICTIONARY = "equipment_type";
-export const OPTION_NAME_MAX = 30;
-
-/** One option as the editor holds it; id is null until saved. */
-export interface DraftItem {
-  id: number | null;
-  name: string;
-  img: string;
-  /** isSystem = 1: shown locked, never renamed or deleted */
-  locked: boolean;
-}
-
-export type ItemErrorKey = "nameRequired" | "nameDuplicate" | "nameTooLong" | "imageRequired";
-
-/**
- * The editor rules of spec §5, shared by the browser and the server: names trimmed, non-empty, at most 30
- * characters and unique within the dictionary; equipment_type options need an image. Returns the first
- * problem per row index.
- */
-export function checkItems(dictCode: string, items: Pick<DraftItem, "name" | "img">[]): Record<number, ItemErrorKey> {
-  const errors: Record<number, ItemErrorKey> = {};
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    const name = item.name.trim();
-    if (!name) errors[i] = "nameRequired";
-    else if ([...name].length > OPTION_NAME_MAX) errors[i] = "nameTooLong";
-    else if (seen.has(name)) errors[i] = "nameDuplicate";
-    else if (dictCode === IMAGE_DICTIONARY && !item.img.trim()) errors[i] = "imageRequired";
-    seen.add(name);
-  });
-  return errors;
-}
 
 /** Reads the editor's rows from a posted form: itemId, itemName, itemImg and itemLocked repeated in order. */
 export function postedItems(form: FormData): DraftItem[] {

@@ -9,7 +9,8 @@ import { flashCookie } from "~/modules/auth/session.server";
 import { sameSitePath } from "~/lib/same-site-path";
 import { containing, defineResource, findRow, updateRow } from "~/modules/resource/resource.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
-import { checkItems, dictionaryView, postedItems, type DraftItem } from "./dictionary.resource";
+import { checkItems, type DictionaryActionData, type DictionaryOption, type DraftItem } from "~/lib/dictionary-items";
+import { dictionaryView, postedItems } from "./dictionary.resource";
 
 const DictionarySchema = z.object({
   dictCode: z
@@ -94,12 +95,6 @@ export async function loadEditor(scope: RequestScope, dictId: number) {
   return { dictionary, items };
 }
 
-export interface DictionaryOption {
-  value: string;
-  label: string;
-  img: string | null;
-}
-
 /** The enabled options of a dictionary by code, for the dictionary select and GET /api/system/dict/options. */
 export async function dictionaryOptions(scope: Pick<RequestScope, "db" | "user">, dictCode: string) {
   const [dictionary] = await scope.db
@@ -112,11 +107,6 @@ export async function dictionaryOptions(scope: Pick<RequestScope, "db" | "user">
   const options: DictionaryOption[] = rows.filter((r) => r.disabled === 0).map((r) => ({ value: r.dictValue, label: r.dictName, img: r.imgValue }));
   return { dictionary, options };
 }
-
-export type DictionaryActionData =
-  | { intent: "draft"; dictId: number; version: number; items: DraftItem[]; errors: Record<number, string>; formError?: string; confirm?: { removed: string[] } }
-  | { intent: "addItem"; ok: true; option: DictionaryOption }
-  | { intent: "addItem"; ok: false; error: string };
 
 const messageOf = (key: string) => `system:dictionary.${key}`;
 
