@@ -18,17 +18,9 @@ import { QueryLink } from "~/widgets/list-navigation";
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 type Row = { id: number; [k: string]: unknown };
 
-/**
- * Translates a message key of the machinery ("validation.x" in common, or "ns:key"). A key may carry one value
- * after a "|" (e.g. the plates a save refused), which the text shows as {{value}}.
- */
-export function useMessage() {
-  const { t } = useTranslation();
-  return (key: string) => {
-    const bar = key.indexOf("|");
-    return String(bar < 0 ? t(key as never) : t(key.slice(0, bar) as never, { value: key.slice(bar + 1) } as never));
-  };
-}
+/** The machinery's message translator, kept here for the screens that import it with the page. */
+export { useMessage } from "~/i18n/message";
+import { useMessage } from "~/i18n/message";
 
 /**
  * The generic list screen of a resource: search bar, toolbar (新增 / 编辑 / 删除 and the resource's own),
