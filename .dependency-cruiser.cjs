@@ -47,10 +47,6 @@ const KNOWN = [
   ...["column-panel", "data-table", "header-filter-panel", "header-filter", "infinite-body", "list-query-inputs", "map-picker", "search-bar"].map(
     (w) => ({ rule: "widgets-stay-below", from: `^app/widgets/${w}[.]tsx$`, to: "^app/modules/resource/(types|format)[.]ts$", why: "list widgets render resource view declarations" }),
   ),
-  // Sign-in, captcha, password reset and the preference switch run before there is a session, so they cannot take
-  // the request scope (requireScope) that hands every other route its database; they open it with getDb and pass
-  // it to their module's functions. The fix is an auth-side scope for anonymous requests, one change for the four.
-  { rule: "routes-not-db", from: "^app/routes/(api[.]captcha|api[.]login|resetPassword|settings)[.]tsx?$", to: "^db/client[.]ts$", why: "pre-session routes open the database" },
   // The Worker entry signs in by link (`?encodeParam=`, `zuqiToken`) before Remix runs, with the app's login,
   // throttle and preference code. That is a route's job: a resource route should take it, leaving the entry to route.
   { rule: "workers-share-declared-modules", from: "^workers/app[.]ts$", to: "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$", why: "link sign-in in the Worker entry" },

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getDb } from "../../db/client";
-import { apiJson, loadAccess, menuTreeOf } from "~/modules/access/access.server";
+import { anonymousScope, apiJson, loadAccess, menuTreeOf } from "~/modules/access/access.server";
 import { consumeCaptcha } from "~/modules/auth/captcha.server";
 import { captchaEnabled, refusalMessage, refusalStatus, type SignInRefusal } from "~/modules/auth/login-route.server";
 import { LOGIN_TYPE, passwordLogin, tokenLogin, type LoginResult } from "~/modules/auth/login.server";
@@ -29,8 +28,7 @@ async function readBody(request: Request): Promise<Record<string, string>> {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ code: 405, message: "method not allowed" }, { status: 405 });
-  const env = context.cloudflare.env;
-  const db = getDb(env);
+  const { env, db } = anonymousScope(context);
   const body = await readBody(request);
   const loginType = Number(body.loginType ?? 0);
   let result: LoginResult | { ok: false; error: SignInRefusal; retryAfterMs?: undefined };

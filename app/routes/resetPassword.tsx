@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { getDb } from "../../db/client";
 import { isEmail, isMobile, isStrongPassword } from "~/lib/validators";
+import { anonymousScope } from "~/modules/access/access.server";
 import { resetPassword, sendCode } from "~/modules/auth/login.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { flashCookie } from "~/modules/auth/session.server";
@@ -16,8 +16,7 @@ type Errors = Partial<Record<"account" | "target" | "code" | "password" | "confi
 type ActionData = { sent?: "sent" | "tooSoon"; errors?: Errors; fields: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
-  const db = getDb(env);
+  const { env, db } = anonymousScope(context);
   const form = await request.formData();
   const f = (k: string) => String(form.get(k) ?? "").trim();
   const channel = f("channel") === "email" ? "email" : "sms";

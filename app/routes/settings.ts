@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getDb } from "../../db/client";
 import { isLanguage } from "~/i18n";
+import { anonymousScope } from "~/modules/access/access.server";
 import { prefsCookies, saveUserPreferences, type Preferences } from "~/modules/auth/preferences.server";
 import { readSession, safeRedirectPath } from "~/modules/auth/session.server";
 
 /** Saves one preference (lang, theme, watermark, aside) to the cookie and, when signed in, to the user's settings. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
+  const { env, db } = anonymousScope(context);
   const form = await request.formData();
   const change: Partial<Preferences> = {};
   const lang = form.get("lang");
@@ -17,7 +17,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (watermark === "0" || watermark === "1") change.watermark = watermark === "1";
   const aside = form.get("aside");
   if (aside === "0" || aside === "1") change.asideFolded = aside === "1";
-  const db = getDb(env);
   const state = await readSession(request, env, db);
   if (state.status === "ok" && Object.keys(change).length) await saveUserPreferences(db, state.session.user, change);
   const headers = new Headers();

@@ -157,6 +157,15 @@ export async function requireScope(
   return { env, db, session, user: session.user, access };
 }
 
+/**
+ * For the routes that run before there is a session (sign-in, captcha, password reset, the preference switch): the
+ * Worker's bindings and its database, with no guard. Every other route takes its scope from requireScope.
+ */
+export function anonymousScope(context: AppLoadContext): Pick<RequestScope, "env" | "db"> {
+  const env = context.cloudflare.env;
+  return { env, db: getDb(env) };
+}
+
 /** JSON answer in the spec §7 shape. */
 export function apiJson(body: { code: number; message?: string; data?: unknown; [k: string]: unknown }, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
