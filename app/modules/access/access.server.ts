@@ -142,8 +142,7 @@ export async function requireScope(
   context: AppLoadContext,
   need: { screen?: string; permission?: string; l?: "t" | "f" } = {},
 ): Promise<RequestScope> {
-  const env = context.cloudflare.env;
-  const db = getDb(env);
+  const { env, db } = anonymousScope(context);
   // the layout's loader and the screen's loader get the same Request: read the session and access once for it
   // (after an action, Remix hands the loaders a new Request, so they see what the action changed)
   let signedIn = perRequest.get(request);
