@@ -63,7 +63,7 @@ function EditorPanel({ editor, back, can }: { editor: Editor; back: string; can:
           <h2 id="dict-locked-title" className="text-base font-semibold text-ink">
             {editor.dictionary.dictName}
           </h2>
-          <Link to={back} className="text-muted hover:text-ink" aria-label={tc("cancel" as never)}>
+          <Link to={back} className="text-muted hover:text-ink" aria-label={tc("cancel")}>
             ✕
           </Link>
         </header>

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
 import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/lib/dictionary-items";
 import { Alert, Button } from "~/ui/field";
@@ -40,6 +41,8 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
   const { dictionary, formAction, back, can, deleteTips = true } = props;
   const { t } = useTranslation("system");
   const { t: tc } = useTranslation();
+  const { t: tr } = useTranslation("resource");
+  const message = useMessage();
   const [rows, setRows] = useState<Row[]>(() => withKeys(props.items));
   const initial = useRef(JSON.stringify(props.items.map(({ id, name, img }) => ({ id, name, img }))));
   const [hint, setHint] = useState<{ key: string; message: string } | null>(null);
@@ -60,7 +63,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
     if (focusKey) formRef.current?.querySelector<HTMLElement>(`[data-row="${focusKey}"] [data-focus]`)?.focus();
   }, [focusKey, rows]);
 
-  const serverError = (i: number) => (props.errors?.[i] ? tc(props.errors[i] as never) : null);
+  const serverError = (i: number) => (props.errors?.[i] ? message(props.errors[i]!) : null);
   const opUrl = (op: string) => withQuery(formAction, op);
   const change = (key: string, patch: Partial<DraftItem>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const move = (index: number, dir: -1 | 1) => {
@@ -103,14 +106,14 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
         <h2 id="dict-editor-title" className="text-base font-semibold text-ink">
           {t("dictionary.editorTitle", { name: dictionary.dictName })}
         </h2>
-        <Link to={back} aria-label={tc("cancel" as never)} className="text-muted hover:text-ink">
+        <Link to={back} aria-label={tc("cancel")} className="text-muted hover:text-ink">
           ✕
         </Link>
       </header>
       <Form ref={formRef} method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
         <input type="hidden" name="dictId" value={dictionary.id} />
         <input type="hidden" name="version" value={dictionary.version} />
-        {props.formError ? <Alert tone="error">{tc(props.formError as never)}</Alert> : null}
+        {props.formError ? <Alert tone="error">{message(props.formError)}</Alert> : null}
         <p className="mb-2 text-xs text-muted">
           {t("dictionary.code")}: {dictionary.dictCode}
         </p>
@@ -195,11 +198,11 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
           )}
           <span className="flex gap-2">
             <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
-              {tc("resource:cancel" as never)}
+              {tr("cancel")}
             </Link>
             {can.edit ? (
               <Button type="submit" name="intent" value="confirmSave" onClick={js(trySave)} data-testid="dictionary-save">
-                {tc("resource:save" as never)}
+                {tr("save")}
               </Button>
             ) : null}
           </span>
@@ -214,7 +217,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
         footer={
           <>
             <Button type="button" variant="ghost" onClick={() => setAsking(null)}>
-              {tc("resource:cancel" as never)}
+              {tr("cancel")}
             </Button>
             <Button
               type="button"
@@ -226,7 +229,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
                 } else save();
               }}
             >
-              {tc("resource:confirm" as never)}
+              {tr("confirm")}
             </Button>
           </>
         }
@@ -238,14 +241,14 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
 /** 确定保存吗？ rendered by the server (no JavaScript): the checked draft again as hidden fields, posting saveItems. */
 function ServerSaveConfirm({ dictionary, items, formAction, removed }: DictionaryEditorProps & { removed: string[] }) {
   const { t } = useTranslation("system");
-  const { t: tc } = useTranslation();
+  const { t: tr } = useTranslation("resource");
   return (
     <div role="alertdialog" aria-modal="true" aria-labelledby="dict-confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30">
       <Form method="post" action={formAction} className="w-96 rounded-lg border border-line bg-panel p-5 shadow-xl">
         <h2 id="dict-confirm-title" className="mb-2 text-base font-semibold text-ink">
           {t("dictionary.saveConfirm")}
         </h2>
-        {removed.length ? <p className="mb-4 break-all text-sm text-danger">{String(tc("resource:deleteWhat" as never, { labels: removed.join("、") } as never))}</p> : null}
+        {removed.length ? <p className="mb-4 break-all text-sm text-danger">{tr("deleteWhat", { labels: removed.join("、") })}</p> : null}
         <input type="hidden" name="intent" value="saveItems" />
         <input type="hidden" name="dictId" value={dictionary.id} />
         <input type="hidden" name="version" value={dictionary.version} />
@@ -259,9 +262,9 @@ function ServerSaveConfirm({ dictionary, items, formAction, removed }: Dictionar
         ))}
         <div className="flex justify-end gap-2">
           <Link to={formAction} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
-            {tc("resource:cancel" as never)}
+            {tr("cancel")}
           </Link>
-          <Button type="submit">{tc("resource:confirm" as never)}</Button>
+          <Button type="submit">{tr("confirm")}</Button>
         </div>
       </Form>
     </div>

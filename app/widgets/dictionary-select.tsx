@@ -2,6 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
 import { checkItems, IMAGE_DICTIONARY, type DictionaryActionData, type DictionaryOption } from "~/lib/dictionary-items";
 import { SystemDictionaryNotice, HINT_MS } from "./dictionary-editor";
 import { useHydrated } from "./use-hydrated";
@@ -33,6 +34,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
   const { name, dictCode, id = `dict-${name}`, defaultValue = "", required } = props;
   const { t } = useTranslation("system");
   const { t: tc } = useTranslation();
+  const message = useMessage();
   const [loaded, setLoaded] = useState<Loaded>({ options: props.options ?? [], dictionary: props.dictionary, canAdd: props.canAdd ?? false });
   const [value, setValue] = useState(defaultValue);
   const [open, setOpen] = useState(false);
@@ -49,9 +51,9 @@ export function DictionarySelect(props: DictionarySelectProps) {
       .then((body) => {
         if (!live) return;
         if (body.code === 200) setLoaded({ options: body.data ?? [], dictionary: body.dictionary, canAdd: props.canAdd ?? body.canAdd ?? false });
-        else setHint(body.message ?? tc("operationFailed" as never));
+        else setHint(body.message ?? tc("operationFailed"));
       })
-      .catch(() => live && setHint(tc("operationFailed" as never)));
+      .catch(() => live && setHint(tc("operationFailed")));
     return () => {
       live = false;
     };
@@ -65,7 +67,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
       setValue(answer.option.value);
       setDraft({ name: "", img: "" });
       setOpen(false);
-    } else setHint(tc(answer.error as never));
+    } else setHint(message(answer.error));
   }, [fetcher.state, fetcher.data, tc]);
 
   useEffect(() => {

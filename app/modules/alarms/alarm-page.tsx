@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
 import type { AlarmEvent } from "../../../workers/fleet-hub/protocol";
 import { labelOf, listHref, type ListQuery } from "~/modules/resource/types";
 import { Alert, Button, FieldNotes } from "~/ui/field";
@@ -62,6 +63,7 @@ export function AlarmPage() {
   const action = useActionData<AlarmActionData>();
   const { t, i18n } = useTranslation(ALARMS);
   const { t: tc } = useTranslation();
+  const message = useMessage();
   const lang = i18n.language;
   const { search } = useLocation();
   const revalidator = useRevalidator();
@@ -132,7 +134,7 @@ export function AlarmPage() {
         {announcement}
       </div>
       {data.flash === "saved" ? <Alert tone="success">{tc("operationSuccess")}</Alert> : null}
-      {action?.intent === "refused" ? <Alert tone="error">{tc(action.error as never)}</Alert> : null}
+      {action?.intent === "refused" ? <Alert tone="error">{message(action.error)}</Alert> : null}
       {data.rangeError ? <Alert tone="error">{t(data.rangeError)}</Alert> : null}
       <SearchBar path={ALARM_PATH} filters={filters} query={data.query} />
       {waiting.length > 0 ? (
@@ -202,7 +204,7 @@ function LiveStatus({ connection, sound, setSound }: { connection: LiveConnectio
 function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActionData, { intent: "confirmHandle" | "handle" }>; back: string; formAction: string }) {
   const { t, i18n } = useTranslation(ALARMS);
   const { t: tr } = useTranslation("resource");
-  const { t: tc } = useTranslation();
+  const message = useMessage();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const lang = i18n.language;
@@ -230,7 +232,7 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
           {t("handleTitle")}
         </h2>
         <p className="mb-4 break-all text-sm text-muted">{t("handleWhat", { count: action.targets.length, labels: labels.join("、") + more })}</p>
-        {errors.form ? <Alert tone="error">{tc(errors.form as never)}</Alert> : null}
+        {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
         <input type="hidden" name="intent" value="handle" />
         {action.targets.map((a) => (
           <span key={a.id}>
@@ -252,7 +254,7 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
           </div>
           {errors.state ? (
             <p id="handle-state-error" className="mt-1 text-sm text-danger">
-              {tc(errors.state as never)}
+              {message(errors.state)}
             </p>
           ) : null}
         </fieldset>
@@ -270,7 +272,7 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
           aria-describedby={`handle-note-hint${errors.note ? " handle-note-error" : ""}`}
           className="h-24 w-full rounded-md border border-line bg-panel px-3 py-2 text-ink placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid]:border-danger"
         />
-        <FieldNotes id="handle-note" hint={t("noteHint")} error={errors.note ? tc(errors.note as never) : null} />
+        <FieldNotes id="handle-note" hint={t("noteHint")} error={errors.note ? message(errors.note) : null} />
         <div className="mt-4 flex justify-end gap-2">
           <Link to={back} preventScrollReset className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
             {tr("cancel")}
