@@ -24,6 +24,8 @@ export default {
     },
   },
   ok: "OK",
+  steps: { label: "Approval progress", done: "Approved", current: "In review", refused: "Refused", waiting: "Waiting" },
+  empty: "No data",
   close: "Close",
   clear: "Clear",
   back: "Back",

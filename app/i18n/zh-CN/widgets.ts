@@ -22,6 +22,8 @@ export default {
     },
   },
   ok: "确定",
+  steps: { label: "审批进度", done: "已通过", current: "审批中", refused: "已驳回", waiting: "待审批" },
+  empty: "暂无数据",
   close: "关闭",
   clear: "清空",
   back: "返回",
