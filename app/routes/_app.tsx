@@ -10,6 +10,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, access } = await requireScope(request, context);
   return {
     user: { id: user.id, userName: user.userName, loginAccount: user.loginAccount, tenantName: user.tenantName, isAdmin: user.isAdmin },
+    // the tenant's zone: client components show and pick days in it (useTimeZone, app/lib/use-time-zone.ts)
+    timeZone: user.timeZone,
     // one flat list, hidden items (detail screens) included since tabs and breadcrumbs name them;
     // the browser builds the tree, so the page carries every item once, named in the page's language
     menu: menuWireOf(access, readPreferences(request).lang),

@@ -24,6 +24,8 @@ export interface SessionUser {
   lastLoginAt: number | null;
   tenantName: string;
   companyKind: number;
+  /** the tenant's IANA time zone (tenants.time_zone): every day shown, filtered or exported is a day there */
+  timeZone: string;
   /** name of the user's organisation, read with the session so screens need no second query */
   orgName: string | null;
 }
@@ -93,6 +95,7 @@ function prepareSessionQuery(db: Db) {
       },
       tenantName: tenants.name,
       companyKind: tenants.companyKind,
+      timeZone: tenants.timeZone,
       tenantState: tenants.state,
       accessVersion: tenants.accessVersion,
       orgName: organisations.name,
@@ -202,7 +205,7 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
       loginType: row.loginType,
       accessVersion: row.accessVersion,
       settings: row.settings,
-      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind, orgName: row.orgName },
+      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind, timeZone: row.timeZone, orgName: row.orgName },
     },
   };
 }
