@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
 import { ADDRESS_MAX, checkLocationPart, formatCoord, parseLngLat, type LngLat, type LocationPart } from "~/lib/location";
 import type { LocationKeys } from "~/modules/resource/types";
 import { Button, describedBy, FieldNotes } from "~/ui/field";
@@ -44,6 +45,7 @@ export interface MapPickerProps {
  */
 export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, required = false, legend, labels = {}, config, inputRef }: MapPickerProps) {
   const { t } = useTranslation("widgets");
+  const message = useMessage();
   const hydrated = useHydrated();
   const generated = useId();
   const base = idPrefix ?? generated;
@@ -67,7 +69,7 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
 
   const errorOf = (part: LocationPart) => {
     const key = part in local ? local[part] : null;
-    if (key) return t(key as never) as string;
+    if (key) return message(key);
     return part in local ? null : errors[part] ?? null;
   };
   const check = (part: LocationPart, value: string) =>
