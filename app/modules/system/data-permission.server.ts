@@ -15,25 +15,23 @@ import { APPROVE_CODE, DATA_PERMISSION_APPROVAL_STATES, dataPermissionApproval, 
 import { approvalPlan, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { confirmResponse, runResponse, stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { endOfDayMs } from "./user.server";
+import { todayInZone } from "~/lib/tenant-clock";
 
 const MAX_VEHICLES = 50;
 
 const canApprove = (scope: RequestScope) => scope.access.permissions.has(APPROVE_CODE);
 const list = (items: string[]) => `${items.slice(0, 20).join("、")}${items.length > 20 ? "…" : ""}`;
 
-function todayStartMs(now = Date.now()): number {
-  // the first millisecond of today in China (the period end is a day there)
-  return endOfDayMs(new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(now))! - 86_400_000 + 1;
-}
 
 const reason = z.string({ message: "system:dataPermission.reasonRequired" }).trim().min(1, "system:dataPermission.reasonRequired").max(200, "system:dataPermission.reasonTooLong");
 const periodEnd = z
   .string()
   .optional()
   .transform((v) => (v ?? "").trim())
-  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
-  .transform(endOfDayMs)
-  .refine((v) => v === null || v >= todayStartMs(), "system:dataPermission.periodPast");
+  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date");
+
+/** A period ends with a day of the tenant's zone (stored as its last millisecond there); a day already past there is refused. */
+const periodErrors = (scope: RequestScope, day: string): FieldErrors => (day && day < todayInZone(scope.user.timeZone) ? { periodEnd: "system:dataPermission.periodPast" } : {});
 
 export const DataPermissionCreateSchema = z.object({
   vehicles: z
@@ -145,6 +143,8 @@ export const dataPermissionResource = defineResource({
     return visible && or(own, visible);
   },
   async check(scope, values, current) {
+    const past = periodErrors(scope, values.periodEnd);
+    if (Object.keys(past).length) return past;
     if (current) return current.state === 0 && current.userId === scope.user.id ? {} : { form: "system:dataPermission.notOwn" };
     // one vehicle per row here (an imported row); the form's several vehicles are split by the create intent
     if (!("vehicles" in values)) return {};
@@ -157,8 +157,8 @@ export const dataPermissionResource = defineResource({
     const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, row.vehicleId), ofTenant(vehicles, scope.user.tenantId)));
     return { vehicles: v?.plate ?? "" };
   },
-  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: checkedVehicle.get(values)!, reason: values.reason, periodEnd: values.periodEnd, state: 0, enabled: 1 }),
-  toUpdate: (values) => ({ reason: values.reason, periodEnd: values.periodEnd }),
+  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: checkedVehicle.get(values)!, reason: values.reason, periodEnd: endOfDayMs(values.periodEnd, scope.user.timeZone), state: 0, enabled: 1 }),
+  toUpdate: (values, scope) => ({ reason: values.reason, periodEnd: endOfDayMs(values.periodEnd, scope.user.timeZone) }),
   auditView: (row) => row,
   async beforeDelete(scope, ids) {
     if (canApprove(scope)) return { dependents: [] };
@@ -233,6 +233,8 @@ export const dataPermissionIntents = {
       const refused = (errors: FieldErrors, status: 400 | 409) => data<ResourceActionData>({ intent: "create", errors, values, options: {} }, { status });
       const parsed = DataPermissionCreateSchema.safeParse(values);
       if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
+      const past = periodErrors(scope, parsed.data.periodEnd);
+      if (Object.keys(past).length) return refused(past, 400);
       const { errors } = await checkApplication(scope, parsed.data.vehicles);
       if (Object.keys(errors).length) return refused(errors, 409);
       for (const plate of parsed.data.vehicles) {

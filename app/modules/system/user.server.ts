@@ -5,6 +5,7 @@ import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, 
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
+import { dayEndMs } from "~/lib/tenant-clock";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
@@ -15,13 +16,9 @@ import { stateIntents, transitionIntents, type Machine } from "~/modules/workflo
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-
-/** 'yyyy-MM-dd' → the last millisecond of that day in China; '' → null (never expires). */
-export function endOfDayMs(date: string): number | null {
-  if (!date) return null;
-  const [y, m, d] = date.split("-").map(Number);
-  return Date.UTC(y!, m! - 1, d! + 1) - SHANGHAI_OFFSET_MS - 1;
+/** 'yyyy-MM-dd' → the last millisecond of that day in the tenant's zone; '' → null (never expires). */
+export function endOfDayMs(date: string, timeZone: string): number | null {
+  return date ? dayEndMs(date, timeZone) : null;
 }
 
 const text = (max: number, message: string) => z.string().trim().max(max, message);
@@ -46,8 +43,8 @@ const common = {
   expiresAt: z
     .string()
     .trim()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
-    .transform(endOfDayMs),
+    // a day: its end in the tenant's zone is taken where the scope is known (toInsert, toUpdate)
+    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date"),
   state: z.enum(["1", "0"], { message: "validation.required" }).transform(Number),
   /** authorized vehicles: plates, one a line (the vehicle picker's value); absent = leave them as they are */
   vehicles: z
@@ -174,11 +171,11 @@ export const userResource = defineResource({
   },
   async toInsert(values, scope) {
     const { password, roleId: _r, vehicles: _v, ...rest } = values;
-    return { ...rest, passwordHash: await hashPassword(password), creatorId: scope.user.id };
+    return { ...rest, expiresAt: endOfDayMs(rest.expiresAt, scope.user.timeZone), passwordHash: await hashPassword(password), creatorId: scope.user.id };
   },
-  toUpdate(values) {
+  toUpdate(values, scope) {
     const { roleId: _r, vehicles: _v, ...rest } = values;
-    return rest;
+    return { ...rest, expiresAt: endOfDayMs(rest.expiresAt, scope.user.timeZone) };
   },
   // the role assignment and the vehicle grants join the save's batch; the hub hears of them once it is stored
   async sideWrites(scope, { id, values, before }) {
