@@ -2,6 +2,7 @@ import { readSheet } from "read-excel-file/universal";
 import writeExcelFile from "write-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
 import { formatCell } from "./format";
+import { formatZonedTime } from "~/lib/tenant-clock";
 import { createRow, listResource, type AnyResource, type FieldErrors } from "./resource.server";
 import { formInputs, isDataColumn, labelOf, type ListQuery } from "./types";
 
@@ -21,7 +22,8 @@ function fileResponse(blob: Blob, name: string): Response {
   });
 }
 
-const stamp = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 16).replace(/[-:T]/g, "");
+/** A file name's time: now in the tenant's zone, as 202611231605. */
+const stamp = (timeZone: string) => formatZonedTime(Date.now(), timeZone).replace(/[-:T]/g, "");
 const bold = (value: string) => ({ value, fontWeight: "bold" as const });
 
 /** The filtered list as an .xlsx file, columns and values as the table shows them in the user's language. */
@@ -29,9 +31,9 @@ export async function exportResource(scope: RequestScope, res: AnyResource, quer
   const { rows } = await listResource(scope, res, { ...query, page: 1, size: EXPORT_MAX_ROWS });
   // the sheet numbers its own rows (no 序号); an expand column's fields become columns of their own
   const columns = res.view.columns.flatMap((c) => (c.type === "expand" ? (c.fields ?? []) : isDataColumn(c) ? [c] : []));
-  const data = [columns.map((c) => bold(labelOf(c.label, lang))), ...rows.map((row: Record<string, unknown>) => columns.map((c) => ({ value: formatCell(c, row[c.key], lang).text })))];
+  const data = [columns.map((c) => bold(labelOf(c.label, lang))), ...rows.map((row: Record<string, unknown>) => columns.map((c) => ({ value: formatCell(c, row[c.key], lang, scope.user.timeZone).text })))];
   const blob = await writeExcelFile(data, { columns: columns.map(() => ({ width: 18 })) }).toBlob();
-  return fileResponse(blob, `${labelOf(res.view.title, lang)}-${stamp()}.xlsx`);
+  return fileResponse(blob, `${labelOf(res.view.title, lang)}-${stamp(scope.user.timeZone)}.xlsx`);
 }
 
 /** The import template: one header row with the create form's fields (required ones marked *). */

@@ -1,11 +1,8 @@
+import { dayOf, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
 import { imageCell, labelOf, type ColumnDef } from "./types";
 
-const TZ = "Asia/Shanghai";
-const dateFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short" });
-const dateTimeFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "short" });
-
-/** A cell's text by column type, the same in the table and in an export: dates in China time, statuses by their label. */
-export function formatCell(col: ColumnDef, value: unknown, lang: string): { text: string; tone?: string } {
+/** A cell's text by column type, the same in the table and in an export: dates in the tenant's zone, statuses by their label. */
+export function formatCell(col: ColumnDef, value: unknown, lang: string, timeZone: string = DEFAULT_TIME_ZONE): { text: string; tone?: string } {
   if (value === null || value === undefined || value === "") return { text: col.empty ? labelOf(col.empty, lang) : "—" };
   switch (col.type) {
     case "status": {
@@ -13,9 +10,9 @@ export function formatCell(col: ColumnDef, value: unknown, lang: string): { text
       return { text: o ? labelOf(o.label, lang) : String(value), tone: o?.tone };
     }
     case "date":
-      return { text: dateFormat.format(Number(value)) };
+      return { text: dayOf(Number(value), timeZone) };
     case "datetime":
-      return { text: dateTimeFormat.format(Number(value)) };
+      return { text: stampInZone(Number(value), timeZone, false) };
     case "duration":
       return { text: formatDuration(Number(value), lang) };
     case "images":
