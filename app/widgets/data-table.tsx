@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode 
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatCell } from "~/modules/resource/format";
+import { useTimeZone } from "~/lib/use-time-zone";
 import { imageCell, labelOf, listHref, PAGE_SIZES, rowNumber, type ColumnDef, type FilterDef, type ListQuery } from "~/modules/resource/types";
 import { HeaderFilter } from "./header-filter";
 import { ListQueryInputs } from "./list-query-inputs";
@@ -155,6 +156,7 @@ export type RowProps<Row extends { id: number }> = Pick<DataTableProps<Row>, "co
 /** One row, and below it the expanded sub-row with the expand column's fields when it is open. */
 export function TableRow<Row extends { id: number }>({ row, number, columns, formId, rowLabel, rowActions, lang, t, expanded, toggleRow, style, onSubRow }: RowProps<Row> & { row: Row; number: number; style?: React.CSSProperties; onSubRow?: (id: number, el: HTMLElement | null) => void }) {
   const values = row as Record<string, unknown>;
+  const timeZone = useTimeZone();
   const expander = columns.find((c) => c.type === "expand");
   const open = expander ? expanded.has(row.id) : false;
   const subId = `row-${row.id}-more`;
@@ -191,7 +193,7 @@ export function TableRow<Row extends { id: number }>({ row, number, columns, for
             );
           }
           if (c.type === "images") return <ImagesCell key={c.key} value={values[c.key]} />;
-          const cell = formatCell(c, values[c.key], lang);
+          const cell = formatCell(c, values[c.key], lang, timeZone);
           return (
             <td key={c.key} className={cell.tone ? `dt-cell ${TONES[cell.tone]}` : "dt-cell"} {...(c.titleKey ? { title: String(values[c.titleKey] ?? cell.text), "data-own-title": "" } : null)}>
               {cell.text}
@@ -209,7 +211,7 @@ export function TableRow<Row extends { id: number }>({ row, number, columns, for
                 <div key={f.key} className={f.pre ? "col-span-full" : undefined}>
                   <dt className="text-muted">{labelOf(f.label, lang)}</dt>
                   <dd className={`mt-0.5 text-ink ${f.pre ? "max-h-60 overflow-auto whitespace-pre-wrap break-all rounded-md border border-line bg-panel p-2 font-mono text-xs" : "break-all"}`}>
-                    {f.pre ? readable(values[f.key]) : formatCell(f, values[f.key], lang).text}
+                    {f.pre ? readable(values[f.key]) : formatCell(f, values[f.key], lang, timeZone).text}
                   </dd>
                 </div>
               ))}
