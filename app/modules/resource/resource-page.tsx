@@ -9,7 +9,8 @@ import type { ResourceActionData, resourceLoader } from "./route.server";
 import { ColumnPanel } from "~/widgets/column-panel";
 import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "./types";
 import { MapPicker } from "~/widgets/map-picker";
-import { dateTimeFormat } from "~/lib/intl";
+import { dayOf } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
 import { DownloadLink, Spinner } from "~/widgets/download-link";
 import { FlashToast } from "~/widgets/toast";
@@ -181,15 +182,16 @@ function postedText(v: unknown, type: FormFieldDef["type"]): string {
   return v == null ? "" : String(v);
 }
 
-function dateInputValue(v: unknown): string {
+function dateInputValue(v: unknown, timeZone: string): string {
   if (typeof v !== "number") return typeof v === "string" ? v : "";
-  return dateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", dateStyle: "short" }).format(v);
+  return dayOf(v, timeZone);
 }
 
 /** The form in preview mode: every field as text, an empty value shown as —, passwords never. */
 function ResourceDetail({ view, values, options, back, canEdit, extra }: { view: ResourceView; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; canEdit: boolean; extra?: ReactNode }) {
   const { t, i18n } = useTranslation("resource");
   const lang = i18n.language;
+  const timeZone = useTimeZone();
   const shown = (f: FormFieldDef) => {
     const v = values[f.key];
     if (v === null || v === undefined || v === "") {
@@ -197,7 +199,7 @@ function ResourceDetail({ view, values, options, back, canEdit, extra }: { view:
       const empty = view.columns.find((c) => c.key === f.key)?.empty;
       return empty ? labelOf(empty, lang) : "—";
     }
-    if (f.type === "date") return dateInputValue(v);
+    if (f.type === "date") return dateInputValue(v, timeZone);
     if (f.type === "vehicles") return String(v).split("\n").filter(Boolean).join("、");
     const choice = f.options?.find((o) => o.value === String(v));
     if (choice) return labelOf(choice.label, lang);
@@ -246,11 +248,12 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   const posted = action && (action.intent === "create" || action.intent === "update") ? action : null;
   const errors = posted?.errors ?? {};
   const fields = view.form.filter((f) => mode === "create" || !f.createOnly);
+  const timeZone = useTimeZone();
   const current = (f: Pick<FormFieldDef, "key" | "type" | "defaultValue">) => {
     if (posted) return postedText(posted.values[f.key], f.type);
     if (mode === "create") return f.defaultValue ?? "";
     const v = values[f.key];
-    return f.type === "date" ? dateInputValue(v) : v == null ? "" : String(v);
+    return f.type === "date" ? dateInputValue(v, timeZone) : v == null ? "" : String(v);
   };
   const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
   const firstRef = useRef<HTMLElement | null>(null);
