@@ -19,6 +19,8 @@ const SHARED_WITH_WORKERS = [
   // the session rule: the entry reads the session for the /hub upgrade and forgets cached sessions after a
   // write, as the pages do (readSession is the twin of the hub's validSessions)
   "^app/modules/auth/session[.]server[.]ts$",
+  // the tenant's clock: the hub's daily roll-ups use the same days as the pages' filters and exports
+  "^app/lib/tenant-clock[.]ts$",
 ];
 
 /** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */

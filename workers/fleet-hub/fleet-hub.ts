@@ -36,6 +36,7 @@ import {
   type RuleState,
   type VehicleRules,
 } from "./rules";
+import { DEFAULT_TIME_ZONE } from "../../app/lib/tenant-clock";
 import { nextGrantExpiry, visibleVehicleIds } from "../../db/rules/data-scope";
 import { addHeat, areaHits, checkAreaQuery, dropHeatBefore, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 import { WriteGroups } from "./write-groups";
@@ -154,7 +155,7 @@ export class FleetHub extends DurableObject<Env> {
   /** whether this instance has rebuilt the subscribers of sockets opened before it woke (restoreSockets) */
   private restoredSockets = false;
   /** the tenant's time zone: days of the roll-ups and fence periods */
-  private timeZone = "Asia/Shanghai";
+  private timeZone = DEFAULT_TIME_ZONE;
   /** fences and lines of each vehicle with bindings of its own; `rulesForAll` (the unbound ones) for the rest */
   private rules = new Map<number, VehicleRules>();
   private rulesForAll: VehicleRules = NO_RULES;
@@ -312,7 +313,7 @@ export class FleetHub extends DurableObject<Env> {
     const stored = (setting[0]?.value ?? {}) as Partial<HubSettings>;
     this.settings = { ...DEFAULT_HUB_SETTINGS, ...stored, ...ruleSettingsOf(stored as Record<string, unknown>) };
     this.settings.hotHours = Math.max(48, this.settings.hotHours);
-    this.timeZone = tenantRows[0]?.timeZone || "Asia/Shanghai";
+    this.timeZone = tenantRows[0]?.timeZone || DEFAULT_TIME_ZONE;
     const bound = bindRules(fenceRows, fenceBindings, lineRows, lineBindings);
     this.rules = bound.byVehicle;
     this.rulesForAll = bound.all;

@@ -6,6 +6,7 @@
  */
 import type { Point } from "../telematics/point";
 import { areaOf, haversineM, routeOf, type Area, type LngLat, type Route } from "./geo";
+import { dayEndMs, dayStartMs, DEFAULT_TIME_ZONE } from "../../app/lib/tenant-clock";
 
 // ---- settings --------------------------------------------------------------------------------------
 
@@ -90,7 +91,7 @@ const MINUTE = 60_000;
 const formats = new Map<string, Intl.DateTimeFormat | null>();
 const offsets = new Map<string, number>();
 
-/** Offset of a time zone from UTC at `t` (ms), cached per zone and hour; an unknown zone counts as UTC+8. */
+/** Offset of a time zone from UTC at `t` (ms), cached per zone and hour; an unknown zone counts as the default zone. */
 export function zoneOffsetMs(timeZone: string, t: number): number {
   const hour = Math.floor(t / HOUR);
   const key = `${timeZone}|${hour}`;
@@ -98,14 +99,15 @@ export function zoneOffsetMs(timeZone: string, t: number): number {
   if (cached !== undefined) return cached;
   let format = formats.get(timeZone);
   if (format === undefined) {
+    const parts = { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" } as const;
     try {
-      format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      format = new Intl.DateTimeFormat("en-US", { timeZone, ...parts });
     } catch {
-      format = null;
+      format = new Intl.DateTimeFormat("en-US", { timeZone: DEFAULT_TIME_ZONE, ...parts });
     }
     formats.set(timeZone, format);
   }
-  let offset = 8 * HOUR;
+  let offset = 0;
   if (format) {
     const at = hour * HOUR;
     const parts: Record<string, number> = {};
@@ -131,11 +133,10 @@ export function dayOf(t: number, timeZone: string): string {
 /** A daily period in minutes of the day, [start, end); start > end crosses midnight; start = end is all day. */
 export type Period = [number, number];
 
-/** The local day of `t` with its bounds in UTC ms (a day is 24 h; a daylight-saving day is close enough). */
+/** The local day of `t` with its bounds in UTC ms, [start, end): 23 or 25 hours across a daylight-saving change. */
 export function dayBounds(t: number, timeZone: string): { day: string; start: number; end: number } {
-  const offset = zoneOffsetMs(timeZone, t);
-  const start = Math.floor((t + offset) / 86_400_000) * 86_400_000 - offset;
-  return { day: dayOf(t, timeZone), start, end: start + 86_400_000 };
+  const day = dayOf(t, timeZone);
+  return { day, start: dayStartMs(day, timeZone)!, end: dayEndMs(day, timeZone)! + 1 };
 }
 
 /** "HH:mm" → minutes, or null. */
