@@ -14,6 +14,7 @@ import { heldCodes, transitionsFor } from "~/modules/workflow/machine";
 import { useMessage } from "~/modules/resource/resource-page";
 import { TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { LinkButton } from "~/ui/button";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 应用表单 / Application Form" }];
 
@@ -69,9 +70,9 @@ export default function ApplicationForm() {
         ))}
       </dl>
       <div className="flex gap-2">
-        <Link to="/applicationManage" className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink">
+        <LinkButton to="/applicationManage">
           {t("back", { ns: "common" })}
-        </Link>
+        </LinkButton>
         {transitionsFor(applicationApproval, row as { id: number; state: number }, codes, { id: me }).map((transition) => (
           <Form key={transition.name} method="post" action={back}>
             <input type="hidden" name="ids" value={row.id as number} />

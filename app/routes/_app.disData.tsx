@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
@@ -10,6 +10,7 @@ import { dictionaryView } from "~/modules/system/dictionary.resource";
 import type { DictionaryActionData } from "~/lib/dictionary-items";
 import { dictionaryIntents, dictionaryResource, loadEditor } from "~/modules/system/dictionary.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { Drawer } from "~/ui/drawer";
 import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
 import { QueryLink } from "~/widgets/list-navigation";
 
@@ -58,17 +59,9 @@ function EditorPanel({ editor, back, can }: { editor: Editor; back: string; can:
   const formAction = `${pathname}?${params}`;
   if (editor.dictionary.isSystem !== 0) {
     return (
-      <aside role="dialog" aria-labelledby="dict-locked-title" className="fixed inset-y-0 right-0 z-30 w-[min(70vw,32rem)] border-l border-line bg-panel p-5 shadow-2xl">
-        <header className="mb-3 flex items-center justify-between">
-          <h2 id="dict-locked-title" className="text-base font-semibold text-ink">
-            {editor.dictionary.dictName}
-          </h2>
-          <Link to={back} className="text-muted hover:text-ink" aria-label={tc("cancel")}>
-            ✕
-          </Link>
-        </header>
+      <Drawer title={editor.dictionary.dictName} titleId="dict-locked-title" closeTo={back} closeLabel={tc("cancel")} widthClass="w-[min(70vw,32rem)]" padded>
         <SystemDictionaryNotice dictCode={editor.dictionary.dictCode} />
-      </aside>
+      </Drawer>
     );
   }
   const draft = action?.intent === "draft" && action.dictId === editor.dictionary.id ? action : null;

@@ -9,6 +9,8 @@ import { descendantsOf, organisationView, type OrgNode } from "~/modules/system/
 import { loadOrgTree, organisationResource } from "~/modules/system/organisation.server";
 import { Alert, Button, describedBy, Field, FieldNotes } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { LinkButton } from "~/ui/button";
+import { Badge } from "~/ui/badge";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 组织管理 / Organisations" }];
 
@@ -105,12 +107,12 @@ function SelectedNode({ node, nodes, can }: { node: OrgNode; nodes: OrgNode[]; c
     <div>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-base font-semibold text-ink">
-          {node.name} {isRoot ? <span className="ml-1 rounded bg-canvas px-2 py-0.5 text-xs text-muted">{t("organisation.root")}</span> : null}
+          {node.name} {isRoot ? <Badge className="ml-1">{t("organisation.root")}</Badge> : null}
         </h2>
         {can.add ? (
-          <Link to={`?new=${node.id}`} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add-child">
+          <LinkButton to={`?new=${node.id}`} variant="primary" data-testid="add-child">
             {t("organisation.addChild")}
-          </Link>
+          </LinkButton>
         ) : null}
         {can.delete && !isRoot ? (
           <Form method="post">
@@ -170,9 +172,9 @@ function OrgForm({ nodes, mode, node, parentId }: { nodes: OrgNode[]; mode: "cre
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {t("save")}
         </Button>
-        <Link to={node ? `?id=${node.id}` : "?"} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink">
+        <LinkButton to={node ? `?id=${node.id}` : "?"}>
           {t("cancel")}
-        </Link>
+        </LinkButton>
       </div>
     </Form>
   );

@@ -64,3 +64,8 @@ export function ModalFrame({ open, onOpenChange, title, description, children, f
 export function Dialog(props: DialogProps) {
   return <ModalFrame {...props} placement="center" />;
 }
+
+/** Modal drawer from the right edge for client-state panels: the dialog's defaults, full height. URL-driven drawers use Drawer (./drawer). */
+export function ModalDrawer(props: DialogProps) {
+  return <ModalFrame {...props} placement="right" />;
+}

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LinkButton } from "./button";
 
 /** The error boundary every route exports: 403 → 权限不足！, 404 → not found, anything else → 服务异常 (never a stack trace). */
 export function RouteErrorBoundary() {
@@ -16,9 +17,9 @@ export function RouteErrorBoundary() {
     <div role="alert" data-status={status} className="m-6 rounded-lg border border-line bg-panel p-8 shadow-sm">
       <h1 className={`text-xl font-semibold ${status === 403 ? "text-danger" : "text-ink"}`}>{title}</h1>
       {message ? <p className="mt-3 text-muted">{message}</p> : null}
-      <Link to="/manageWork" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 text-white">
+      <LinkButton to="/manageWork" variant="primary" className="mt-6">
         {t("goHome")}
-      </Link>
+      </LinkButton>
     </div>
   );
 }

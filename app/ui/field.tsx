@@ -1,4 +1,7 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { Input } from "./input";
+
+export { Button } from "./button";
 
 /** The ids a control names in aria-describedby for its hint and error (see FieldNotes). */
 export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
@@ -30,26 +33,11 @@ export function Field({ label, error, hint, id, ...input }: InputHTMLAttributes<
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className="h-9 w-full rounded-md border border-line bg-panel px-3 text-base text-ink placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid]:border-danger"
-        {...input}
-      />
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
-
-export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "ghost" | "danger" }>(function Button({ variant = "primary", className = "", ...props }, ref) {
-  const styles = {
-    primary: "bg-brand text-white hover:opacity-90",
-    ghost: "border border-line bg-panel text-ink hover:border-brand hover:text-brand",
-    danger: "bg-danger text-white hover:opacity-90",
-  }[variant];
-  return <button ref={ref} className={`inline-flex h-9 items-center justify-center gap-2 rounded-md px-4 text-base disabled:opacity-50 ${styles} ${className}`} {...props} />;
-});
 
 export function Alert({ tone, children }: { tone: "error" | "info" | "success"; children: ReactNode }) {
   const styles = { error: "border-danger/40 text-danger", info: "border-brand/40 text-brand", success: "border-success/40 text-success" }[tone];

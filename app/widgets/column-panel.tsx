@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkColumnChoice, columnOrder, labelOf, type ColumnDef, type ColumnPrefs } from "~/modules/resource/types";
 import { useHydrated } from "./use-hydrated";
+import { buttonClass } from "~/ui/button";
 
 /**
  * 显示配置 (spec §2/§5): show, hide and reorder a list's columns; refuses hiding a fixed column
@@ -39,7 +40,7 @@ export function ColumnPanel({ columns, prefs, formAction, serverError }: { colum
 
   return (
     <details className="relative" open={serverError ? true : undefined}>
-      <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-line bg-panel px-3 text-sm text-ink hover:border-brand">{t("columnConfig")}</summary>
+      <summary className={buttonClass({ variant: "secondary", className: "list-none px-3 text-sm" })}>{t("columnConfig")}</summary>
       <Form method="post" action={formAction} className="absolute right-0 z-20 mt-1 w-72 rounded-lg border border-line bg-panel p-3 shadow-xl" data-testid="column-panel">
         <input type="hidden" name="intent" value="columns" />
         <input type="hidden" name="order" value={order.join(",")} />

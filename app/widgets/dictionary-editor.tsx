@@ -1,12 +1,14 @@
-import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
 import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/lib/dictionary-items";
 import { Alert, Button } from "~/ui/field";
-import { Dialog } from "./dialog";
+import { Dialog } from "~/ui/dialog";
+import { Drawer } from "~/ui/drawer";
 import { useHydrated } from "./use-hydrated";
+import { LinkButton } from "~/ui/button";
 
 /** Spec §5: an editor hint stays 2 s. */
 export const HINT_MS = 2000;
@@ -101,15 +103,15 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
   };
 
   return (
-    <aside role="dialog" aria-modal="false" aria-labelledby="dict-editor-title" className="fixed inset-y-0 right-0 z-30 flex w-[min(70vw,40rem)] flex-col border-l border-line bg-panel shadow-2xl" data-testid="dictionary-editor" data-hydrated={hydrated || undefined}>
-      <header className="flex items-center justify-between border-b border-line px-5 py-3">
-        <h2 id="dict-editor-title" className="text-base font-semibold text-ink">
-          {t("dictionary.editorTitle", { name: dictionary.dictName })}
-        </h2>
-        <Link to={back} aria-label={tc("cancel")} className="text-muted hover:text-ink">
-          ✕
-        </Link>
-      </header>
+    <Drawer
+      title={t("dictionary.editorTitle", { name: dictionary.dictName })}
+      titleId="dict-editor-title"
+      closeTo={back}
+      closeLabel={tc("cancel")}
+      widthClass="w-[min(70vw,40rem)]"
+      data-testid="dictionary-editor"
+      data-hydrated={hydrated || undefined}
+    >
       <Form ref={formRef} method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
         <input type="hidden" name="dictId" value={dictionary.id} />
         <input type="hidden" name="version" value={dictionary.version} />
@@ -197,9 +199,9 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
             <span />
           )}
           <span className="flex gap-2">
-            <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+            <LinkButton to={back}>
               {tr("cancel")}
-            </Link>
+            </LinkButton>
             {can.edit ? (
               <Button type="submit" name="intent" value="confirmSave" onClick={js(trySave)} data-testid="dictionary-save">
                 {tr("save")}
@@ -234,7 +236,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
           </>
         }
       />
-    </aside>
+    </Drawer>
   );
 }
 
@@ -261,9 +263,9 @@ function ServerSaveConfirm({ dictionary, items, formAction, removed }: Dictionar
           </span>
         ))}
         <div className="flex justify-end gap-2">
-          <Link to={formAction} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+          <LinkButton to={formAction}>
             {tr("cancel")}
-          </Link>
+          </LinkButton>
           <Button type="submit">{tr("confirm")}</Button>
         </div>
       </Form>

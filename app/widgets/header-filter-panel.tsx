@@ -1,9 +1,10 @@
 import * as Popover from "@radix-ui/react-popover";
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
 import { ListQueryInputs } from "./list-query-inputs";
+import { Button, LinkButton } from "~/ui/button";
 
 const DEBOUNCE_MS = 500;
 
@@ -88,12 +89,12 @@ export function HeaderFilterPanel({ anchor, path, query, filter, label, onClose 
               />
             )}
             <div className="flex justify-end gap-2">
-              <Link to={resetHref} preventScrollReset onClick={onClose} className="inline-flex h-8 items-center rounded-md border border-line px-3 hover:border-brand hover:text-brand">
+              <LinkButton to={resetHref} preventScrollReset onClick={onClose} size="sm">
                 {t("reset")}
-              </Link>
-              <button type="submit" className="h-8 rounded-md bg-brand px-3 text-white hover:opacity-90">
+              </LinkButton>
+              <Button type="submit" size="sm">
                 {t("confirm")}
-              </button>
+              </Button>
             </div>
           </Form>
         </Popover.Content>

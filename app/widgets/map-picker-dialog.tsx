@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCoord, type LngLat } from "~/lib/location";
 import { Button } from "~/ui/field";
-import { Dialog } from "./dialog";
+import { Dialog } from "~/ui/dialog";
 import type { MapClientConfig } from "./map/config";
 import { PickerMap } from "./map-picker-map";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/ui/field";
-import { Dialog } from "./dialog";
+import { Dialog } from "~/ui/dialog";
 
 export interface NoPermissionDialogProps {
   visible: boolean;

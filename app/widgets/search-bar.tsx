@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
 import { ListQueryInputs } from "./list-query-inputs";
+import { Button, LinkButton } from "~/ui/button";
 
 const DEBOUNCE_MS = 500;
 
@@ -89,12 +90,12 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
           );
         })}
         <div className="flex gap-2">
-          <button type="submit" className="h-9 rounded-md bg-brand px-4 text-white hover:opacity-90">
+          <Button type="submit">
             {t("search")}
-          </button>
-          <Link to={path} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand hover:text-brand">
+          </Button>
+          <LinkButton to={path}>
             {t("reset")}
-          </Link>
+          </LinkButton>
           {hasMore ? (
             <button type="button" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} className="h-9 px-2 text-brand">
               {expanded ? t("collapse") : t("expand")}

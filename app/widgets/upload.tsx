@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { acceptOf, checkCount, checkFile, downloadUrlOf, isImageName, isPdfName, resolveRules, type RuleMessage, type UploadKind } from "~/lib/upload-rules";
 import { Previewer, type PreviewItem } from "./previewer";
+import { Button, buttonClass } from "~/ui/button";
 
 /** An uploaded file as the spec §3 describes it (id, fileName, name, url, status, uid). */
 export interface UploadedFile {
@@ -223,9 +224,9 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
       ) : (
         <>
           {variant === "text" && canAdd ? (
-            <button type="button" onClick={() => input.current?.click()} className="mb-2 inline-flex h-8 items-center rounded-md border border-line px-3 text-sm hover:border-brand hover:text-brand focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand">
+            <Button type="button" onClick={() => input.current?.click()} variant="secondary" size="sm" className="mb-2">
               {t("upload.add", { count: files.length, limit: rules.limit })}
-            </button>
+            </Button>
           ) : null}
           {variant === "text" && full ? <p className="mb-2 text-sm text-muted">{t("rules.countReached")}</p> : null}
           <ul className="divide-y divide-line" aria-label={t("upload.list")}>
@@ -276,10 +277,10 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
               {confirming ? <span className="block truncate text-sm text-muted">{confirming.name}</span> : null}
             </Dialog.Title>
             <div className="flex justify-end gap-2">
-              <Dialog.Close className="h-8 rounded-md border border-line px-3 text-sm hover:border-brand">{t("upload.cancel")}</Dialog.Close>
-              <button type="button" className="h-8 rounded-md bg-danger px-3 text-sm text-white" onClick={() => confirming && remove(confirming)}>
+              <Dialog.Close className={buttonClass({ variant: "secondary", size: "sm" })}>{t("upload.cancel")}</Dialog.Close>
+              <Button type="button" variant="danger" size="sm" onClick={() => confirming && remove(confirming)}>
                 {t("upload.ok")}
-              </button>
+              </Button>
             </div>
           </Dialog.Content>
         </Dialog.Portal>

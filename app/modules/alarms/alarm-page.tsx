@@ -12,6 +12,7 @@ import type { AlarmActionData, alarmLoader } from "./alarm-route.server";
 import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, speedText, type AlarmRow } from "./alarm.view";
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
 import { ALARMS } from "~/i18n/screen/alarms";
+import { LinkButton } from "~/ui/button";
 
 type LoaderData = Awaited<ReturnType<typeof alarmLoader>>["data"];
 /** after a pushed alarm, wait for the hub's flush (about a second) before reading the list again */
@@ -274,9 +275,9 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
         />
         <FieldNotes id="handle-note" hint={t("noteHint")} error={errors.note ? message(errors.note) : null} />
         <div className="mt-4 flex justify-end gap-2">
-          <Link to={back} preventScrollReset className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+          <LinkButton to={back} preventScrollReset>
             {tr("cancel")}
-          </Link>
+          </LinkButton>
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("saving") : tr("confirm")}
           </Button>

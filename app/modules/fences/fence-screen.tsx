@@ -1,14 +1,17 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Field, FieldNotes } from "~/ui/field";
-import { Dialog } from "~/widgets/dialog";
+import { Dialog } from "~/ui/dialog";
 import { startDrawing, type DrawMode, type DrawnShape } from "~/widgets/map/draw";
 import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import { FENCE_TYPES, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
 import type { FenceActionData, fenceLoader } from "./fence.server";
 import { addFenceLayers, fenceShape, fitShape, showDraft, showFences, TYPE_COLOURS } from "./fence-map";
 import { FENCES } from "~/i18n/screen/fences";
+import { LinkButton } from "~/ui/button";
+import { Badge } from "~/ui/badge";
+import { Tabs } from "~/ui/tabs";
 
 type Kind = "fence" | "line";
 type Data = Awaited<ReturnType<typeof fenceLoader>>;
@@ -80,20 +83,14 @@ export function FenceScreen() {
           <EditPanel key={`${tab}-${editKey}`} kind={tab} row={editing === "new" ? null : editing} data={data} action={action?.kind === tab ? action : undefined} handle={handle} onClose={() => go({ edit: null })} />
         ) : (
           <>
-            <div role="tablist" className="flex border-b border-line">
-              {(["fence", "line"] as const).map((k) => (
-                <button
-                  key={k}
-                  role="tab"
-                  type="button"
-                  aria-selected={tab === k}
-                  onClick={() => go({ tab: k === "fence" ? "fences" : "lines", sel: null })}
-                  className={`flex-1 px-4 py-2 text-sm ${tab === k ? "border-b-2 border-brand font-medium text-brand" : "text-muted hover:text-ink"}`}
-                >
-                  {t(k === "fence" ? "tabs.fences" : "tabs.lines")} ({(k === "fence" ? data.fences : data.lines).length})
-                </button>
-              ))}
-            </div>
+            <Tabs
+              id="fence-tabs"
+              label={t("title")}
+              fill
+              value={tab}
+              onValueChange={(k) => go({ tab: k === "fence" ? "fences" : "lines", sel: null })}
+              items={(["fence", "line"] as const).map((k) => ({ value: k, label: `${t(k === "fence" ? "tabs.fences" : "tabs.lines")} (${(k === "fence" ? data.fences : data.lines).length})` }))}
+            />
             <div className="flex gap-2 p-3">
               <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("search")} aria-label={t("search")} className={inputClass} />
               {data.can.add ? (
@@ -120,7 +117,7 @@ export function FenceScreen() {
                     <span className="flex items-center gap-2">
                       {"fenceType" in row ? <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: TYPE_COLOURS[row.fenceType] }} /> : null}
                       <span className="font-medium text-ink">{row.name}</span>
-                      <span className={`ml-auto rounded px-1.5 text-xs ${row.state ? "bg-success/15 text-success" : "bg-muted/15 text-muted"}`}>{t(`state.${row.state ? "1" : "0"}` as "state.1")}</span>
+                      <Badge tone={row.state ? "success" : "neutral"} className="ml-auto">{t(`state.${row.state ? "1" : "0"}` as "state.1")}</Badge>
                     </span>
                     <span className="mt-0.5 block text-xs text-muted">
                       {"fenceType" in row
@@ -411,9 +408,9 @@ function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; r
         </fieldset>
       </div>
       <div className="flex justify-end gap-2 border-t border-line px-4 py-3">
-        <Link to={`${SCREEN}?tab=${kind === "fence" ? "fences" : "lines"}${row ? `&sel=${row.id}` : ""}`} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+        <LinkButton to={`${SCREEN}?tab=${kind === "fence" ? "fences" : "lines"}${row ? `&sel=${row.id}` : ""}`}>
           {t("action.cancel")}
-        </Link>
+        </LinkButton>
         <Button type="submit" disabled={navigation.state !== "idle" || drawing}>
           {t("action.save")}
         </Button>

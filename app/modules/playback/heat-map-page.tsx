@@ -8,6 +8,7 @@ import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import type { heatLoader } from "./playback.server";
 import { checkRange, HEAT_CELLS, parseLocalTime, type RangeError } from "./track";
 import { PLAYBACK } from "~/i18n/screen/playback";
+import { Button } from "~/ui/button";
 
 type Data = Awaited<ReturnType<typeof heatLoader>>;
 
@@ -138,9 +139,9 @@ export function HeatMapPage({ title }: { title: string }) {
               ))}
             </select>
           </div>
-          <button type="submit" className="h-9 rounded-md bg-brand px-4 text-white hover:opacity-90 disabled:opacity-60" disabled={navigation.state === "loading"}>
+          <Button type="submit" disabled={navigation.state === "loading"}>
             {t("query.submit")}
-          </button>
+          </Button>
         </Form>
         <p id="hm-range-hint" className={`w-full text-sm ${rangeError ? "text-danger" : "text-muted"}`} role={rangeError ? "alert" : undefined}>
           {rangeError ?? t("query.rangeHint")}

@@ -7,6 +7,7 @@ import type { playbackLoader } from "./playback.server";
 import { Player } from "./player";
 import { checkRange, DAY_MS, formatLocalTime, parseLocalTime, type RangeError } from "./track";
 import { PLAYBACK } from "~/i18n/screen/playback";
+import { Button } from "~/ui/button";
 
 const isRangeError = (e: string): e is `range.${RangeError}` => e.startsWith("range.");
 
@@ -73,9 +74,9 @@ export function PlaybackPage({ title }: { title: string }) {
                 </label>
                 <div className="flex gap-1">
                   <input id="pb-q" name="q" type="search" defaultValue={data.q} placeholder={t("query.searchPlaceholder")} maxLength={30} className={`${input} w-48`} />
-                  <button type="submit" name="intent" value="search" className="h-9 rounded-md border border-line px-3 text-sm hover:border-brand hover:text-brand">
+                  <Button type="submit" name="intent" value="search" variant="secondary">
                     {t("query.searchButton")}
-                  </button>
+                  </Button>
                 </div>
               </div>
               <div>
@@ -106,9 +107,9 @@ export function PlaybackPage({ title }: { title: string }) {
             </label>
             <input id="pb-to" name="to" type="datetime-local" defaultValue={data.toText} key={`t${data.toText}`} required className={input} aria-invalid={shownRangeError ? true : undefined} aria-describedby="pb-range-hint" />
           </div>
-          <button type="submit" className="h-9 rounded-md bg-brand px-4 text-white hover:opacity-90 disabled:opacity-60" disabled={navigation.state === "loading"}>
+          <Button type="submit" disabled={navigation.state === "loading"}>
             {t("query.submit")}
-          </button>
+          </Button>
         </Form>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {quickRanges(data.now, [t("query.lastHour"), t("query.today"), t("query.last24h"), t("query.last7d")]).map((r) => (

@@ -22,6 +22,8 @@ type Row = { id: number; [k: string]: unknown };
 /** The machinery's message translator, kept here for the screens that import it with the page. */
 export { useMessage } from "~/i18n/message";
 import { useMessage } from "~/i18n/message";
+import { buttonClass, LinkButton } from "~/ui/button";
+import { Drawer } from "~/ui/drawer";
 
 /**
  * The generic list screen of a resource: search bar, toolbar (新增 / 编辑 / 删除 and the resource's own),
@@ -68,9 +70,9 @@ export function ResourcePage({
       <div className="flex flex-wrap gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
         {data.can.add ? (
-          <Link to={withQuery(back, "new=1")} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white hover:opacity-90" data-testid="add">
+          <LinkButton to={withQuery(back, "new=1")} variant="primary" data-testid="add">
             {t("add")}
-          </Link>
+          </LinkButton>
         ) : null}
         {data.can.edit ? (
           <Button type="submit" name="intent" value="edit" variant="ghost">
@@ -88,7 +90,7 @@ export function ResourcePage({
             href={`/excel/${view.name}/export${exportSearch}`}
             busyText={(percent) => (percent === null ? t("exporting") : t("exportProgress", { percent }))}
             doneText={t("exportDone")}
-            className="inline-flex h-9 items-center rounded-md border border-line bg-panel px-4 text-ink hover:border-brand hover:text-brand"
+            className={buttonClass({ variant: "secondary" })}
             data-testid="export"
           >
             {t("export")}
@@ -164,9 +166,9 @@ export function ConfirmPanel({ title, detail, back, formAction, children, wide, 
         {detail ? <p className="mb-4 break-all text-sm text-muted">{detail}</p> : null}
         {children}
         <div className="flex justify-end gap-2">
-          <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+          <LinkButton to={back}>
             {t("cancel")}
-          </Link>
+          </LinkButton>
           <Button ref={confirmRef} type="submit" variant={tone}>
             {t("confirm")}
           </Button>
@@ -206,15 +208,7 @@ function ResourceDetail({ view, values, options, back, canEdit, extra }: { view:
     return options[f.key]?.find((o) => o.value === String(v))?.label ?? String(v);
   };
   return (
-    <aside role="dialog" aria-modal="false" aria-labelledby="detail-title" className="fixed inset-y-0 right-0 z-30 flex w-[70vw] flex-col border-l border-line bg-panel shadow-2xl" data-testid="resource-detail">
-      <header className="flex items-center justify-between border-b border-line px-5 py-3">
-        <h2 id="detail-title" className="text-base font-semibold text-ink">
-          {labelOf(view.singular, lang)} · {String(values[view.rowLabel] ?? "")}
-        </h2>
-        <Link to={back} aria-label={t("cancel")} className="text-muted hover:text-ink">
-          ✕
-        </Link>
-      </header>
+    <Drawer title={`${labelOf(view.singular, lang)} · ${String(values[view.rowLabel] ?? "")}`} titleId="detail-title" closeTo={back} closeLabel={t("cancel")} data-testid="resource-detail">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 overflow-y-auto px-5 py-4 text-sm">
         {formInputs(view.form)
           .filter((f) => f.type !== "password")
@@ -228,12 +222,12 @@ function ResourceDetail({ view, values, options, back, canEdit, extra }: { view:
       {extra ? <div className="overflow-y-auto border-t border-line px-5 py-4">{extra}</div> : null}
       {canEdit ? (
         <div className="border-t border-line px-5 py-3 text-right">
-          <Link to={withQuery(back, `edit=${String(values.id)}`)} className="inline-flex h-9 items-center rounded-md bg-brand px-4 text-white">
+          <LinkButton to={withQuery(back, `edit=${String(values.id)}`)} variant="primary">
             {t("edit")}
-          </Link>
+          </LinkButton>
         </div>
       ) : null}
-    </aside>
+    </Drawer>
   );
 }
 
@@ -260,15 +254,7 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
   useEffect(() => firstRef.current?.focus(), []);
 
   return (
-    <aside role="dialog" aria-modal="false" aria-labelledby="form-title" className="fixed inset-y-0 right-0 z-30 flex w-[70vw] flex-col border-l border-line bg-panel shadow-2xl" data-testid="resource-form">
-      <header className="flex items-center justify-between border-b border-line px-5 py-3">
-        <h2 id="form-title" className="text-base font-semibold text-ink">
-          {mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })}
-        </h2>
-        <Link to={back} aria-label={t("cancel")} className="text-muted hover:text-ink">
-          ✕
-        </Link>
-      </header>
+    <Drawer title={mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })} titleId="form-title" closeTo={back} closeLabel={t("cancel")} data-testid="resource-form">
       <Form method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
         <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
         {mode === "edit" ? (
@@ -286,15 +272,15 @@ function ResourceForm({ view, mode, values, options, back, formAction }: { view:
           })}
         </div>
         <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
-          <Link to={back} className="inline-flex h-9 items-center rounded-md border border-line px-4 text-ink hover:border-brand">
+          <LinkButton to={back}>
             {t("cancel")}
-          </Link>
+          </LinkButton>
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {t("save")}
           </Button>
         </div>
       </Form>
-    </aside>
+    </Drawer>
   );
 }
 
@@ -382,7 +368,7 @@ function ImportPanel({ view, formAction }: { view: ResourceView; formAction: str
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
   return (
     <details className="relative">
-      <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-line bg-panel px-3 text-sm text-ink hover:border-brand">{t("import")}</summary>
+      <summary className={buttonClass({ variant: "secondary", className: "list-none px-3 text-sm" })}>{t("import")}</summary>
       <Form method="post" action={formAction} encType="multipart/form-data" className="absolute right-0 z-20 mt-1 w-80 rounded-lg border border-line bg-panel p-3 shadow-xl" data-testid="import-panel">
         <input type="hidden" name="intent" value="import" />
         <label className="mb-2 block text-sm text-ink">

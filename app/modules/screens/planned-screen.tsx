@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/ui/badge";
 
 /** What a screen that is not built yet shows: its title and a plain statement, never sample data. */
 export function PlannedScreen({ path, group }: { path: string; group: string }) {
@@ -9,7 +10,7 @@ export function PlannedScreen({ path, group }: { path: string; group: string }) 
     <section className="rounded-lg border border-line bg-panel p-8" data-screen={path} data-status="planned">
       <div className="flex items-center gap-3">
         <h1 className="text-2xl font-semibold">{title}</h1>
-        <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs text-brand">{t("planned.badge")}</span>
+        <Badge tone="info">{t("planned.badge")}</Badge>
       </div>
       <p className="mt-2 text-sm text-muted">{t("planned.group", { group: groupTitle })}</p>
       <p className="mt-6 max-w-2xl text-base">{t("planned.message", { title })}</p>
