@@ -8,6 +8,7 @@ import { Alert, Button, FieldNotes } from "~/ui/field";
 import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import { formatCell } from "~/modules/resource/format";
+import { useTimeZone } from "~/lib/use-time-zone";
 import type { AlarmActionData, alarmLoader } from "./alarm-route.server";
 import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, speedText, type AlarmRow } from "./alarm.view";
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
@@ -19,10 +20,10 @@ type LoaderData = Awaited<ReturnType<typeof alarmLoader>>["data"];
 const REFRESH_AFTER_MS = 2500;
 
 /** Does a pushed alarm belong on the page the user is looking at (page 1, newest first, within the filters)? */
-function fitsView(a: AlarmEvent, q: ListQuery): boolean {
+function fitsView(a: AlarmEvent, q: ListQuery, timeZone: string): boolean {
   if (q.page !== 1 || (q.sort === "at" && q.order === "asc")) return false;
   const f = q.filters;
-  const range = alarmRange(f);
+  const range = alarmRange(f, Date.now(), timeZone);
   if (range.error || a.at < range.from || a.at > range.to) return false;
   if (f.level && Number(f.level) !== a.level) return false;
   if (f.kind && f.kind !== a.kind) return false;
@@ -66,6 +67,7 @@ export function AlarmPage() {
   const { t: tc } = useTranslation();
   const message = useMessage();
   const lang = i18n.language;
+  const timeZone = useTimeZone();
   const { search } = useLocation();
   const revalidator = useRevalidator();
   const formAction = `${ALARM_PATH}${search}`;
@@ -85,7 +87,7 @@ export function AlarmPage() {
 
   const onAlarms = useCallback(
     (alarms: AlarmEvent[]) => {
-      const fitting = alarms.filter((a) => fitsView(a, queryRef.current));
+      const fitting = alarms.filter((a) => fitsView(a, queryRef.current, timeZone));
       if (fitting.length) setLive((have) => [...fitting.map(provisionalRow).reverse(), ...have.filter((r) => !fitting.some((a) => a.key === r.hubKey))]);
       if (alarms.length > fitting.length) setWaiting((have) => [...have, ...alarms.filter((a) => !fitting.includes(a))]);
       const last = alarms[alarms.length - 1]!;
@@ -96,7 +98,7 @@ export function AlarmPage() {
       clearTimeout(refresh.current);
       if (fitting.length) refresh.current = setTimeout(() => revalidator.revalidate(), REFRESH_AFTER_MS);
     },
-    [t, lang, beep, revalidator],
+    [t, lang, timeZone, beep, revalidator],
   );
   const connection = useLiveAlarms(onAlarms);
 
@@ -113,7 +115,7 @@ export function AlarmPage() {
       firstQuery.current = false;
       return;
     }
-    const fitting = waitingRef.current.filter((a) => fitsView(a, queryRef.current));
+    const fitting = waitingRef.current.filter((a) => fitsView(a, queryRef.current, timeZone));
     setLive(fitting.map(provisionalRow).reverse());
     setWaiting(waitingRef.current.filter((a) => !fitting.includes(a)));
     clearTimeout(refresh.current);
@@ -160,7 +162,7 @@ export function AlarmPage() {
         total={data.total + shownLive.length}
         query={data.query}
         formId={data.can.edit ? "alarm-rows" : undefined}
-        rowLabel={(r) => `${r.plate} ${formatCell(ALARM_COLUMNS[0]!, r.at, lang).text}`}
+        rowLabel={(r) => `${r.plate} ${formatCell(ALARM_COLUMNS[0]!, r.at, lang, timeZone).text}`}
         rowActions={(r) =>
           r.pending ? (
             <span className="text-muted">{t("pending")}</span>
@@ -209,12 +211,13 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
   const navigate = useNavigate();
   const navigation = useNavigation();
   const lang = i18n.language;
+  const timeZone = useTimeZone();
   const errors = action.intent === "handle" ? action.errors : {};
   const values = action.intent === "handle" ? action.values : { state: "1", note: "" };
   const first = useRef<HTMLInputElement>(null);
   const note = useRef<HTMLTextAreaElement>(null);
   useEffect(() => (errors.note ? note.current?.focus() : first.current?.focus()), [errors.note]);
-  const labels = action.targets.slice(0, 10).map((a) => `${a.plate} ${labelOf(ALARM_KINDS[a.kind] ?? { zh: a.kind, en: a.kind }, lang)} ${formatCell(ALARM_COLUMNS[0]!, a.at, lang).text}`);
+  const labels = action.targets.slice(0, 10).map((a) => `${a.plate} ${labelOf(ALARM_KINDS[a.kind] ?? { zh: a.kind, en: a.kind }, lang)} ${formatCell(ALARM_COLUMNS[0]!, a.at, lang, timeZone).text}`);
   const more = action.targets.length > 10 ? ` …` : "";
   const busy = navigation.state === "submitting";
   return (

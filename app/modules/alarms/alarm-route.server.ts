@@ -13,7 +13,7 @@ export async function alarmLoader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: ALARM_PATH });
   const url = new URL(request.url);
   const query = parseListQuery(url, VIEW);
-  const range = alarmRange(query.filters);
+  const range = alarmRange(query.filters, Date.now(), scope.user.timeZone);
   // the inputs show the range in force (today when none was chosen)
   query.filters.from = range.fromDay;
   query.filters.to = range.toDay;

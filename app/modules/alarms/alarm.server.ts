@@ -81,7 +81,7 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
       terminalNo: terminalNo ?? "",
       speed: r.speed === null ? null : Math.round(r.speed),
       speedText: speedText(r.speed),
-      handledAtText: minuteText(r.handledAt),
+      handledAtText: minuteText(r.handledAt, scope.user.timeZone),
       position: positionText(lng, lat),
       detailText: detailTextOf(detail),
     })),

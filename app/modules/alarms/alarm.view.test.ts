@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alarmRange, dayOf, detailTextOf, startOfDay } from "./alarm.view";
+import { dayOf, dayStartMs as startOfDay } from "~/lib/tenant-clock";
+import { alarmRange, detailTextOf } from "./alarm.view";
 
 const at = (iso: string) => Date.parse(iso);
 

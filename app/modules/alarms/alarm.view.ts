@@ -4,6 +4,7 @@
  */
 import type { ColumnDef, FilterDef, Label, OptionDef } from "~/modules/resource/types";
 import { HUB_SCREENS } from "../../../workers/fleet-hub/protocol";
+import { dayEndMs, dayOf, dayStartMs, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
 
 /** What the hub raises (workers/fleet-hub): the `kind` column of `alarms`. */
 export const ALARM_KINDS: Record<string, Label> = {
@@ -69,39 +70,26 @@ export const ALARM_FILTERS: FilterDef[] = [
   { key: "vehicleId", label: { zh: "设备", en: "Vehicle" }, type: "select", hidden: true },
 ];
 
-const TZ_OFFSET_MS = 8 * 3600_000; // Asia/Shanghai, no daylight saving
 const DAY_MS = 86_400_000;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** yyyy-MM-dd of a moment in China time. */
-export function dayOf(ms: number): string {
-  return new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** UTC milliseconds of 00:00 China time on a yyyy-MM-dd day, or null when it is not a real date. */
-export function startOfDay(day: string): number | null {
-  const m = DATE_RE.exec(day);
-  if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day ? null : ms - TZ_OFFSET_MS;
-}
 
 export type AlarmRange = { from: number; to: number; fromDay: string; toDay: string; error: null } | { fromDay: string; toDay: string; error: "badDate" | "fromAfterTo" | "rangeTooLong" };
 
 /**
- * The time range of the list from its `from` / `to` days (China time, both inclusive): today when unset, a missing
- * end is the start's day and a missing start the end's; refused when not dates, reversed, or longer than 31 days.
+ * The time range of the list from its `from` / `to` days (days of the tenant's zone, both inclusive): today when
+ * unset, a missing end is the start's day and a missing start the end's; refused when not dates, reversed, or
+ * longer than 31 days.
  */
-export function alarmRange(filters: Record<string, string>, now = Date.now()): AlarmRange {
-  const today = dayOf(now);
+export function alarmRange(filters: Record<string, string>, now = Date.now(), timeZone: string = DEFAULT_TIME_ZONE): AlarmRange {
+  const today = dayOf(now, timeZone);
   const fromDay = filters.from ?? filters.to ?? today;
   const toDay = filters.to ?? filters.from ?? today;
-  const from = startOfDay(fromDay);
-  const toStart = startOfDay(toDay);
-  if (from === null || toStart === null) return { fromDay, toDay, error: "badDate" };
-  if (from > toStart) return { fromDay, toDay, error: "fromAfterTo" };
-  if ((toStart - from) / DAY_MS + 1 > MAX_RANGE_DAYS) return { fromDay, toDay, error: "rangeTooLong" };
-  return { from, to: toStart + DAY_MS - 1, fromDay, toDay, error: null };
+  const from = dayStartMs(fromDay, timeZone);
+  const to = dayEndMs(toDay, timeZone);
+  if (from === null || to === null) return { fromDay, toDay, error: "badDate" };
+  if (fromDay > toDay) return { fromDay, toDay, error: "fromAfterTo" };
+  // calendar days, whatever their length in the zone
+  if ((Date.parse(toDay) - Date.parse(fromDay)) / DAY_MS + 1 > MAX_RANGE_DAYS) return { fromDay, toDay, error: "rangeTooLong" };
+  return { from, to, fromDay, toDay, error: null };
 }
 
 /** A row of the list (the page and the live hook share it); `pending` rows came over the socket and await their save. */
@@ -133,7 +121,7 @@ export interface AlarmRow {
 /** four decimals: about 10 m, enough to find the place, short enough for the table */
 export const positionText = (lng: number | null, lat: number | null) => (lng === null || lat === null ? null : `${lng.toFixed(4)}, ${lat.toFixed(4)}`);
 export const speedText = (speed: number | null) => (speed === null ? null : `${Math.round(speed)} km/h`);
-export const minuteText = (ms: number | null) => (ms === null ? null : new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 16).replace("T", " "));
+export const minuteText = (ms: number | null, timeZone: string) => (ms === null ? null : stampInZone(ms, timeZone, false));
 
 /** An alarm's detail record as one short line: "flag: sos, limit: 80". */
 export function detailTextOf(detail: Record<string, unknown> | null | undefined): string | null {
