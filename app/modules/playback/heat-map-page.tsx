@@ -7,6 +7,7 @@ import { Alert } from "~/ui/field";
 import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import type { heatLoader } from "./playback.server";
 import { checkRange, HEAT_CELLS, parseLocalTime, type RangeError } from "./track";
+import { useTimeZone } from "~/lib/use-time-zone";
 import { PLAYBACK } from "~/i18n/screen/playback";
 import { Button } from "~/ui/button";
 
@@ -30,6 +31,7 @@ function radiusByZoom(cellDeg: number): ExpressionSpecification {
 export function HeatMapPage({ title }: { title: string }) {
   const data = useLoaderData<Data>() as unknown as Data;
   const { t } = useTranslation(PLAYBACK);
+  const timeZone = useTimeZone();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
   const answer = data.answer;
@@ -76,7 +78,7 @@ export function HeatMapPage({ title }: { title: string }) {
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(e.currentTarget);
-    const bad = checkRange(parseLocalTime(String(form.get("from") ?? "")), parseLocalTime(String(form.get("to") ?? "")));
+    const bad = checkRange(parseLocalTime(String(form.get("from") ?? ""), timeZone), parseLocalTime(String(form.get("to") ?? ""), timeZone));
     if (bad) {
       e.preventDefault();
       setClientError(t(`range.${bad}`));

@@ -6,6 +6,8 @@ import { Alert } from "~/ui/field";
 import type { playbackLoader } from "./playback.server";
 import { Player } from "./player";
 import { checkRange, DAY_MS, formatLocalTime, parseLocalTime, type RangeError } from "./track";
+import { dayOf, dayStartMs } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 import { PLAYBACK } from "~/i18n/screen/playback";
 import { Button } from "~/ui/button";
 
@@ -17,15 +19,15 @@ const HOUR = 3600_000;
 const input = "h-9 rounded-md border border-line bg-panel px-2 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
 
 /** Quick ranges ending now (the server's clock at render time). */
-function quickRanges(now: number, labels: [string, string, string, string]) {
+function quickRanges(now: number, labels: [string, string, string, string], timeZone: string) {
   const end = Math.ceil(now / 60_000) * 60_000;
-  const midnight = parseLocalTime(`${formatLocalTime(now).slice(0, 10)}T00:00`);
+  const midnight = dayStartMs(dayOf(now, timeZone), timeZone)!;
   return [
     { label: labels[0], from: end - HOUR, to: end },
     { label: labels[1], from: midnight, to: end },
     { label: labels[2], from: end - DAY_MS, to: end },
     { label: labels[3], from: end - 7 * DAY_MS, to: end },
-  ].map((r) => ({ ...r, fromText: formatLocalTime(r.from), toText: formatLocalTime(r.to) }));
+  ].map((r) => ({ ...r, fromText: formatLocalTime(r.from, false, timeZone), toText: formatLocalTime(r.to, false, timeZone) }));
 }
 
 /** /historyTrack, /workPlayBack and /replayDetail/:id: the query (vehicle and range) and the player. */
@@ -33,6 +35,7 @@ export function PlaybackPage({ title }: { title: string }) {
   const data = useLoaderData<Data>() as unknown as Data;
   const { t } = useTranslation(PLAYBACK);
   const navigation = useNavigation();
+  const timeZone = useTimeZone();
   const fullscreen = data.screen === "/replayDetail/:id";
   const [clientError, setClientError] = useState<string | null>(null);
   const answer = data.answer;
@@ -50,7 +53,7 @@ export function PlaybackPage({ title }: { title: string }) {
     const form = new FormData(e.currentTarget);
     // the search button only refreshes the list of vehicles
     if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "search") return setClientError(null);
-    const bad = checkRange(parseLocalTime(String(form.get("from") ?? "")), parseLocalTime(String(form.get("to") ?? "")));
+    const bad = checkRange(parseLocalTime(String(form.get("from") ?? ""), timeZone), parseLocalTime(String(form.get("to") ?? ""), timeZone));
     if (bad) {
       e.preventDefault();
       setClientError(t(`range.${bad}`));
@@ -112,7 +115,7 @@ export function PlaybackPage({ title }: { title: string }) {
           </Button>
         </Form>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          {quickRanges(data.now, [t("query.lastHour"), t("query.today"), t("query.last24h"), t("query.last7d")]).map((r) => (
+          {quickRanges(data.now, [t("query.lastHour"), t("query.today"), t("query.last24h"), t("query.last7d")], timeZone).map((r) => (
             <Link key={r.label} to={withQuery(base, params({ from: r.fromText, to: r.toText }))} className="rounded-md border border-line px-2 py-1 hover:border-brand hover:text-brand" suppressHydrationWarning>
               {r.label}
             </Link>

@@ -8,18 +8,18 @@ import { loadHeat, loadTrack, searchVehicles, visibleOrganisations, type Playbac
 const HOUR = 3600_000;
 const MINUTE = 60_000;
 
-/** from/to of the query (datetime-local text in Asia/Shanghai or epoch ms); by default the `defaultMs` up to now. */
-function rangeOf(url: URL, defaultMs: number) {
+/** from/to of the query (datetime-local text in the tenant's zone or epoch ms); by default the `defaultMs` up to now. */
+function rangeOf(url: URL, defaultMs: number, timeZone: string) {
   const toText = url.searchParams.get("to");
   const fromText = url.searchParams.get("from");
-  const to = toText ? parseLocalTime(toText) : Math.ceil(Date.now() / MINUTE) * MINUTE;
-  const from = fromText ? parseLocalTime(fromText) : to - defaultMs;
+  const to = toText ? parseLocalTime(toText, timeZone) : Math.ceil(Date.now() / MINUTE) * MINUTE;
+  const from = fromText ? parseLocalTime(fromText, timeZone) : to - defaultMs;
   return {
     from,
     to,
     // what the inputs show: the time as typed when it could not be read
-    fromText: Number.isFinite(from) ? formatLocalTime(from) : (fromText ?? ""),
-    toText: Number.isFinite(to) ? formatLocalTime(to) : (toText ?? ""),
+    fromText: Number.isFinite(from) ? formatLocalTime(from, false, timeZone) : (fromText ?? ""),
+    toText: Number.isFinite(to) ? formatLocalTime(to, false, timeZone) : (toText ?? ""),
   };
 }
 
@@ -35,7 +35,7 @@ export async function playbackLoader({ request, context, params }: LoaderFunctio
   const { env, db, user } = await requireScope(request, context, fullscreen ? { screen, l: "t" } : { screen });
   const url = new URL(request.url);
   const scope: PlaybackScope = { env, db, tenantId: user.tenantId, userId: user.id };
-  const range = rangeOf(url, HOUR);
+  const range = rangeOf(url, HOUR, user.timeZone);
   const vehicleId = Number(fullscreen ? params.id : url.searchParams.get("vehicle")) || null;
   const q = searchText(url.searchParams.get("q") ?? "");
   const [mapConfig, vehicles, answer] = await Promise.all([
@@ -54,7 +54,7 @@ export async function heatLoader({ request, context }: LoaderFunctionArgs) {
   const { env, db, user } = await requireScope(request, context, { screen: "/equipmentHeatMap" });
   const url = new URL(request.url);
   const scope: PlaybackScope = { env, db, tenantId: user.tenantId, userId: user.id };
-  const range = rangeOf(url, DAY_MS);
+  const range = rangeOf(url, DAY_MS, user.timeZone);
   const orgId = Number(url.searchParams.get("org")) || null;
   const vehicleId = Number(url.searchParams.get("vehicle")) || null;
   const cellParam = Number(url.searchParams.get("cell"));

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { MapClientConfig } from "~/widgets/map/config";
 import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import { SpeedChart } from "./speed-chart";
+import { useTimeZone } from "~/lib/use-time-zone";
 import { formatLocalTime, indexAt, positionAt, type Stop, type TrackPoint, type TrackSummary } from "./track";
 import type { PackedTrack, PlaybackAlarm } from "./track.server";
 import { PLAYBACK } from "~/i18n/screen/playback";
@@ -37,7 +38,11 @@ export function useDuration() {
   );
 }
 
-export const showTime = (t: number) => formatLocalTime(t, true).replace("T", " ");
+/** A moment of the track as "yyyy-MM-dd HH:mm:ss" in the tenant's zone. */
+function useShowTime() {
+  const timeZone = useTimeZone();
+  return useCallback((t: number) => formatLocalTime(t, true, timeZone).replace("T", " "), [timeZone]);
+}
 
 interface Props {
   config: MapClientConfig;
@@ -72,6 +77,7 @@ function vehicleIcon(): HTMLElement {
 export function Player({ config, track, stops, alarms, summary, total, mapClassName }: Props) {
   const { t } = useTranslation(PLAYBACK);
   const duration = useDuration();
+  const showTime = useShowTime();
   const points = useMemo(() => unpackTrack(track), [track]);
   const start = points[0]!.t;
   const end = points.at(-1)!.t;

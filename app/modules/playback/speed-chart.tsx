@@ -4,6 +4,7 @@ import { scaleLinear } from "@visx/scale";
 import { AreaClosed, Bar, Line, LinePath } from "@visx/shape";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatLocalTime, type Stop, type TrackPoint } from "./track";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 interface Props {
   points: TrackPoint[];
@@ -20,6 +21,7 @@ const M = { top: 10, right: 12, bottom: 24, left: 36 };
 /** Speed over time (visx) with the stops shaded, alarm ticks and the playback cursor; a click seeks. */
 export function SpeedChart({ points, stops, alarms, time, onSeek, label }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const timeZone = useTimeZone();
   const [width, setWidth] = useState(360);
   useEffect(() => {
     const el = box.current;
@@ -53,7 +55,7 @@ export function SpeedChart({ points, stops, alarms, time, onSeek, label }: Props
     const px = clientX - rect.left - M.left;
     onSeek(Math.round(Math.max(start, Math.min(end, x.invert(px)))));
   };
-  const tick = (v: unknown) => formatLocalTime(Number(v)).slice(11, 16);
+  const tick = (v: unknown) => formatLocalTime(Number(v), false, timeZone).slice(11, 16);
   const cursor = x(Math.max(start, Math.min(end, time)));
   return (
     <div ref={box} className="w-full" data-testid="speed-chart">

@@ -3,6 +3,7 @@
  * track. No I/O; the loader (track.server.ts) and the player share it.
  */
 import type { TrackPoint } from "../../../workers/fleet-hub/history";
+import { DEFAULT_TIME_ZONE, formatZonedTime, parseZonedTime } from "~/lib/tenant-clock";
 
 export type { TrackPoint };
 
@@ -31,27 +32,16 @@ export function checkRange(from: number, to: number, maxMs = MAX_RANGE_MS): Rang
   return null;
 }
 
-// ---- times as people type them: the tenant's zone (Asia/Shanghai, UTC+8 all year) ----------------------
+// ---- times as people type them: wall-clock time in the tenant's zone (app/lib/tenant-clock.ts) ----------
 
-const ZONE_OFFSET_MS = 8 * 3600_000;
-
-/** "2026-11-23T16:05" (a datetime-local value in Asia/Shanghai) or epoch milliseconds → epoch ms, or NaN. */
-export function parseLocalTime(text: string | null | undefined): number {
-  if (!text) return Number.NaN;
-  const s = text.trim();
-  if (/^\d{10,13}$/.test(s)) return Number(s);
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
-  if (!m) return Number.NaN;
-  const [, y, mo, d, h, mi, se] = m.map(Number) as number[];
-  const t = Date.UTC(y!, mo! - 1, d!, h!, mi!, se || 0) - ZONE_OFFSET_MS;
-  // Date.UTC rolls over 2026-02-31 silently; such a date is not a date
-  return new Date(t + ZONE_OFFSET_MS).getUTCDate() === d ? t : Number.NaN;
+/** "2026-11-23T16:05" (a datetime-local value in the tenant's zone) or epoch milliseconds → epoch ms, or NaN. */
+export function parseLocalTime(text: string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): number {
+  return parseZonedTime(text, timeZone);
 }
 
-/** epoch ms → "2026-11-23T16:05" in Asia/Shanghai, the value a datetime-local input takes. */
-export function formatLocalTime(t: number, seconds = false): string {
-  const iso = new Date(t + ZONE_OFFSET_MS).toISOString();
-  return iso.slice(0, seconds ? 19 : 16);
+/** epoch ms → "2026-11-23T16:05" in the tenant's zone, the value a datetime-local input takes. */
+export function formatLocalTime(t: number, seconds = false, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatZonedTime(t, timeZone, seconds);
 }
 
 // ---- geometry -------------------------------------------------------------------------------------------
