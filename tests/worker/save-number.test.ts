@@ -49,7 +49,7 @@ const numbered: AnyResource = defineResource({
   }),
 });
 
-const scopeOf = (t: { tenantId: number; userId: number }) => ({ env, db: db(), user: { id: t.userId, tenantId: t.tenantId } }) as unknown as RequestScope;
+const scopeOf = (t: { tenantId: number; userId: number }) => ({ env, db: db(), user: { id: t.userId, tenantId: t.tenantId, timeZone: "Asia/Shanghai" } }) as unknown as RequestScope;
 
 describe("a numbered create", () => {
   it("numbers rows in order inside the save's batch, and a failed save gives its number back", async () => {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, fillPlaceholders, getTableColumns, inArray, 
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
-import { auditLogs, rowCounts, tenants } from "../../../db/schema";
+import { auditLogs, rowCounts } from "../../../db/schema";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { formSchema } from "./form.server";
 import { ofTenant, withTenant, type TenantTable } from "../../../db/tenant";
@@ -318,12 +318,6 @@ const audit = (scope: RequestScope, entity: string, action: string, entityId: nu
  */
 const insertedId = (table: ListedTable): SQL => sql`(select max(${table.id}) from ${table})`;
 
-/** The tenant's time zone, for the period of a document number. */
-async function tenantTimeZone(scope: RequestScope): Promise<string> {
-  const [tenant] = await scope.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.user.tenantId));
-  return tenant?.timeZone ?? "Asia/Shanghai";
-}
-
 /** Runs a save's batch; a unique index that a concurrent save took first answers 409 with the field's message. */
 async function runSave(scope: RequestScope, res: AnyResource, items: BatchItem[], values: Values, exceptId?: number): Promise<unknown[] | FieldErrors> {
   try {
@@ -352,7 +346,7 @@ export async function createRow<T extends ResourceTable, C extends Values>(scope
   let after: Values | SQL = res.auditView({ ...row, ...values } as Partial<StoredRow<T>> & Values);
   if (res.number) {
     // the counter's bump goes first; the insert and the audit record read the number it gave
-    const { bump, value } = takeNumber(scope.db, scope.user.tenantId, res.number, Date.now(), await tenantTimeZone(scope));
+    const { bump, value } = takeNumber(scope.db, scope.user.tenantId, res.number, Date.now(), scope.user.timeZone);
     const column = getTableColumns(res.table)[res.number.field]!;
     items.push(bump);
     row[res.number.field] = value;
