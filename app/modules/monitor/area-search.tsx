@@ -3,18 +3,15 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shapeGeometry, startDrawing, type DrawnShape } from "~/widgets/map/draw";
 import type { MapHandle } from "~/widgets/map/map-view";
-import { CHINA_OFFSET_MS, checkArea, type AreaError, type AreaHitRow } from "./monitor";
+import { checkArea, type AreaError, type AreaHitRow } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
-import { dateTimeFormat } from "~/lib/intl";
+import { formatInZone, formatZonedTime, parseZonedTime } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 const SOURCE = "monitor-area";
 type Circle = Extract<DrawnShape, { shape: "circle" }>;
 export type AreaActionData = { intent: "area"; error: AreaError | null; hits: AreaHitRow[] };
 
-/** yyyy-MM-ddTHH:mm in China time, as a datetime-local input holds it */
-const chinaInput = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 16);
-/** a datetime-local value read as China time; NaN when empty or malformed */
-const fromChinaInput = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? Date.parse(`${value}:00+08:00`) : Number.NaN);
 
 interface Props {
   handle: MapHandle | null;
@@ -25,12 +22,13 @@ interface Props {
 /** Area vehicle search: a circle drawn on the map (≤ 10000 m) and a time range (≤ 7 days) → the vehicles that were inside. */
 export function AreaSearch({ handle, onSelect, onClose }: Props) {
   const { t, i18n } = useTranslation(MONITOR);
+  const timeZone = useTimeZone();
   const fetcher = useFetcher<AreaActionData>();
   const [circle, setCircle] = useState<Circle | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [hint, setHint] = useState<{ radiusM?: number; tooLarge?: boolean }>({});
-  const [from, setFrom] = useState(() => chinaInput(Date.now() - 86_400_000));
-  const [to, setTo] = useState(() => chinaInput(Date.now()));
+  const [from, setFrom] = useState(() => formatZonedTime(Date.now() - 86_400_000, timeZone));
+  const [to, setTo] = useState(() => formatZonedTime(Date.now(), timeZone));
   const [problem, setProblem] = useState<AreaError | null>(null);
   const cancelDrawing = useRef<(() => void) | null>(null);
 
@@ -79,14 +77,14 @@ export function AreaSearch({ handle, onSelect, onClose }: Props) {
 
   const search = () => {
     if (!circle) return setProblem("area.needCircle");
-    const query = { lng: circle.coordinates[0][0], lat: circle.coordinates[0][1], radiusM: circle.radius, from: fromChinaInput(from), to: fromChinaInput(to) };
+    const query = { lng: circle.coordinates[0][0], lat: circle.coordinates[0][1], radiusM: circle.radius, from: parseZonedTime(from, timeZone), to: parseZonedTime(to, timeZone) };
     const checked = checkArea(query);
     if ("error" in checked) return setProblem(checked.error);
     setProblem(null);
     fetcher.submit({ intent: "area", lng: String(query.lng), lat: String(query.lat), radius: String(query.radiusM), from: String(query.from), to: String(query.to) }, { method: "post" });
   };
 
-  const when = (ms: number) => dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(ms);
+  const when = (ms: number) => formatInZone(ms, timeZone, i18n.language);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "area" ? fetcher.data : null;
   const error = problem ?? answer?.error ?? null;

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
-import { displayStatus, onlineBucket, startOfChinaDay, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
+import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
-import { dateTimeFormat } from "~/lib/intl";
+import { formatInZone } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 interface Props {
   store: LiveStore;
@@ -26,12 +27,13 @@ export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onCl
     () => 0,
   );
   const v = store.get(id);
+  const timeZone = useTimeZone();
   const when = (ms: number | null | undefined) =>
-    ms ? dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "Asia/Shanghai" }).format(ms) : t("panel.unknown");
+    ms ? formatInZone(ms, timeZone, i18n.language, { dateStyle: "short", timeStyle: "medium" }) : t("panel.unknown");
   const unit = (key: "kmh" | "km" | "percent" | "rpm" | "volt" | "celsius" | "degree", value: string | null) => (value === null ? t("panel.unknown") : t(`units.${key}`, { value }));
   const status = displayStatus(v);
   const now = Date.now();
-  const bucket = onlineBucket(v?.seen ?? null, now, startOfChinaDay(now));
+  const bucket = onlineBucket(v?.seen ?? null, now, startOfTenantDay(now, timeZone));
   const plate = v?.plate || vehicle?.[1] || String(id);
   const rows: [string, string][] = [
     [t("panel.terminalNo"), v?.terminalNo || vehicle?.[2] || t("panel.unknown")],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkArea, matchesSearch, matchesStatus, NO_ORG, onlineBucket, startOfChinaDay, treeRows, type MonitorOrg, type MonitorVehicle } from "./monitor";
+import { checkArea, matchesSearch, matchesStatus, NO_ORG, onlineBucket, startOfTenantDay as startOfChinaDay, treeRows, type MonitorOrg, type MonitorVehicle } from "./monitor";
 
 const orgs: MonitorOrg[] = [
   { id: 1, parentId: null, name: "总部" },

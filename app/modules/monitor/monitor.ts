@@ -1,5 +1,6 @@
 /** The monitoring screen's shared shapes and pure rules (tree, filters, area query checks), for server and browser. */
 import type { VehicleLive, VehicleStatus } from "../../../workers/fleet-hub/protocol";
+import { dayOf, dayStartMs, DEFAULT_TIME_ZONE } from "~/lib/tenant-clock";
 
 /** A vehicle of the tree as the loader sends it (a tuple: 5,000 of them stay small): id, plate, terminal, self no, org, model. */
 export type MonitorVehicle = [id: number, plate: string, terminalNo: string, selfNo: string | null, orgId: number | null, modelId: number | null];
@@ -55,10 +56,8 @@ export function matchesSearch(v: MonitorVehicle, needle: string): boolean {
   return v[1].toLowerCase().includes(n) || v[2].toLowerCase().includes(n) || (v[3] ?? "").toLowerCase().includes(n);
 }
 
-/** Times on the screens are China time (UTC+8, no daylight saving), whatever the browser's zone. */
-export const CHINA_OFFSET_MS = 8 * 3600_000;
-/** Midnight (China time) of the day `now` falls in. */
-export const startOfChinaDay = (now: number) => Math.floor((now + CHINA_OFFSET_MS) / 86_400_000) * 86_400_000 - CHINA_OFFSET_MS;
+/** Midnight of the day `now` falls in, in the tenant's zone (whatever the browser's zone). */
+export const startOfTenantDay = (now: number, timeZone: string = DEFAULT_TIME_ZONE) => dayStartMs(dayOf(now, timeZone), timeZone)!;
 
 /** Spec §9 online buckets from the last time heard: within 1 minute, same day, within 7 days, over 7 days. */
 export type OnlineBucket = "minute" | "today" | "week" | "over7" | "never";
