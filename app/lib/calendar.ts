@@ -2,7 +2,8 @@
  * Calendar dates as plain year/month/day numbers (spec §2 Calendar, §9). No Date object in local
  * time is involved, so no time zone can shift a day; weekday maths uses UTC only.
  */
-import { dateTimeFormat } from "./intl";
+import { DEFAULT_TIME_ZONE, todayInZone } from "./tenant-clock";
+
 export interface DayParts {
   year: number;
   /** 1–12 */
@@ -167,11 +168,9 @@ export function pickRangeDay([start, end]: DayRange, date: string): [string, str
   return date < start ? [date, start] : [start, date];
 }
 
-/** Today's date in a time zone (default Asia/Shanghai, the tenant default), same on server and browser. */
-export function todayIn(timeZone = "Asia/Shanghai", now: Date = new Date()): string {
-  const parts = dateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return formatDay({ year: get("year"), month: get("month"), day: get("day") });
+/** Today's date in a time zone (the tenant's; the default zone when not given), same on server and browser. */
+export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  return todayInZone(timeZone, now.getTime());
 }
 
 function selectionBounds(selected: GridOptions["selected"]): [string | null, string | null] {

@@ -1,7 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { createContext, useContext } from "react";
 import { DEFAULT_TIME_ZONE } from "./tenant-clock";
 
-/** The signed-in tenant's time zone, from the app layout's loader (routes/_app); the default outside it. */
+/** The signed-in tenant's time zone, provided by the app layout (routes/_app) from its loader; the default outside it. */
+export const TimeZoneContext = createContext<string>(DEFAULT_TIME_ZONE);
+
+/** The tenant's time zone, for client components that show or pick days and times. */
 export function useTimeZone(): string {
-  return useRouteLoaderData<{ timeZone?: string }>("routes/_app")?.timeZone ?? DEFAULT_TIME_ZONE;
+  return useContext(TimeZoneContext);
 }

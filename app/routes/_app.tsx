@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { TimeZoneContext } from "~/lib/use-time-zone";
 import { buildMenuTree, decodeMenu, flattenMenu, type MenuNode, type MenuWire } from "~/lib/navigation";
 import { menuWireOf, requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
@@ -27,9 +28,11 @@ export default function AppLayout() {
   const { user } = data;
   const { tree, items } = menuOf(data.menu);
   return (
-    <Shell user={user} tree={tree} items={items}>
-      <Outlet />
-    </Shell>
+    <TimeZoneContext.Provider value={data.timeZone}>
+      <Shell user={user} tree={tree} items={items}>
+        <Outlet />
+      </Shell>
+    </TimeZoneContext.Provider>
   );
 }
 

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { addMonths, DEFAULT_WEEK_START, monthGrid, monthOf, moveByKey, pickRangeDay, todayIn, weekHeader, type DayKey, type DayRange, type Weekday } from "~/lib/calendar";
 import { MonthPicker, useMonthTitle } from "./month-picker";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 interface CalendarBaseProps {
   /** First weekday, 0 Sunday … 6 Saturday; Monday by default (spec §9). */
   weekStart?: Weekday;
-  /** Today as yyyy-MM-dd; defaults to today in Asia/Shanghai so server and browser agree. */
+  /** Today as yyyy-MM-dd; defaults to today in the tenant's zone so server and browser agree. */
   today?: string;
   /** Shown month as yyyy-MM; follows the selection otherwise. */
   month?: string;
@@ -35,7 +36,8 @@ export function Calendar(props: CalendarProps) {
   const { weekStart = DEFAULT_WEEK_START, counts = null, className = "" } = props;
   const { t } = useTranslation("widgets");
   const monthTitle = useMonthTitle();
-  const today = props.today ?? todayIn();
+  const timeZone = useTimeZone();
+  const today = props.today ?? todayIn(timeZone);
 
   // uncontrolled unless a value is passed
   const [ownRange, setOwnRange] = useState<DayRange>([null, null]);

@@ -4,6 +4,7 @@ import { todayIn } from "~/lib/calendar";
 import { PeriodPopover } from "./period-popover";
 import { useControllable } from "./use-controllable";
 import { dateTimeFormat } from "~/lib/intl";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 /** Month name in the user's language ("11月" / "November"). */
 export function useMonthName() {
@@ -43,7 +44,8 @@ export function MonthPicker({ value: valueProp, defaultValue = null, onChange, c
   const monthName = useMonthName();
   const monthTitle = useMonthTitle();
   const [open, setOpen] = useState(false);
-  const [year, setYear] = useState(() => Number((value ?? todayIn()).slice(0, 4)));
+  const timeZone = useTimeZone();
+  const [year, setYear] = useState(() => Number((value ?? todayIn(timeZone)).slice(0, 4)));
   const key = (m: number) => `${year}-${String(m).padStart(2, "0")}`;
   return (
     <>

@@ -4,6 +4,7 @@ import { todayIn } from "~/lib/calendar";
 import { formatQuarter, isQuarterDisabled, parseQuarter, quarterDays, QUARTERS, type Quarter, type QuarterValue } from "~/lib/period";
 import { PeriodPopover } from "./period-popover";
 import { useControllable } from "./use-controllable";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 export interface QuarterPickerProps {
   /** "yyyy-Qn", or null for none; leave undefined (with defaultValue) to let the picker keep it. */
@@ -28,7 +29,8 @@ export function QuarterPicker({ value: valueProp, defaultValue = null, onChange,
   const [value, setValue] = useControllable(valueProp, defaultValue, onChange);
   const chosen = parseQuarter(value);
   const [open, setOpen] = useState(false);
-  const [year, setYear] = useState(() => chosen?.year ?? Number(todayIn().slice(0, 4)));
+  const timeZone = useTimeZone();
+  const [year, setYear] = useState(() => chosen?.year ?? Number(todayIn(timeZone).slice(0, 4)));
   const describe = (v: QuarterValue) => t("quarter.value", { year: v.year, quarter: t(`quarter.long.${v.quarter}`) });
 
   return (

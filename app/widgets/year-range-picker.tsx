@@ -6,6 +6,7 @@ import { todayIn } from "~/lib/calendar";
 import { EMPTY_YEAR_RANGE, leftStartFor, markYear, parseYear, pickYear, PANEL_YEARS, yearPanels, yearRangeOf, type YearRangeState } from "~/lib/year-range";
 import { moveGridFocus } from "./period-popover";
 import { useControllable } from "./use-controllable";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 /** A complete range, start ≤ end. */
 export interface YearRange {
@@ -39,7 +40,8 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
   const committed = useMemo(() => yearRangeOf(committedStart, committedEnd), [committedStart, committedEnd]);
   const [state, setState] = useState<YearRangeState>(committed);
   const [open, setOpen] = useState(false);
-  const [leftStart, setLeftStart] = useState(() => leftStartFor(committed, Number(todayIn().slice(0, 4))));
+  const timeZone = useTimeZone();
+  const [leftStart, setLeftStart] = useState(() => leftStartFor(committed, Number(todayIn(timeZone).slice(0, 4))));
   const [hovered, setHovered] = useState<number | null>(null);
   const [typed, setTyped] = useState({ start: String(committed.start ?? ""), end: String(committed.end ?? "") });
   const focusPanel = useRef(false);
@@ -53,7 +55,7 @@ export function YearRangePicker({ value: valueProp, defaultValue = null, onChang
   function openPanels(withFocus: boolean) {
     if (disabled) return;
     focusPanel.current = withFocus;
-    setLeftStart(leftStartFor(state, Number(todayIn().slice(0, 4))));
+    setLeftStart(leftStartFor(state, Number(todayIn(timeZone).slice(0, 4))));
     setOpen(true);
   }
 
