@@ -1,6 +1,8 @@
 // replayDetail/:id (回放详情): vehicle :id's playback full screen, outside the layout; ?from=&to= make it deep-linkable.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TimeZoneContext } from "~/lib/use-time-zone";
 import { PlaybackPage } from "~/modules/playback/playback-page";
 import { playbackLoader } from "~/modules/playback/playback.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -10,8 +12,13 @@ export const loader = (args: LoaderFunctionArgs) => playbackLoader(args, "/repla
 
 export default function ReplayDetail() {
   const { t } = useTranslation("screens");
+  const { timeZone } = useLoaderData<typeof loader>();
   // the key holds ":", i18next's namespace separator
-  return <PlaybackPage title={t("/replayDetail/:id", { nsSeparator: false })} />;
+  return (
+    <TimeZoneContext.Provider value={timeZone}>
+      <PlaybackPage title={t("/replayDetail/:id", { nsSeparator: false })} />
+    </TimeZoneContext.Provider>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

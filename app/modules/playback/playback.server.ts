@@ -46,7 +46,8 @@ export async function playbackLoader({ request, context, params }: LoaderFunctio
   // the chosen vehicle stays in the list even when the search no longer matches it
   const chosen = answer?.vehicle;
   if (chosen && !vehicles.some((v) => v.id === chosen.id)) vehicles.unshift(chosen);
-  return { screen, mapConfig, q, vehicleId, vehicles, fromText: range.fromText, toText: range.toText, now: Date.now(), answer };
+  // the zone too: /replayDetail/:id is outside the app layout that provides it to the page
+  return { screen, mapConfig, q, vehicleId, vehicles, fromText: range.fromText, toText: range.toText, now: Date.now(), answer, timeZone: user.timeZone };
 }
 
 /** The loader of /equipmentHeatMap: ?from=&to= (default the last 24 hours), ?org=, ?vehicle=, ?cell=. */
