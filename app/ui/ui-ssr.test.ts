@@ -69,7 +69,7 @@ describe.each(["light", "dark"] as const)("the design system in the %s theme", (
     expect(html).not.toMatch(FIXED_COLOUR);
   });
   it("badge shows its text with its tone", () => {
-    const html = render(h(Badge, { tone: "success", dot: true }, "启用"), theme);
+    const html = render(h(Badge, { tone: "success", dot: true, children: "启用" }), theme);
     expect(html).toMatch(/data-tone="success"[^>]*>.*启用<\/span>/);
   });
   it("steps write out each state, who acted and when, and mark the current step", () => {
@@ -100,7 +100,8 @@ describe.each(["light", "dark"] as const)("the design system in the %s theme", (
     expect(html).toMatch(/<dt[^>]*>备注<\/dt><dd[^>]*>—<\/dd>/);
   });
   it("drawer is rendered by the server: a named, non-modal dialog with a close link", () => {
-    const html = render(h(Drawer, { title: "编辑用户", titleId: "d-title", closeTo: "/userManage", closeLabel: "取消", "data-testid": "resource-form" }, "表单"), theme);
+    const testId = { "data-testid": "resource-form" };
+    const html = render(h(Drawer, { title: "编辑用户", titleId: "d-title", closeTo: "/userManage", closeLabel: "取消", ...testId }, "表单"), theme);
     expect(html).toMatch(/<aside role="dialog" aria-modal="false" aria-labelledby="d-title" tabindex="-1"/);
     expect(html).toContain('data-testid="resource-form"');
     expect(html).toMatch(/<h2 id="d-title"[^>]*>编辑用户<\/h2>/);
