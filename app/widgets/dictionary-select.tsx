@@ -6,6 +6,7 @@ import { useMessage } from "~/i18n/message";
 import { checkItems, IMAGE_DICTIONARY, type DictionaryActionData, type DictionaryOption } from "~/lib/dictionary-items";
 import { SystemDictionaryNotice, HINT_MS } from "./dictionary-editor";
 import { useHydrated } from "./use-hydrated";
+import { Select } from "~/ui/input";
 
 export interface DictionarySelectProps {
   /** the form field name */
@@ -86,14 +87,13 @@ export function DictionarySelect(props: DictionarySelectProps) {
 
   return (
     <span className="flex items-center gap-1" data-testid={`dictionary-select-${dictCode}`}>
-      <select
+      <Select
         id={id}
         name={name}
         value={value}
         required={required}
         aria-label={props["aria-label"]}
         onChange={(e) => setValue(e.target.value)}
-        className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none"
       >
         <option value="">{t("dictionary.choose")}</option>
         {loaded.options.map((o) => (
@@ -101,7 +101,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
       {loaded.canAdd && !hydrated && loaded.dictionary ? (
         // before JavaScript: the dictionary's own editor on /disData
         <a href={`/disData?dict=${loaded.dictionary.id}`} aria-label={t("dictionary.addOption")} title={t("dictionary.addOption")} className="inline-flex h-9 items-center rounded-md border border-line px-2 text-ink hover:border-brand hover:text-brand">

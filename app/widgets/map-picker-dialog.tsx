@@ -7,6 +7,7 @@ import { Button } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
 import type { MapClientConfig } from "./map/config";
 import { PickerMap } from "./map-picker-map";
+import { Input } from "~/ui/input";
 
 // the tenant's map settings, fetched once per page
 let settings: Promise<MapClientConfig> | null = null;
@@ -103,14 +104,13 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
             <label htmlFor="map-picker-dialog-address" className="mb-1 block text-sm font-medium text-ink">
               {addressLabel}
             </label>
-            <input
+            <Input
               id="map-picker-dialog-address"
               value={address}
               onChange={(e) => setAddress(e.target.value)}
               maxLength={addressMax}
               autoComplete="off"
               aria-describedby="map-picker-dialog-address-hint"
-              className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none"
             />
             <p id="map-picker-dialog-address-hint" className="mt-1 text-xs text-muted">
               {t("mapPicker.noGeocoder")}

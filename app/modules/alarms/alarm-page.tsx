@@ -14,6 +14,7 @@ import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, al
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
 import { ALARMS } from "~/i18n/screen/alarms";
 import { LinkButton } from "~/ui/button";
+import { Textarea } from "~/ui/input";
 
 type LoaderData = Awaited<ReturnType<typeof alarmLoader>>["data"];
 /** after a pushed alarm, wait for the hub's flush (about a second) before reading the list again */
@@ -265,7 +266,7 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
         <label htmlFor="handle-note" className="mb-1 block text-sm font-medium text-ink">
           {t("note")}
         </label>
-        <textarea
+        <Textarea
           ref={note}
           id="handle-note"
           name="note"
@@ -274,7 +275,7 @@ function HandleDialog({ action, back, formAction }: { action: Extract<AlarmActio
           placeholder={t("notePlaceholder")}
           aria-invalid={errors.note ? true : undefined}
           aria-describedby={`handle-note-hint${errors.note ? " handle-note-error" : ""}`}
-          className="h-24 w-full rounded-md border border-line bg-panel px-3 py-2 text-ink placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid]:border-danger"
+          className="h-24"
         />
         <FieldNotes id="handle-note" hint={t("noteHint")} error={errors.note ? message(errors.note) : null} />
         <div className="mt-4 flex justify-end gap-2">

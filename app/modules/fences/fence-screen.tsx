@@ -12,6 +12,7 @@ import { FENCES } from "~/i18n/screen/fences";
 import { LinkButton } from "~/ui/button";
 import { Badge } from "~/ui/badge";
 import { Tabs } from "~/ui/tabs";
+import { controlClass } from "~/ui/input";
 
 type Kind = "fence" | "line";
 type Data = Awaited<ReturnType<typeof fenceLoader>>;
@@ -21,7 +22,7 @@ type Confirm = { intent: "delete" | "state"; kind: Kind; row: FenceRow | LineRow
 const FENCE_FIELDS = ["name", "fenceType", "shape", "coordinates", "alarmIn", "speedLimit", "period1Start", "period1End", "period2Start", "period2End", "dwellSeconds", "level", "vehicleIds"];
 const LINE_FIELDS = ["name", "startName", "endName", "path", "bufferMeters", "dwellSeconds", "level", "vehicleIds"];
 
-const inputClass = "h-9 w-full rounded-md border border-line bg-panel px-3 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
+const inputClass = `h-9 ${controlClass}`;
 
 /** /fenceManage: fences and lines drawn on the map, listed beside it, edited in a side form. */
 export function FenceScreen() {
