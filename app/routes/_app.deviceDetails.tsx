@@ -8,7 +8,8 @@ import { loadVehicleDetails } from "~/modules/telematics/details.server";
 import { INSTALL_STATES, VEHICLE_STATES, vehicleView } from "~/modules/telematics/vehicles.resource";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
-import { dateTimeFormat } from "~/lib/intl";
+import { stampInZone } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
 
@@ -23,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return details;
 }
 
-const TZ = "Asia/Shanghai";
-const at = (ms: number | null | undefined) => (ms ? dateTimeFormat("sv-SE", { timeZone: TZ, dateStyle: "short", timeStyle: "medium" }).format(ms) : "—");
+const at = (ms: number | null | undefined, timeZone: string) => (ms ? stampInZone(ms, timeZone) : "—");
 
 export default function DeviceDetails() {
   const data = useLoaderData<typeof loader>();
@@ -49,6 +49,7 @@ function NoVehicle() {
 function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
   const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
+  const timeZone = useTimeZone();
   const values = vehicle as unknown as Record<string, unknown>;
   const shown = (key: string): string => {
     const field = vehicleView.form.find((f) => f.key === key)!;
@@ -64,8 +65,8 @@ function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoader
     ...vehicleView.form.filter((f) => f.type !== "password").map((f) => [labelOf(f.label, lang), shown(f.key)] as [string, string]),
     [labelOf({ zh: "状态", en: "State" }, lang), status("state", VEHICLE_STATES).text],
     [labelOf({ zh: "安装状态", en: "Installation" }, lang), status("installed", INSTALL_STATES).text],
-    [t("details.installedAt"), at(vehicle.installedAt)],
-    [t("details.uninstalledAt"), at(vehicle.uninstalledAt)],
+    [t("details.installedAt"), at(vehicle.installedAt, timeZone)],
+    [t("details.uninstalledAt"), at(vehicle.uninstalledAt, timeZone)],
     [t("details.secretSet"), vehicle.hasSecret ? t("details.secretYes") : t("details.secretNo")],
     [t("details.osmandKeySet"), vehicle.hasOsmandKey ? t("details.secretYes") : t("details.secretNo")],
   ];
@@ -87,7 +88,7 @@ function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoader
         {live ? (
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4" data-testid="live-state">
             <Item label={t("details.status")} value={t(`details.statuses.${live.status}`)} />
-            <Item label={t("details.lastReport")} value={at(live.t)} />
+            <Item label={t("details.lastReport")} value={at(live.t, timeZone)} />
             <Item label={t("details.position")} value={live.lng !== null && live.lat !== null ? `${live.lng.toFixed(6)}, ${live.lat.toFixed(6)}` : "—"} />
             <Item label={t("details.speed")} value={num(live.speed, "km/h")} />
             <Item label={t("details.heading")} value={live.heading === null ? "—" : `${Math.round(live.heading)}°`} />

@@ -6,7 +6,8 @@ import { menuTreeOf, requireScope, type Access } from "~/modules/access/access.s
 import { SCREENS } from "~/modules/screens/registry";
 import { menuLabel } from "~/modules/shell/side-menu";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { dateTimeFormat } from "~/lib/intl";
+import { formatInZone } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 import { todoFor } from "~/modules/workflow/approval.server";
 import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
 import { TodoList } from "~/modules/workflow/todo-list";
@@ -45,8 +46,9 @@ export default function ManageWork() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const date = dateTimeFormat(lang, { dateStyle: "full", timeZone: "Asia/Shanghai" }).format(new Date());
-  const lastLogin = data.user.lastLoginAt ? dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(data.user.lastLoginAt) : t("home.never");
+  const timeZone = useTimeZone();
+  const date = formatInZone(new Date(), timeZone, lang, { dateStyle: "full" });
+  const lastLogin = data.user.lastLoginAt ? formatInZone(data.user.lastLoginAt, timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : t("home.never");
   return (
     <div className="space-y-4">
       <section className="rounded-lg border border-line bg-panel p-6">

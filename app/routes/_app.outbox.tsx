@@ -5,6 +5,7 @@ import { forbidden, requireScope } from "~/modules/access/access.server";
 import { listOutbox } from "~/modules/auth/notify.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { dateTimeFormat } from "~/lib/intl";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 消息发件箱 / Message outbox" }];
 
@@ -19,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Outbox() {
   const { rows } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const fmt = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "Asia/Shanghai" });
+  const timeZone = useTimeZone();
+  const fmt = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone });
   return (
     <section className="rounded-lg border border-line bg-panel p-6">
       <h1 className="text-xl font-semibold">{t("outbox.title")}</h1>
