@@ -113,7 +113,7 @@ export interface AlarmRow {
   handleNote: string | null;
   handlerName: string | null;
   handledAt: number | null;
-  /** yyyy-MM-dd HH:mm in China time */
+  /** yyyy-MM-dd HH:mm in the tenant's zone */
   handledAtText: string | null;
   pending?: boolean;
 }

@@ -3,14 +3,16 @@
  * and everything recorded on its way (submitted, approved, refused, recalled, …).
  */
 import { useTranslation } from "react-i18next";
-import { dateTimeFormat } from "~/lib/intl";
+import { formatInZone } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 import type { ApprovalHistory } from "./approval.server";
 
 const STEP_TONE = { done: "bg-success text-white", current: "bg-brand text-white", refused: "bg-danger text-white", waiting: "bg-canvas text-muted border border-line" } as const;
 
 export function ApprovalHistoryPanel({ history, timeZone }: { history: ApprovalHistory; timeZone?: string }) {
   const { t, i18n } = useTranslation("workflow");
-  const when = (ms: number) => dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone }).format(ms);
+  const tenantZone = useTimeZone();
+  const when = (ms: number) => formatInZone(ms, timeZone ?? tenantZone, i18n.language);
   return (
     <section aria-labelledby="approval-progress" data-testid="approval-history" className="space-y-4 text-sm">
       <h3 id="approval-progress" className="font-semibold text-ink">
