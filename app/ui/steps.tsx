@@ -23,9 +23,9 @@ export interface StepsProps {
 }
 
 const MARK: Record<StepState, { circle: string; line: string; glyph: ReactNode }> = {
-  done: { circle: "border-success bg-success text-white", line: "bg-success", glyph: "✓" },
+  done: { circle: "border-success bg-success text-panel", line: "bg-success", glyph: "✓" },
   current: { circle: "border-brand bg-brand-soft text-brand", line: "bg-line", glyph: "…" },
-  refused: { circle: "border-danger bg-danger text-white", line: "bg-line", glyph: "✕" },
+  refused: { circle: "border-danger bg-danger text-panel", line: "bg-line", glyph: "✕" },
   waiting: { circle: "border-line bg-panel text-muted", line: "bg-line", glyph: "" },
 };
 
