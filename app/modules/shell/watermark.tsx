@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { WATERMARK } from "~/lib/layout-math";
-
-function stamp(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+import { stampInZone } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
 
 /** Spec §9 watermark: 3 × 4 cells of 210 × 80, offset 50/50, 20°, opacity 0.3, 15 px, #aaa; name, login name, time. */
 export function Watermark({ userName, loginAccount }: { userName: string; loginAccount: string }) {
   const [now, setNow] = useState<string | null>(null);
+  const timeZone = useTimeZone();
   useEffect(() => {
-    setNow(stamp(new Date()));
-    const timer = setInterval(() => setNow(stamp(new Date())), 60_000);
+    // the tenant's wall clock, like every other time on the screens
+    const stamp = () => stampInZone(Date.now(), timeZone, false);
+    setNow(stamp());
+    const timer = setInterval(() => setNow(stamp()), 60_000);
     return () => clearInterval(timer);
-  }, []);
+  }, [timeZone]);
   const { rows, columns, width, height, offset, angle, opacity, fontSize, color } = WATERMARK;
   return (
     <div aria-hidden="true" data-testid="watermark" className="pointer-events-none fixed inset-0 z-40 select-none overflow-hidden">
