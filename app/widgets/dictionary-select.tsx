@@ -69,7 +69,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
       setDraft({ name: "", img: "" });
       setOpen(false);
     } else setHint(message(answer.error));
-  }, [fetcher.state, fetcher.data, tc]);
+  }, [fetcher.state, fetcher.data, message]);
 
   useEffect(() => {
     if (!hint) return;

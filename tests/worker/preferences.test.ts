@@ -53,7 +53,7 @@ describe("preferences", () => {
       return { src: src!, texts: JSON.parse(json!) as Record<string, Record<string, any>> };
     };
     const zh = await texts("zh-CN");
-    expect(Object.keys(zh.texts).sort()).toEqual(["auth", "common", "files", "resource", "screens", "system", "widgets"]);
+    expect(Object.keys(zh.texts).sort()).toEqual(["auth", "common", "files", "resource", "screens", "system", "widgets", "workflow"]);
     expect(zh.texts.common!.sessionExpired).toBe("会话失效,请重新登录");
     expect(zh.texts.screens!["/userManage"]).toBe("用户管理");
     const en = await texts("en-US");
