@@ -54,7 +54,7 @@ export const applicationApproval = defineMachine<{ id: number; state: number }>(
   kind: "application",
   stateOf: (r) => r.state,
   transitions: approvalTransitions<{ id: number; state: number }>({ approveCode: APPLICATION_REVIEW_CODE, states: APPLICATION_APPROVAL_STATES }, APPLICATION_REVIEW_CODE, () => null, {
-    approve: { label: "system:application.approve", confirm: "system:application.approveConfirm", notFrom: "system:application.notPending", asks: [] },
+    approve: { label: "system:application.approve", confirm: "system:application.approveConfirm", notFrom: "system:application.notPending" },
     refuse: {
       label: "system:application.refuse",
       confirm: "system:application.refuseConfirm",

@@ -70,7 +70,7 @@ export const dataPermissionApproval = defineMachine<DataPermissionStateRow>({
   kind: "dataPermission",
   stateOf: (r) => r.state,
   transitions: approvalTransitions<DataPermissionStateRow>({ approveCode: APPROVE_CODE, states: DATA_PERMISSION_APPROVAL_STATES }, "dataPermission:add", (r) => r.userId, {
-    approve: { label: "system:dataPermission.approve", confirm: "system:dataPermission.approveConfirm", notFrom: "system:dataPermission.notPending", guard: selfReview, asks: [] },
+    approve: { label: "system:dataPermission.approve", confirm: "system:dataPermission.approveConfirm", notFrom: "system:dataPermission.notPending", guard: selfReview },
     refuse: {
       label: "system:dataPermission.refuse",
       confirm: "system:dataPermission.refuseConfirm",

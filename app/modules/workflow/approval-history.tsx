@@ -5,9 +5,8 @@
 import { useTranslation } from "react-i18next";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { Steps } from "~/ui/steps";
 import type { ApprovalHistory } from "./approval.server";
-
-const STEP_TONE = { done: "bg-success text-white", current: "bg-brand text-white", refused: "bg-danger text-white", waiting: "bg-canvas text-muted border border-line" } as const;
 
 export function ApprovalHistoryPanel({ history, timeZone }: { history: ApprovalHistory; timeZone?: string }) {
   const { t, i18n } = useTranslation("workflow");
@@ -18,27 +17,16 @@ export function ApprovalHistoryPanel({ history, timeZone }: { history: ApprovalH
       <h3 id="approval-progress" className="font-semibold text-ink">
         {t("progress")}
       </h3>
-      <ol className="flex flex-wrap gap-4">
-        {history.steps.map((s, i) => (
-          <li key={i} className="flex min-w-40 items-start gap-2" data-state={s.state}>
-            <span aria-hidden className={`mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs ${STEP_TONE[s.state]}`}>
-              {s.state === "done" ? "✓" : s.state === "refused" ? "✕" : i + 1}
-            </span>
-            <div>
-              <p className="font-medium text-ink">
-                {t("step", { n: i + 1 })} · {s.approver ?? t("holders")}
-              </p>
-              <p className={s.state === "refused" ? "text-danger" : s.state === "done" ? "text-success" : "text-muted"}>{t(`stepState.${s.state}`)}</p>
-              {s.who ? (
-                <p className="text-muted" suppressHydrationWarning>
-                  {s.who} · {s.at ? when(s.at) : ""}
-                </p>
-              ) : null}
-              {s.note ? <p className="whitespace-pre-wrap break-all text-ink">{s.note}</p> : null}
-            </div>
-          </li>
-        ))}
-      </ol>
+      <Steps
+        label={t("progress")}
+        items={history.steps.map((s, i) => ({
+          title: `${t("step", { n: i + 1 })} · ${s.approver ?? t("holders")}`,
+          state: s.state,
+          who: s.who,
+          at: s.at ? when(s.at) : undefined,
+          note: s.note,
+        }))}
+      />
       <h3 className="font-semibold text-ink">{t("history")}</h3>
       {history.records.length === 0 ? (
         <p className="text-muted">{t("noRecords")}</p>
