@@ -9,6 +9,7 @@ import { FENCE_TYPES, SCREEN, type FenceRow, type LineRow } from "./fence.resour
 import type { FenceActionData, fenceLoader } from "./fence.server";
 import { addFenceLayers, fenceShape, fitShape, showDraft, showFences, TYPE_COLOURS } from "./fence-map";
 import { FENCES } from "~/i18n/screen/fences";
+import { useMessage } from "~/i18n/message";
 import { LinkButton } from "~/ui/button";
 import { Badge } from "~/ui/badge";
 import { Tabs } from "~/ui/tabs";
@@ -29,7 +30,8 @@ export function FenceScreen() {
   const data = useLoaderData<typeof fenceLoader>() as unknown as Data;
   const action = useActionData<FenceActionData>();
   const { t } = useTranslation([FENCES, "resource"]);
-  const tx = (key: string, options?: Record<string, unknown>) => t(key as never, options as never) as unknown as string;
+  // the server's refusals are message keys ("ns:key")
+  const tx = useMessage();
   const [params, setParams] = useSearchParams();
   // a refused save keeps its form open (and its tab), whatever the address says
   const refusedSave = action?.values.intent === "save" ? action : null;
@@ -217,7 +219,9 @@ function initialShape(kind: Kind, row: FenceRow | LineRow | null, posted?: Recor
 
 function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; row: FenceRow | LineRow | null; data: Data; action?: FenceActionData; handle: MapHandle | null; onClose: () => void }) {
   const { t } = useTranslation([FENCES, "resource", "widgets"]);
-  const tx = (key: string, options?: Record<string, unknown>) => t(key as never, options as never) as unknown as string;
+  const { t: tw } = useTranslation("widgets");
+  // the server's refusals are message keys ("ns:key")
+  const tx = useMessage();
   const navigation = useNavigation();
   const posted = action?.values;
   const errors = action?.errors ?? {};
@@ -273,7 +277,7 @@ function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; r
     const q = vehicleQuery.trim().toLowerCase();
     return q ? data.vehicles.filter((x) => x.plate.toLowerCase().includes(q) || (x.terminalNo ?? "").toLowerCase().includes(q)) : data.vehicles;
   }, [data.vehicles, vehicleQuery]);
-  const drawHint = { polygon: "hintPolygon", rectangle: "hintRectangle", circle: "hintCircle", line: "hintLine" }[mode];
+  const drawHint = ({ polygon: "hintPolygon", rectangle: "hintRectangle", circle: "hintCircle", line: "hintLine" } as const)[mode];
 
   return (
     <Form method="post" className="flex min-h-0 flex-1 flex-col" onKeyDown={(e) => e.key === "Escape" && !drawing && onClose()}>
@@ -327,9 +331,9 @@ function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; r
             </span>
           </div>
           <p id="f-draw-hint" className="mt-2 text-xs text-muted" aria-live="polite">
-            {drawing ? tx(`widgets:map.draw.${drawHint}`) : t(kind === "fence" ? "hint.draw" : "hint.drawLine")}
-            {drawing && hint?.radiusM !== undefined ? ` · ${tx("widgets:map.draw.radius", { m: hint.radiusM })}` : ""}
-            {hint?.tooLarge ? <span className="block text-danger">{tx("widgets:map.draw.tooLarge")}</span> : null}
+            {drawing ? tw(`map.draw.${drawHint}`) : t(kind === "fence" ? "hint.draw" : "hint.drawLine")}
+            {drawing && hint?.radiusM !== undefined ? ` · ${tw("map.draw.radius", { m: hint.radiusM })}` : ""}
+            {hint?.tooLarge ? <span className="block text-danger">{tw("map.draw.tooLarge")}</span> : null}
           </p>
           <FieldNotes id="f-geometry" error={err("coordinates") ?? err("path") ?? err("shape")} />
         </div>
