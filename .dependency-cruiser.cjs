@@ -43,12 +43,6 @@ const WORKERS_FOR_APP = [
 
 /** Violations accepted for now: the rule, from a file, to a file, and why it is not a small move. */
 const KNOWN = [
-  // The generic list widgets render the resource machinery's view declarations (column, filter, query types and
-  // cell formatting). Those files are the machinery's view half, which belongs in a machinery folder apart from
-  // the domains (STYLE.md); they are being retyped from the drizzle tables by issue 23 §1, so they move after it.
-  ...["column-panel", "data-table", "header-filter-panel", "header-filter", "infinite-body", "list-query-inputs", "map-picker", "search-bar"].map(
-    (w) => ({ rule: "widgets-stay-below", from: `^app/widgets/${w}[.]tsx$`, to: "^app/modules/resource/(types|format)[.]ts$", why: "list widgets render resource view declarations" }),
-  ),
   // The Worker entry signs in by link (`?encodeParam=`, `zuqiToken`) before Remix runs, with the app's login,
   // throttle and preference code. That is a route's job: a resource route should take it, leaving the entry to route.
   { rule: "workers-share-declared-modules", from: "^workers/app[.]ts$", to: "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$", why: "link sign-in in the Worker entry" },

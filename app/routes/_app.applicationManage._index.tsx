@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { listHref } from "~/modules/resource/types";
+import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { applicationApproval, applicationView } from "~/modules/system/application.resource";
 import { heldCodes } from "~/modules/workflow/machine";

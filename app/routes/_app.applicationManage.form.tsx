@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireScope } from "~/modules/access/access.server";
-import { formatCell } from "~/modules/resource/format";
+import { formatCell } from "~/lib/list/format";
 import { findRow } from "~/modules/resource/resource.server";
 import { resourceAction } from "~/modules/resource/route.server";
-import { labelOf } from "~/modules/resource/types";
+import { labelOf } from "~/lib/list/types";
 import { applicationApproval, applicationView } from "~/modules/system/application.resource";
 import { applicationApprovalKind, applicationIntents, applicationResource } from "~/modules/system/application.server";
 import { historyOf } from "~/modules/workflow/approval.server";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { labelOf } from "~/modules/resource/types";
+import { labelOf } from "~/lib/list/types";
 import { SettingsPage } from "~/modules/settings/settings-page";
 import { businessInfoView } from "~/modules/settings/settings.views";
 import { RouteErrorBoundary } from "~/ui/error-state";

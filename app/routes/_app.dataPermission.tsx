@@ -5,7 +5,7 @@ import { withQuery } from "~/lib/navigation";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { listHref } from "~/modules/resource/types";
+import { listHref } from "~/lib/list/types";
 import { dataPermissionApproval, dataPermissionEnablement, dataPermissionView, type DataPermissionStateRow } from "~/modules/system/data-permission.resource";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { labelOf, listHref } from "~/modules/resource/types";
+import { labelOf, listHref } from "~/lib/list/types";
 import { ArchiveTabs } from "~/modules/telematics/archive-tabs";
 import { requireScope } from "~/modules/access/access.server";
 import { vehicleStates, vehicleView } from "~/modules/telematics/vehicles.resource";

@@ -5,7 +5,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { withQuery } from "~/lib/navigation";
-import { listHref } from "~/modules/resource/types";
+import { listHref } from "~/lib/list/types";
 import { dictionaryView } from "~/modules/system/dictionary.resource";
 import type { DictionaryActionData } from "~/lib/dictionary-items";
 import { dictionaryIntents, dictionaryResource, loadEditor } from "~/modules/system/dictionary.server";

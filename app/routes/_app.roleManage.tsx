@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { buildMenuTree, type MenuNode } from "~/lib/navigation";
 import { ConfirmPanel, ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { labelOf, listHref } from "~/modules/resource/types";
+import { labelOf, listHref } from "~/lib/list/types";
 import { actionsOf, roleView } from "~/modules/system/role.resource";
 import { roleIntents, roleResource, type GrantMenu, type RoleActionData } from "~/modules/system/role.server";
 import { Button } from "~/ui/field";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { withQuery } from "~/lib/navigation";
-import { listHref } from "~/modules/resource/types";
+import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { userStates, userView } from "~/modules/system/user.resource";
 import { heldCodes } from "~/modules/workflow/machine";

@@ -3,7 +3,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { exportResource } from "~/modules/resource/excel.server";
 import { RESOURCES } from "~/modules/resource/registry.server";
-import { parseListQuery } from "~/modules/resource/types";
+import { parseListQuery } from "~/lib/list/types";
 
 /** GET /excel/{resource}/export?{the list's filters}: the filtered list as .xlsx (needs `:export`). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkColumnChoice, columnOrder, labelOf, type ColumnDef, type ColumnPrefs } from "~/modules/resource/types";
+import { checkColumnChoice, columnOrder, labelOf, type ColumnDef, type ColumnPrefs } from "~/lib/list/types";
 import { useHydrated } from "./use-hydrated";
 import { buttonClass } from "~/ui/button";
 

@@ -2,7 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { labelOf, listHref, type FilterDef, type ListQuery } from "~/lib/list/types";
 import { ListQueryInputs } from "./list-query-inputs";
 import { Button, LinkButton } from "~/ui/button";
 

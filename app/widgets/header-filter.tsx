@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { labelOf, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { labelOf, type FilterDef, type ListQuery } from "~/lib/list/types";
 
 type PanelModule = typeof import("./header-filter-panel");
 let panelModule: PanelModule | null = null;

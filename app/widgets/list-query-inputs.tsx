@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type ListQuery } from "~/modules/resource/types";
+import { DEFAULT_PAGE_SIZE, type ListQuery } from "~/lib/list/types";
 
 /**
  * The list state a GET form keeps besides its own fields, as hidden inputs (a list's state lives in the URL, so a

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ComponentType, type ReactNode } from "rea
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { ADDRESS_MAX, checkLocationPart, formatCoord, parseLngLat, type LngLat, type LocationPart } from "~/lib/location";
-import type { LocationKeys } from "~/modules/resource/types";
+import type { LocationKeys } from "~/lib/list/types";
 import { Button, describedBy, FieldNotes } from "~/ui/field";
 import type { MapClientConfig } from "./map/config";
 import type { MapPickerDialogProps } from "./map-picker-dialog";

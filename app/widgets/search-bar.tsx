@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { labelOf, listHref, type FilterDef, type ListQuery } from "~/modules/resource/types";
+import { labelOf, listHref, type FilterDef, type ListQuery } from "~/lib/list/types";
 import { ListQueryInputs } from "./list-query-inputs";
 import { Button, LinkButton } from "~/ui/button";
 

@@ -6,7 +6,7 @@ import { dictionaries, dictionaryItems } from "../../db/schema";
 import { numberPeriod } from "../../app/modules/numbering/numbering.server";
 import type { RequestScope } from "../../app/modules/access/access.server";
 import { createRow, defineResource, type AnyResource } from "../../app/modules/resource/resource.server";
-import { defineView } from "../../app/modules/resource/types";
+import { defineView } from "../../app/lib/list/types";
 import { db, makeTenant } from "./helpers";
 
 /**

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { requireScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { postedIds } from "~/modules/resource/resource.server";
-import { listHref, parseListQuery, type OptionDef } from "~/modules/resource/types";
+import { listHref, parseListQuery, type OptionDef } from "~/lib/list/types";
 import { handleAlarms, handleTargets, listAlarms, MAX_BATCH, visibleVehicle, type HandleTarget } from "./alarm.server";
 import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_PATH, ALARM_PERMISSION, alarmRange } from "./alarm.view";
 

@@ -11,7 +11,7 @@ import { ofTenant, sameTenant } from "../../../db/tenant";
 import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
-import { INFINITE_CHUNK, type ListQuery } from "~/modules/resource/types";
+import { INFINITE_CHUNK, type ListQuery } from "~/lib/list/types";
 import { ALARM_KINDS, detailTextOf, HANDLE_NOTE_MAX, minuteText, positionText, speedText, type AlarmRow } from "./alarm.view";
 
 /** The data-scope condition for the signed-in user, on the alarm's vehicle. */

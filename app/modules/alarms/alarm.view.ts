@@ -2,7 +2,7 @@
  * The alarm list's declaration (client-safe): alarm kinds, levels and handling states with their names, the list's
  * columns and filters, and the time-range rule (today by default, at most 31 days).
  */
-import type { ColumnDef, FilterDef, Label, OptionDef } from "~/modules/resource/types";
+import type { ColumnDef, FilterDef, Label, OptionDef } from "~/lib/list/types";
 import { HUB_SCREENS } from "../../../workers/fleet-hub/protocol";
 import { dayEndMs, dayOf, dayStartMs, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
 

@@ -1,5 +1,5 @@
 import { enablement } from "~/modules/workflow/enablement";
-import { defineView } from "~/modules/resource/types";
+import { defineView } from "~/lib/list/types";
 import type { FenceRow as HubFenceRow, LineRow as HubLineRow } from "../../../workers/fleet-hub/rules";
 
 export const SCREEN = "/fenceManage";

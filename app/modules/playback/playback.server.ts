@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireScope } from "~/modules/access/access.server";
-import { searchText } from "~/modules/resource/search";
+import { searchText } from "~/lib/list/search";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { DAY_MS, formatLocalTime, HEAT_CELLS, parseLocalTime } from "./track";
 import { loadHeat, loadTrack, searchVehicles, visibleOrganisations, type PlaybackScope } from "./track.server";

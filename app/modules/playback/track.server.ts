@@ -12,7 +12,7 @@ import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { orgSubtreeSql, visibleVehicleIds } from "../../../db/rules/data-scope";
 import { containing } from "~/modules/resource/resource.server";
-import { searchText } from "~/modules/resource/search";
+import { searchText } from "~/lib/list/search";
 import { buildTrack, checkRange, type RangeError, type Stop, type TrackPoint, type TrackSummary } from "./track";
 
 export interface PlaybackScope {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dictionaries } from "../../../db/schema";
 import { defineResource, type AnyResource } from "./resource.server";
-import { defineView } from "./types";
+import { defineView } from "~/lib/list/types";
 
 const view = defineView({
   name: "sample",

@@ -1,10 +1,10 @@
 import { readSheet } from "read-excel-file/universal";
 import writeExcelFile from "write-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
-import { formatCell } from "./format";
+import { formatCell } from "~/lib/list/format";
 import { formatZonedTime } from "~/lib/tenant-clock";
 import { createRow, listResource, type AnyResource, type FieldErrors } from "./resource.server";
-import { formInputs, isDataColumn, labelOf, type ListQuery } from "./types";
+import { formInputs, isDataColumn, labelOf, type ListQuery } from "~/lib/list/types";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** An export holds at most this many rows; a filter narrows a bigger list. */

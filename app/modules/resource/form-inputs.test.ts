@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markerPointView } from "~/modules/telematics/markers.resource";
-import { formInputs } from "./types";
+import { formInputs } from "~/lib/list/types";
 
 describe("formInputs", () => {
   it("spreads a location field into the longitude, latitude and address it posts (Excel template, import, preview)", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkLocationPart, locationPartValue, type LocationPart } from "~/lib/location";
-import type { LocationKeys } from "./types";
+import type { LocationKeys } from "~/lib/list/types";
 
 const part = <Out>(name: LocationPart, required: boolean) =>
   z

@@ -7,7 +7,7 @@ import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
 import { ColumnPanel } from "~/widgets/column-panel";
-import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "./types";
+import { applyColumnPrefs, formInputs, labelOf, listHref, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "~/lib/list/types";
 import { MapPicker } from "~/widgets/map-picker";
 import { dayOf } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";

@@ -8,8 +8,8 @@ import { formSchema } from "./form.server";
 import { ofTenant, withTenant, type TenantTable } from "../../../db/tenant";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import type { RequestScope } from "~/modules/access/access.server";
-import { likePattern, searchText } from "./search";
-import { INFINITE_CHUNK, type ListQuery, type ResourceView, type ViewKeys } from "./types";
+import { likePattern, searchText } from "~/lib/list/search";
+import { INFINITE_CHUNK, type ListQuery, type ResourceView, type ViewKeys } from "~/lib/list/types";
 
 /** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
 export type ListedTable = SQLiteTable & TenantTable & { id: SQLiteColumn };

@@ -6,7 +6,7 @@ import { postedValues, withoutSecrets } from "./form.server";
 import { importResource, type ImportReport } from "./excel.server";
 import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
-import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "./types";
+import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
 
 export type Option = { value: string; label: string };
 

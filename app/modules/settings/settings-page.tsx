@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField, LocationField, useMessage } from "~/modules/resource/resource-page";
-import { labelOf } from "~/modules/resource/types";
+import { labelOf } from "~/lib/list/types";
 import { Alert, Button } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
 import type { SettingsActionData } from "./settings.server";

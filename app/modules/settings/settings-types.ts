@@ -1,4 +1,4 @@
-import type { FormFieldDef, Label } from "~/modules/resource/types";
+import type { FormFieldDef, Label } from "~/lib/list/types";
 
 /** A settings screen: one form over one JSON value per tenant (tenant_settings). */
 export interface SettingsView {

@@ -8,7 +8,7 @@ import { requireScope, type RequestScope } from "~/modules/access/access.server"
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { formInputs } from "~/modules/resource/types";
+import { formInputs } from "~/lib/list/types";
 import type { SettingsView } from "./settings-types";
 
 type Values = Record<string, unknown>;

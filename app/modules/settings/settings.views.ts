@@ -1,4 +1,4 @@
-import type { FormFieldDef, LocationKeys } from "~/modules/resource/types";
+import type { FormFieldDef, LocationKeys } from "~/lib/list/types";
 import { ALARM_LEVELS } from "~/modules/system/settings.resource";
 import type { SettingsView } from "./settings-types";
 

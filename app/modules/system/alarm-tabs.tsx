@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { labelOf } from "~/modules/resource/types";
+import { labelOf } from "~/lib/list/types";
 import { alarmRulesView } from "~/modules/settings/settings.views";
 import { RouteTabs } from "~/ui/route-tabs";
 import { alarmSettingView } from "./settings.resource";

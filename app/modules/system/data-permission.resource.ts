@@ -1,4 +1,4 @@
-import { defineView, type OptionDef } from "~/modules/resource/types";
+import { defineView, type OptionDef } from "~/lib/list/types";
 import { approvalTransitions } from "~/modules/workflow/approval";
 import { enablement } from "~/modules/workflow/enablement";
 import { defineMachine, type Refusal } from "~/modules/workflow/machine";

@@ -1,5 +1,5 @@
 import type { DraftItem } from "~/lib/dictionary-items";
-import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN } from "~/lib/list/types";
 
 export const DICTIONARY_KINDS = [
   { value: "1", label: { zh: "系统", en: "System" }, tone: "muted" as const },

@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN, type Label, type OptionDef } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type Label, type OptionDef } from "~/lib/list/types";
 
 /** What an audit record says happened, as the machinery and the screens write it. */
 export const AUDIT_ACTIONS: Record<string, Label> = {

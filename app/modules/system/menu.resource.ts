@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 
 export const MENU_STATES: OptionDef[] = [
   { value: "1", label: { zh: "显示", en: "Shown" }, tone: "success" },

@@ -1,4 +1,4 @@
-import { defineView } from "~/modules/resource/types";
+import { defineView } from "~/lib/list/types";
 
 /** /orgManage: the tenant's organisation tree (departments). The root is the company itself. */
 export const organisationView = defineView({

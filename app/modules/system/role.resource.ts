@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN } from "~/lib/list/types";
 
 export const ROLE_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },

@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN } from "~/lib/list/types";
 import { enablement } from "~/modules/workflow/enablement";
 
 export const USER_STATES = [

@@ -10,7 +10,7 @@ import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/valida
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds, type BatchItem, type FieldErrors } from "~/modules/resource/resource.server";
-import { ftsPhrase } from "~/modules/resource/search";
+import { ftsPhrase } from "~/lib/list/search";
 import { userStates, userView } from "./user.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";

@@ -2,7 +2,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { ResourcePage } from "~/modules/resource/resource-page";
-import { listHref, type ListQuery, type ResourceView } from "~/modules/resource/types";
+import { listHref, type ListQuery, type ResourceView } from "~/lib/list/types";
 import { ArchiveTabs } from "./archive-tabs";
 import { QueryLink } from "~/widgets/list-navigation";
 

@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 import { ENERGY_TYPES } from "./vehicles.resource";
 
 /**

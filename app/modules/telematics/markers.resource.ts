@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN, type LocationKeys, type OptionDef } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type LocationKeys, type OptionDef } from "~/lib/list/types";
 
 /** Spec §3 marker type icons. */
 export const MARKER_ICONS: OptionDef[] = [

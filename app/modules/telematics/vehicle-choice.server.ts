@@ -3,7 +3,7 @@ import { vehicles } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
-import { searchText } from "~/modules/resource/search";
+import { searchText } from "~/lib/list/search";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 
 /**

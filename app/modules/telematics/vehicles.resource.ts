@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN, type OptionDef } from "~/modules/resource/types";
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 import { enablement } from "~/modules/workflow/enablement";
 
 export const VEHICLE_STATES: OptionDef[] = [

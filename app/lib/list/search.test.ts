@@ -4,7 +4,7 @@ import { createClient } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { containing } from "./resource.server";
+import { containing } from "~/modules/resource/resource.server";
 import { ftsPhrase, LIKE_PATTERN_MAX_BYTES, likePattern, SEARCH_MAX_CHARS, searchText } from "./search";
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
