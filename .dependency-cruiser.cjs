@@ -20,7 +20,7 @@ const SHARED_WITH_WORKERS = [
   // write, as the pages do (readSession is the twin of the hub's validSessions)
   "^app/modules/auth/session[.]server[.]ts$",
   // the tenant's clock: the hub's daily roll-ups use the same days as the pages' filters and exports
-  "^app/lib/tenant-clock[.]ts$",
+  "^app/lib/tenant-(clock|days)[.]ts$",
   // sign-in by link (`?encodeParam=`, `zuqiToken`) runs in the entry before Remix: it must apply the sign-in page's
   // own rules (password and token checks, the throttle, the user's preferences cookies), not a copy of them
   "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayEndMs, dayOf, dayStartMs, formatInZone, formatZonedTime, isTimeZone, parseZonedTime, stampInZone, todayInZone } from "./tenant-clock";
+import { dayOf, formatInZone, formatZonedTime, isTimeZone, stampInZone, todayInZone } from "./tenant-clock";
+import { dayEndMs, dayStartMs, parseZonedTime } from "./tenant-days";
 
 const HOUR = 3_600_000;
 const BERLIN = "Europe/Berlin";

@@ -6,7 +6,8 @@
  */
 import type { Point } from "../telematics/point";
 import { areaOf, haversineM, routeOf, type Area, type LngLat, type Route } from "./geo";
-import { dayEndMs, dayStartMs, DEFAULT_TIME_ZONE } from "../../app/lib/tenant-clock";
+import { DEFAULT_TIME_ZONE } from "../../app/lib/tenant-clock";
+import { dayEndMs, dayStartMs } from "../../app/lib/tenant-days";
 
 // ---- settings --------------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayOf, dayStartMs as startOfDay } from "~/lib/tenant-clock";
+import { dayOf } from "~/lib/tenant-clock";
+import { dayStartMs as startOfDay } from "~/lib/tenant-days";
 import { alarmRange, detailTextOf } from "./alarm.view";
 
 const at = (iso: string) => Date.parse(iso);

@@ -4,7 +4,8 @@
  */
 import type { ColumnDef, FilterDef, Label, OptionDef } from "~/lib/list/types";
 import { HUB_SCREENS } from "../../../workers/fleet-hub/protocol";
-import { dayEndMs, dayOf, dayStartMs, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
+import { dayOf, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
+import { dayEndMs, dayStartMs } from "~/lib/tenant-days";
 
 /** What the hub raises (workers/fleet-hub): the `kind` column of `alarms`. */
 export const ALARM_KINDS: Record<string, Label> = {

@@ -5,7 +5,8 @@ import { shapeGeometry, startDrawing, type DrawnShape } from "~/widgets/map/draw
 import type { MapHandle } from "~/widgets/map/map-view";
 import { checkArea, type AreaError, type AreaHitRow } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
-import { formatInZone, formatZonedTime, parseZonedTime } from "~/lib/tenant-clock";
+import { formatInZone, formatZonedTime } from "~/lib/tenant-clock";
+import { parseZonedTime } from "~/lib/tenant-days";
 import { useTimeZone } from "~/lib/use-time-zone";
 
 const SOURCE = "monitor-area";

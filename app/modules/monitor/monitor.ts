@@ -1,6 +1,7 @@
 /** The monitoring screen's shared shapes and pure rules (tree, filters, area query checks), for server and browser. */
 import type { VehicleLive, VehicleStatus } from "../../../workers/fleet-hub/protocol";
-import { dayOf, dayStartMs, DEFAULT_TIME_ZONE } from "~/lib/tenant-clock";
+import { dayOf, DEFAULT_TIME_ZONE } from "~/lib/tenant-clock";
+import { dayStartMs } from "~/lib/tenant-days";
 
 /** A vehicle of the tree as the loader sends it (a tuple: 5,000 of them stay small): id, plate, terminal, self no, org, model. */
 export type MonitorVehicle = [id: number, plate: string, terminalNo: string, selfNo: string | null, orgId: number | null, modelId: number | null];

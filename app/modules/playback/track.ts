@@ -3,7 +3,8 @@
  * track. No I/O; the loader (track.server.ts) and the player share it.
  */
 import type { TrackPoint } from "../../../workers/fleet-hub/history";
-import { DEFAULT_TIME_ZONE, formatZonedTime, parseZonedTime } from "~/lib/tenant-clock";
+import { DEFAULT_TIME_ZONE, formatZonedTime } from "~/lib/tenant-clock";
+import { parseZonedTime } from "~/lib/tenant-days";
 
 export type { TrackPoint };
 

@@ -5,7 +5,7 @@ import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, 
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
-import { dayEndMs } from "~/lib/tenant-clock";
+import { dayEndMs } from "~/lib/tenant-days";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";

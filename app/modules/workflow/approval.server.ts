@@ -147,12 +147,15 @@ export async function todoFor(scope: RequestScope, kinds: readonly ApprovalKind[
     kinds
       .filter((k) => actor.codes.has(k.approveCode))
       .map(async (k) => {
-        const pending = (await k.pending(scope, limit)).filter((d) => d.ownerId !== scope.user.id);
+        // the flow is read beside the pending documents; a flow of one step (or none) needs no progress: step 1 decides
+        const [all, flow] = await Promise.all([k.pending(scope, limit), flowOf(scope.db, scope.user.tenantId, k.kind)]);
+        const pending = all.filter((d) => d.ownerId !== scope.user.id);
         if (!pending.length) return [];
-        const [flow, progress] = await Promise.all([flowOf(scope.db, scope.user.tenantId, k.kind), progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id))]);
+        const progress = flow.length > 1 ? await progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id)) : null;
+        const stepOf = (id: number) => progress?.get(id)!.step ?? 1;
         return pending
-          .filter((d) => decides(flow[progress.get(d.id)!.step - 1], actor, k.approveCode))
-          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: progress.get(d.id)!.step, steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
+          .filter((d) => decides(flow[stepOf(d.id) - 1], actor, k.approveCode))
+          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
       }),
   );
   return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
