@@ -81,7 +81,11 @@ export function progressOf(records: ApprovalRecord[]): Progress {
 async function progressByDocument(db: Db, tenantId: number, kind: string, ids: number[]): Promise<Map<number, Progress>> {
   const records = await recordsOf(db, tenantId, kind, ids);
   const byDoc = new Map<number, ApprovalRecord[]>();
-  for (const r of records) byDoc.set(r.documentId, [...(byDoc.get(r.documentId) ?? []), r]);
+  for (const r of records) {
+    const list = byDoc.get(r.documentId);
+    if (list) list.push(r);
+    else byDoc.set(r.documentId, [r]);
+  }
   return new Map(ids.map((id) => [id, progressOf(byDoc.get(id) ?? [])]));
 }
 

@@ -15,6 +15,7 @@ import { auditLogs } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
+import { postedValues } from "~/modules/resource/form.server";
 import { postedIds } from "~/modules/resource/resource.server";
 import { transitionNamed, type MachineView, type Refusal, type TransitionDef } from "./machine";
 
@@ -182,7 +183,8 @@ export type TransitionActionData =
   | { intent: "confirmTransition"; transition: string; ids: number[]; versions: string; labels: string[]; more: number; details?: { label: string; lines: string[] }; error?: string; field?: string; values?: Input }
   | { intent: "transitionRefused"; error: string };
 
-const stringInput = (form: FormData): Input => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Input;
+/** The posted form's text fields (through the one form parser, postedValues): what a transition's asked fields read. */
+const stringInput = (form: FormData): Input => Object.fromEntries(Object.entries(postedValues(form)).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 type Intent = { permission: null; run: (scope: RequestScope, form: FormData, back: string) => Promise<Response | ReturnType<typeof data>> };
 
