@@ -1,7 +1,8 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField, LocationField, useMessage } from "~/modules/resource/resource-page";
+import { useMessage } from "~/i18n/message";
+import { FormField, LocationField } from "~/modules/resource/resource-drawers";
 import { labelOf } from "~/lib/list/types";
 import { Alert, Button } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";

@@ -6,7 +6,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "~/modules/resource/resource-page";
+import { useMessage } from "~/i18n/message";
 import { Alert, Button } from "~/ui/field";
 import type { FlowChoice, FlowErrors } from "./flows.server";
 import { TenantConfigTabs } from "./tenant-config-tabs";

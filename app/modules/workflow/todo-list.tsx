@@ -1,7 +1,7 @@
 /** 我的待办: the documents whose current approval step the user decides, each a link to the document. */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "~/modules/resource/resource-page";
+import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "./approval.server";
 
 export function TodoList({ items }: { items: TodoItem[] }) {

@@ -1,0 +1,202 @@
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
+import { withQuery } from "~/lib/navigation";
+import { formInputs, labelOf, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "~/lib/list/types";
+import { dayOf } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
+import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
+import { LinkButton } from "~/ui/button";
+import { Drawer } from "~/ui/drawer";
+import { MapPicker } from "~/widgets/map-picker";
+import { VehiclePicker } from "~/widgets/vehicle-picker";
+import type { ResourceActionData } from "./route.server";
+
+/*
+ * A resource's drawers (the read-only detail, the create/edit form) and its field widgets. The list page loads them
+ * only when a drawer is open (React.lazy in resource-page.tsx), so a list's first load carries no form code.
+ */
+
+/** A refused form's value as its field shows it again: a ticked group as its values joined, plates one a line. */
+function postedText(v: unknown, type: FormFieldDef["type"]): string {
+  if (Array.isArray(v)) return v.map(String).join(type === "vehicles" ? "\n" : ",");
+  return v == null ? "" : String(v);
+}
+
+function dateInputValue(v: unknown, timeZone: string): string {
+  if (typeof v !== "number") return typeof v === "string" ? v : "";
+  return dayOf(v, timeZone);
+}
+
+/** The form in preview mode: every field as text, an empty value shown as —, passwords never. */
+export function ResourceDetail({ view, values, options, back, canEdit, extra }: { view: ResourceView; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; canEdit: boolean; extra?: ReactNode }) {
+  const { t, i18n } = useTranslation("resource");
+  const lang = i18n.language;
+  const timeZone = useTimeZone();
+  const shown = (f: FormFieldDef) => {
+    const v = values[f.key];
+    if (v === null || v === undefined || v === "") {
+      // the list's word for an empty value where it has one (有效期至 → 永久), else —
+      const empty = view.columns.find((c) => c.key === f.key)?.empty;
+      return empty ? labelOf(empty, lang) : "—";
+    }
+    if (f.type === "date") return dateInputValue(v, timeZone);
+    if (f.type === "vehicles") return String(v).split("\n").filter(Boolean).join("、");
+    const choice = f.options?.find((o) => o.value === String(v));
+    if (choice) return labelOf(choice.label, lang);
+    return options[f.key]?.find((o) => o.value === String(v))?.label ?? String(v);
+  };
+  return (
+    <Drawer title={`${labelOf(view.singular, lang)} · ${String(values[view.rowLabel] ?? "")}`} titleId="detail-title" closeTo={back} closeLabel={t("cancel")} data-testid="resource-detail">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 overflow-y-auto px-5 py-4 text-sm">
+        {formInputs(view.form)
+          .filter((f) => f.type !== "password")
+          .map((f) => (
+            <div key={f.key}>
+              <dt className="text-muted">{labelOf(f.label, lang)}</dt>
+              <dd className="mt-0.5 break-all text-ink">{shown(f)}</dd>
+            </div>
+          ))}
+      </dl>
+      {extra ? <div className="overflow-y-auto border-t border-line px-5 py-4">{extra}</div> : null}
+      {canEdit ? (
+        <div className="border-t border-line px-5 py-3 text-right">
+          <LinkButton to={withQuery(back, `edit=${String(values.id)}`)} variant="primary">
+            {t("edit")}
+          </LinkButton>
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}
+
+/** The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. */
+export function ResourceForm({ view, mode, values, options, back, formAction }: { view: ResourceView; mode: "create" | "edit" | "view"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string }) {
+  const action = useActionData<ResourceActionData>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation("resource");
+  const message = useMessage();
+  const lang = i18n.language;
+  const title = labelOf(view.singular, lang);
+  const posted = action && (action.intent === "create" || action.intent === "update") ? action : null;
+  const errors = posted?.errors ?? {};
+  const fields = view.form.filter((f) => mode === "create" || !f.createOnly);
+  const timeZone = useTimeZone();
+  const current = (f: Pick<FormFieldDef, "key" | "type" | "defaultValue">) => {
+    if (posted) return postedText(posted.values[f.key], f.type);
+    if (mode === "create") return f.defaultValue ?? "";
+    const v = values[f.key];
+    return f.type === "date" ? dateInputValue(v, timeZone) : v == null ? "" : String(v);
+  };
+  const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
+  const firstRef = useRef<HTMLElement | null>(null);
+  useEffect(() => firstRef.current?.focus(), []);
+
+  return (
+    <Drawer title={mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })} titleId="form-title" closeTo={back} closeLabel={t("cancel")} data-testid="resource-form">
+      <Form method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
+        <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
+        {mode === "edit" ? (
+          <>
+            <input type="hidden" name="id" value={String(values.id)} />
+            <input type="hidden" name="version" value={String(values.version)} />
+          </>
+        ) : null}
+        {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
+        <div className="grid grid-cols-2 gap-x-4">
+          {fields.map((f, i) => {
+            const inputRef = i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined;
+            if (f.type === "location") return <LocationField key={f.key} field={f} value={(key) => current({ key, type: "text" })} error={errorOf} lang={lang} inputRef={inputRef} />;
+            return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
+          })}
+        </div>
+        <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
+          <LinkButton to={back}>
+            {t("cancel")}
+          </LinkButton>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("save")}
+          </Button>
+        </div>
+      </Form>
+    </Drawer>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ref goes to an input, select or textarea, and workers-types' Element (whose remove() returns Element) makes HTMLSelectElement no HTMLElement
+export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
+  const { t } = useTranslation("resource");
+  const id = `field-${field.key}`;
+
+  const common = {
+    id,
+    name: field.key,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, field.hint, error),
+    "aria-required": field.required || undefined,
+    className: "h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger",
+  };
+  const choices = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, lang) })) ?? options ?? [];
+  return (
+    <div className={`mb-4 ${field.type === "textarea" || field.type === "vehicles" ? "col-span-2" : ""}`}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {field.required ? (
+          <span className="mr-0.5 text-danger" aria-hidden>
+            *
+          </span>
+        ) : null}
+        {labelOf(field.label, lang)}
+      </label>
+      {field.type === "checkboxes" ? (
+        <fieldset id={id} aria-describedby={describedBy(id, field.hint, error)} className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border border-line p-2">
+          {choices.map((o) => (
+            <label key={o.value} className="flex items-center gap-1 text-sm text-ink">
+              <input type="checkbox" name={field.key} value={o.value} defaultChecked={value.split(",").includes(o.value)} />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : field.type === "vehicles" ? (
+        <VehiclePicker id={id} name={field.key} defaultValue={value} source={field.source ?? ""} invalid={Boolean(error)} describedBy={describedBy(id, field.hint, error)} inputRef={inputRef} />
+      ) : field.type === "select" ? (
+        <select {...common} defaultValue={value} ref={inputRef}>
+          <option value="">{t("choose")}</option>
+          {choices.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : field.type === "textarea" ? (
+        <textarea {...common} defaultValue={value} maxLength={field.maxLength} ref={inputRef} className={`${common.className} h-20 py-2`} />
+      ) : (
+        <input {...common} type={field.type} defaultValue={field.type === "password" ? "" : value} maxLength={field.maxLength} autoComplete={field.type === "password" ? "new-password" : "off"} ref={inputRef} />
+      )}
+      <FieldNotes id={id} hint={field.hint ? labelOf(field.hint, lang) : null} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A location field (type "location") in a form: one map picker posting its longitude, latitude and address under
+ * their own names; each part shows what was typed (or saved) and its own message.
+ */
+export function LocationField({ field, value, error, lang, inputRef }: { field: FormFieldDef; value: (key: string) => string; error: (key: string) => string | null; lang: string; inputRef?: (el: HTMLElement | null) => void }) {
+  if (!field.keys) return null;
+  const { lng, lat, address } = field.keys;
+  return (
+    <div className="col-span-2 mb-4">
+      <MapPicker
+        idPrefix="field"
+        names={field.keys}
+        legend={labelOf(field.label, lang)}
+        labels={{ lng: labelOf(LOCATION_LABELS.lng, lang), lat: labelOf(LOCATION_LABELS.lat, lang), address: labelOf(LOCATION_LABELS.address, lang) }}
+        required={field.required}
+        defaultValue={{ lng: value(lng), lat: value(lat), address: address ? value(address) : "" }}
+        errors={{ lng: error(lng), lat: error(lat), address: address ? error(address) : null }}
+        inputRef={inputRef}
+      />
+    </div>
+  );
+}
