@@ -6,7 +6,7 @@ import { hasSpecialChars, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { postedIds, tableResource } from "~/modules/resource/resource.server";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_REVIEW_CODE, applicationApproval, applicationView } from "./application.resource";
-import { approvalPlan, type ApprovalKind } from "~/modules/workflow/approval.server";
+import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { confirmResponse, runResponse, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 
 export const applicationResource = tableResource({
@@ -62,15 +62,16 @@ export const applicationApprovalKind: ApprovalKind = {
   href: (id) => `/applicationManage/form?id=${id}`,
   approveCode: APPLICATION_REVIEW_CODE,
   states: APPLICATION_APPROVAL_STATES,
-  async pending(scope, limit) {
-    const rows = await scope.db
-      .select({ id: appApplications.id, name: appApplications.name, phone: appApplications.phone, createdAt: appApplications.createdAt })
-      .from(appApplications)
-      .where(tenantWhere(appApplications, scope, eq(appApplications.state, APPLICATION_APPROVAL_STATES.pending)))
-      .orderBy(desc(appApplications.createdAt), desc(appApplications.id))
-      .limit(limit);
-    return rows.map((r) => ({ id: r.id, label: `${r.name}（${r.phone}）`, ownerId: null, createdAt: r.createdAt }));
-  },
+  pending: (scope, limit) =>
+    pendingRead(
+      scope.db
+        .select({ id: appApplications.id, name: appApplications.name, phone: appApplications.phone, createdAt: appApplications.createdAt })
+        .from(appApplications)
+        .where(tenantWhere(appApplications, scope, eq(appApplications.state, APPLICATION_APPROVAL_STATES.pending)))
+        .orderBy(desc(appApplications.createdAt), desc(appApplications.id))
+        .limit(limit),
+      (r) => ({ id: r.id, label: `${r.name}（${r.phone}）`, ownerId: null, createdAt: r.createdAt }),
+    ),
 };
 
 /** 通过 / 拒绝 on the engine: the reviewer, and the refusal's reason, with the state. */

@@ -6,7 +6,7 @@
  * must act and the history shown on the document are read.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { batch, batchableSelect, type Db } from "../../../db/client";
 import { approvalRecords, approvalSteps, roles, users } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -25,10 +25,28 @@ export interface ApprovalKind {
   approveCode: string;
   states: ApprovalStates;
   /**
-   * the tenant's pending documents the user may see, newest first, at most `limit`: for the to-do. `ownerId` is who
-   * submitted (nobody decides their own document), null when it came from outside (an app user's application).
+   * the tenant's pending documents the user may see, newest first, at most `limit`: for the to-do. A read not yet run
+   * (pendingRead), so the to-do reads every kind and the flows in one round trip.
    */
-  pending(scope: RequestScope, limit: number): Promise<{ id: number; label: string; ownerId: number | null; createdAt: number }[]>;
+  pending(scope: RequestScope, limit: number): PendingRead;
+}
+
+/** A pending document as the to-do needs it. `ownerId` is who submitted (nobody decides their own document), null when it came from outside (an app user's application). */
+export interface PendingDoc {
+  id: number;
+  label: string;
+  ownerId: number | null;
+  createdAt: number;
+}
+
+/** A kind's read of its pending documents: the query (a drizzle select, not yet awaited) and how its rows become documents. */
+export interface PendingRead {
+  query: PromiseLike<unknown[]>;
+  docs(rows: unknown[]): PendingDoc[];
+}
+
+export function pendingRead<R>(query: PromiseLike<R[]>, doc: (row: R) => PendingDoc): PendingRead {
+  return { query, docs: (rows) => (rows as R[]).map(doc) };
 }
 
 export interface FlowStep {
@@ -44,6 +62,15 @@ export async function flowOf(db: Db, tenantId: number, kind: string): Promise<Fl
     .from(approvalSteps)
     .where(and(ofTenant(approvalSteps, tenantId), eq(approvalSteps.kind, kind)))
     .orderBy(asc(approvalSteps.stepNo));
+}
+
+/** The tenant's flows for several kinds in one select (kind → steps in order), not yet run. */
+function flowsOf(db: Db, tenantId: number, kinds: string[]) {
+  return db
+    .select({ kind: approvalSteps.kind, stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId })
+    .from(approvalSteps)
+    .where(and(ofTenant(approvalSteps, tenantId), inArray(approvalSteps.kind, kinds)))
+    .orderBy(asc(approvalSteps.kind), asc(approvalSteps.stepNo));
 }
 
 export type ApprovalRecord = { documentId: number; round: number; stepNo: number | null; action: ApprovalAction; actorId: number; note: string | null; createdAt: number };
@@ -147,20 +174,25 @@ export interface TodoItem {
 /** What waits on the user across the registered kinds, newest first (at most `limit` a kind). */
 export async function todoFor(scope: RequestScope, kinds: readonly ApprovalKind[], limit = 50): Promise<TodoItem[]> {
   const actor = actorOf(scope);
+  const mine = kinds.filter((k) => actor.codes.has(k.approveCode));
+  if (!mine.length) return [];
+  // every kind's pending documents and the flows in one round trip (each select alone when one cannot join a D1 batch)
+  const reads = mine.map((k) => k.pending(scope, limit));
+  const flowsQuery = flowsOf(scope.db, scope.user.tenantId, mine.map((k) => k.kind));
+  const queries = [flowsQuery, ...reads.map((r) => r.query)] as const;
+  const [flowRows, ...pendingRows] = queries.every(batchableSelect) ? await batch(scope.db, queries) : await Promise.all(queries);
   const lists = await Promise.all(
-    kinds
-      .filter((k) => actor.codes.has(k.approveCode))
-      .map(async (k) => {
-        // the flow is read beside the pending documents; a flow of one step (or none) needs no progress: step 1 decides
-        const [all, flow] = await Promise.all([k.pending(scope, limit), flowOf(scope.db, scope.user.tenantId, k.kind)]);
-        const pending = all.filter((d) => d.ownerId !== scope.user.id);
-        if (!pending.length) return [];
-        const progress = flow.length > 1 ? await progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id)) : null;
-        const stepOf = (id: number) => progress?.get(id)!.step ?? 1;
-        return pending
-          .filter((d) => decides(flow[stepOf(d.id) - 1], actor, k.approveCode))
-          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
-      }),
+    mine.map(async (k, i) => {
+      const flow: FlowStep[] = (flowRows as Awaited<typeof flowsQuery>).filter((s) => s.kind === k.kind);
+      const pending = reads[i]!.docs(pendingRows[i] as unknown[]).filter((d) => d.ownerId !== scope.user.id);
+      if (!pending.length) return [];
+      // a flow of one step (or none) needs no progress: step 1 decides
+      const progress = flow.length > 1 ? await progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id)) : null;
+      const stepOf = (id: number) => progress?.get(id)!.step ?? 1;
+      return pending
+        .filter((d) => decides(flow[stepOf(d.id) - 1], actor, k.approveCode))
+        .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
+    }),
   );
   return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
 }
