@@ -8,6 +8,7 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
+import { postedValues } from "~/modules/resource/form.server";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { checkPeriods, type PeriodError } from "./periods";
 import { FENCE_TYPES, fenceStates, fenceView, lineStates, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
@@ -250,10 +251,10 @@ export async function fenceAction({ request, context }: ActionFunctionArgs) {
   const need = intent === "delete" ? "delete" : intent === "save" && !id ? "add" : "edit";
   const scope = await requireScope(request, context, { screen: SCREEN, permission: `${fenceView.permission}:${need}` });
   const res = BINDINGS[kind].resource;
-  const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "vehicleIds").map(([k, v]) => [k, String(v)]));
+  const { vehicleIds, ...values } = postedValues(form);
 
   if (intent === "save") {
-    const posted = form.getAll("vehicleIds").map(Number);
+    const posted = [vehicleIds ?? []].flat().map(Number);
     const bindable = await bindableVehicles(scope);
     const visible = new Set(bindable.map((v) => v.id));
     if (posted.some((v) => !visible.has(v))) return data<FenceActionData>({ kind, errors: { vehicleIds: "fences:v.vehicles" }, values }, { status: 400 });

@@ -8,11 +8,12 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import { type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, createRow, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { postedValues } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { visibleVehicleIdWhere } from "../../../db/rules/data-scope";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 import { APPROVE_CODE, DATA_PERMISSION_APPROVAL_STATES, dataPermissionApproval, dataPermissionEnablement, dataPermissionView } from "./data-permission.resource";
-import { approvalPlan, type ApprovalKind } from "~/modules/workflow/approval.server";
+import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { confirmResponse, runResponse, stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { endOfDayMs } from "./user.server";
 import { todayInZone } from "~/lib/tenant-clock";
@@ -36,7 +37,9 @@ const periodErrors = (scope: RequestScope, day: string): FieldErrors => (day && 
 export const DataPermissionCreateSchema = z.object({
   vehicles: z
     .string({ message: "system:dataPermission.vehiclesRequired" })
-    .transform(parsePlates)
+    .or(z.array(z.string()))
+    // one a line from the text field, or one a field when the picker posts them repeated
+    .transform((v) => parsePlates(Array.isArray(v) ? v.join("\n") : v))
     .refine((p) => p.length > 0, "system:dataPermission.vehiclesRequired")
     .refine((p) => p.length <= MAX_VEHICLES, "system:dataPermission.tooManyVehicles"),
   reason,
@@ -175,7 +178,7 @@ export const dataPermissionResource = defineResource({
 const loadRows = (scope: RequestScope, ids: number[]): PromiseLike<DataPermissionRow[]> =>
   dataPermissionResource.selectRows(scope.db, and(inArray(dataPermissions.id, ids), ofTenant(dataPermissions, scope.user.tenantId), dataPermissionResource.scopeWhere!(scope)), [desc(dataPermissions.id)], ids.length, 0);
 
-const labelOfRow = (r: DataPermissionRow) => `${r.plate}（${r.applicantName}）`;
+const labelOfRow = (r: Pick<DataPermissionRow, "plate" | "applicantName">) => `${r.plate}（${r.applicantName}）`;
 const tellHub = (scope: RequestScope) => hubFor(scope.env, scope.user.tenantId).configChanged();
 
 /** Data permissions as a kind of approved document: the to-do and the approval flows settings list it. */
@@ -185,16 +188,19 @@ export const dataPermissionApprovalKind: ApprovalKind = {
   href: (id) => `${dataPermissionView.path}?view=${id}`,
   approveCode: APPROVE_CODE,
   states: DATA_PERMISSION_APPROVAL_STATES,
-  async pending(scope, limit) {
-    const rows = await dataPermissionResource.selectRows(
-      scope.db,
-      and(ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.state, DATA_PERMISSION_APPROVAL_STATES.pending), dataPermissionResource.scopeWhere!(scope)),
-      [desc(dataPermissions.createdAt), desc(dataPermissions.id)],
-      limit,
-      0,
-    );
-    return rows.map((r) => ({ id: r.id, label: labelOfRow(r), ownerId: r.userId, createdAt: r.createdAt }));
-  },
+  // the to-do's own narrow select (the list's names two user columns alike, which a D1 batch cannot carry)
+  pending: (scope, limit) =>
+    pendingRead(
+      scope.db
+        .select({ id: dataPermissions.id, userId: dataPermissions.userId, plate: vehicles.plate, applicantName: applicant.userName, createdAt: dataPermissions.createdAt })
+        .from(dataPermissions)
+        .innerJoin(vehicles, eq(vehicles.id, dataPermissions.vehicleId))
+        .innerJoin(applicant, eq(applicant.id, dataPermissions.userId))
+        .where(and(ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.state, DATA_PERMISSION_APPROVAL_STATES.pending), dataPermissionResource.scopeWhere!(scope)))
+        .orderBy(desc(dataPermissions.createdAt), desc(dataPermissions.id))
+        .limit(limit),
+      (r) => ({ id: r.id, label: labelOfRow(r), ownerId: r.userId, createdAt: r.createdAt }),
+    ),
 };
 
 /** 通过 / 拒绝 on the engine: the reviewer and the refusal's reason with the state; the hub widens scopes after. */
@@ -229,7 +235,7 @@ export const dataPermissionIntents = {
   create: {
     permission: "add" as const,
     async run(scope: RequestScope, form: FormData, back: string) {
-      const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const values = postedValues(form);
       const refused = (errors: FieldErrors, status: 400 | 409) => data<ResourceActionData>({ intent: "create", errors, values, options: {} }, { status });
       const parsed = DataPermissionCreateSchema.safeParse(values);
       if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
