@@ -10,13 +10,15 @@ import { expectChanges, isGuardFailure } from "../../../db/guard";
 import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "~/lib/list/search";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView, type ViewKeys } from "~/lib/list/types";
+import type { Message } from "~/i18n/keys";
 
 /** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
 export type ListedTable = SQLiteTable & TenantTable & { id: SQLiteColumn };
 /** The columns every edited table has: also the version of the stale-save check (updatedAt is set when present). */
 export type ResourceTable = ListedTable & { version: SQLiteColumn; updatedAt?: SQLiteColumn };
 
-export type FieldErrors = Record<string, string>;
+/** field → the message shown next to it (a message key, or a key with its value after "|") */
+export type FieldErrors = Record<string, Message>;
 type Values = Record<string, unknown>;
 /** A stored row of the resource's table, as drizzle reads it. */
 export type StoredRow<T extends ListedTable> = T["$inferSelect"];
@@ -85,7 +87,7 @@ export interface ResourceDefinition<
   createSchema: z.ZodType<C>;
   updateSchema: z.ZodType<U>;
   /** fields that must be unique, within the tenant or across all tenants (login accounts) */
-  unique?: { field: keyof (C & U) & string; column: SQLiteColumn; across?: "tenant" | "all"; message: string }[];
+  unique?: { field: keyof (C & U) & string; column: SQLiteColumn; across?: "tenant" | "all"; message: Message }[];
   /**
    * a document number taken in the create's batch (app/modules/numbering): `field` gets e.g. HT-202611-0001, gap-free
    * per tenant, kind and period in the tenant's time zone
@@ -285,7 +287,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") : "form";
-    errors[key] ??= issue.message;
+    // a schema's messages are written as message keys (zod types them as text): here they become Message, once
+    errors[key] ??= issue.message as Message;
   }
   return errors;
 }
@@ -486,7 +489,7 @@ export function tableResource<T extends ResourceTable, Cols extends Record<strin
   sort: { [K in S]: SQLiteColumn };
   /** what the form posts: its answer is the row's own columns (the insert and the update write it as it is) */
   schema: z.ZodType<C & Partial<InsertValues<T>>>;
-  unique?: { field: keyof C & string; column: SQLiteColumn; across?: "tenant" | "all"; message: string }[];
+  unique?: { field: keyof C & string; column: SQLiteColumn; across?: "tenant" | "all"; message: Message }[];
   countedAs?: string;
 }) {
   const { table } = def;

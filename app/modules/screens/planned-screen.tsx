@@ -4,8 +4,10 @@ import { Badge } from "~/ui/badge";
 /** What a screen that is not built yet shows: its title and a plain statement, never sample data. */
 export function PlannedScreen({ path, group }: { path: string; group: string }) {
   const { t } = useTranslation();
-  const title = t(path as never, { ns: "screens", keySeparator: false, nsSeparator: false });
-  const groupTitle = t(`group.${group}` as never, { ns: "screens", keySeparator: false, nsSeparator: false });
+  // the screens namespace is keyed by path and `group.<key>` (app/i18n/shell/screen-titles.ts): read as flat keys
+  const { t: screenTitle } = useTranslation("screens");
+  const title = screenTitle(path, { keySeparator: false, nsSeparator: false });
+  const groupTitle = screenTitle(`group.${group}`, { keySeparator: false, nsSeparator: false });
   return (
     <section className="rounded-lg border border-line bg-panel p-8" data-screen={path} data-status="planned">
       <div className="flex items-center gap-3">

@@ -7,6 +7,7 @@ import type { SettingsActionData, SettingsDefinition } from "./settings.server";
 import { DEFAULT_RULE_SETTINGS } from "../../../workers/fleet-hub/rules";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { locationFields } from "~/modules/resource/location.server";
+import type { FieldErrors } from "~/modules/resource/resource.server";
 import { alarmRulesView, businessInfoView, MAP_CENTER, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
 
 const num = (message: string, min: number, max: number) =>
@@ -118,7 +119,7 @@ export const businessInfo: SettingsDefinition = {
       .refine((v) => v === "" || /^\d{1,15}$/.test(v), "validation.logo"),
   }),
   // the logo must be an image stored by this tenant
-  async check(scope, values): Promise<Record<string, string>> {
+  async check(scope, values): Promise<FieldErrors> {
     if (!values.logoFileId) return {};
     const file = await findFile(scope.db, scope.user.tenantId, Number(values.logoFileId));
     return file && /^image\/(png|jpeg)$/.test(file.contentType) ? {} : { logoFileId: "validation.logo" };

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch, type Db } from "../../../db/client";
 import { auditLogs, dictionaries, dictionaryItems } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { sameSitePath } from "~/lib/same-site-path";
@@ -12,6 +12,7 @@ import { postedValues } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, type DictionaryActionData, type DictionaryOption, type DraftItem } from "~/lib/dictionary-items";
 import { dictionaryView, postedItems } from "./dictionary.resource";
+import type zhSystem from "~/i18n/zh-CN/system";
 
 const DictionarySchema = z.object({
   dictCode: z
@@ -109,7 +110,8 @@ export async function dictionaryOptions(scope: Pick<RequestScope, "db" | "user">
   return { dictionary, options };
 }
 
-const messageOf = (key: string) => `system:dictionary.${key}`;
+/** A text of the dictionary screen's namespace as a message (a key that names no text fails tsc). */
+const messageOf = <K extends keyof (typeof zhSystem)["dictionary"] & string>(key: K) => `system:dictionary.${key}` as const;
 
 /** The editor's posted rows checked against the rules; messages are i18n keys. */
 function draftErrors(dictCode: string, items: DraftItem[]): Record<number, string> {
@@ -246,7 +248,7 @@ export const dictionaryIntents = (request: Request) => ({
         const name = item.name.trim();
         const img = item.img.trim() || null;
         if (item.id === null) {
-          writes.push(scope.db.insert(dictionaryItems).values({ tenantId, dictionaryId: d.dictionary.id, dictCode: d.dictionary.dictCode, dictName: name, dictValue: String(value++), imgValue: img, sort }));
+          writes.push(scope.db.insert(dictionaryItems).values(withTenant(tenantId, { dictionaryId: d.dictionary.id, dictCode: d.dictionary.dictCode, dictName: name, dictValue: String(value++), imgValue: img, sort })));
           return;
         }
         const before = byId.get(item.id)!;
@@ -259,7 +261,7 @@ export const dictionaryIntents = (request: Request) => ({
         );
       });
       const after = d.items.map((i) => ({ id: i.id, name: i.name.trim(), img: i.img.trim() }));
-      writes.push(scope.db.insert(auditLogs).values({ tenantId, userId: scope.user.id, action: "saveItems", entity: "dictionary", entityId: String(d.dictionary.id), before: { items: d.stored }, after: { items: after } }));
+      writes.push(scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "saveItems", entity: "dictionary", entityId: String(d.dictionary.id), before: { items: d.stored }, after: { items: after } })));
       await batch(scope.db, writes as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
@@ -280,12 +282,12 @@ export const dictionaryIntents = (request: Request) => ({
       const tenantId = scope.user.tenantId;
       const sort = stored.reduce((m, s) => Math.max(m, s.sort + 1), 0);
       await batch(scope.db, [
-        scope.db.insert(dictionaryItems).values({ tenantId, dictionaryId: dictionary.id, dictCode: dictionary.dictCode, dictName: option.label, dictValue: option.value, imgValue: option.img, sort }),
+        scope.db.insert(dictionaryItems).values(withTenant(tenantId, { dictionaryId: dictionary.id, dictCode: dictionary.dictCode, dictName: option.label, dictValue: option.value, imgValue: option.img, sort })),
         scope.db
           .update(dictionaries)
           .set({ version: sql`${dictionaries.version} + 1`, updatedAt: Date.now() })
           .where(eq(dictionaries.id, dictionary.id)),
-        scope.db.insert(auditLogs).values({ tenantId, userId: scope.user.id, action: "addItem", entity: "dictionary", entityId: String(dictionary.id), before: null, after: option }),
+        scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "addItem", entity: "dictionary", entityId: String(dictionary.id), before: null, after: option })),
       ]);
       // without JavaScript the select's form names the page to go back to
       const to = sameSitePath(String(form.get("redirectTo") ?? ""));

@@ -7,7 +7,7 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, defineResource, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { assignableOrgsWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
@@ -351,9 +351,8 @@ export const vehicleIntents = {
       const [row] = await visibleRows(scope, postedIds(form).slice(0, 1));
       if (!row) throw new Response("Not Found", { status: 404 });
       const parsed = z.object({ terminalNo, terminalSecret: secret }).safeParse({ terminalNo: String(form.get("terminalNo") ?? ""), terminalSecret: String(form.get("terminalSecret") ?? "") });
-      const errors: FieldErrors = {};
-      if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      else {
+      const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+      if (parsed.success) {
         const no = parsed.data.terminalNo;
         const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(or(eq(vehicles.terminalNo, no), eq(vehicles.deviceIdent, no))).limit(1);
         if (taken && taken.id !== row.id) errors.terminalNo = "telematics:vehicle.duplicateTerminalNo";

@@ -2,7 +2,7 @@
  * The approval family's client-safe half: the actions, a kind's states, and the transitions they allow (the page shows
  * the buttons from these; approval.server.ts runs them).
  */
-import type { Actor, Refusal, TransitionDef } from "./machine";
+import type { Actor, AskDef, Refusal, TransitionDef } from "./machine";
 
 export type ApprovalAction = "submit" | "approve" | "refuse" | "recall" | "abandon" | "abort";
 export const APPROVAL_ACTIONS: readonly ApprovalAction[] = ["submit", "approve", "refuse", "recall", "abandon", "abort"];
@@ -34,7 +34,7 @@ export function approvalTransitions<Row>(
   const s = kind.states;
   const notOwn = (row: Row, actor: Actor): Refusal | null => (owner(row) === actor.id ? { message: "workflow:selfDecision", status: 403 } : null);
   const onlyOwner = (row: Row, actor: Actor): Refusal | null => (owner(row) === actor.id ? null : { message: "workflow:notOwner", status: 403 });
-  const reason = { key: "reason", label: "workflow:reason", required: true, maxLength: 200, requiredMessage: "workflow:reasonRequired" };
+  const reason: AskDef = { key: "reason", label: "workflow:reason", required: true, maxLength: 200, requiredMessage: "workflow:reasonRequired" };
   const all: (TransitionDef<Row> | null)[] = [
     s.draft !== undefined ? { name: "submit", from: [s.draft, s.refused], to: s.pending, permission: editCode, label: "workflow:submit", confirm: "workflow:submitConfirm", tone: "primary", guard: onlyOwner } : null,
     { name: "approve", from: [s.pending], to: s.approved, permission: kind.approveCode, label: "workflow:approve", confirm: "workflow:approveConfirm", tone: "primary", guard: notOwn, asks: [{ key: "note", label: "workflow:note", maxLength: 200 }] },

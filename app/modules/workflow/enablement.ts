@@ -2,6 +2,7 @@
  * Enable / disable (启用 / 停用), the commonest pair of transitions: users, vehicles, fences, lines, data permissions
  * all declare it through this, so its rules (from which state, which code, the confirmation) are written once.
  */
+import type { Message, MessageKey } from "~/i18n/keys";
 import { defineMachine, type MachineView, type Refusal, type TransitionDef, type Actor } from "./machine";
 
 export const ENABLED = 1;
@@ -13,12 +14,12 @@ export interface EnablementOptions<Row> {
   /** the code both need, e.g. `userManage:edit` */
   permission: string;
   /** message keys; defaults are the workflow namespace's 启用 / 停用 and their questions */
-  label?: { enable?: string; disable?: string };
-  confirm?: { enable?: string; disable?: string };
+  label?: { enable?: MessageKey; disable?: MessageKey };
+  confirm?: { enable?: MessageKey; disable?: MessageKey };
   /** the audit records' actions (vehicles say 'stop') */
   audit?: { enable?: string; disable?: string };
   /** when a row is in neither state the transition starts from (e.g. a data permission not yet approved) */
-  notFrom?: string;
+  notFrom?: Message;
   guard?: { enable?: (row: Row, actor: Actor) => Refusal | null; disable?: (row: Row, actor: Actor) => Refusal | null };
 }
 
@@ -28,8 +29,8 @@ export function enablement<Row>(o: EnablementOptions<Row>): MachineView<Row> {
     from: [from],
     to,
     permission: o.permission,
-    label: o.label?.[name] ?? `workflow:${name}`,
-    confirm: o.confirm?.[name] ?? `workflow:${name}Confirm`,
+    label: o.label?.[name] ?? (name === "enable" ? "workflow:enable" : "workflow:disable"),
+    confirm: o.confirm?.[name] ?? (name === "enable" ? "workflow:enableConfirm" : "workflow:disableConfirm"),
     tone,
     audit: o.audit?.[name],
     notFrom: o.notFrom,

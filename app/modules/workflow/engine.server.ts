@@ -5,6 +5,7 @@
  * a row changed meanwhile rolls the whole batch back (all or nothing). Effects outside the database (telling the hub,
  * notices) run after the batch.
  */
+import type { Message } from "~/i18n/keys";
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, inArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -12,7 +13,7 @@ import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
 import type { TenantTable } from "../../../db/tenant";
 import { auditLogs } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { postedValues } from "~/modules/resource/form.server";
@@ -60,7 +61,7 @@ export interface Machine<Row extends StatefulRow> {
 
 export type TransitionResult<Row> = { ok: true; rows: Row[]; transition: TransitionDef<Row> } | { ok: false; refusal: Refusal; field?: string };
 
-const refuse = (message: string, status: Refusal["status"], field?: string) => ({ ok: false as const, refusal: { message, status }, field });
+const refuse = (message: Message, status: Refusal["status"], field?: string) => ({ ok: false as const, refusal: { message, status }, field });
 export const STALE = "resource:stale";
 
 /** The versions a confirmation was shown with, "id:version,…". */
@@ -75,13 +76,19 @@ export function parseVersions(posted: string | null | undefined): Map<number, nu
 }
 export const versionsOf = (rows: StatefulRow[]) => rows.map((r) => `${r.id}:${r.version}`).join(",");
 
+/** A declared message, else the default (written as two returns: `a ?? b` would make tsc reduce a union of every message key). */
+function messageOr(declared: Message | undefined, fallback: Message): Message {
+  if (declared !== undefined) return declared;
+  return fallback;
+}
+
 /** The asked fields, trimmed, checked against their declaration. */
-function askedInput<Row>(t: TransitionDef<Row>, input: Input): { values: Input } | { message: string; field: string } {
+function askedInput<Row>(t: TransitionDef<Row>, input: Input): { values: Input } | { message: Message; field: string } {
   const values: Input = {};
   for (const ask of t.asks ?? []) {
     const v = (input[ask.key] ?? "").trim();
-    if (ask.required && !v) return { message: ask.requiredMessage ?? "workflow:askRequired", field: ask.key };
-    if (v.length > ask.maxLength) return { message: ask.tooLongMessage ?? `workflow:askTooLong|${ask.maxLength}`, field: ask.key };
+    if (ask.required && !v) return { message: messageOr(ask.requiredMessage, "workflow:askRequired"), field: ask.key };
+    if (v.length > ask.maxLength) return { message: messageOr(ask.tooLongMessage, `workflow:askTooLong|${ask.maxLength}`), field: ask.key };
     values[ask.key] = v;
   }
   return { values };
@@ -108,7 +115,7 @@ async function admit<Row extends StatefulRow>(scope: RequestScope, machine: Mach
     values = asked.values;
   }
   const stuck = rows.find((r) => !t.from.includes(machine.view.stateOf(r)));
-  if (stuck) return refuse(t.notFrom ?? `workflow:notAllowed|${machine.label(stuck)}`, 409);
+  if (stuck) return refuse(messageOr(t.notFrom, `workflow:notAllowed|${machine.label(stuck)}`), 409);
   for (const r of rows) {
     const refusal = t.guard?.(r, { id: scope.user.id });
     if (refusal) return { ok: false as const, refusal };
@@ -154,8 +161,7 @@ export async function runTransition<Row extends StatefulRow>(scope: RequestScope
       expectChanges(scope.db, 1),
     );
   }
-  const audits = rows.map((r) => ({
-    tenantId: scope.user.tenantId,
+  const audits = rows.map((r) => withTenant(scope, {
     userId: scope.user.id,
     action: audit,
     entity: machine.view.kind,

@@ -4,21 +4,23 @@
  * live in app/i18n beside the screen's other texts.
  */
 
+import type { Message, MessageKey } from "~/i18n/keys";
+
 /** A field a transition asks for in its confirmation (a reason, a description); posted under `key`. */
 export interface AskDef {
   key: string;
   /** message key of the field's label */
-  label: string;
+  label: MessageKey;
   required?: boolean;
   maxLength: number;
   /** message keys of the refusals: empty (required) and too long */
-  requiredMessage?: string;
-  tooLongMessage?: string;
+  requiredMessage?: Message;
+  tooLongMessage?: Message;
 }
 
 /** A refusal of a guard: a message key ("ns:key", or "ns:key|value") and the HTTP status it answers with. */
 export interface Refusal {
-  message: string;
+  message: Message;
   status: 400 | 403 | 404 | 409;
 }
 
@@ -37,12 +39,12 @@ export interface TransitionDef<Row = Record<string, unknown>> {
   /** the function permission code it needs, e.g. `userManage:edit` */
   permission: string;
   /** message key of the button */
-  label: string;
+  label: MessageKey;
   tone?: "primary" | "danger";
   /** message key of the confirmation's question */
-  confirm: string;
+  confirm: MessageKey;
   /** message key of the refusal when a row is not in a `from` state (default workflow:notAllowed) */
-  notFrom?: string;
+  notFrom?: Message;
   asks?: AskDef[];
   /** a rule each row must pass, checked on the page (the button is not shown) and again on the server */
   guard?: (row: Row, actor: Actor) => Refusal | null;
