@@ -31,6 +31,24 @@ export function handWrittenTenantConditions(source: string): string[] {
   return [...found].sort(([a], [b]) => a - b).map(([, text]) => text);
 }
 
+/**
+ * Each insert whose values are an object written with its own `tenantId`, as `line: insert: text`: an insert takes its
+ * tenant through withTenant(ref, values). The outbox is the one table whose tenant may be empty (a platform message).
+ */
+export function handWrittenTenantInserts(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/\.insert\(\s*(\w+)\s*\)\s*\.values\(\s*(?=[[{])/g)) {
+    if (m[1] === "outbox") continue;
+    // the values' own text: up to the bracket that closes .values(
+    let depth = 1;
+    let end = m.index + m[0].length;
+    for (; end < source.length && depth; end++) depth += source[end] === "(" ? 1 : source[end] === ")" ? -1 : 0;
+    const values = source.slice(m.index + m[0].length, end - 1);
+    if (/\btenantId\b/.test(values) && !values.includes("withTenant(")) found.push(`${source.slice(0, m.index).split("\n").length}: insert: ${m[0]}`);
+  }
+  return found;
+}
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -68,6 +86,11 @@ describe("the tenant condition is written once (db/tenant.ts)", () => {
     expect(found, "use ofTenant / tenantWhere / sameTenant from db/tenant.ts").toEqual([]);
   });
 
+  it("no insert of app/, workers/ or db/rules/ sets its own tenant (withTenant does)", () => {
+    const found = SCANNED.flatMap((dir) => sources(join(ROOT, dir))).flatMap((file) => handWrittenTenantInserts(readFileSync(file, "utf8")).map((hit) => `${relative(ROOT, file)}:${hit}`));
+    expect(found, "insert values through withTenant(ref, values) from db/tenant.ts").toEqual([]);
+  });
+
   it("the check sees the forms a new screen would copy", () => {
     const caught = (s: string) => handWrittenTenantConditions(s).length;
     expect(caught("db.select().from(contracts).where(and(eq(contracts.tenantId, scope.user.tenantId), eq(contracts.id, id)))")).toBe(1);
@@ -83,5 +106,11 @@ describe("the tenant condition is written once (db/tenant.ts)", () => {
     expect(caught("tenantWhere(bills, scope, eq(bills.id, id))")).toBe(0);
     expect(caught("db.select().from(tenants).where(eq(tenants.id, user.tenantId))")).toBe(0);
     expect(caught("values(withTenant(scope, { name }))")).toBe(0);
+    const inserts = (src: string) => handWrittenTenantInserts(src).length;
+    expect(inserts("db.insert(bills).values({ tenantId, contractId, amount })")).toBe(1);
+    expect(inserts("db.insert(bills).values([{ tenantId: scope.user.tenantId, amount }])")).toBe(1);
+    expect(inserts("db\n  .insert(bills)\n  .values({\n    amount,\n    tenantId: t,\n  })")).toBe(1);
+    expect(inserts("db.insert(bills).values(withTenant(scope, { contractId, amount }))")).toBe(0);
+    expect(inserts("db.insert(bills).values(rows)")).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import {
   vehicleEvents,
   vehicles as vehiclesTable,
 } from "../../db/schema";
-import { ofTenant } from "../../db/tenant";
+import { ofTenant, withTenant } from "../../db/tenant";
 import type { Env } from "../env";
 import { packPoints, unpackPoints, type PackedPoints, type Point } from "../telematics/point";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
@@ -660,16 +660,15 @@ export class FleetHub extends DurableObject<Env> {
     const items = rows.map((r) => JSON.parse(r.body) as OutboxAlarm | OutboxEvent);
     const alarmRows = items
       .filter((i): i is OutboxAlarm => i.kind === "alarm")
-      .map(({ tenantId, alarm: a }) => ({ tenantId, vehicleId: a.vehicleId, hubKey: a.key, kind: a.kind, level: a.level, at: a.at, lng: a.lng, lat: a.lat, speed: a.speed, refId: a.refId, detail: a.detail }));
-    const eventRows = items.filter((i): i is OutboxEvent => i.kind === "event").map((e) => ({ tenantId: e.tenantId, vehicleId: e.vehicleId, hubKey: e.key, kind: e.event, at: e.at }));
+      .map(({ tenantId, alarm: a }) => withTenant(tenantId, { vehicleId: a.vehicleId, hubKey: a.key, kind: a.kind, level: a.level, at: a.at, lng: a.lng, lat: a.lat, speed: a.speed, refId: a.refId, detail: a.detail }));
+    const eventRows = items.filter((i): i is OutboxEvent => i.kind === "event").map((e) => withTenant(e.tenantId, { vehicleId: e.vehicleId, hubKey: e.key, kind: e.event, at: e.at }));
     const writes: PromiseLike<unknown>[] = [];
     // D1 allows 100 bound parameters per statement, and drizzle binds a value for every column of the table
     // (defaults included): as many rows per insert as fit
     for (let i = 0, n = ROWS_PER_INSERT.alarms; i < alarmRows.length; i += n) writes.push(db.insert(alarmsTable).values(alarmRows.slice(i, i + n)).onConflictDoNothing());
     for (let i = 0, n = ROWS_PER_INSERT.events; i < eventRows.length; i += n) writes.push(db.insert(vehicleEvents).values(eventRows.slice(i, i + n)).onConflictDoNothing());
     const now = Date.now();
-    const dayRows = days.map((d) => ({
-      tenantId: this.tenantId!,
+    const dayRows = days.map((d) => withTenant(this.tenantId!, {
       vehicleId: d.vid,
       day: d.day,
       mileageKm: Math.round(d.km * 1000) / 1000,

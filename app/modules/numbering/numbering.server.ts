@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { batch, type Db } from "../../../db/client";
 import { documentNumbers } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import { todayIn } from "../../lib/calendar";
 
 /** How a document kind is numbered: `kind` keys its counter, `prefix` opens its numbers, `period` (default month) restarts it. */
@@ -41,7 +41,7 @@ export function takeNumber(db: Db, tenantId: number, kind: NumberingKind, at: nu
   const period = numberPeriod(kind.period, at, timeZone);
   const bump = db
     .insert(documentNumbers)
-    .values({ tenantId, kind: kind.kind, period, n: 1 })
+    .values(withTenant(tenantId, { kind: kind.kind, period, n: 1 }))
     .onConflictDoUpdate({ target: [documentNumbers.tenantId, documentNumbers.kind, documentNumbers.period], set: { n: sql`${documentNumbers.n} + 1` } });
   const value: SQL = sql`(select ${`${kind.prefix}-${period}-`} || printf(${sql.raw(`'%0${SEQUENCE_DIGITS}d'`)}, ${documentNumbers.n}) from ${documentNumbers} where ${counterOf(tenantId, kind.kind, period)})`;
   return { bump, value };

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { auditLogs, menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
@@ -112,8 +112,8 @@ export const roleIntents = {
         scope.db.delete(roleMenus).where(eq(roleMenus.roleId, current.role.id)),
         scope.db.delete(rolePermissions).where(eq(rolePermissions.roleId, current.role.id)),
         ...chunks(menuIds.map((menuId) => ({ tenantId, roleId: current.role.id, menuId })), 30).map((rows) => scope.db.insert(roleMenus).values(rows)),
-        ...chunks(codes.map((code) => ({ tenantId, roleId: current.role.id, code })), 30).map((rows) => scope.db.insert(rolePermissions).values(rows)),
-        scope.db.insert(auditLogs).values({ tenantId, userId: scope.user.id, action: "grant", entity: "role", entityId: String(current.role.id), before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } }),
+        ...chunks(codes.map((code) => withTenant(tenantId, { roleId: current.role.id, code })), 30).map((rows) => scope.db.insert(rolePermissions).values(rows)),
+        scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "grant", entity: "role", entityId: String(current.role.id), before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } })),
       ] as unknown as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
       await accessChanged(scope);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });

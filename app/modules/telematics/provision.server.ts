@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { organisations, vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -88,7 +88,7 @@ export async function provisionTerminals(scope: Pick<RequestScope, "db" | "user"
       try {
         await db
           .insert(vehicles)
-          .values({ tenantId, orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent ?? null, creatorId: user.id });
+          .values(withTenant(tenantId, { orgId: root?.id ?? null, plate: w.plate, terminalNo: w.terminalNo, terminalSecretHash: hash, deviceIdent: w.deviceIdent ?? null, creatorId: user.id }));
         created++;
       } catch {
         rejected.push({ index: w.index, message: "the plate or device identifier is already in use" });
