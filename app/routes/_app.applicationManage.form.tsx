@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireScope } from "~/modules/access/access.server";
 import { formatCell } from "~/lib/list/format";
@@ -10,9 +10,8 @@ import { applicationApproval, applicationView } from "~/modules/system/applicati
 import { applicationApprovalKind, applicationIntents, applicationResource } from "~/modules/system/application.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
-import { heldCodes, transitionsFor } from "~/modules/workflow/machine";
-import { useMessage } from "~/modules/resource/resource-page";
-import { TransitionPanel } from "~/modules/workflow/transition-ui";
+import { heldCodes } from "~/modules/workflow/machine";
+import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { LinkButton } from "~/ui/button";
 
@@ -42,7 +41,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function ApplicationForm() {
   const { row, codes, me, approval } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("system");
-  const message = useMessage();
   const lang = i18n.language;
   if (!row) {
     return (
@@ -73,14 +71,7 @@ export default function ApplicationForm() {
         <LinkButton to="/applicationManage">
           {t("back", { ns: "common" })}
         </LinkButton>
-        {transitionsFor(applicationApproval, row as { id: number; state: number }, codes, { id: me }).map((transition) => (
-          <Form key={transition.name} method="post" action={back}>
-            <input type="hidden" name="ids" value={row.id as number} />
-            <button type="submit" name="intent" value={`confirm:${transition.name}`} className={`inline-flex h-9 items-center rounded-md px-4 text-white ${transition.tone === "danger" ? "bg-danger" : "bg-brand"}`}>
-              {message(transition.label)}
-            </button>
-          </Form>
-        ))}
+        <DocumentTransitions machine={applicationApproval} row={row as { id: number; state: number }} codes={codes} me={me} action={back} />
       </div>
       {approval ? (
         <div className="mt-4 max-w-3xl rounded-lg border border-line bg-panel p-5">

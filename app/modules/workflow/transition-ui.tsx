@@ -3,7 +3,7 @@
  * toolbar's buttons for the selected rows, and the confirmation the server asks for (rows named, asked fields), all
  * plain forms so that they work before the page's JavaScript has loaded.
  */
-import { useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { ConfirmPanel, useMessage } from "~/modules/resource/resource-page";
 import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
 import { RowForm } from "~/widgets/list-navigation";
@@ -27,6 +27,23 @@ export function TransitionButtons<Row extends { id: number }>({ machine, row, co
             </button>
           </RowForm>
         ))}
+    </>
+  );
+}
+
+/** The transitions a document offers this user on its own page (not in a list): each a plain form posting to `action`. */
+export function DocumentTransitions<Row extends { id: number }>({ machine, row, codes, me, action }: { machine: MachineView<Row>; row: Row; codes: readonly string[]; me: number; action: string }) {
+  const message = useMessage();
+  return (
+    <>
+      {transitionsFor(machine, row, codes, { id: me }).map((t) => (
+        <Form key={t.name} method="post" action={action}>
+          <input type="hidden" name="ids" value={row.id} />
+          <Button type="submit" name="intent" value={`confirm:${t.name}`} variant={t.tone === "danger" ? "danger" : "primary"}>
+            {message(t.label)}
+          </Button>
+        </Form>
+      ))}
     </>
   );
 }
