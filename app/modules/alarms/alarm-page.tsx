@@ -10,8 +10,10 @@ import { SearchBar } from "~/widgets/search-bar";
 import { formatCell } from "~/lib/list/format";
 import { useTimeZone } from "~/lib/use-time-zone";
 import type { AlarmActionData, alarmLoader } from "./alarm-route.server";
-import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, detailTextOf, HANDLE_NOTE_MAX, positionText, speedText, type AlarmRow } from "./alarm.view";
+import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_LEVELS, ALARM_PATH, alarmRange, HANDLE_NOTE_MAX, positionText, speedText, type AlarmRow } from "./alarm.view";
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
+import { alarmDetailText } from "./alarm-detail";
+import { useJ1939Names } from "./use-j1939-names";
 import { ALARMS } from "~/i18n/screen/alarms";
 import { LinkButton } from "~/ui/button";
 import { Textarea } from "~/ui/input";
@@ -48,7 +50,9 @@ const provisionalRow = (a: AlarmEvent): AlarmRow => ({
   speed: a.speed === null ? null : Math.round(a.speed),
   speedText: speedText(a.speed),
   position: positionText(a.lng, a.lat),
-  detailText: detailTextOf(a.detail),
+  // written as a sentence when shown (alarmDetailText), in the page's language
+  detailText: null,
+  detail: a.detail,
   handleState: 0,
   handleNote: null,
   handlerName: null,
@@ -124,7 +128,9 @@ export function AlarmPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs for a new query only
   }, [queryKey]);
 
-  const rows: AlarmRow[] = [...shownLive, ...data.rows];
+  // a pushed fault names its SPN/FMI once the dictionary chunk has loaded (by number until then)
+  const names = useJ1939Names(shownLive.some((r) => r.kind === "fault"));
+  const rows: AlarmRow[] = [...shownLive.map((r) => ({ ...r, detailText: alarmDetailText(r.kind, r.detail, { lang, at: r.at, timeZone, names }) })), ...data.rows];
   const filters = ALARM_FILTERS.map((f) => (f.key === "vehicleId" ? { ...f, options: data.vehicleOptions } : f));
   const title = data.vehicle ? t("vehicleTitle", { plate: data.vehicle.plate }) : t("title");
 

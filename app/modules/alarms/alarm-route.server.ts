@@ -2,6 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
 import { postedIds } from "~/modules/resource/resource.server";
 import { listHref, parseListQuery, type OptionDef } from "~/lib/list/types";
 import { handleAlarms, handleTargets, listAlarms, MAX_BATCH, visibleVehicle, type HandleTarget } from "./alarm.server";
@@ -19,7 +20,7 @@ export async function alarmLoader({ request, context }: LoaderFunctionArgs) {
   query.filters.to = range.toDay;
   const vehicleId = query.filters.vehicleId ? Number(query.filters.vehicleId) : null;
   const [list, vehicle] = await Promise.all([
-    range.error ? Promise.resolve({ rows: [], total: 0 }) : listAlarms(scope, query, range),
+    range.error ? Promise.resolve({ rows: [], total: 0 }) : listAlarms(scope, query, range, readPreferences(request).lang),
     vehicleId ? visibleVehicle(scope, vehicleId) : Promise.resolve(undefined),
   ]);
   const vehicleOptions: OptionDef[] = vehicleId ? [{ value: String(vehicleId), label: { zh: vehicle?.plate ?? `#${vehicleId}`, en: vehicle?.plate ?? `#${vehicleId}` } }] : [];

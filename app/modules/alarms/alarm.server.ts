@@ -12,7 +12,9 @@ import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/d
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { INFINITE_CHUNK, type ListQuery } from "~/lib/list/types";
-import { ALARM_KINDS, detailTextOf, HANDLE_NOTE_MAX, minuteText, positionText, speedText, type AlarmRow } from "./alarm.view";
+import { alarmDetailText } from "./alarm-detail";
+import { J1939_NAMES } from "./j1939";
+import { ALARM_KINDS, HANDLE_NOTE_MAX, minuteText, positionText, speedText, type AlarmRow } from "./alarm.view";
 
 /** The data-scope condition for the signed-in user, on the alarm's vehicle. */
 const scopeOf = async (scope: RequestScope) => visibleVehicleIdWhere(scope, alarms.vehicleId);
@@ -38,8 +40,8 @@ function filterConditions(scope: RequestScope, filters: Record<string, string>, 
   return where;
 }
 
-/** One page of the user's alarms in the range, newest first (or oldest first when sorted so), with the total. */
-export async function listAlarms(scope: RequestScope, q: ListQuery, range: { from: number; to: number }): Promise<{ rows: AlarmRow[]; total: number }> {
+/** One page of the user's alarms in the range, newest first (or oldest first when sorted so), with the total; details as sentences in `lang`. */
+export async function listAlarms(scope: RequestScope, q: ListQuery, range: { from: number; to: number }, lang: string): Promise<{ rows: AlarmRow[]; total: number }> {
   const inScope = await scopeOf(scope);
   const where = and(...filterConditions(scope, q.filters, range), inScope);
   const size = q.size > 0 ? q.size : INFINITE_CHUNK;
@@ -83,7 +85,7 @@ export async function listAlarms(scope: RequestScope, q: ListQuery, range: { fro
       speedText: speedText(r.speed),
       handledAtText: minuteText(r.handledAt, scope.user.timeZone),
       position: positionText(lng, lat),
-      detailText: detailTextOf(detail),
+      detailText: alarmDetailText(r.kind, detail, { lang, at: r.at, timeZone: scope.user.timeZone, names: J1939_NAMES }),
     })),
     total: totals[0]?.n ?? 0,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs as startOfDay } from "~/lib/tenant-days";
-import { alarmRange, detailTextOf } from "./alarm.view";
+import { alarmRange } from "./alarm.view";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -24,13 +24,5 @@ describe("alarmRange", () => {
     expect(startOfDay("2026-11-23")).toBe(at("2026-11-22T16:00:00Z"));
     expect(dayOf(at("2026-11-22T16:00:00Z"))).toBe("2026-11-23");
     expect(dayOf(at("2026-11-22T15:59:59Z"))).toBe("2026-11-22");
-  });
-});
-
-describe("detailTextOf", () => {
-  it("summarises plain values and leaves nested ones out", () => {
-    expect(detailTextOf({ flag: "sos", limit: 80, path: [1, 2] })).toBe("flag: sos, limit: 80");
-    expect(detailTextOf({})).toBeNull();
-    expect(detailTextOf(null)).toBeNull();
   });
 });

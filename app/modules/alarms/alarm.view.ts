@@ -108,8 +108,10 @@ export interface AlarmRow {
   /** "68 km/h" */
   speedText: string | null;
   position: string | null;
-  /** what the rule recorded (the terminal's flag, the fence, the limit …) as short text */
+  /** what the rule recorded, as a sentence in the user's language (alarm-detail.ts) */
   detailText: string | null;
+  /** a pushed row's raw record, written as detailText when shown */
+  detail?: Record<string, unknown> | null;
   handleState: number;
   handleNote: string | null;
   handlerName: string | null;
@@ -123,12 +125,3 @@ export interface AlarmRow {
 export const positionText = (lng: number | null, lat: number | null) => (lng === null || lat === null ? null : `${lng.toFixed(4)}, ${lat.toFixed(4)}`);
 export const speedText = (speed: number | null) => (speed === null ? null : `${Math.round(speed)} km/h`);
 export const minuteText = (ms: number | null, timeZone: string) => (ms === null ? null : stampInZone(ms, timeZone, false));
-
-/** An alarm's detail record as one short line: "flag: sos, limit: 80". */
-export function detailTextOf(detail: Record<string, unknown> | null | undefined): string | null {
-  if (!detail) return null;
-  const parts = Object.entries(detail)
-    .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
-    .map(([k, v]) => `${k}: ${String(v)}`);
-  return parts.length ? parts.join(", ").slice(0, 120) : null;
-}

@@ -5,6 +5,8 @@ import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type Mon
 import { MONITOR } from "~/i18n/screen/monitor";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { faultListText } from "~/modules/alarms/alarm-detail";
+import { useJ1939Names } from "~/modules/alarms/use-j1939-names";
 
 interface Props {
   store: LiveStore;
@@ -27,6 +29,7 @@ export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onCl
     () => 0,
   );
   const v = store.get(id);
+  const names = useJ1939Names(Boolean(v?.faults?.length));
   const timeZone = useTimeZone();
   const when = (ms: number | null | undefined) =>
     ms ? formatInZone(ms, timeZone, i18n.language, { dateStyle: "short", timeStyle: "medium" }) : t("panel.unknown");
@@ -52,7 +55,7 @@ export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onCl
     [t("panel.acc"), v?.acc === null || v?.acc === undefined ? t("panel.unknown") : v.acc ? t("panel.on") : t("panel.off")],
     [t("panel.lock"), v?.lock === null || v?.lock === undefined ? t("panel.unknown") : t(`panel.lockStates.${v.lock}`, { defaultValue: String(v.lock) })],
     [t("panel.alarm"), v?.alarm ? t("panel.yes") : t("panel.no")],
-    [t("panel.faults"), v?.faults?.length ? v.faults.map((f) => `SPN ${f.spn} / FMI ${f.fmi} ×${f.count}`).join("; ") : t("panel.no")],
+    [t("panel.faults"), v?.faults?.length ? faultListText(v.faults, i18n.language, names) : t("panel.no")],
     [t("panel.reportTime"), when(v?.t)],
     [t("panel.seen"), when(v?.seen)],
   ];
