@@ -7,12 +7,12 @@ export const MENU_STATES: OptionDef[] = [
 
 /** The breadcrumb behaviour of a menu item when it opens (spec §4, tabs and breadcrumbs). */
 export const MENU_TYPES: OptionDef[] = [
-  { value: "0", label: { zh: "0 清空面包屑", en: "0 Clear the breadcrumb" } },
-  { value: "1", label: { zh: "1 追加到缓存的面包屑", en: "1 Append to the cached breadcrumb" } },
-  { value: "2", label: { zh: "2 追加到当前路径", en: "2 Append to the current trail" } },
-  { value: "3", label: { zh: "3 移除最后一级", en: "3 Remove the last level" } },
-  { value: "4", label: { zh: "4 替换最后一级", en: "4 Replace the last level" } },
-  { value: "5", label: { zh: "5 重置为本项", en: "5 Reset to this item" } },
+  { value: "0", label: { zh: "清空面包屑", en: "Clear the breadcrumb" } },
+  { value: "1", label: { zh: "追加到缓存的面包屑", en: "Append to the cached breadcrumb" } },
+  { value: "2", label: { zh: "追加到当前路径", en: "Append to the current trail" } },
+  { value: "3", label: { zh: "移除最后一级", en: "Remove the last level" } },
+  { value: "4", label: { zh: "替换最后一级", en: "Replace the last level" } },
+  { value: "5", label: { zh: "重置为本项", en: "Reset to this item" } },
 ];
 
 const YES_NO: OptionDef[] = [
