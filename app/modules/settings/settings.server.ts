@@ -6,6 +6,7 @@ import { auditLogs, tenantSettings } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
 import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { formInputs } from "~/lib/list/types";
@@ -19,7 +20,8 @@ export interface SettingsDefinition {
   defaults: Values;
   /** keys never sent back to the browser (tokens, secrets): kept when the field is left empty */
   secret?: string[];
-  options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
+  /** choices read per request, labelled in the page's language */
+  options?: (scope: RequestScope, lang: string) => Promise<Record<string, Option[]>>;
   /** rules that need the database (a referenced file must be the tenant's own image); field → message key */
   check?: (scope: RequestScope, values: Values) => Promise<FieldErrors>;
   /** after a save (the FleetHub reloads its settings) */
@@ -46,7 +48,7 @@ export async function settingsLoader({ request, context }: LoaderFunctionArgs, d
   for (const k of def.secret ?? []) values[k] = values[k] ? "••••••" : "";
   const { flash, clear } = readFlash(request);
   return data(
-    { values, version, options: (await def.options?.(scope)) ?? {}, canEdit: scope.access.permissions.has(`${def.view.permission}:edit`), flash: flash === "saved" ? ("saved" as const) : null },
+    { values, version, options: (await def.options?.(scope, readPreferences(request).lang)) ?? {}, canEdit: scope.access.permissions.has(`${def.view.permission}:edit`), flash: flash === "saved" ? ("saved" as const) : null },
     { headers: clear ? { "Set-Cookie": clear } : {} },
   );
 }
