@@ -62,8 +62,8 @@ export const pageConfig: SettingsDefinition = {
     pageSize: z.enum(["20", "30", "50", "100"], { message: "validation.required" }),
   }),
   // the screens the tenant has, by path
-  options: async (scope) => ({
-    quickMenus: scope.access.menuRows.filter((m) => m.routerPath && m.state === 1).map((m) => ({ value: m.routerPath!, label: m.name })),
+  options: async (scope, lang) => ({
+    quickMenus: scope.access.menuRows.filter((m) => m.routerPath && m.state === 1).map((m) => ({ value: m.routerPath!, label: lang.startsWith("zh") ? m.name : m.nameEn || m.name })),
   }),
 };
 
