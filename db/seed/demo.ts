@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { appApplications, approvalSteps, dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenants, userRoles, users } from "../schema";
+import { appApplications, approvalSteps, dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenantSettings, tenants, userRoles, users } from "../schema";
+import { withTenant } from "../tenant";
 import { hashPassword } from "../../app/lib/password";
 import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
 import { EXTRA_PERMISSION_ACTIONS } from "../../app/modules/system/role.resource";
@@ -215,13 +216,37 @@ export async function syncExtraPermissions(db: Db): Promise<number> {
   return added;
 }
 
-/** The demo tenant; does nothing when it already exists, so `npm start` keeps the data. */
+/** 企业信息 of the demo tenant (/bussinessinfo, the `business` settings row), so the screen matches the header's name. */
+export const DEMO_BUSINESS_INFO = {
+  companyName: "德瑞克起重设备租赁有限公司",
+  shortName: "德瑞克租赁",
+  contact: "王建华",
+  phone: "021-58881234",
+  address: "上海市浦东新区张江路88号",
+  logoFileId: "",
+};
+
+/** Writes the demo business information unless the tenant has its own (a saved row is never overwritten). */
+export async function seedBusinessInfo(db: Db, tenantId: number): Promise<void> {
+  await db
+    .insert(tenantSettings)
+    .values(withTenant(tenantId, { key: "business", value: DEMO_BUSINESS_INFO }))
+    .onConflictDoNothing();
+}
+
+/**
+ * The demo tenant; when it already exists its data is kept (`npm start`), and only what older databases lack is
+ * added: the business information when no row is there.
+ */
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, "demo"));
-  if (existing) return { created: false };
+  if (existing) {
+    await seedBusinessInfo(db, existing.id);
+    return { created: false };
+  }
   const seeded = await seedTenant(db, {
     code: "demo",
-    name: "德瑞克起重设备租赁有限公司",
+    name: DEMO_BUSINESS_INFO.companyName,
     orgs: {
       name: "德瑞克租赁总部",
       children: [
@@ -247,5 +272,6 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     { tenantId: seeded.tenantId, name: "赵建国", phone: "13912345678", appRole: "operator", company: "中建三局苏州项目", reason: "塔吊司机，申请使用APP查看设备状态" },
     { tenantId: seeded.tenantId, name: "钱晓峰", phone: "13787654321", appRole: "driver", company: "华东混凝土有限公司", reason: "搅拌车司机，接收派单" },
   ]);
+  await seedBusinessInfo(db, seeded.tenantId);
   return { created: true };
 }

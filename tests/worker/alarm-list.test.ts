@@ -239,7 +239,7 @@ describe("live alarms", () => {
     const html = await list(t.cookie);
     expect(html).toContain(v.plate);
     expect(html).toContain("终端告警");
-    expect(html).toContain("flag: sos");
+    expect(html).toContain("终端报警：紧急报警");
     expect(totalOf(html)).toBe(1);
   });
 

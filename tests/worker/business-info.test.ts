@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, makeTenant, ORIGIN, postForm, signIn } from "./helpers";
+import { db, get, makeTenant, ORIGIN, postForm, signIn } from "./helpers";
+import { DEMO_USERS, seedBusinessInfo, seedDemo } from "../../db/seed/demo";
 
 // the smallest valid PNG: a 1×1 transparent pixel
 const PNG: Uint8Array<ArrayBuffer> = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
@@ -40,5 +41,19 @@ describe("/bussinessinfo", () => {
       expect(await res.text()).toContain("请上传本企业的 JPEG 或 PNG 图片作为标志");
     }
     expect(await env.DB.prepare("select count(*) as n from tenant_settings where tenant_id = ? and key = 'business'").bind(a.tenantId).first()).toEqual({ n: 0 });
+  });
+
+  it("shows the demo tenant's seeded company, and the seed fills an absent row without overwriting a saved one", async () => {
+    const cookie = await signIn(DEMO_USERS.admin.account, DEMO_USERS.admin.password);
+    const page = await (await get("/bussinessinfo", cookie)).text();
+    for (const text of ["德瑞克起重设备租赁有限公司", "德瑞克租赁", "王建华", "021-58881234", "上海市浦东新区张江路88号"]) expect(page).toContain(text);
+    expect((await seedDemo(db())).created).toBe(false);
+
+    const t = await makeTenant({ role: "admin" });
+    const saved = { companyName: "甲公司", shortName: "", contact: "", phone: "", address: "", logoFileId: "", version: "0" };
+    expect((await postForm("/bussinessinfo", saved, { Cookie: await signIn(t.account, t.password) })).status).toBe(302);
+    await seedBusinessInfo(db(), t.tenantId);
+    const row = await env.DB.prepare("select value from tenant_settings where tenant_id = ? and key = 'business'").bind(t.tenantId).first<{ value: string }>();
+    expect(JSON.parse(row!.value)).toMatchObject({ companyName: "甲公司" });
   });
 });
