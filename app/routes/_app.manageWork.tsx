@@ -1,97 +1,100 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { flattenMenu, type MenuNode } from "~/lib/navigation";
-import { menuTreeOf, requireScope, type Access } from "~/modules/access/access.server";
-import { SCREENS } from "~/modules/screens/registry";
-import { menuLabel } from "~/modules/shell/side-menu";
-import { RouteErrorBoundary } from "~/ui/error-state";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
-import { todoFor } from "~/modules/workflow/approval.server";
-import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
-import { TodoList } from "~/modules/workflow/todo-list";
+import { administersMenus, forbidden, PLANNED_SCREENS_SETTING, requireScope } from "~/modules/access/access.server";
+import { patchUserSettings, readPreferences } from "~/modules/auth/preferences.server";
+import { AlarmsCard } from "~/modules/workbench/alarms-card";
+import { FleetCard } from "~/modules/workbench/fleet-card";
+import { ShortcutsCard } from "~/modules/workbench/shortcuts-card";
+import { TodoCard } from "~/modules/workbench/todo-card";
+import { useWorkbenchLive } from "~/modules/workbench/use-workbench-live";
+import { loadWorkbench } from "~/modules/workbench/workbench.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
 
-/** The landing screen: who is signed in, where, and the screens they can open. */
+/** What a manager looks at first: today's fleet and alarms, their to-dos and their shortcuts (docs/workbench.md). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/manageWork" });
   const { user, access } = scope;
-  const leaves = quickLinksOf(access);
-  const built = SCREENS.filter((s) => s.status === "built").length;
   return {
     user: { userName: user.userName, tenantName: user.tenantName, lastLoginAt: user.lastLoginAt },
     organisation: user.orgName,
     roles: access.roleNames,
-    quickLinks: leaves.slice(0, 12).map((m) => ({ privisId: m.privisId, name: m.name, nameEn: m.nameEn, path: m.routerPath! })),
-    coverage: { built, total: SCREENS.length },
-    // what waits on this user's decision (approval steps they decide)
-    todo: await todoFor(scope, APPROVAL_KINDS),
+    canRegister: access.permissions.has("deviceList:add"),
+    ...(await loadWorkbench(scope, readPreferences(request).lang)),
   };
 }
 
-// the same for every request of one access (the access object is cached until roles or menus change)
-const leavesOf = new WeakMap<Access, MenuNode[]>();
-function quickLinksOf(access: Access): MenuNode[] {
-  let leaves = leavesOf.get(access);
-  if (!leaves) {
-    leaves = flattenMenu(menuTreeOf(access)).filter((m) => m.routerPath && m.children.length === 0 && m.routerPath !== "/manageWork");
-    leavesOf.set(access, leaves);
-  }
-  return leaves;
+/** intent plannedScreens: a menu administrator shows or hides planned screens in their own menu (user_settings). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: "/manageWork" });
+  const form = await request.formData();
+  if (form.get("intent") !== "plannedScreens") throw new Response("Bad Request", { status: 400 });
+  if (!administersMenus(scope.access)) throw forbidden();
+  await patchUserSettings(scope.db, scope.user, { [PLANNED_SCREENS_SETTING]: form.get("shown") === "1" });
+  // a switch in the running app (fetcher) gets data and the page revalidates, menu included; a plain form comes back
+  return form.get("js") === "1" ? data({ ok: true }) : redirect("/manageWork");
 }
 
+/** after a pushed alarm, wait for the hub's flush (about a second) before reading the figures again */
+const REFRESH_AFTER_MS = 2500;
+
 export default function ManageWork() {
-  const data = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
   const timeZone = useTimeZone();
+  const { revalidate } = useRevalidator();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onAlarms = useCallback(() => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      revalidate();
+    }, REFRESH_AFTER_MS);
+  }, [revalidate]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const { counts, connection } = useWorkbenchLive(d.parts, onAlarms);
+
+  const lang = i18n.language;
   const date = formatInZone(new Date(), timeZone, lang, { dateStyle: "full" });
-  const lastLogin = data.user.lastLoginAt ? formatInZone(data.user.lastLoginAt, timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : t("home.never");
+  const lastLogin = d.user.lastLoginAt ? formatInZone(d.user.lastLoginAt, timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : t("home.never");
   return (
     <div className="space-y-4">
-      <section className="rounded-lg border border-line bg-panel p-6">
-        <h1 className="text-2xl font-semibold">{t("home.welcome", { name: data.user.userName })}</h1>
-        <p className="mt-1 text-muted" suppressHydrationWarning>
-          {t("home.today", { date })}
-        </p>
-        <dl className="mt-4 grid grid-cols-4 gap-4 text-sm">
+      <section aria-labelledby="welcome" className="flex flex-wrap items-end justify-between gap-x-8 gap-y-3 rounded-lg border border-line bg-panel px-6 py-4">
+        <div>
+          <h1 id="welcome" className="text-xl font-semibold">
+            {t("home.welcome", { name: d.user.userName })}
+          </h1>
+          <p className="mt-1 text-sm text-muted" suppressHydrationWarning>
+            {t("home.today", { date })}
+          </p>
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           {[
-            [t("home.company"), data.user.tenantName],
-            [t("home.organisation"), data.organisation ?? "—"],
-            [t("home.roles"), data.roles.join("、") || "—"],
+            [t("home.company"), d.user.tenantName],
+            [t("home.organisation"), d.organisation ?? "—"],
+            [t("home.roles"), d.roles.join(lang === "en-US" ? ", " : "、") || "—"],
             [t("home.lastLogin"), lastLogin],
           ].map(([k, v]) => (
-            <div key={k} className="rounded-md bg-canvas p-3">
+            <div key={k} className="flex gap-2">
               <dt className="text-muted">{k}</dt>
-              <dd className="mt-1 font-medium" suppressHydrationWarning>
+              <dd className="font-medium" suppressHydrationWarning>
                 {v}
               </dd>
             </div>
           ))}
         </dl>
       </section>
-      <TodoList items={data.todo} />
-      <section className="rounded-lg border border-line bg-panel p-6">
-        <div className="flex items-baseline justify-between">
-          <h2 className="text-lg font-semibold">{t("home.quickLinks")}</h2>
-          <p className="text-sm text-muted">{t("home.screensBuilt", data.coverage)}</p>
-        </div>
-        {data.quickLinks.length === 0 ? (
-          <p className="mt-4 text-muted">{t("home.noQuickLinks")}</p>
-        ) : (
-          <ul className="mt-4 grid grid-cols-6 gap-3">
-            {data.quickLinks.map((q) => (
-              <li key={q.privisId}>
-                <Link to={q.path} className="block truncate rounded-md border border-line px-3 py-3 text-center text-sm hover:border-brand hover:text-brand">
-                  {menuLabel(q, lang)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        {d.fleet ? <FleetCard vehicles={d.fleet.vehicles} counts={counts} connection={connection} canRegister={d.canRegister} /> : null}
+        {d.alarms ? <AlarmsCard summary={d.alarms} className={d.fleet ? "lg:col-span-2" : "lg:col-span-3"} /> : null}
+        <TodoCard approvals={d.todo} alarms={d.toHandle} className="lg:col-span-2" />
+        <ShortcutsCard shortcuts={d.shortcuts} plannedScreens={d.plannedScreens} />
+      </div>
     </div>
   );
 }

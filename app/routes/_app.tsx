@@ -2,20 +2,21 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { TimeZoneContext } from "~/lib/use-time-zone";
 import { buildMenuTree, decodeMenu, flattenMenu, type MenuNode, type MenuWire } from "~/lib/navigation";
-import { menuWireOf, requireScope } from "~/modules/access/access.server";
+import { menuWireOf, plannedScreensShown, requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { Shell } from "~/modules/shell/shell";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, access } = await requireScope(request, context);
+  const scope = await requireScope(request, context);
+  const { user, access } = scope;
   return {
     user: { id: user.id, userName: user.userName, loginAccount: user.loginAccount, tenantName: user.tenantName, isAdmin: user.isAdmin },
     // the tenant's zone: client components show and pick days in it (useTimeZone, app/lib/use-time-zone.ts)
     timeZone: user.timeZone,
-    // one flat list, hidden items (detail screens) included since tabs and breadcrumbs name them;
+    // one flat list, hidden items (detail screens, planned screens) included since tabs and breadcrumbs name them;
     // the browser builds the tree, so the page carries every item once, named in the page's language
-    menu: menuWireOf(access, readPreferences(request).lang),
+    menu: menuWireOf(access, readPreferences(request).lang, plannedScreensShown(scope)),
   };
 }
 

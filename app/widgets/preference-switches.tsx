@@ -9,7 +9,7 @@ import { useHydrated } from "./use-hydrated";
  * page after each answer: two switches clicked in quick succession both show (two redirects racing could leave the
  * page showing the first one only).
  */
-function usePreferenceForm() {
+export function usePreferenceForm() {
   const fetcher = useFetcher();
   const location = useLocation();
   const hydrated = useHydrated();

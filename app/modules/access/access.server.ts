@@ -7,6 +7,8 @@ import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { buildMenuTree, encodeMenu, type MenuNode } from "~/lib/navigation";
 import { requireSession, type Session, type SessionUser } from "../auth/session.server";
+import { sessionSetting } from "../auth/preferences.server";
+import { SCREEN_BY_PATH } from "../screens/registry";
 
 export interface Access {
   /** every menu the roles grant, hidden ones (state 0, e.g. detail screens) included: they still grant access */
@@ -58,17 +60,56 @@ const menuJson = new WeakMap<Access, Map<string, string>>();
 
 /**
  * The menu as the layout sends it, in the page's language: one JSON text of short arrays (see encodeMenu), made once
- * per cached access and language, so a page load serialises one string rather than a thousand values.
+ * per cached access, language and choice of planned screens, so a page load serialises one string rather than a
+ * thousand values. Planned screens (and groups left with nothing to open) travel hidden unless `showPlanned`: tabs and
+ * breadcrumbs still name them, the side menu leaves them out.
  */
-export function menuWireOf(access: Access, lang: string): string {
-  let byLang = menuJson.get(access);
-  if (!byLang) menuJson.set(access, (byLang = new Map()));
-  let json = byLang.get(lang);
+export function menuWireOf(access: Access, lang: string, showPlanned = false): string {
+  let byKey = menuJson.get(access);
+  if (!byKey) menuJson.set(access, (byKey = new Map()));
+  const key = `${lang}:${showPlanned ? 1 : 0}`;
+  let json = byKey.get(key);
   if (json === undefined) {
-    json = JSON.stringify(encodeMenu(access.menuRows.map(({ state, ...m }) => ({ ...m, hidden: state !== 1 })), lang));
-    byLang.set(lang, json);
+    const shown = shownMenuIds(access, showPlanned);
+    json = JSON.stringify(encodeMenu(access.menuRows.map(({ state, ...m }) => ({ ...m, hidden: !shown.has(m.privisId) })), lang));
+    byKey.set(key, json);
   }
   return json;
+}
+
+/** A menu row that opens a screen of the registry that is not built yet (an administrator's own menus are never planned). */
+export const isPlannedMenu = (m: { routerPath: string | null }): boolean => !!m.routerPath && SCREEN_BY_PATH.get(m.routerPath.toLowerCase())?.status === "planned";
+
+/** The ids of the side menu's rows: visible (state 1), not planned unless asked for, and no group whose items are all left out. */
+function shownMenuIds(access: Access, showPlanned: boolean): Set<string> {
+  const kept = access.menuRows.filter((m) => m.state === 1 && (showPlanned || !isPlannedMenu(m)));
+  const shown = new Set(kept.map((m) => m.privisId));
+  if (showPlanned) return shown;
+  const hadChildren = new Set(access.menuRows.filter((m) => m.state === 1).map((m) => m.parent));
+  // again until nothing changes: a group of groups goes once its groups went
+  for (let changed = true; changed; ) {
+    changed = false;
+    const withChildren = new Set(kept.filter((m) => shown.has(m.privisId)).map((m) => m.parent));
+    for (const m of kept)
+      if (shown.has(m.privisId) && !m.routerPath && hadChildren.has(m.privisId) && !withChildren.has(m.privisId)) {
+        shown.delete(m.privisId);
+        changed = true;
+      }
+  }
+  return shown;
+}
+
+/** Who may show planned screens in their menu: the users who administer menus (/routerPath, editing). */
+export function administersMenus(access: Access): boolean {
+  return access.permissions.has(MENU_ADMIN_PERMISSION);
+}
+export const MENU_ADMIN_PERMISSION = "routerPath:edit";
+/** The user_settings entry of an administrator's choice to see planned screens in the menu. */
+export const PLANNED_SCREENS_SETTING = "showPlannedScreens";
+
+/** Whether this user's menu shows planned screens: their own preference, honoured only while they administer menus. */
+export function plannedScreensShown(scope: Pick<RequestScope, "access" | "session">): boolean {
+  return administersMenus(scope.access) && sessionSetting<boolean>(scope.session, PLANNED_SCREENS_SETTING) === true;
 }
 
 /** The visible menu (state 1) as a tree. */

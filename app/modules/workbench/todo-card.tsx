@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
+import type { TodoItem } from "~/modules/workflow/approval.server";
+import { Card } from "~/ui/card";
+import { Empty } from "~/ui/empty";
+
+export interface AlarmsToHandle {
+  byLevel: [number, number, number];
+  total: number;
+  href: string;
+}
+
+/**
+ * 我的待办: the alarms waiting to be handled (when the user may handle them) and the documents whose approval step is
+ * theirs (todoFor), each a link to where it is done.
+ */
+export function TodoCard({ approvals, alarms, className = "" }: { approvals: TodoItem[]; alarms: AlarmsToHandle | null; className?: string }) {
+  const { t } = useTranslation("workflow");
+  const { t: tc } = useTranslation();
+  const message = useMessage();
+  const count = approvals.length + (alarms?.total ? 1 : 0);
+  return (
+    <Card id="todo" title={t("todo")} extra={count ? <span className="rounded-full bg-brand px-2 text-sm text-white">{approvals.length + (alarms?.total ?? 0)}</span> : null} className={className} data-testid="todo">
+      {count === 0 ? (
+        <Empty className="py-6">{t("todoEmpty")}</Empty>
+      ) : (
+        <ul className="divide-y divide-line">
+          {alarms?.total ? (
+            <li className="py-2 text-sm" data-testid="todo-alarms">
+              <Link to={alarms.href} className="flex items-center justify-between gap-4 rounded-sm hover:bg-canvas focus-visible:outline-2 focus-visible:outline-brand">
+                <span className="min-w-0 truncate text-brand">
+                  {tc("home.toHandle")} · {tc("home.toHandleCount", { count: alarms.total })}
+                </span>
+                <span className="shrink-0 text-muted">{tc("home.toHandleLevels", { level1: alarms.byLevel[0], level2: alarms.byLevel[1], level3: alarms.byLevel[2] })}</span>
+              </Link>
+            </li>
+          ) : null}
+          {approvals.map((item) => (
+            <li key={`${item.kind}:${item.id}`} className="flex items-center justify-between gap-4 py-2 text-sm">
+              <Link to={item.href} className="min-w-0 truncate text-brand hover:underline">
+                {message(item.title)} · {item.label}
+              </Link>
+              <span className="shrink-0 text-muted">{t("todoStep", { step: item.step, steps: item.steps })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The workbench's reads (/manageWork): the user's fleet size, today's alarms by level with the newest five, the
+ * alarms waiting to be handled, and the screens they use most — one D1 batch, beside the to-do's own batch. Every
+ * read carries the tenant and the user's data scope; a part the user's screens do not grant is not read at all
+ * (its query asks for nothing) and not shown.
+ */
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { batch } from "../../../db/client";
+import { alarms, vehicles, visitLogs } from "../../../db/schema";
+import { ofTenant, sameTenant, tenantWhere } from "../../../db/tenant";
+import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { HUB_SCREENS } from "../../../workers/fleet-hub/protocol";
+import { labelOf } from "~/lib/list/types";
+import { menuItemFor } from "~/lib/navigation";
+import { dayOf } from "~/lib/tenant-clock";
+import { dayEndMs, dayStartMs } from "~/lib/tenant-days";
+import { administersMenus, hasScreen, isPlannedMenu, plannedScreensShown, type RequestScope } from "~/modules/access/access.server";
+import { alarmDetailText } from "~/modules/alarms/alarm-detail";
+import { ALARM_KINDS, ALARM_PATH, ALARM_PERMISSION, MAX_RANGE_DAYS } from "~/modules/alarms/alarm.view";
+import { J1939_NAMES } from "~/modules/alarms/j1939";
+import { todoFor } from "~/modules/workflow/approval.server";
+import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
+import type { AlarmSummary, Shortcut, WorkbenchParts } from "./workbench";
+
+const DAY_MS = 86_400_000;
+/** how far back the visit log is read for the most used screens, and at most how many of the user's visits */
+const VISITS_DAYS = 30;
+const VISITS_READ = 500;
+export const SHORTCUTS = 8;
+const NEWEST = 5;
+
+/** Which parts the user's screens grant: the live fleet (monitoring), alarms (the alarm list), handling them. */
+export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
+  const { access } = scope;
+  const alarmList = hasScreen(access, ALARM_PATH);
+  return { fleet: hasScreen(access, HUB_SCREENS.live), alarms: alarmList, handle: alarmList && access.permissions.has(`${ALARM_PERMISSION}:edit`) };
+}
+
+/** Nothing when the part is not granted: the statement still joins the batch, and SQLite answers it without a read. */
+const granted = (yes: boolean): SQL | undefined => (yes ? undefined : sql`0`);
+
+export async function loadWorkbench(scope: RequestScope, lang: string, now = Date.now()) {
+  const { db, user } = scope;
+  const parts = partsOf(scope);
+  const timeZone = user.timeZone;
+  const today = dayOf(now, timeZone);
+  const from = dayStartMs(today, timeZone)!;
+  const to = dayEndMs(today, timeZone)!;
+  // alarms to handle: the unhandled ones of the list's longest range, ending today (the link opens exactly those)
+  const handleFromDay = dayOf(from - (MAX_RANGE_DAYS - 1) * DAY_MS + DAY_MS / 2, timeZone);
+  const handleFrom = dayStartMs(handleFromDay, timeZone)!;
+  const alarmInScope = visibleVehicleIdWhere(scope, alarms.vehicleId);
+  const n = sql<number>`count(*)`.as("n");
+
+  const recent = db
+    .select({ path: visitLogs.description })
+    .from(visitLogs)
+    .where(and(ofTenant(visitLogs, user), eq(visitLogs.userId, user.id), gte(visitLogs.createdAt, now - VISITS_DAYS * DAY_MS)))
+    .orderBy(desc(visitLogs.createdAt))
+    .limit(VISITS_READ)
+    .as("recent");
+
+  const [[fleetRows, levelRows, newestRows, unhandledRows, visitRows], todo] = await Promise.all([
+    batch(db, [
+      db.select({ n }).from(vehicles).where(tenantWhere(vehicles, user, visibleVehiclesWhere(scope), granted(parts.fleet))),
+      db
+        .select({ level: alarms.level, n })
+        .from(alarms)
+        .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
+        .groupBy(alarms.level),
+      db
+        .select({ id: alarms.id, vehicleId: alarms.vehicleId, plate: vehicles.plate, kind: alarms.kind, level: alarms.level, at: alarms.at, detail: alarms.detail, handleState: alarms.handleState })
+        .from(alarms)
+        .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), sameTenant(vehicles, alarms)))
+        .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
+        .orderBy(desc(alarms.at), desc(alarms.id))
+        .limit(NEWEST),
+      db
+        .select({ level: alarms.level, n })
+        .from(alarms)
+        .where(tenantWhere(alarms, user, eq(alarms.handleState, 0), sql`${alarms.at} BETWEEN ${handleFrom} AND ${to}`, alarmInScope, granted(parts.handle)))
+        .groupBy(alarms.level),
+      db.select({ path: recent.path, n }).from(recent).groupBy(recent.path).orderBy(desc(sql`n`)).limit(40),
+    ]),
+    // the approvals waiting for this user: their own batch, at the same time
+    todoFor(scope, APPROVAL_KINDS),
+  ]);
+
+  const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
+  const alarmSummary: AlarmSummary = {
+    today,
+    byLevel: byLevel(levelRows),
+    newest: newestRows.map(({ detail, plate, ...a }) => ({
+      ...a,
+      plate: plate ?? `#${a.vehicleId}`,
+      kindText: ALARM_KINDS[a.kind] ? labelOf(ALARM_KINDS[a.kind]!, lang) : a.kind,
+      detailText: alarmDetailText(a.kind, detail, { lang, at: a.at, timeZone, names: J1939_NAMES }) })),
+  };
+  const unhandled = byLevel(unhandledRows);
+  return {
+    parts,
+    fleet: parts.fleet ? { vehicles: fleetRows[0]?.n ?? 0 } : null,
+    alarms: parts.alarms ? alarmSummary : null,
+    toHandle: parts.handle ? { byLevel: unhandled, total: unhandled[0] + unhandled[1] + unhandled[2], href: `${ALARM_PATH}?state=0&from=${handleFromDay}&to=${today}` } : null,
+    todo,
+    shortcuts: shortcutsOf(scope, visitRows),
+    plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
+  };
+}
+
+/**
+ * The screens the user opened most in the last 30 days (by visits logged, a visit every 10 s of stay), then the rest
+ * of their menu in menu order: only built screens of the side menu, never the workbench itself.
+ */
+export function shortcutsOf(scope: Pick<RequestScope, "access">, visits: { path: string | null; n: number }[]): Shortcut[] {
+  const leaves = scope.access.menuRows.filter((m) => m.state === 1 && m.routerPath && m.routerPath.toLowerCase() !== "/managework" && !isPlannedMenu(m));
+  const parents = new Set(scope.access.menuRows.map((m) => m.parent));
+  const items = leaves.filter((m) => !parents.has(m.privisId));
+  const uses = new Map<string, number>();
+  for (const v of visits) {
+    const item = v.path ? menuItemFor(items, v.path.split("?")[0]!) : undefined;
+    if (item) uses.set(item.privisId, (uses.get(item.privisId) ?? 0) + v.n);
+  }
+  const byMenu = [...items].sort((a, b) => a.sort - b.sort || a.privisId.localeCompare(b.privisId));
+  const ranked = [...byMenu].sort((a, b) => (uses.get(b.privisId) ?? 0) - (uses.get(a.privisId) ?? 0));
+  return ranked.slice(0, SHORTCUTS).map((m) => ({ privisId: m.privisId, name: m.name, nameEn: m.nameEn, path: m.routerPath!, used: uses.has(m.privisId) }));
+}

@@ -1,0 +1,39 @@
+/** The workbench's shapes (client-safe): what the loader reads and what the page's socket asks the hub for. */
+import type { ClientMessage } from "../../../workers/fleet-hub/protocol";
+
+/** The parts the user's screens grant (workbench.server.ts partsOf). */
+export interface WorkbenchParts {
+  /** the live fleet: the monitoring screen */
+  fleet: boolean;
+  /** today's alarms: the alarm list */
+  alarms: boolean;
+  /** alarms to handle: the alarm list and its handling permission */
+  handle: boolean;
+}
+
+export interface AlarmSummary {
+  /** the tenant's today, yyyy-MM-dd */
+  today: string;
+  /** today's alarms of level 1, 2 and 3 */
+  byLevel: [number, number, number];
+  /** the newest five: the kind and the detail written in the user's language */
+  newest: { id: number; vehicleId: number; plate: string; kind: string; kindText: string; level: number; at: number; detailText: string | null; handleState: number }[];
+}
+
+export interface Shortcut {
+  privisId: string;
+  name: string;
+  nameEn: string;
+  path: string;
+  /** opened in the last 30 days (else it fills the row in menu order) */
+  used: boolean;
+}
+
+/**
+ * The watch of the workbench's socket: the fleet counters (no vehicle state: a few bytes whatever the fleet's size)
+ * and new alarms, each only when the user's screens grant it; null when they grant neither (no socket).
+ */
+export function workbenchWatch(parts: Pick<WorkbenchParts, "fleet" | "alarms">, since: number | null): ClientMessage | null {
+  if (!parts.fleet && !parts.alarms) return null;
+  return { type: "watch", ...(parts.fleet ? { counts: true } : {}), ...(parts.alarms ? { alarms: true } : {}), hz: 1, ...(since !== null ? { since } : {}) };
+}
