@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkArea, matchesSearch, matchesStatus, NO_ORG, onlineBucket, startOfTenantDay as startOfChinaDay, treeRows, type MonitorOrg, type MonitorVehicle } from "./monitor";
+import { checkArea, liveTreeVehicles, matchesSearch, matchesStatus, NO_ORG, onlineBucket, startOfTenantDay as startOfChinaDay, treeRows, type MonitorOrg, type MonitorVehicle } from "./monitor";
 
 const orgs: MonitorOrg[] = [
   { id: 1, parentId: null, name: "总部" },
@@ -64,5 +64,21 @@ describe("online buckets (spec §9)", () => {
     expect(onlineBucket(now - 3 * 86_400_000, now, today)).toBe("week");
     expect(onlineBucket(now - 8 * 86_400_000, now, today)).toBe("over7");
     expect(onlineBucket(null, now, today)).toBe("never");
+  });
+});
+
+describe("liveTreeVehicles", () => {
+  const live = (v: MonitorVehicle) => ({ id: v[0], plate: v[1], terminalNo: v[2], selfNo: v[3], orgId: v[4], modelId: v[5] });
+  it("is the loaded list until the hub's snapshot, then the hub's vehicles: newcomers join, removed ones leave", () => {
+    expect(liveTreeVehicles(vehicles, null)).toBe(vehicles);
+    const same = new Map(vehicles.map((v) => [v[0], live(v)]));
+    expect(liveTreeVehicles(vehicles, same)).toBe(vehicles);
+    const grown = new Map(same);
+    grown.set(20, live([20, "沪A99999", "T000000020", null, 3, null]));
+    grown.delete(13);
+    const tree = liveTreeVehicles(vehicles, grown);
+    expect(tree.map((v) => v[0])).toEqual([10, 11, 12, 20]);
+    const rows = treeRows(orgs, tree, () => true, new Set());
+    expect(rows.filter((r) => r.kind === "org").map((r) => (r.kind === "org" ? `o${r.id}:${r.count}` : ""))).toEqual(["o1:4", "o2:2", "o3:2"]);
   });
 });

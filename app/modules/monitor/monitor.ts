@@ -70,6 +70,28 @@ export function onlineBucket(seen: number | null, now: number, startOfToday: num
   return "over7";
 }
 
+/**
+ * The tree's vehicles as the hub knows them: before its first snapshot, those the page loaded; after it, the hub's
+ * (the same data scope), so vehicles registered since the page loaded join the tree and removed ones leave it, as the
+ * counts do. Loaded vehicles keep their order; newcomers follow by plate.
+ */
+export function liveTreeVehicles(loaded: MonitorVehicle[], live: ReadonlyMap<number, Pick<VehicleLive, "id" | "plate" | "terminalNo" | "selfNo" | "orgId" | "modelId">> | null): MonitorVehicle[] {
+  if (!live) return loaded;
+  const known = new Set<number>();
+  const out: MonitorVehicle[] = [];
+  for (const v of loaded) {
+    const now = live.get(v[0]);
+    if (!now) continue;
+    known.add(v[0]);
+    // an organisation or plate changed since the page loaded
+    out.push(now.orgId === v[4] && (now.plate || v[1]) === v[1] ? v : [v[0], now.plate || v[1], now.terminalNo || v[2], now.selfNo ?? v[3], now.orgId, now.modelId ?? v[5]]);
+  }
+  const added: MonitorVehicle[] = [];
+  for (const v of live.values()) if (!known.has(v.id)) added.push([v.id, v.plate || `#${v.id}`, v.terminalNo, v.selfNo, v.orgId, v.modelId]);
+  added.sort((a, b) => a[1].localeCompare(b[1]));
+  return added.length || out.length !== loaded.length ? [...out, ...added] : loaded;
+}
+
 export type TreeRow = { kind: "org"; id: number; name: string; depth: number; count: number; open: boolean } | { kind: "vehicle"; id: number; depth: number; vehicle: MonitorVehicle };
 
 /** id of the group that holds vehicles without a (visible) organisation */

@@ -2,7 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
-import { displayStatus, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type StatusFilter, type TreeRow } from "./monitor";
+import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type StatusFilter, type TreeRow } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
 
 const ROW_PX = 32;
@@ -23,7 +23,7 @@ interface Props {
  * and a virtual list (only the rows in view are in the DOM). It re-renders when a status changes, never for a move.
  * Keyboard: ↑/↓ move, →/← open and close an organisation, Enter selects a vehicle, Home/End jump.
  */
-export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedId, onSelect }: Props) {
+export function VehicleTree({ store, orgs, vehicles: loaded, filter, onFilter, selectedId, onSelect }: Props) {
   const { t } = useTranslation(MONITOR);
   useSyncExternalStore(store.subscribe, store.getStatusVersion, store.getStatusVersion);
   const [search, setSearch] = useState("");
@@ -31,6 +31,12 @@ export function VehicleTree({ store, orgs, vehicles, filter, onFilter, selectedI
   const [active, setActive] = useState(0);
   const needle = search.trim();
   const statusVersion = store.statusVersion;
+  // vehicles registered (or removed) since the page loaded: the tree follows the hub, as the counts do
+  const vehicles = useMemo(
+    () => liveTreeVehicles(loaded, store.seq === null ? null : store.vehicles),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- statusVersion: bumped when vehicles arrive or leave
+    [loaded, statusVersion],
+  );
   const rows = useMemo(
     () => treeRows(orgs, vehicles, (v) => matchesSearch(v, needle) && matchesStatus(store.get(v[0])?.status, filter), collapsed),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- statusVersion: the live statuses the filter reads
