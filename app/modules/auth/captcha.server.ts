@@ -9,17 +9,25 @@ function rand(n: number): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]! % n;
 }
 
-/** Draws the answer as an SVG with jittered, rotated glyphs and noise curves. */
+/** the glyphs' font size: the widest bold glyph (W) is about one em, so 4 × 26 px fit the 120 px with margins */
+export const CAPTCHA_FONT_PX = { min: 22, max: 26 };
+
+/**
+ * Draws the answer as an SVG with jittered, rotated glyphs and noise curves. Each glyph is centred in its quarter of
+ * the image (text-anchor middle), so the widest glyph in the last place still ends inside it.
+ */
 export function drawCaptcha(answer: string): string {
   const w = 120;
   const h = 40;
   const colors = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c"];
+  const cell = (w - 8) / answer.length;
   const glyphs = [...answer]
     .map((ch, i) => {
-      const x = 14 + i * 26 + rand(6);
-      const y = 28 + rand(8) - 4;
-      const r = rand(50) - 25;
-      return `<text x="${x}" y="${y}" transform="rotate(${r} ${x} ${y})" fill="${colors[rand(colors.length)]}" font-size="${24 + rand(6)}" font-family="Verdana,Arial,sans-serif" font-weight="bold">${ch}</text>`;
+      const x = Math.round(4 + cell * (i + 0.5) + rand(5) - 2);
+      const y = 28 + rand(6) - 3;
+      const r = rand(36) - 18;
+      const size = CAPTCHA_FONT_PX.min + rand(CAPTCHA_FONT_PX.max - CAPTCHA_FONT_PX.min + 1);
+      return `<text x="${x}" y="${y}" text-anchor="middle" transform="rotate(${r} ${x} ${y})" fill="${colors[rand(colors.length)]}" font-size="${size}" font-family="Verdana,Arial,sans-serif" font-weight="bold">${ch}</text>`;
     })
     .join("");
   const noise = Array.from({ length: 4 }, () => {
