@@ -187,7 +187,7 @@ function ImportPanel({ view, formAction }: { view: ResourceView; formAction: str
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
   return (
     <details className="relative">
-      <summary className={buttonClass({ variant: "secondary", className: "list-none px-3 text-sm" })}>{t("import")}</summary>
+      <summary className={buttonClass({ variant: "secondary", className: "list-none [&::-webkit-details-marker]:hidden" })}>{t("import")}</summary>
       <Form method="post" action={formAction} encType="multipart/form-data" className="absolute right-0 z-20 mt-1 w-80 rounded-lg border border-line bg-panel p-3 shadow-xl" data-testid="import-panel">
         <input type="hidden" name="intent" value="import" />
         <label className="mb-2 block text-sm text-ink">
