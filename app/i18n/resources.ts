@@ -1,5 +1,6 @@
 import enAlarms from "./en-US/alarms";
 import enFences from "./en-US/fences";
+import enMaps from "./en-US/maps";
 import enMonitor from "./en-US/monitor";
 import enPlayback from "./en-US/playback";
 import enTelematics from "./en-US/telematics";
@@ -7,6 +8,7 @@ import enShell from "./shell/en-US";
 import zhShell from "./shell/zh-CN";
 import zhAlarms from "./zh-CN/alarms";
 import zhFences from "./zh-CN/fences";
+import zhMaps from "./zh-CN/maps";
 import zhMonitor from "./zh-CN/monitor";
 import zhPlayback from "./zh-CN/playback";
 import zhTelematics from "./zh-CN/telematics";
@@ -17,8 +19,8 @@ import zhTelematics from "./zh-CN/telematics";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences },
-  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences },
+  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps },
+  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps },
 } as const;
 
 /** The shell's namespaces per language. */

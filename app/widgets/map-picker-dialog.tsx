@@ -2,16 +2,20 @@
 // frame, the map widget and, once the map mounts, the engine. Lists and forms carry none of it.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MAPS } from "~/i18n/screen/maps";
 import { formatCoord, type LngLat } from "~/lib/location";
 import { Button } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
-import type { MapClientConfig } from "./map/config";
+import { PLACE_ZOOM, type MapClientConfig, type Place } from "./map/config";
+import { PlaceSearch } from "./map/place-search";
+import { useAddressLookup, type AddressLookup } from "./map/use-address-lookup";
 import { PickerMap } from "./map-picker-map";
 import { Input } from "~/ui/input";
 
 // the tenant's map settings, fetched once per page
 let settings: Promise<MapClientConfig> | null = null;
-function loadSettings(): Promise<MapClientConfig> {
+/** The tenant's map settings from /api/map/config, once per page (the picker and the sign-in map share them). */
+export function loadSettings(): Promise<MapClientConfig> {
   settings ??= fetch("/api/map/config", { headers: { Accept: "application/json" } })
     .then((r) => (r.ok ? (r.json() as Promise<{ data: MapClientConfig }>) : Promise.reject(new Error(`map settings: ${r.status}`))))
     .then((body) => body.data);
@@ -39,11 +43,27 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
   const [draft, setDraft] = useState<LngLat | null>(start.point);
   const [address, setAddress] = useState(start.address);
   const [map, setMap] = useState<MapClientConfig | "failed" | null>(config ?? null);
+  const [focus, setFocus] = useState<{ point: LngLat; zoom: number } | null>(null);
+  const settled = map && map !== "failed" ? map : null;
+  // spec §2: a click sets the point and a reverse-geocoded address (a typed address stays when none is found)
+  const address$ = useAddressLookup(withAddress && Boolean(settled?.geocoder), setAddress);
+  const fromMap = (p: LngLat) => {
+    setDraft(p);
+    address$.lookup(p);
+  };
+  const fromSearch = (p: Place) => {
+    address$.reset();
+    setDraft([p.lng, p.lat]);
+    setAddress(p.address.slice(0, addressMax));
+    setFocus({ point: [p.lng, p.lat], zoom: PLACE_ZOOM[p.level] });
+  };
 
   useEffect(() => {
     if (!open) return;
     setDraft(start.point);
     setAddress(start.address);
+    setFocus(null);
+    address$.reset();
     if (config || (map && map !== "failed")) return;
     let cancelled = false;
     setMap(null);
@@ -88,12 +108,13 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
         <p className="mb-2 text-sm text-ink" role="status" aria-live="polite" data-testid="map-picker-readout">
           {draft ? t("mapPicker.selected", { longitude: formatCoord(draft[0]), latitude: formatCoord(draft[1]) }) : <span className="text-muted">{t("mapPicker.none")}</span>}
         </p>
+        {settled ? <PlaceSearch enabled={Boolean(settled.geocoder)} onPick={fromSearch} className="mb-2" /> : null}
         {map === "failed" ? (
           <p role="alert" className="flex h-[50vh] min-h-[260px] items-center justify-center rounded-md border border-line text-sm text-danger">
             {t("mapPicker.configFailed")}
           </p>
         ) : map ? (
-          <PickerMap config={map} value={draft} onChange={setDraft} label={t("mapPicker.title")} />
+          <PickerMap config={map} value={draft} onChange={fromMap} focus={focus} label={t("mapPicker.title")} />
         ) : (
           <p role="status" className="flex h-[50vh] min-h-[260px] items-center justify-center rounded-md border border-line bg-canvas text-sm text-muted">
             {t("map.loading")}
@@ -112,12 +133,22 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
               autoComplete="off"
               aria-describedby="map-picker-dialog-address-hint"
             />
-            <p id="map-picker-dialog-address-hint" className="mt-1 text-xs text-muted">
-              {t("mapPicker.noGeocoder")}
-            </p>
+            <AddressHint id="map-picker-dialog-address-hint" geocoder={Boolean(settled?.geocoder)} status={address$.status} />
           </div>
         ) : null}
       </div>
     </Dialog>
+  );
+}
+
+/** Under the dialog's address: what the lookup is doing, or why the address must be typed. */
+export function AddressHint({ id, geocoder, status }: { id: string; geocoder: boolean; status: AddressLookup }) {
+  const { t } = useTranslation("widgets");
+  const { t: tm } = useTranslation(MAPS);
+  const text = !geocoder ? t("mapPicker.noGeocoder") : status === "idle" ? "" : status === "looking" ? tm("reverse.looking") : tm(`reverse.${status === "notConfigured" ? "unavailable" : status}`);
+  return (
+    <p id={id} className={`mt-1 min-h-4 text-xs ${status === "unavailable" || status === "rateLimited" ? "text-warning" : "text-muted"}`} role="status" aria-live="polite" data-testid="address-lookup">
+      {text}
+    </p>
   );
 }

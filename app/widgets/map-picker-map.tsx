@@ -15,7 +15,26 @@ const STEP_PX = 10;
  * The picker's map: a click sets the marker, the marker can be dragged, arrow keys move it a few pixels (placing it
  * at the centre first when there is none). `value` and `onChange` are WGS-84; the map may display GCJ-02.
  */
-export function PickerMap({ config, value, onChange, label }: { config: MapClientConfig; value: LngLat | null; onChange: (p: LngLat) => void; label: string }) {
+export function PickerMap({
+  config,
+  value,
+  onChange,
+  label,
+  focus,
+  onMap,
+  markerLabel,
+}: {
+  config: MapClientConfig;
+  value: LngLat | null;
+  onChange: (p: LngLat) => void;
+  label: string;
+  /** fly here (a place chosen in the search box), at the zoom its kind calls for (spec §9) */
+  focus?: { point: LngLat; zoom: number } | null;
+  /** the map and marker once loaded, and on every marker move (the sign-in map draws its circle) */
+  onMap?: (handle: MapHandle, marker: InstanceType<MapHandle["engine"]["Marker"]> | null) => void;
+  /** accessible name of the marker (default 已选位置) */
+  markerLabel?: string;
+}) {
   const { t } = useTranslation("widgets");
   const handle = useRef<MapHandle | null>(null);
   const marker = useRef<InstanceType<MapHandle["engine"]["Marker"]> | null>(null);
@@ -23,6 +42,8 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
   changed.current = onChange;
   const current = useRef(value);
   current.current = value;
+  const mapped = useRef(onMap);
+  mapped.current = onMap;
 
   const place = useCallback(
     (h: MapHandle, p: LngLat | null) => {
@@ -34,7 +55,7 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
       const display = h.projection.toDisplay(p);
       if (!marker.current) {
         const m = new h.engine.Marker({ draggable: true, color: getComputedStyle(document.body).getPropertyValue("--c-brand").trim() || "#1d63d8" });
-        m.getElement().setAttribute("aria-label", t("mapPicker.marker"));
+        m.getElement().setAttribute("aria-label", markerLabel ?? t("mapPicker.marker"));
         m.getElement().dataset.testid = "map-picker-marker";
         m.on("dragend", () => {
           const at = m.getLngLat();
@@ -43,7 +64,7 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
         marker.current = m.setLngLat(display).addTo(h.map);
       } else marker.current.setLngLat(display);
     },
-    [t]
+    [t, markerLabel]
   );
 
   const onReady = useCallback(
@@ -57,6 +78,7 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
       const start = current.current;
       if (start) map.jumpTo({ center: h.projection.toDisplay(start), zoom: Math.max(map.getZoom(), 14) });
       place(h, start);
+      mapped.current?.(h, marker.current);
       map.getCanvas().focus();
     },
     [place]
@@ -70,7 +92,13 @@ export function PickerMap({ config, value, onChange, label }: { config: MapClien
       const display = h.projection.toDisplay(value);
       if (!h.map.getBounds().contains(display)) h.map.panTo(display);
     }
+    mapped.current?.(h, marker.current);
   }, [value, place]);
+
+  useEffect(() => {
+    const h = handle.current;
+    if (h && focus) h.map.jumpTo({ center: h.projection.toDisplay(focus.point), zoom: focus.zoom });
+  }, [focus]);
 
   useEffect(
     () => () => {

@@ -41,7 +41,8 @@ export interface MapPickerProps {
  * Spec §2 map picker: longitude, latitude and address inputs that post as plain form fields (so they work without
  * JavaScript), and 地图选点, a dialog with the tenant's map where a click, a drag or the arrow keys set the point,
  * Enter or 确定 takes it and Esc or 取消 leaves the inputs as they were. Values are WGS-84 with at most 6 decimals.
- * There is no geocoder offline, so the address is typed (in the form or in the dialog), never looked up.
+ * With a place-search provider in /mapConfig the dialog also has a search box and looks up the address of a click
+ * (app/widgets/map/place-search.tsx, /api/geo/*); without one, or when it fails, the address is typed.
  */
 export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, required = false, legend, labels = {}, config, inputRef }: MapPickerProps) {
   const { t } = useTranslation("widgets");

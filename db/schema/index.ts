@@ -11,3 +11,4 @@ export * from "./telematics";
 export * from "./workflow";
 export * from "./numbering";
 export * from "./jobs";
+export * from "./geo";

@@ -11,7 +11,7 @@ export default {
     hint: "Click the map to choose a location and drag the marker to adjust; arrow keys move it a little (more with Shift), Enter confirms, Esc cancels",
     selected: "Selected: longitude {{longitude}}, latitude {{latitude}} (WGS-84)",
     none: "No location chosen yet",
-    noGeocoder: "The offline map cannot look up addresses; please type the address",
+    noGeocoder: "Address lookup is not configured; please type the address",
     marker: "Selected location",
     cancel: "Cancel",
     confirm: "OK",

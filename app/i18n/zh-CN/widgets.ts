@@ -9,7 +9,7 @@ export default {
     hint: "单击地图选择位置，可拖动标记调整；方向键微调（按住 Shift 步长更大），回车确定，Esc 取消",
     selected: "已选位置：经度 {{longitude}}，纬度 {{latitude}}（WGS-84）",
     none: "尚未选择位置",
-    noGeocoder: "离线地图无法自动识别地址，请手动填写",
+    noGeocoder: "未配置地址识别服务，请手动填写地址",
     marker: "已选位置",
     cancel: "取消",
     confirm: "确定",

@@ -7,6 +7,8 @@ import type { SettingsActionData, SettingsDefinition } from "./settings.server";
 import { DEFAULT_RULE_SETTINGS } from "../../../workers/fleet-hub/rules";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { locationFields } from "~/modules/resource/location.server";
+import { BASE_MAPS, baseMapOf } from "~/widgets/map/config";
+import { GEOCODERS } from "~/modules/geo/geo-config.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import { alarmRulesView, businessInfoView, MAP_CENTER, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
 
@@ -17,6 +19,7 @@ const num = (message: string, min: number, max: number) =>
     .refine((v) => v !== "" && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, message)
     .transform(Number);
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+const whole = (min: number, max: number) => num("validation.range", min, max).refine(Number.isInteger, "validation.range");
 
 export const tenantConfig: SettingsDefinition = {
   view: tenantConfigView,
@@ -30,28 +33,61 @@ export const tenantConfig: SettingsDefinition = {
   }),
 };
 
+const httpsUrl = (v: string) => v === "" || /^https:\/\/\S+$/.test(v);
+const tileTemplate = (v: string) => v === "" || (httpsUrl(v) && v.includes("{z}") && v.includes("{x}") && v.includes("{y}"));
+const MAP_KEYS = ["basemap", "tiandituKey", "mapboxToken", "styleUrl", "tileUrl", "attribution", "coordinateSystem", "geocoder", "geocoderKey", "geocoderUrl", "geocoderPerMinute"];
+
+/**
+ * /mapConfig: a base-map preset (each with its own coordinate system, app/widgets/map/config.ts), its key or token,
+ * the custom URLs, the default view, and the place-search provider the Worker calls (app/modules/geo). Forms posted
+ * before presets existed (engine, style and tile URL only) still save: the preset is derived from them.
+ */
 export const mapConfig: SettingsDefinition = {
   view: mapConfigView,
-  secret: ["mapboxToken"],
-  defaults: { engine: "maplibre", mapboxToken: "", styleUrl: "", tileUrl: "", coordinateSystem: "wgs84", centerLng: 121.47, centerLat: 31.23, zoom: 10 },
+  secret: ["mapboxToken", "geocoderKey"],
+  defaults: { basemap: "offline", engine: "maplibre", tiandituKey: "", mapboxToken: "", styleUrl: "", tileUrl: "", attribution: "", coordinateSystem: "wgs84", centerLng: 121.47, centerLat: 31.23, zoom: 10, geocoder: "none", geocoderKey: "", geocoderUrl: "", geocoderPerMinute: 60 },
   schema: z
-    .object({
-      engine: z.enum(["maplibre", "mapbox"], { message: "validation.required" }),
-      mapboxToken: z.string().trim().max(200),
-      styleUrl: z
-        .string()
-        .trim()
-        .refine((v) => v === "" || /^(https:\/\/|mapbox:\/\/)\S+$/.test(v), "validation.styleUrl"),
-      tileUrl: z
-        .string()
-        .trim()
-        .refine((v) => v === "" || (/^https:\/\/\S+$/.test(v) && v.includes("{z}") && v.includes("{x}") && v.includes("{y}")), "validation.tileUrl"),
-      coordinateSystem: z.enum(["wgs84", "gcj02"], { message: "validation.required" }),
-      ...locationFields(MAP_CENTER),
-      zoom: num("validation.zoom", 3, 18),
-    })
+    .preprocess(
+      (raw) => {
+        const v = { ...(raw as Record<string, string>) };
+        for (const k of MAP_KEYS) v[k] ??= "";
+        if (!v.basemap) v.basemap = baseMapOf(v);
+        if (!v.geocoder) v.geocoder = "none";
+        if (!v.geocoderPerMinute) v.geocoderPerMinute = "60";
+        return v;
+      },
+      z.object({
+        basemap: z.enum(BASE_MAPS, { message: "validation.required" }),
+        tiandituKey: z.string().trim().max(100),
+        mapboxToken: z.string().trim().max(200),
+        styleUrl: z
+          .string()
+          .trim()
+          .refine((v) => v === "" || /^(https:\/\/|mapbox:\/\/)\S+$/.test(v), "validation.styleUrl"),
+        tileUrl: z.string().trim().refine(tileTemplate, "validation.tileUrl"),
+        attribution: z.string().trim().max(200),
+        coordinateSystem: z.enum(["wgs84", "gcj02"], { message: "validation.required" }),
+        ...locationFields(MAP_CENTER),
+        zoom: num("validation.zoom", 3, 18),
+        geocoder: z.enum(GEOCODERS, { message: "validation.required" }),
+        geocoderKey: z.string().trim().max(200),
+        geocoderUrl: z
+          .string()
+          .trim()
+          .refine((v) => v === "" || /^https?:\/\/[^\s?#]+$/.test(v), "validation.geocoderUrl"),
+        geocoderPerMinute: whole(1, 600),
+      }),
+    )
     // mapbox-gl draws nothing without a pk. token (STACK.md)
-    .refine((v) => v.engine !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "validation.mapboxToken" }),
+    .refine((v) => v.basemap !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "validation.mapboxToken" })
+    .refine((v) => !v.basemap.startsWith("tianditu") || v.tiandituKey !== "", { path: ["tiandituKey"], message: "validation.tiandituKey" })
+    .refine((v) => v.basemap !== "custom" || v.styleUrl !== "" || v.tileUrl !== "", { path: ["tileUrl"], message: "validation.customBase" })
+    .refine((v) => v.geocoder !== "nominatim" || v.geocoderUrl !== "", { path: ["geocoderUrl"], message: "validation.geocoderUrl" })
+    .refine((v) => v.geocoder !== "amap" || v.geocoderKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
+    .refine((v) => v.geocoder !== "tianditu" || v.geocoderKey !== "" || v.tiandituKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
+    .refine((v) => v.geocoder !== "mapbox" || v.geocoderKey !== "" || v.mapboxToken !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
+    // older readers (and the picker's config) still look at the engine
+    .transform((v) => ({ ...v, engine: v.basemap === "mapbox" ? "mapbox" : "maplibre" })),
 };
 
 export const pageConfig: SettingsDefinition = {
@@ -126,7 +162,6 @@ export const businessInfo: SettingsDefinition = {
   },
 };
 
-const whole = (min: number, max: number) => num("validation.range", min, max).refine(Number.isInteger, "validation.range");
 const levelOf = z.enum(["1", "2", "3"], { message: "validation.required" }).transform(Number);
 const onOffOf = z.enum(["1", "0"], { message: "validation.required" }).transform((v) => v === "1");
 

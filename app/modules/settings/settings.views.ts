@@ -25,21 +25,65 @@ export const tenantConfigView: SettingsView = {
   ],
 };
 
-/** /mapConfig 地图配置: the map engine, its token and style, and the coordinates of the base map (spec §9). */
+const optionsOf = (pairs: [value: string, zh: string, en: string][]) => pairs.map(([value, zh, en]) => ({ value, label: { zh, en } }));
+
+/**
+ * /mapConfig 地图配置 (spec §9): the base map as a preset, each with its own coordinate system and attribution
+ * (app/widgets/map/config.ts), its key or token, a custom tile or style URL, the default view, and the place-search
+ * provider the Worker calls for every map picker (app/modules/geo; its key never reaches a browser).
+ */
 export const mapConfigView: SettingsView = {
   key: "map",
   path: "/mapConfig",
   permission: "mapConfig",
   title: { zh: "地图配置", en: "Map Settings" },
+  intro: {
+    zh: "底图决定地图上能否看到道路和地名；未配置在线底图时，地图只显示国界和海岸线。地点搜索和地址识别由服务器调用所选服务，密钥不会发送到浏览器。",
+    en: "The base map decides whether maps show streets and place names; without an online base they show only borders and coastlines. Place search and address lookup are called by the server through the chosen service; its key never reaches a browser.",
+  },
   fields: [
-    { key: "engine", label: { zh: "地图引擎", en: "Map engine" }, type: "select", required: true, options: [{ value: "maplibre", label: { zh: "MapLibre（无需令牌）", en: "MapLibre (no token)" } }, { value: "mapbox", label: { zh: "Mapbox", en: "Mapbox" } }] },
+    {
+      key: "basemap",
+      label: { zh: "底图", en: "Base map" },
+      type: "select",
+      required: true,
+      options: optionsOf([
+        ["offline", "离线底图（仅国界和海岸线）", "Offline (borders and coastlines only)"],
+        ["amap", "高德地图 标准（GCJ-02）", "Amap standard (GCJ-02)"],
+        ["amapSatellite", "高德地图 卫星（GCJ-02）", "Amap satellite (GCJ-02)"],
+        ["tianditu", "天地图 矢量（CGCS2000，需密钥）", "Tianditu vector (CGCS2000, key needed)"],
+        ["tiandituImage", "天地图 影像（CGCS2000，需密钥）", "Tianditu imagery (CGCS2000, key needed)"],
+        ["osm", "OpenStreetMap（WGS-84）", "OpenStreetMap (WGS-84)"],
+        ["mapbox", "Mapbox（需 pk. 令牌）", "Mapbox (pk. token needed)"],
+        ["custom", "自定义瓦片或样式地址", "Custom tile or style URL"],
+      ]),
+    },
+    { key: "tiandituKey", label: { zh: "天地图密钥（浏览器端）", en: "Tianditu key (browser)" }, type: "text", maxLength: 100, hint: { zh: "天地图底图必填；随瓦片请求发送", en: "Needed for Tianditu; sent with tile requests" } },
     { key: "mapboxToken", label: { zh: "Mapbox 令牌", en: "Mapbox token" }, type: "password", maxLength: 200, hint: { zh: "pk. 开头；留空则保留已保存的令牌", en: "Starts with pk.; leave empty to keep the saved one" } },
-    { key: "styleUrl", label: { zh: "地图样式地址", en: "Style URL" }, type: "text", maxLength: 300, hint: { zh: "https:// 或 mapbox:// 开头，可留空", en: "https:// or mapbox://, optional" } },
-    { key: "tileUrl", label: { zh: "瓦片地址", en: "Tile URL" }, type: "text", maxLength: 300, hint: { zh: "含 {z}/{x}/{y}，可留空", en: "With {z}/{x}/{y}, optional" } },
-    { key: "coordinateSystem", label: { zh: "底图坐标系", en: "Base map coordinates" }, type: "select", required: true, options: [{ value: "wgs84", label: { zh: "WGS-84", en: "WGS-84" } }, { value: "gcj02", label: { zh: "GCJ-02（国测局）", en: "GCJ-02 (China)" } }] },
+    { key: "styleUrl", label: { zh: "地图样式地址", en: "Style URL" }, type: "text", maxLength: 300, hint: { zh: "自定义或 Mapbox：https:// 或 mapbox:// 开头，可留空", en: "Custom or Mapbox: https:// or mapbox://, optional" } },
+    { key: "tileUrl", label: { zh: "瓦片地址", en: "Tile URL" }, type: "text", maxLength: 300, hint: { zh: "自定义：https:// 开头，含 {z}/{x}/{y}", en: "Custom: https:// with {z}/{x}/{y}" } },
+    { key: "attribution", label: { zh: "版权声明", en: "Attribution" }, type: "text", maxLength: 200, hint: { zh: "自定义底图显示在地图角落", en: "Shown in the map's corner for a custom base" } },
+    // presets fix their own coordinate system; only a custom base needs this
+    { key: "coordinateSystem", label: { zh: "自定义底图坐标系", en: "Custom base coordinates" }, type: "select", required: true, options: [{ value: "wgs84", label: { zh: "WGS-84", en: "WGS-84" } }, { value: "gcj02", label: { zh: "GCJ-02（国测局）", en: "GCJ-02 (China)" } }] },
     // WGS-84, like every stored position; a GCJ-02 base map shows it shifted (app/widgets/map/coords.ts)
     { key: "center", label: { zh: "默认中心位置", en: "Default centre" }, type: "location", required: true, keys: MAP_CENTER },
     { key: "zoom", label: { zh: "默认缩放级别", en: "Default zoom" }, type: "number", required: true, hint: { zh: "3-18", en: "3–18" } },
+    {
+      key: "geocoder",
+      label: { zh: "地点搜索服务", en: "Place search service" },
+      type: "select",
+      required: true,
+      options: optionsOf([
+        ["none", "不使用（手动填写地址）", "None (addresses are typed)"],
+        ["amap", "高德 Web 服务", "Amap Web Service"],
+        ["tianditu", "天地图", "Tianditu"],
+        ["mapbox", "Mapbox", "Mapbox"],
+        ["nominatim", "Nominatim 兼容服务", "Nominatim-compatible"],
+      ]),
+    },
+    { key: "geocoderKey", label: { zh: "地点搜索密钥", en: "Place search key" }, type: "password", maxLength: 200, hint: { zh: "高德 Web 服务 Key、天地图服务端密钥或 Mapbox 令牌；只保存在服务器；留空则保留已保存的密钥", en: "Amap Web Service key, Tianditu server key or Mapbox token; kept on the server; leave empty to keep the saved one" } },
+    { key: "geocoderUrl", label: { zh: "Nominatim 地址", en: "Nominatim URL" }, type: "text", maxLength: 300, hint: { zh: "如 https://nominatim.example.com，须遵守其使用政策", en: "e.g. https://nominatim.example.com; follow its usage policy" } },
+    { key: "geocoderPerMinute", label: { zh: "每分钟查询上限（每租户）", en: "Lookups per minute (per tenant)" }, type: "number", required: true, hint: { zh: "1-600", en: "1–600" } },
   ],
 };
 

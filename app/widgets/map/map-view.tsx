@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/preferences";
-import type { MapClientConfig } from "./config";
+import { hasOnlineBase, type MapClientConfig } from "./config";
 import { projectionOf, type Projection } from "./coords";
 import { loadEngine, type MapEngine, type MapInstance } from "./engine";
-import { applyBaseTheme, baseStyle } from "./style";
+import { BaseMapNotice, type BaseProblem } from "./base-map-notice";
+import { applyBaseTheme, BASE_TILE_SOURCES, baseStyle } from "./style";
 
 /** What a screen gets once its map has loaded. */
 export interface MapHandle {
@@ -36,6 +37,8 @@ export function MapView({ config, onReady, onTheme, className, label }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const online = hasOnlineBase(config);
+  const [problem, setProblem] = useState<BaseProblem | null>(online ? null : "offline");
   const ready = useRef(onReady);
   ready.current = onReady;
   const themed = useRef(onTheme);
@@ -46,6 +49,10 @@ export function MapView({ config, onReady, onTheme, className, label }: Props) {
     let cancelled = false;
     let map: MapInstance | null = null;
     const projection = projectionOf(config);
+    setProblem(online ? null : "offline");
+    // an online base that answers no tile at all cannot be reached (no connection, a wrong key or URL)
+    let baseTiles = 0;
+    const isBaseSource = (id: unknown) => typeof id === "string" && (config.styleUrl ? id !== "base" : (BASE_TILE_SOURCES as readonly string[]).includes(id));
     loadEngine(config.engine)
       .then((engine) => {
         if (cancelled || !box.current) return;
@@ -72,9 +79,16 @@ export function MapView({ config, onReady, onTheme, className, label }: Props) {
           ready.current(handle.current);
         });
         map.on("error", (e) => {
+          const event = e as unknown as { error?: { message?: string }; sourceId?: string; tile?: unknown };
+          if (online && event.tile && isBaseSource(event.sourceId) && baseTiles === 0) setProblem("unreachable");
           // a missing tile is not a broken map; a style that cannot load is
-          if (!map?.isStyleLoaded() && !handle.current) setState("failed");
-          console.warn("map:", (e as unknown as { error?: { message?: string } }).error?.message);
+          else if (!map?.isStyleLoaded() && !handle.current) setState("failed");
+          console.warn("map:", event.error?.message);
+        });
+        map.on("sourcedata", (e) => {
+          const event = e as unknown as { sourceId?: string; tile?: { state?: string } };
+          if (!online || !event.tile || !isBaseSource(event.sourceId) || event.tile.state !== "loaded") return;
+          if (baseTiles++ === 0) setProblem(null);
         });
       })
       .catch(() => !cancelled && setState("failed"));
@@ -99,10 +113,12 @@ export function MapView({ config, onReady, onTheme, className, label }: Props) {
       {/* the engine adds position: relative to this box, so it is sized, not positioned */}
       <div ref={box} className="h-full w-full" />
       {state !== "ready" && (
-        <div className="absolute inset-0 flex items-center justify-center bg-slate-100 text-sm text-slate-500 dark:bg-slate-900 dark:text-slate-400" role={state === "failed" ? "alert" : "status"}>
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500 dark:bg-slate-900 dark:text-slate-400" role={state === "failed" ? "alert" : "status"}>
           {state === "failed" ? t("map.failed") : t("map.loading")}
+          {state === "failed" ? <BaseMapNotice.Link /> : null}
         </div>
       )}
+      {state === "ready" && problem ? <BaseMapNotice problem={problem} /> : null}
     </div>
   );
 }

@@ -1,0 +1,43 @@
+/** Texts of the maps namespace: the base-map notice, place search, address lookup and the sign-in map (spec §2). */
+export default {
+  notice: {
+    offline: "未配置在线底图：地图只显示国界和海岸线，看不到道路和地名。",
+    unreachable: "在线底图无法加载（网络不通或密钥无效）：地图只显示国界和海岸线。",
+    configure: "前往地图配置",
+    askAdmin: "请联系管理员在“地图配置”中设置底图。",
+    dismiss: "关闭提示",
+  },
+  search: {
+    label: "搜索地点",
+    placeholder: "输入地名或地址搜索",
+    searching: "搜索中…",
+    empty: "未找到匹配的地点",
+    count: "找到 {{count}} 个地点，按上下键选择，回车确定",
+    notConfigured: "未配置地点搜索服务，请手动填写地址。",
+    unavailable: "地点搜索服务暂时不可用，请手动填写地址。",
+    rateLimited: "查询过于频繁，请稍后再试。",
+  },
+  reverse: {
+    looking: "正在识别地址…",
+    none: "未识别到该位置的地址，请手动填写。",
+    unavailable: "地址识别服务暂时不可用，请手动填写地址。",
+    rateLimited: "查询过于频繁，地址请手动填写或稍后再试。",
+  },
+  signIn: {
+    pick: "设置签到地点",
+    title: "签到地点",
+    infoTitle: "签到地点",
+    radius: "签到范围",
+    radiusPlaceholder: "请选择",
+    metres: "{{count}} 米",
+    address: "地址",
+    lng: "经度",
+    lat: "纬度",
+    none: "尚未设置签到地点",
+    summary: "{{address}}（半径 {{radius}} 米）",
+    hint: "单击地图或搜索地点设置签到位置，可拖动标记调整；圆圈为签到范围",
+    cancel: "取消",
+    confirm: "确定",
+    marker: "签到地点",
+  },
+};

@@ -1,0 +1,139 @@
+import { useId, useRef, useState, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { MAPS } from "~/i18n/screen/maps";
+import { ADDRESS_MAX, formatCoord, parseLngLat, type LngLat } from "~/lib/location";
+import type { LocationKeys } from "~/lib/list/types";
+import { Button } from "~/ui/field";
+import { Input, Select } from "~/ui/input";
+import type { MapClientConfig } from "./map/config";
+import type { SignInMapDialogProps } from "./sign-in-map-dialog";
+import { useHydrated } from "./use-hydrated";
+
+/** Spec §9: the sign-in radius options in metres, 100 by default. */
+export const SIGN_IN_RADII = [100, 200, 300, 500, 1000, 2000] as const;
+export const DEFAULT_SIGN_IN_RADIUS = 100;
+/** Spec §9: the sign-in map opens at zoom 8 when it has no point yet. */
+export const SIGN_IN_ZOOM = 8;
+
+export interface SignInValue {
+  lng: string;
+  lat: string;
+  address: string;
+  /** metres, one of SIGN_IN_RADII as text ("" before a choice) */
+  signRange: string;
+}
+
+// the dialog, the map and the engine come on the first click, once per page
+let dialogModule: Promise<ComponentType<SignInMapDialogProps>> | null = null;
+function loadDialog() {
+  dialogModule ??= import("./sign-in-map-dialog").then((m) => m.SignInMapDialog);
+  dialogModule.catch(() => (dialogModule = null));
+  return dialogModule;
+}
+
+export interface SignInMapProps {
+  /** the names the values post under (spec §3: location, lat, lng; sign-in adds signRange) */
+  names: Required<LocationKeys> & { signRange: string };
+  defaultValue?: Partial<SignInValue>;
+  legend?: string;
+  /** the map settings; fetched from /api/map/config when the dialog first opens if not given */
+  config?: MapClientConfig;
+  onChange?: (value: SignInValue) => void;
+}
+
+/**
+ * Spec §2 sign-in map, as a form field for the dispatch screens: the sign-in place (WGS-84, posted as hidden
+ * longitude and latitude), its address (editable) and the sign-in range (请选择; 100, 200, 300, 500, 1000 or
+ * 2000 m, default 100), and 设置签到地点, a dialog with a search box, the radius select and the map, where the marker
+ * carries an info window titled 签到地点 with the editable address and a circle shows the range; 取消 leaves the values
+ * as they were, 确定 takes them.
+ */
+export function SignInMap({ names, defaultValue = {}, legend, config, onChange }: SignInMapProps) {
+  const { t } = useTranslation(MAPS);
+  const hydrated = useHydrated();
+  const id = useId();
+  const [value, setValue] = useState<SignInValue>({
+    lng: defaultValue.lng ?? "",
+    lat: defaultValue.lat ?? "",
+    address: defaultValue.address ?? "",
+    signRange: defaultValue.signRange ?? String(DEFAULT_SIGN_IN_RADIUS),
+  });
+  const [open, setOpen] = useState(false);
+  const [Dialog, setDialog] = useState<ComponentType<SignInMapDialogProps> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const point = parseLngLat(value.lng, value.lat);
+  const update = (next: SignInValue) => {
+    setValue(next);
+    onChange?.(next);
+  };
+
+  const openDialog = () => {
+    if (loading) return;
+    if (Dialog) return setOpen(true);
+    setLoading(true);
+    loadDialog()
+      .then((component) => {
+        setDialog(() => component);
+        setOpen(true);
+      })
+      .catch((e) => console.warn("sign-in map:", e))
+      .finally(() => setLoading(false));
+  };
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) setTimeout(() => button.current?.focus(), 0);
+  };
+  const confirm = (p: LngLat, address: string, radius: number) => {
+    update({ lng: formatCoord(p[0]), lat: formatCoord(p[1]), address, signRange: String(radius) });
+    close(false);
+  };
+
+  return (
+    <fieldset className="min-w-0" data-testid="sign-in-map">
+      {legend ? <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend> : null}
+      <input type="hidden" name={names.lng} value={value.lng} />
+      <input type="hidden" name={names.lat} value={value.lat} />
+      <div className="grid grid-cols-[1fr_10rem] items-start gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <label htmlFor={`${id}-address`} className="mb-1 block text-sm font-medium text-ink">
+            {t("signIn.address")}
+          </label>
+          <Input id={`${id}-address`} name={names.address} value={value.address} maxLength={ADDRESS_MAX} autoComplete="off" onChange={(e) => update({ ...value, address: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-range`} className="mb-1 block text-sm font-medium text-ink">
+            {t("signIn.radius")}
+          </label>
+          <RadiusSelect id={`${id}-range`} name={names.signRange} value={value.signRange} onChange={(signRange) => update({ ...value, signRange })} />
+        </div>
+        <p className="col-span-2 flex min-w-0 items-center gap-3 text-sm text-muted" data-testid="sign-in-map-point">
+          <span className="min-w-0 truncate">{point ? `${t("signIn.lng")} ${formatCoord(point[0])}，${t("signIn.lat")} ${formatCoord(point[1])}` : t("signIn.none")}</span>
+          {hydrated ? (
+            <Button ref={button} type="button" variant="secondary" size="sm" onClick={openDialog} aria-haspopup="dialog" aria-busy={loading || undefined} className="shrink-0">
+              {t("signIn.pick")}
+            </Button>
+          ) : null}
+        </p>
+      </div>
+      {Dialog ? <Dialog open={open} onOpenChange={close} start={{ point, address: value.address, radius: Number(value.signRange) || DEFAULT_SIGN_IN_RADIUS }} config={config} onConfirm={confirm} /> : null}
+    </fieldset>
+  );
+}
+
+/** 签到范围: 请选择 until chosen, then one of the spec's radii. */
+export function RadiusSelect({ id, name, value, onChange }: { id: string; name?: string; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation(MAPS);
+  return (
+    <Select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} data-testid="sign-in-radius">
+      <option value="" disabled>
+        {t("signIn.radiusPlaceholder")}
+      </option>
+      {SIGN_IN_RADII.map((r) => (
+        <option key={r} value={String(r)}>
+          {t("signIn.metres", { count: r })}
+        </option>
+      ))}
+    </Select>
+  );
+}
