@@ -18,7 +18,20 @@ export interface SimVehicle {
   burst: number;
   fault: number;
   rand: () => number;
+  /** how the vehicle behaves (createRoute's defaults: short stops, an overspeed every ~10 and a fault every ~30 minutes) */
+  habits?: Partial<Habits>;
 }
+
+/** The pace of a vehicle's events; every figure is in seconds except idleShare (the share of stops with the engine on). */
+export interface Habits {
+  dwellMin: number;
+  dwellSpan: number;
+  idleShare: number;
+  overspeedEvery: number;
+  faultEvery: number;
+}
+
+export const DEFAULT_HABITS: Habits = { dwellMin: 30, dwellSpan: 150, idleShare: 0.5, overspeedEvery: 600, faultEvery: 1800 };
 
 /** Places on the demo map: the yard, three sites, the mixing plant (inside the demo fence). */
 export const PLACES = {
@@ -84,6 +97,7 @@ export function createRoute(i: number, seed = 1): SimVehicle {
 
 /** Advances a vehicle by dt seconds and returns the telemetry point a terminal would send at `now`. */
 export function stepVehicle(v: SimVehicle, now: number, dt: number) {
+  const habits = v.habits ? { ...DEFAULT_HABITS, ...v.habits } : DEFAULT_HABITS;
   const from = v.route[v.leg % v.route.length]!;
   const to = v.route[(v.leg + 1) % v.route.length]!;
   const length = metresBetween(from, to);
@@ -91,10 +105,11 @@ export function stepVehicle(v: SimVehicle, now: number, dt: number) {
     v.dwell = Math.max(0, v.dwell - dt);
     v.speed = 0;
   } else {
-    if (v.burst <= 0 && v.rand() < dt / 600) v.burst = 20 + v.rand() * 20; // an overspeed burst every ~10 minutes
+    if (v.burst <= 0 && v.rand() < dt / habits.overspeedEvery) v.burst = 20 + v.rand() * 20; // an overspeed burst now and then
     const target = v.burst > 0 ? 95 + v.rand() * 15 : v.cruise * (0.85 + v.rand() * 0.3);
     v.burst = Math.max(0, v.burst - dt);
-    v.speed += Math.max(-15, Math.min(10, target - v.speed)) * Math.min(1, dt);
+    // up to 10 km/h faster or 15 slower a second (a step of dt > 1 s, as a sparse history samples, may change more)
+    v.speed += Math.max(-15 * Math.max(1, dt), Math.min(10 * Math.max(1, dt), target - v.speed)) * Math.min(1, dt);
     const step = (v.speed / 3.6) * dt;
     v.along += step;
     v.mileage += step / 1000;
@@ -103,8 +118,8 @@ export function stepVehicle(v: SimVehicle, now: number, dt: number) {
       v.leg = (v.leg + 1) % v.route.length;
       v.along = 0;
       v.speed = 0;
-      v.dwell = 30 + v.rand() * 150;
-      v.idling = v.rand() < 0.5;
+      v.dwell = habits.dwellMin + v.rand() * habits.dwellSpan;
+      v.idling = v.rand() < habits.idleShare;
       if (v.leg === 0 && v.fuel < 60) v.fuel = Math.min(100, v.fuel + 40); // refuel at the yard
     }
   }
@@ -115,7 +130,7 @@ export function stepVehicle(v: SimVehicle, now: number, dt: number) {
   const lng = a[0] + (b[0] - a[0]) * f;
   const lat = a[1] + (b[1] - a[1]) * f;
   if (v.speed > 0.5) v.heading = Math.round(bearing(a, b));
-  if (v.fault <= 0 && v.rand() < dt / 1800) v.fault = 60; // a fault code shows for a minute every ~30 minutes
+  if (v.fault <= 0 && v.rand() < dt / habits.faultEvery) v.fault = 60; // a fault code shows for a minute now and then
   v.fault = Math.max(0, v.fault - dt);
   const moving = v.speed >= 1;
   const engineOn = moving || v.idling;

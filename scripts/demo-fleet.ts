@@ -1,0 +1,147 @@
+// The demo fleet after `npm start`: the seeded vehicles DRK0000001… (db/seed/telematics.ts, secrets
+// demo-secret-<terminal no.>) report through the real terminal API of the running app. Each first sends the few days
+// of history it does not have yet (scripts/demo-fleet-history.ts), then drives at 1 Hz (scripts/demo-fleet-model.ts)
+// until stopped; the last few stay silent. Prints only errors and one line of what it did (docs/simulator.md).
+//   tsx scripts/demo-fleet.ts [--base URL] [--persist DIR] [--history-days N] [--duration S] [--quiet]
+import { parseArgs } from "node:util";
+import { and, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { getPlatformProxy } from "wrangler";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import { demoTerminalSecret } from "../db/seed/telematics";
+import { historyUnits, postUnit, presentUnits, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
+import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf } from "./demo-fleet-model";
+import { stepVehicle, type SimVehicle } from "./simulator-model";
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: "string", default: "http://127.0.0.1:8787" },
+    persist: { type: "string" },
+    tenant: { type: "string", default: "demo" },
+    "history-days": { type: "string", default: "3" },
+    duration: { type: "string", default: "0" },
+    quiet: { type: "boolean", default: false },
+  },
+});
+const base = args.base!.replace(/\/$/, "");
+const historyDays = Number(args["history-days"]);
+const say = (line: string) => {
+  if (!args.quiet) console.log(line);
+};
+
+/** The seeded fleet of the tenant, its zone and the history units it still lacks; null when the fleet is not there. */
+async function readFleet(): Promise<{ fleet: FleetVehicle[]; missing: HistoryUnit[] } | null> {
+  const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({ configPath: "wrangler.toml", persist: args.persist ? { path: `${args.persist}/v3` } : true });
+  try {
+    const db = drizzle(proxy.env.DB, { schema }) as unknown as Db;
+    const [tenant] = await db.select({ id: schema.tenants.id, timeZone: schema.tenants.timeZone }).from(schema.tenants).where(eq(schema.tenants.code, args.tenant!));
+    if (!tenant) return null;
+    const numbers = Array.from({ length: DEMO_FLEET_SIZE }, (_, i) => terminalNoOf(i));
+    const rows = await db
+      .select({ id: schema.vehicles.id, terminalNo: schema.vehicles.terminalNo, state: schema.vehicles.state })
+      .from(schema.vehicles)
+      .where(and(eq(schema.vehicles.tenantId, tenant.id), inArray(schema.vehicles.terminalNo, numbers)));
+    const fleet = rows.filter((r) => r.state === 1 && r.terminalNo).map((r) => ({ id: r.id, terminalNo: r.terminalNo!, index: numbers.indexOf(r.terminalNo!) }));
+    if (!fleet.length) return null;
+    const units = historyUnits(fleet, Date.now(), historyDays, tenant.timeZone);
+    const present = await presentUnits(db, proxy.env.FILES, tenant.id, units);
+    return { fleet: fleet.sort((a, b) => a.index - b.index), missing: units.filter((u) => !present.has(`${u.vehicle.id}:${u.day}`)) };
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+const post: Post = async (path, body, token) => {
+  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  return { status: res.status, json: await res.json().catch(() => null) };
+};
+
+interface Driving {
+  vehicle: FleetVehicle;
+  sim: SimVehicle | null;
+  token: string | null;
+  tokenAt: number;
+  seq: number;
+}
+
+let failures = 0;
+async function tokenFor(d: Driving): Promise<string | null> {
+  if (d.token && Date.now() - d.tokenAt < 50 * 60_000) return d.token;
+  const res = await post("/ingest/v1/auth", { terminalNo: d.vehicle.terminalNo, secret: demoTerminalSecret(d.vehicle.terminalNo) });
+  if (res.status !== 200) {
+    // one line per vehicle, not one a second
+    if (failures++ < DEMO_FLEET_SIZE) console.error(`✗ demo fleet: ${d.vehicle.terminalNo} cannot sign in: ${res.json?.reason ?? res.status}`);
+    return null;
+  }
+  d.token = res.json.token as string;
+  d.tokenAt = Date.now();
+  return d.token;
+}
+
+async function waitForApp() {
+  for (let i = 0; i < 180; i++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`no app at ${base}`);
+}
+
+const found = await readFleet();
+if (!found) {
+  console.error(`✗ demo fleet: tenant ${args.tenant} has no seeded vehicles ${terminalNoOf(0)}…; nothing drives`);
+  process.exit(0);
+}
+await waitForApp();
+const live = new Set(liveIndexes());
+const fleet: Driving[] = found.fleet.map((vehicle) => ({ vehicle, sim: null, token: null, tokenAt: 0, seq: Math.floor(Date.now() / 1000) }));
+let stopping = false;
+process.on("SIGINT", () => (stopping = true));
+process.on("SIGTERM", () => (stopping = true));
+// the parent (npm start) may die without a signal: its pipe closing stops the fleet too
+process.stdout.on("error", () => (stopping = true));
+
+/** History first, vehicle by vehicle (its points are older than its live ones), then it joins the live loop. */
+async function prepare(d: Driving, history: { units: number; points: number }) {
+  const units = found!.missing.filter((u) => u.vehicle.id === d.vehicle.id);
+  for (const unit of units) {
+    if (stopping) return;
+    const token = await tokenFor(d);
+    if (!token) return;
+    history.points += (await postUnit(post, token, unit)).accepted;
+    history.units++;
+  }
+  if (live.has(d.vehicle.index)) d.sim = liveVehicle(d.vehicle.index);
+}
+
+async function tick(d: Driving, now: number) {
+  const token = await tokenFor(d);
+  if (!token || !d.sim) return;
+  const res = await post("/ingest/v1/telemetry", { points: [{ seq: ++d.seq, ...stepVehicle(d.sim, now, 1) }] }, token);
+  if (res.status === 401) d.token = null;
+  else if (res.status !== 200 && failures++ < DEMO_FLEET_SIZE) console.error(`✗ demo fleet: ${d.vehicle.terminalNo} report refused: ${res.status} ${res.json?.reason ?? ""}`);
+  for (const c of res.json?.commands ?? []) await post("/ingest/v1/commands/result", { results: [{ id: c.id, ok: true, result: `demo ${c.kind}` }] }, token);
+}
+
+const history = { units: 0, points: 0 };
+const preparing = (async () => {
+  // four vehicles at a time: the first ones drive within seconds while the others send their history
+  const queue = [...fleet];
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    for (let d = queue.shift(); d && !stopping; d = queue.shift()) await prepare(d, history).catch((e: Error) => console.error(`✗ demo fleet: ${e.message}`));
+  }));
+  if (history.units) say(`  demo fleet: ${history.points} points of history sent for ${history.units} vehicle-days`);
+})();
+
+const endAt = Number(args.duration) > 0 ? Date.now() + Number(args.duration) * 1000 : Number.POSITIVE_INFINITY;
+while (!stopping && Date.now() < endAt) {
+  const now = Date.now();
+  const moving = fleet.filter((d) => d.sim);
+  await Promise.all(moving.map((d) => tick(d, now).catch(() => failures++)));
+  const wait = 1000 - (Date.now() - now);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+stopping = true;
+await preparing;
+process.exit(0);
