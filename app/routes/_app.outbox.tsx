@@ -4,59 +4,52 @@ import { useTranslation } from "react-i18next";
 import { forbidden, requireScope } from "~/modules/access/access.server";
 import { listOutbox } from "~/modules/auth/notify.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { dateTimeFormat } from "~/lib/intl";
+import { formatCell } from "~/lib/list/format";
+import { parseListQuery, type ColumnDef, type FilterDef } from "~/lib/list/types";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { DataTable } from "~/widgets/data-table";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 消息发件箱 / Message outbox" }];
 
-/** Codes and notices kept when no SMS or mail provider is configured; tenant administrators only. */
+const PATH = "/outbox";
+const COLUMNS: ColumnDef[] = [
+  { key: "createdAt", label: { zh: "时间", en: "Time" }, type: "datetime", fixed: true },
+  {
+    key: "channel",
+    label: { zh: "渠道", en: "Channel" },
+    type: "status",
+    options: [
+      { value: "sms", label: { zh: "短信", en: "SMS" } },
+      { value: "email", label: { zh: "邮件", en: "E-mail" } },
+    ],
+  },
+  { key: "recipient", label: { zh: "接收方", en: "Recipient" } },
+  { key: "subject", label: { zh: "主题", en: "Subject" } },
+  { key: "body", label: { zh: "内容", en: "Content" } },
+];
+const FILTERS: FilterDef[] = [];
+
+/** Codes and notices kept when no SMS or mail provider is configured (the latest 100); tenant administrators only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user } = await requireScope(request, context);
   if (!user.isAdmin) throw forbidden();
-  const rows = await listOutbox(db, user.tenantId);
-  return { rows };
+  const query = parseListQuery(new URL(request.url), { columns: COLUMNS, filters: FILTERS });
+  const all = await listOutbox(db, user.tenantId);
+  const rows = query.size > 0 ? all.slice((query.page - 1) * query.size, query.page * query.size) : all;
+  return { rows, total: all.length, query };
 }
 
+/** 消息发件箱: the same list table as every other list screen. */
 export default function Outbox() {
-  const { rows } = useLoaderData<typeof loader>();
+  const { rows, total, query } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
-  const fmt = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone });
   return (
-    <section className="rounded-lg border border-line bg-panel p-6">
-      <h1 className="text-xl font-semibold">{t("outbox.title")}</h1>
-      <p className="mt-1 text-sm text-muted">{t("outbox.hint")}</p>
-      <table className="mt-4 w-full text-left text-sm">
-        <thead className="border-b border-line text-muted">
-          <tr>
-            <th className="py-2">{t("outbox.time")}</th>
-            <th>{t("outbox.channel")}</th>
-            <th>{t("outbox.recipient")}</th>
-            <th>{t("outbox.body")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="py-8 text-center text-muted">
-                {t("outbox.empty")}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.id} className="border-b border-line align-top" data-testid="outbox-row">
-                <td className="py-2 whitespace-nowrap" suppressHydrationWarning>
-                  {fmt.format(r.createdAt)}
-                </td>
-                <td>{r.channel === "sms" ? t("outbox.sms") : t("outbox.email")}</td>
-                <td>{r.recipient}</td>
-                <td className="break-all">{r.body}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </section>
+    <div className="p-4">
+      <h1 className="mb-1 text-xl font-semibold text-ink">{t("outbox.title")}</h1>
+      <p className="mb-3 text-sm text-muted">{t("outbox.hint")}</p>
+      <DataTable path={PATH} columns={COLUMNS} rows={rows} total={total} query={query} rowLabel={(r) => `${r.recipient} ${formatCell(COLUMNS[0]!, r.createdAt, i18n.language, timeZone).text}`} />
+    </div>
   );
 }
 
