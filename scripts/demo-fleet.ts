@@ -99,8 +99,9 @@ const fleet: Driving[] = found.fleet.map((vehicle) => ({ vehicle, sim: null, tok
 let stopping = false;
 process.on("SIGINT", () => (stopping = true));
 process.on("SIGTERM", () => (stopping = true));
-// the parent (npm start) may die without a signal: its pipe closing stops the fleet too
-process.stdout.on("error", () => (stopping = true));
+// the parent (npm start) may die without passing a signal on: then this process is handed to another parent
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && (stopping = true), 2000).unref();
 
 /** History first, vehicle by vehicle (its points are older than its live ones), then it joins the live loop. */
 async function prepare(d: Driving, history: { units: number; points: number }) {

@@ -2,12 +2,24 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { createNoiseFilter, pipeLines, shownAfterSuccess } from "./start-output.mjs";
 
 export const root = new URL("..", import.meta.url).pathname;
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 
+/**
+ * Runs a command to its end. With `quiet`, its output is held back: all of it is printed when the command fails,
+ * only our own progress lines and errors when it succeeds (scripts/start-output.mjs).
+ */
 export function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  const { quiet, ...spawnOpts } = opts;
+  const stdio = quiet ? ["ignore", "pipe", "pipe"] : "inherit";
+  const r = spawnSync(cmd, args, { stdio, cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, ...spawnOpts, env: { ...process.env, ...opts.env } });
+  if (quiet) {
+    const lines = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.split("\n");
+    const shown = r.status === 0 ? shownAfterSuccess(lines) : lines;
+    if (shown.length) console.log(shown.join("\n"));
+  }
   if (r.error?.code === "ETIMEDOUT") console.error(`\n✗ ${cmd} ${args.join(" ")} ran past ${opts.timeout / 1000}s and was stopped`);
   if (r.status !== 0 && !opts.allowFail) {
     console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${r.status}`);
@@ -56,16 +68,16 @@ export function ensureDevVars() {
   console.log("▸ wrote .dev.vars with fresh local secrets");
 }
 
-export function build() {
-  console.log("▸ building…");
-  runBin("remix", ["vite:build"], { env: { NODE_ENV: "production" } });
+export function build({ quiet = false } = {}) {
+  console.log(quiet ? "▸ building (about a minute)…" : "▸ building…");
+  runBin("remix", ["vite:build"], { env: { NODE_ENV: "production" }, quiet });
 }
 
 /** Applies migrations to the local D1 under persistDir, then seeds the demo tenant when it is empty. */
-export function prepareDatabase(persistDir) {
+export function prepareDatabase(persistDir, { quiet = false } = {}) {
   const persist = persistDir ? ["--persist-to", persistDir] : [];
-  runBin("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { env: { CI: "1" } });
-  runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])]);
+  runBin("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { env: { CI: "1" }, quiet });
+  runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])], { quiet });
 }
 
 /** The bench's server: the same worker without wrangler dev's DevTools capture (see scripts/serve-measured.mjs). */
@@ -76,13 +88,23 @@ export function spawnMeasuredServer(port, persistDir, vars = {}) {
 /**
  * `wrangler dev` in the background. detached puts it in its own process group so the caller can stop
  * wrangler and workerd together with process.kill(-pid); the e2e server keeps it in Playwright's group instead,
- * because Playwright stops its web server by killing that group.
+ * because Playwright stops its web server by killing that group. `quiet` drops its known noise (start-output.mjs).
  */
-export function spawnServer(port, persistDir, extraVars = {}, { detached = true } = {}) {
+export function spawnServer(port, persistDir, extraVars = {}, { detached = true, quiet = false } = {}) {
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
   if (persistDir) args.push("--persist-to", persistDir);
   for (const [k, v] of Object.entries(extraVars)) args.push("--var", `${k}:${v}`);
-  return spawn(bin("wrangler"), args, { cwd: root, stdio: "inherit", detached, env: serverEnv() });
+  return spawnQuietly(bin("wrangler"), args, { detached, quiet, env: serverEnv() });
+}
+
+/** A long-running child; with `quiet` its output passes through the noise filter, line by line. */
+export function spawnQuietly(cmd, args, { quiet = false, ...opts } = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", ...opts });
+  if (quiet) {
+    pipeLines(child.stdout, process.stdout, createNoiseFilter());
+    pipeLines(child.stderr, process.stderr, createNoiseFilter());
+  }
+  return child;
 }
 
 /**

@@ -1,16 +1,42 @@
-// npm start: install if needed, migrate and seed the local D1, build, serve on http://localhost:8787.
-import { build, ensureDevVars, ensureInstalled, prepareDatabase, root, runBin, serverEnv } from "./lib.mjs";
-import { spawn } from "node:child_process";
+// npm start: install if needed, migrate and seed the local D1, build, serve on http://localhost:8787 (PORT=…), and
+// drive the seeded demo fleet through the terminal API (`npm start -- --quiet-fleet` or DEMO_FLEET=off: not).
+// The child processes' known noise is dropped (scripts/start-output.mjs); their errors still show.
+import { build, ensureDevVars, ensureInstalled, prepareDatabase, root, runBin, spawnQuietly, spawnServer, waitForServer } from "./lib.mjs";
+
+const port = Number(process.env.PORT || 8787);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`✗ PORT must be a port number, not ${process.env.PORT}`);
+  process.exit(1);
+}
+const fleetOn = !process.argv.includes("--quiet-fleet") && !/^(off|0|false|no)$/i.test(process.env.DEMO_FLEET ?? "");
 
 ensureInstalled();
 ensureDevVars();
-prepareDatabase();
-build();
-console.log("\n  Derrick is starting on http://localhost:8787");
-runBin("tsx", ["scripts/seed-local.ts", "--print"]);
-console.log("  SMS and e-mail codes go to the outbox (/outbox, administrators) while no provider is set.\n");
-const server = spawn(`${root}node_modules/.bin/wrangler`, ["dev", "--port", "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], { cwd: root, stdio: "inherit", env: serverEnv() });
-const stop = () => server.kill("SIGINT");
+console.log("▸ preparing the local database…");
+prepareDatabase(undefined, { quiet: true });
+build({ quiet: true });
+console.log("▸ starting the server…");
+const server = spawnServer(port, undefined, {}, { detached: false, quiet: true });
+let fleet = null;
+const stop = () => {
+  fleet?.kill("SIGTERM");
+  server.kill("SIGINT");
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));
+process.on("exit", () => fleet?.kill("SIGTERM"));
+server.on("exit", (code) => {
+  fleet?.kill("SIGTERM");
+  process.exit(code ?? 0);
+});
+
+await waitForServer(`http://127.0.0.1:${port}/login`, 180_000);
+console.log(`\n  Derrick is running on http://localhost:${port}`);
+runBin("tsx", ["scripts/seed-local.ts", "--print"]);
+console.log("  SMS and e-mail codes go to the outbox (/outbox, administrators) while no provider is set.");
+if (fleetOn) {
+  fleet = spawnQuietly(`${root}node_modules/.bin/tsx`, ["scripts/demo-fleet.ts", "--base", `http://127.0.0.1:${port}`], { quiet: true });
+  console.log("  The demo fleet is driving: DRK0000001… report once a second (设备监控 /equipmentMonitor), with a few days of history");
+  console.log("  for playback and the heat map. To start without it: npm start -- --quiet-fleet (or DEMO_FLEET=off).");
+} else console.log("  The demo fleet stays parked (--quiet-fleet / DEMO_FLEET=off).");
+console.log("  Stop with Ctrl+C.\n");

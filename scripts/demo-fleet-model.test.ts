@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { checkV1Point } from "../workers/telematics/point";
+import { historyUnits } from "./demo-fleet-history";
+import { DEMO_FENCED, DEMO_FLEET_SIZE, historyDay, liveIndexes, liveVehicle, PLANT_FENCE_M, terminalNoOf } from "./demo-fleet-model";
+import { metresBetween, PLACES, stepVehicle } from "./simulator-model";
+
+const START = Date.UTC(2026, 10, 26, 2, 0, 0);
+const HOUR = 3600_000;
+
+/** The first minute of vehicle `index` as the live driver sends it, a point a second. */
+const firstMinute = (index: number) => {
+  const v = liveVehicle(index);
+  return Array.from({ length: 60 }, (_, s) => stepVehicle(v, START + s * 1000, 1));
+};
+const fromPlant = (p: { lng: number; lat: number }) => metresBetween([p.lng, p.lat], PLACES.plant);
+
+describe("the demo fleet's first minute", () => {
+  it("moves most of the fleet, and leaves the last few silent", () => {
+    const live = liveIndexes();
+    expect(live).toHaveLength(DEMO_FLEET_SIZE - 3);
+    expect(terminalNoOf(0)).toBe("DRK0000001");
+    const moved = live.filter((i) => {
+      const points = firstMinute(i);
+      return metresBetween([points[0]!.lng, points[0]!.lat], [points[59]!.lng, points[59]!.lat]) > 200;
+    });
+    expect(moved.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("crosses the mixing plant's fence both ways with fenced vehicles", () => {
+    for (const i of [0, 1]) {
+      const points = firstMinute(i);
+      expect(fromPlant(points[0]!)).toBeGreaterThan(PLANT_FENCE_M);
+      expect(fromPlant(points[59]!)).toBeLessThan(PLANT_FENCE_M);
+    }
+    const leaving = firstMinute(2);
+    expect(fromPlant(leaving[0]!)).toBeLessThan(PLANT_FENCE_M);
+    expect(fromPlant(leaving[59]!)).toBeGreaterThan(PLANT_FENCE_M);
+    expect(DEMO_FENCED).toBe(10);
+  });
+
+  it("shows an overspeed of more than 10 s, a fault code and an idling engine", () => {
+    expect(firstMinute(DEMO_FENCED).filter((p) => p.speed > 80).length).toBeGreaterThan(10);
+    expect(firstMinute(DEMO_FENCED + 1)[0]!.faults).toEqual([{ spn: 110, fmi: 0, count: 1 }]);
+    const idling = firstMinute(DEMO_FENCED + 2);
+    expect(idling.every((p) => p.speed === 0 && p.status.acc && p.rpm > 0)).toBe(true);
+  });
+});
+
+describe("the demo fleet's history", () => {
+  const day = historyUnits([{ id: 1, index: 0, terminalNo: "DRK0000001" }], START + 30 * HOUR, 1, "Asia/Shanghai")[0]!;
+
+  it("is the same on every run, valid for the terminal API, and never jumps", () => {
+    const points = historyDay(0, day.start, day.end);
+    expect(historyDay(0, day.start, day.end)).toEqual(points);
+    for (const [i, p] of points.entries()) {
+      expect(checkV1Point(p, day.end).ok).toBe(true);
+      expect(p.t % 1000).toBe(0);
+      expect(p.t).toBeGreaterThanOrEqual(day.start);
+      expect(p.t).toBeLessThan(day.end);
+      if (i > 0) {
+        expect(p.t).toBeGreaterThan(points[i - 1]!.t);
+        expect(metresBetween([p.lng, p.lat], [points[i - 1]!.lng, points[i - 1]!.lat])).toBeLessThan(1500);
+      }
+    }
+    expect(historyDay(0, day.start, day.end, day.start + 12 * HOUR)).toEqual(points.filter((p) => p.t < day.start + 12 * HOUR));
+  });
+
+  it("sleeps at the yard, works the day with long stops, passes through the fence and goes home", () => {
+    const points = historyDay(0, day.start, day.end);
+    const yard = (p: { lng: number; lat: number }) => metresBetween([p.lng, p.lat], PLACES.yard) < 2000;
+    expect(yard(points[0]!) && yard(points.at(-1)!)).toBe(true);
+    expect(points.filter((p) => p.t < day.start + 5 * HOUR).every((p) => p.speed === 0 && !p.status.acc)).toBe(true);
+    const moving = points.filter((p) => p.speed > 5);
+    expect(moving.length).toBeGreaterThan(100);
+    expect(points.some((p) => fromPlant(p) < PLANT_FENCE_M)).toBe(true);
+    // a few hundred to a few thousand points a vehicle-day, not one a second
+    expect(points.length).toBeGreaterThan(300);
+    expect(points.length).toBeLessThan(3000);
+  });
+
+  it("covers today up to now and the days before it, per vehicle", () => {
+    const now = START + 30 * HOUR;
+    const units = historyUnits([{ id: 7, index: 6, terminalNo: "DRK0000007" }], now, 3, "Asia/Shanghai");
+    expect(units.map((u) => u.day)).toEqual(["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]);
+    expect(units.at(-1)!.until).toBe(now);
+    for (let i = 1; i < units.length; i++) expect(units[i]!.start).toBe(units[i - 1]!.end);
+  });
+});
