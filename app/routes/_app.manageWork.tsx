@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
@@ -40,24 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return form.get("js") === "1" ? data({ ok: true }) : redirect("/manageWork");
 }
 
-/** after a pushed alarm, wait for the hub's flush (about a second) before reading the figures again */
-const REFRESH_AFTER_MS = 2500;
-
 export default function ManageWork() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
-  const { revalidate } = useRevalidator();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const onAlarms = useCallback(() => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      revalidate();
-    }, REFRESH_AFTER_MS);
-  }, [revalidate]);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  const { counts, connection } = useWorkbenchLive(d.parts, onAlarms);
+  const { counts, connection } = useWorkbenchLive(d.parts, useMemo(() => d.alarms?.newest.map((a) => a.hubKey) ?? [], [d.alarms]));
 
   const lang = i18n.language;
   const date = formatInZone(new Date(), timeZone, lang, { dateStyle: "full" });

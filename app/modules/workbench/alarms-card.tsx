@@ -24,9 +24,11 @@ export function AlarmsCard({ summary, className = "" }: { summary: AlarmSummary;
       <ul className="grid grid-cols-3 gap-3">
         {summary.byLevel.map((n, i) => (
           <li key={i}>
-            <Link to={`/alarmMessage?level=${i + 1}`} className="block rounded-md bg-canvas px-3 py-2 hover:ring-1 hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand" data-testid={`alarms-level-${i + 1}`}>
+            <Link to={`/alarmMessage?level=${i + 1}`} className="block rounded-md bg-canvas px-3 py-2 hover:ring-1 hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand">
               <span className="text-xs text-muted">{t(`home.level${i + 1}` as "home.level1")}</span>
-              <span className={`mt-0.5 block text-2xl font-semibold tabular-nums ${n ? LEVEL_TEXT[i] : ""}`}>{n}</span>
+              <span className={`mt-0.5 block text-2xl font-semibold tabular-nums ${n ? LEVEL_TEXT[i] : ""}`} data-testid={`alarms-level-${i + 1}`}>
+                {n}
+              </span>
             </Link>
           </li>
         ))}

@@ -69,7 +69,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
         .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
         .groupBy(alarms.level),
       db
-        .select({ id: alarms.id, vehicleId: alarms.vehicleId, plate: vehicles.plate, kind: alarms.kind, level: alarms.level, at: alarms.at, detail: alarms.detail, handleState: alarms.handleState })
+        .select({ id: alarms.id, hubKey: alarms.hubKey, vehicleId: alarms.vehicleId, plate: vehicles.plate, kind: alarms.kind, level: alarms.level, at: alarms.at, detail: alarms.detail, handleState: alarms.handleState })
         .from(alarms)
         .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), sameTenant(vehicles, alarms)))
         .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))

@@ -17,7 +17,7 @@ export interface AlarmSummary {
   /** today's alarms of level 1, 2 and 3 */
   byLevel: [number, number, number];
   /** the newest five: the kind and the detail written in the user's language */
-  newest: { id: number; vehicleId: number; plate: string; kind: string; kindText: string; level: number; at: number; detailText: string | null; handleState: number }[];
+  newest: { id: number; hubKey: string; vehicleId: number; plate: string; kind: string; kindText: string; level: number; at: number; detailText: string | null; handleState: number }[];
 }
 
 export interface Shortcut {
