@@ -2,7 +2,7 @@
 // demo-secret-<terminal no.>) report through the real terminal API of the running app. Each first sends the few days
 // of history it does not have yet (scripts/demo-fleet-history.ts), then drives at 1 Hz (scripts/demo-fleet-model.ts)
 // until stopped; the last few stay silent. Prints only errors and one line of what it did (docs/simulator.md).
-//   tsx scripts/demo-fleet.ts [--base URL] [--persist DIR] [--history-days N] [--duration S] [--quiet]
+//   tsx scripts/demo-fleet.ts [--base URL] [--persist DIR] [--history-days N | --no-history] [--duration S] [--quiet]
 import { parseArgs } from "node:util";
 import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -20,12 +20,14 @@ const { values: args } = parseArgs({
     persist: { type: "string" },
     tenant: { type: "string", default: "demo" },
     "history-days": { type: "string", default: "3" },
+    "no-history": { type: "boolean", default: false },
     duration: { type: "string", default: "0" },
     quiet: { type: "boolean", default: false },
   },
 });
 const base = args.base!.replace(/\/$/, "");
-const historyDays = Number(args["history-days"]);
+// today and the days before it; -1: none
+const historyDays = args["no-history"] ? -1 : Number(args["history-days"]);
 const say = (line: string) => {
   if (!args.quiet) console.log(line);
 };
