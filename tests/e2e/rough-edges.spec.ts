@@ -1,0 +1,223 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { DEMO_USERS, DEMO_BUSINESS_INFO } from "../../db/seed/demo";
+import { SCREENS } from "../../app/modules/screens/registry";
+import { stampInZone } from "../../app/lib/tenant-clock";
+import { database, signIn } from "./support";
+
+// issue 24 §4: the rough edges a walk through every screen found, in both languages
+const { admin } = DEMO_USERS;
+const LANGS = ["zh-CN", "en-US"] as const;
+type Lang = (typeof LANGS)[number];
+
+const TEXT = {
+  "zh-CN": { more: "更多页签", closeOthers: "关闭其他", closeAll: "关闭全部", alarms: "告警信息", sos: "终端报警：紧急报警", fault: "故障 SPN 110（发动机冷却液温度），FMI 0（高于正常范围）", importLabel: "导入", exportLabel: "导出", pageConfigMenu: "用户管理", clearCrumb: "清空面包屑" },
+  "en-US": { more: "All open pages", closeOthers: "Close others", closeAll: "Close all", alarms: "Alarm Information", sos: "Terminal alarm: emergency (SOS)", fault: "Fault SPN 110 (engine coolant temperature) FMI 0 (above normal range)", importLabel: "Import", exportLabel: "Export", pageConfigMenu: "User Management", clearCrumb: "Clear the breadcrumb" },
+} satisfies Record<Lang, Record<string, string>>;
+
+const setLanguage = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>
+  page.context().addCookies([
+    { name: "derrick_lang", value: lang, url: page.url() },
+    { name: "derrick_theme", value: theme, url: page.url() },
+  ]);
+
+const noPageScroll = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+
+/** every built screen of the registry behind the sign-in, with a real id where the path needs one */
+async function builtScreens(): Promise<string[]> {
+  const rs = await database().execute("select v.id from vehicles v join tenants t on t.id = v.tenant_id where t.code = 'demo' order by v.id limit 1");
+  const vehicleId = String(rs.rows[0]?.id ?? 1);
+  const paths = SCREENS.filter((s) => s.status === "built" && s.layout === "app").map((s) => s.path.replace(":id", vehicleId));
+  // the 设备列表 screen's own tabs are lists of their own
+  return [...paths, "/deviceList/models", "/deviceList/owners", "/deviceList/drivers", "/deviceList/markers", "/deviceList/markerTypes", "/outbox"];
+}
+
+for (const lang of LANGS) {
+  test(`every built screen fits 1280 × 620 without the page scrolling sideways (${lang})`, async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 620 });
+    await signIn(page, admin.account, admin.password);
+    await setLanguage(page, lang);
+    const wide: string[] = [];
+    for (const path of await builtScreens()) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle").catch(() => undefined);
+      const { scroll, client } = await noPageScroll(page);
+      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+    }
+    // the sign-in screens, signed out
+    const context = await browser.newContext({ viewport: { width: 1280, height: 620 }, locale: lang });
+    const signedOut = await context.newPage();
+    for (const path of ["/login", "/loginAdmin", "/resetPassword"]) {
+      await signedOut.goto(path);
+      const { scroll, client } = await noPageScroll(signedOut);
+      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+    }
+    await context.close();
+    expect(wide).toEqual([]);
+  });
+}
+
+for (const lang of LANGS) {
+  test(`the tab strip with 15 open tabs: the active tab in view, hidden ones reachable, close others and all (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = TEXT[lang];
+    await page.setViewportSize({ width: 1280, height: 620 });
+    await signIn(page, admin.account, admin.password);
+    await setLanguage(page, lang);
+    const paths = SCREENS.filter((s) => s.status === "built" && s.layout === "app" && s.inMenu && !s.path.includes(":") && s.path !== "/manageWork")
+      .map((s) => s.path)
+      .slice(0, 15);
+    expect(paths).toHaveLength(15);
+    const strip = page.getByTestId("tabs");
+    for (const path of paths) {
+      await page.goto(path);
+      // the tab opens once the page has hydrated (tabs live in this browser's storage)
+      await expect(strip.locator(`a[href="${path}"][aria-current="page"]`)).toHaveCount(1);
+    }
+    await expect(strip.locator("li")).toHaveCount(16);
+
+    // the strip overflows: it scrolls inside, the page does not, and the active (last opened) tab is in view
+    const inView = async (item: ReturnType<Page["locator"]>) => {
+      const box = (await strip.boundingBox())!;
+      const tab = (await item.boundingBox())!;
+      return tab.x >= box.x - 1 && tab.x + tab.width <= box.x + box.width + 1;
+    };
+    expect(await strip.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
+    const active = strip.locator('a[aria-current="page"]');
+    await expect(active).toHaveCount(1);
+    expect(await inView(active.locator(".."))).toBe(true);
+    expect((await noPageScroll(page)).scroll).toBeLessThanOrEqual((await noPageScroll(page)).client);
+
+    // the first opened tab is scrolled out of sight; the scroll buttons bring it back
+    const first = strip.locator(`a[href="${paths[0]}"]`).locator("..");
+    expect(await inView(first)).toBe(false);
+    const [left] = await page.getByTestId("tabs-scroll").all();
+    for (let i = 0; i < 10 && !(await inView(first)); i++) {
+      await left!.click();
+      await page.waitForTimeout(400);
+    }
+    expect(await inView(first)).toBe(true);
+
+    // the menu lists every open page; picking a hidden one opens it and scrolls it into view (keyboard only)
+    await page.getByRole("button", { name: t.more }).focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByTestId("tabs-menu");
+    await expect(menu.getByRole("link")).toHaveCount(15);
+    await menu.locator(`a[href="${paths[1]}"]`).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${paths[1]}$`, "i"));
+    await expect(menu).toHaveCount(0);
+    await expect.poll(() => inView(strip.locator(`a[href="${paths[1]}"]`).locator(".."))).toBe(true);
+
+    // 关闭其他 keeps the active tab (and the workbench); 关闭全部 goes back to the workbench
+    await page.getByRole("button", { name: t.more }).click();
+    await menu.getByRole("button", { name: t.closeOthers }).click();
+    await expect(strip.locator("li")).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`${paths[1]}$`, "i"));
+    await expect(page.getByTestId("tabs-scroll")).toHaveCount(0);
+    await page.getByRole("button", { name: t.more }).click();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole("button", { name: t.more })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await menu.getByRole("button", { name: t.closeAll }).click();
+    await expect(page).toHaveURL(/\/manageWork$/);
+    await expect(strip.locator("li")).toHaveCount(1);
+  });
+}
+
+/** A terminal of the demo tenant reporting one point with the given faults and flags through the real ingest. */
+async function reportAlarms(page: Page) {
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const terminal = { terminalNo: `E2ERE${stamp}`.slice(0, 10).padEnd(10, "0"), plate: `沪R${stamp}`, secret: `e2e-rough-secret-${stamp}` };
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.post("/api/device/provision", { headers: { Origin: origin }, data: { terminals: [terminal] } })).status()).toBe(200);
+  const auth = await page.request.post("/ingest/v1/auth", { data: { terminalNo: terminal.terminalNo, secret: terminal.secret } });
+  const { token } = (await auth.json()) as { token: string };
+  const res = await page.request.post("/ingest/v1/telemetry", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { points: [{ seq: 1, t: Date.now() - 1000, lng: 121.48, lat: 31.23, speed: 20, alarms: ["sos"], faults: [{ spn: 110, fmi: 0, count: 1 }] }] },
+  });
+  expect(res.status()).toBe(200);
+  await expect
+    .poll(async () => Number((await database().execute({ sql: "select count(*) as n from alarms a join vehicles v on v.id = a.vehicle_id where v.terminal_no = ?", args: [terminal.terminalNo] })).rows[0]?.n ?? 0), { timeout: 15_000 })
+    .toBe(2);
+  return terminal;
+}
+
+test("alarm details read as sentences in both languages, faults named from the J1939 dictionary", async ({ page }) => {
+  await signIn(page, admin.account, admin.password);
+  const terminal = await reportAlarms(page);
+  for (const lang of LANGS) {
+    await setLanguage(page, lang);
+    await page.goto(`/alarmMessage?q=${encodeURIComponent(terminal.plate)}`);
+    const table = page.getByTestId("data-table");
+    await expect(table.locator("tbody tr")).toHaveCount(2);
+    await expect(table).toContainText(TEXT[lang].sos);
+    await expect(table).toContainText(TEXT[lang].fault);
+    await expect(table).not.toContainText("flag:");
+    await expect(table).not.toContainText("spn:");
+  }
+});
+
+test.describe("the watermark", () => {
+  // a browser in New York, a tenant in Shanghai: the watermark follows the tenant, as every time on the page does
+  test.use({ timezoneId: "America/New_York" });
+  test("shows the time in the tenant's zone, not the browser's or UTC", async ({ page }) => {
+    await signIn(page, admin.account, admin.password);
+    await page.context().addCookies([{ name: "derrick_watermark", value: "1", url: page.url() }]);
+    const rs = await database().execute("select time_zone from tenants where code = 'demo'");
+    const zone = String(rs.rows[0]?.time_zone ?? "Asia/Shanghai");
+    const before = Date.now();
+    await page.goto("/userManage");
+    const line = page.getByTestId("watermark").locator(":scope > div").first().locator("div").nth(1);
+    await expect(line).not.toBeEmpty();
+    const text = (await line.textContent()) ?? "";
+    const after = Date.now();
+    expect([stampInZone(before, zone, false), stampInZone(after, zone, false)]).toContain(text.trim());
+    expect(text.trim()).not.toBe(stampInZone(before, "UTC", false));
+  });
+});
+
+test("the smaller mends: 企业信息 seeded, English menu names on /pageConfig, type names on /routerPath, 导入 as tall as its neighbours", async ({ page }) => {
+  await signIn(page, admin.account, admin.password);
+  await page.goto("/bussinessinfo");
+  await expect(page.locator("#companyName, [name=companyName]").first()).toHaveValue(DEMO_BUSINESS_INFO.companyName);
+  await expect(page.locator("[name=phone]").first()).toHaveValue(DEMO_BUSINESS_INFO.phone);
+  for (const lang of LANGS) {
+    const t = TEXT[lang];
+    await setLanguage(page, lang);
+    await page.goto("/pageConfig");
+    await expect(page.getByLabel(t.pageConfigMenu, { exact: true })).toHaveCount(1);
+    await page.goto("/routerPath");
+    const table = page.getByTestId("data-table");
+    await expect(table).toContainText(t.clearCrumb);
+    await expect(table).not.toContainText(`0 ${t.clearCrumb}`);
+    await page.goto("/deviceList");
+    const importBox = await page.locator("summary", { hasText: t.importLabel }).boundingBox();
+    const exportBox = await page.getByTestId("export").boundingBox();
+    expect(importBox!.height).toBe(exportBox!.height);
+  }
+});
+
+test("screenshots of the screens this issue mends at 1280 and 1920 wide, both languages and both themes", async ({ page }) => {
+  test.setTimeout(240_000);
+  mkdirSync("tests/e2e/screenshots/rough-edges", { recursive: true });
+  await signIn(page, admin.account, admin.password);
+  const screens = ["/alarmMessage", "/deviceList", "/outbox", "/bussinessinfo", "/pageConfig", "/routerPath", "/equipmentMonitor"];
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 620 : 1080 });
+    for (const lang of LANGS) {
+      for (const theme of ["light", "dark"] as const) {
+        await setLanguage(page, lang, theme);
+        for (const path of screens) {
+          await page.goto(path);
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+          await page.screenshot({ path: `tests/e2e/screenshots/rough-edges/${path.slice(1)}-${width}-${lang}-${theme}.png` });
+        }
+      }
+    }
+  }
+  await setLanguage(page, "zh-CN", "light");
+});
