@@ -31,7 +31,7 @@ describe("settings screens", () => {
 
   it("/mapConfig needs a pk. token for Mapbox, keeps the saved token secret, and checks coordinates", async () => {
     const a = await adminOf();
-    const base = { engine: "mapbox", mapboxToken: "sk.secret", styleUrl: "http://x", tileUrl: "https://t/{z}/{x}", coordinateSystem: "gcj02", centerLng: "200", centerLat: "31", zoom: "20", version: "0" };
+    const base = { basemap: "mapbox", mapboxToken: "sk.secret", styleUrl: "http://x", tileUrl: "https://t/{z}/{x}", coordinateSystem: "gcj02", centerLng: "200", centerLat: "31", zoom: "20", version: "0" };
     const bad = await (await postForm("/mapConfig", base, { Cookie: a.cookie })).text();
     for (const m of ["使用 Mapbox 时须填写 pk. 开头的令牌", "样式地址须以 https:// 或 mapbox:// 开头", "瓦片地址须以 https:// 开头并包含 {z}、{x}、{y}", "经度须在-180到180之间", "缩放级别须在3到18之间"]) expect(bad).toContain(m);
     expect(bad).not.toContain("sk.secret");

@@ -76,16 +76,16 @@ export const mapConfig: SettingsDefinition = {
           .trim()
           .refine((v) => v === "" || /^https?:\/\/[^\s?#]+$/.test(v), "validation.geocoderUrl"),
         geocoderPerMinute: whole(1, 600),
-      }),
+      })
+      // mapbox-gl draws nothing without a pk. token (STACK.md)
+      .refine((v) => v.basemap !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "validation.mapboxToken" })
+      .refine((v) => !v.basemap.startsWith("tianditu") || v.tiandituKey !== "", { path: ["tiandituKey"], message: "validation.tiandituKey" })
+      .refine((v) => v.basemap !== "custom" || v.styleUrl !== "" || v.tileUrl !== "", { path: ["tileUrl"], message: "validation.customBase" })
+      .refine((v) => v.geocoder !== "nominatim" || v.geocoderUrl !== "", { path: ["geocoderUrl"], message: "validation.geocoderUrl" })
+      .refine((v) => v.geocoder !== "amap" || v.geocoderKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
+      .refine((v) => v.geocoder !== "tianditu" || v.geocoderKey !== "" || v.tiandituKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
+      .refine((v) => v.geocoder !== "mapbox" || v.geocoderKey !== "" || v.mapboxToken !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" }),
     )
-    // mapbox-gl draws nothing without a pk. token (STACK.md)
-    .refine((v) => v.basemap !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "validation.mapboxToken" })
-    .refine((v) => !v.basemap.startsWith("tianditu") || v.tiandituKey !== "", { path: ["tiandituKey"], message: "validation.tiandituKey" })
-    .refine((v) => v.basemap !== "custom" || v.styleUrl !== "" || v.tileUrl !== "", { path: ["tileUrl"], message: "validation.customBase" })
-    .refine((v) => v.geocoder !== "nominatim" || v.geocoderUrl !== "", { path: ["geocoderUrl"], message: "validation.geocoderUrl" })
-    .refine((v) => v.geocoder !== "amap" || v.geocoderKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
-    .refine((v) => v.geocoder !== "tianditu" || v.geocoderKey !== "" || v.tiandituKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
-    .refine((v) => v.geocoder !== "mapbox" || v.geocoderKey !== "" || v.mapboxToken !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
     // older readers (and the picker's config) still look at the engine
     .transform((v) => ({ ...v, engine: v.basemap === "mapbox" ? "mapbox" : "maplibre" })),
 };
