@@ -93,10 +93,7 @@ for (const lang of LANGS) {
     const first = strip.locator(`a[href="${paths[0]}"]`).locator("..");
     expect(await inView(first)).toBe(false);
     const [left] = await page.getByTestId("tabs-scroll").all();
-    for (let i = 0; i < 10 && !(await inView(first)); i++) {
-      await left!.click();
-      await page.waitForTimeout(400);
-    }
+    for (let i = 0; i < 10 && !(await inView(first)); i++) await left!.click();
     expect(await inView(first)).toBe(true);
 
     // the menu lists every open page; picking a hidden one opens it and scrolls it into view (keyboard only)
@@ -160,6 +157,26 @@ test("alarm details read as sentences in both languages, faults named from the J
     await expect(table).not.toContainText("spn:");
   }
 });
+
+for (const lang of LANGS) {
+  test(`/equipmentMonitor's organisation tree takes in a vehicle registered after the page loaded, with 全部 (${lang})`, async ({ page }) => {
+    await signIn(page, admin.account, admin.password);
+    await setLanguage(page, lang);
+    await page.goto("/equipmentMonitor");
+    await expect(page.getByTestId("monitor-connection")).toHaveAttribute("data-state", "open");
+    const all = page.getByTestId("count-all-value");
+    await expect(all).not.toHaveText("—");
+    const before = Number(await all.textContent());
+    const rootCount = page.getByRole("treeitem", { level: 1 }).first();
+    const rootBefore = Number((await rootCount.textContent())?.match(/(\d+)\s*$/)?.[1]);
+    const terminal = await reportAlarms(page);
+    // no reload: the count and the tree follow the hub
+    await expect(all).toHaveText(String(before + 1), { timeout: 15_000 });
+    await expect.poll(async () => Number((await rootCount.textContent())?.match(/(\d+)\s*$/)?.[1])).toBe(rootBefore + 1);
+    await page.getByTestId("vehicle-tree").locator("input").fill(terminal.plate);
+    await expect(page.getByTestId("vehicle-tree").getByRole("treeitem", { name: new RegExp(terminal.plate) })).toHaveCount(1);
+  });
+}
 
 test.describe("the watermark", () => {
   // a browser in New York, a tenant in Shanghai: the watermark follows the tenant, as every time on the page does

@@ -136,3 +136,16 @@ describe("LiveStore.mergeDetail", () => {
     expect(store.get(1)!.faults).toHaveLength(1);
   });
 });
+
+describe("a vehicle that arrives as moves only", () => {
+  it("takes its archive fields fetched apart, and the tree hears of it", () => {
+    const store = new LiveStore();
+    store.apply({ type: "snapshot", seq: 1, vehicles: [vehicle(1)] });
+    store.apply({ type: "delta", seq: 2, vehicles: [{ id: 9, lng: 121.5, lat: 31.3, status: "running" }] });
+    expect(store.get(9)).toMatchObject({ plate: "", orgId: null });
+    const version = store.statusVersion;
+    store.mergeArchive(vehicle(9, { orgId: 3 }));
+    expect(store.get(9)).toMatchObject({ plate: "沪A00009", orgId: 3, lng: 121.5, status: "running" });
+    expect(store.statusVersion).toBeGreaterThan(version);
+  });
+});

@@ -153,6 +153,19 @@ export class LiveStore {
     this.notify();
   }
 
+  /**
+   * A vehicle's archive fields (plate, organisation, model, numbers) fetched apart: a vehicle registered while the
+   * screen is open can reach it as moves only, when its first point came with its registration. The tree re-sorts.
+   */
+  mergeArchive(full: Pick<VehicleLive, "id" | "plate" | "orgId" | "modelId" | "terminalNo" | "selfNo">) {
+    const v = this.vehicles.get(full.id);
+    if (!v) return;
+    Object.assign(v, { plate: full.plate, orgId: full.orgId, modelId: full.modelId, terminalNo: full.terminalNo, selfNo: full.selfNo });
+    this.touch(full.id);
+    this.statusVersion++;
+    this.notify();
+  }
+
   private remove(id: number): boolean {
     if (!this.vehicles.delete(id)) return false;
     this.touch(id);

@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import type { LiveStore } from "./live-store";
 import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type StatusFilter, type TreeRow } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
@@ -31,7 +32,21 @@ export function VehicleTree({ store, orgs, vehicles: loaded, filter, onFilter, s
   const [active, setActive] = useState(0);
   const needle = search.trim();
   const statusVersion = store.statusVersion;
-  // vehicles registered (or removed) since the page loaded: the tree follows the hub, as the counts do
+  // vehicles registered (or removed) since the page loaded: the tree follows the hub, as the counts do; one that
+  // arrived without its archive fields (its first point came with its registration) has them fetched once
+  const asked = useRef(new Set<number>());
+  useEffect(() => {
+    if (store.seq === null) return;
+    const known = new Set(loaded.map((v) => v[0]));
+    for (const v of store.vehicles.values()) {
+      if (known.has(v.id) || v.plate || asked.current.has(v.id) || asked.current.size > 500) continue;
+      asked.current.add(v.id);
+      fetch(`/api/monitor/vehicle?id=${v.id}`, { headers: { Accept: "application/json" } })
+        .then((r) => (r.ok ? (r.json() as Promise<{ data: VehicleLive | null }>) : null))
+        .then((body) => body?.data && store.mergeArchive(body.data))
+        .catch(() => undefined);
+    }
+  }, [store, loaded, statusVersion]);
   const vehicles = useMemo(
     () => liveTreeVehicles(loaded, store.seq === null ? null : store.vehicles),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- statusVersion: bumped when vehicles arrive or leave

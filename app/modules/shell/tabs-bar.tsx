@@ -86,7 +86,12 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
     on?.scrollIntoView({ block: "nearest", inline: "nearest" });
     measure();
   }, [active, tabs.length, homeActive, measure]);
-  const scrollBy = (direction: 1 | -1) => listRef.current?.scrollBy({ left: direction * Math.max(160, (listRef.current?.clientWidth ?? 0) * 0.6), behavior: "smooth" });
+  const scrollBy = (direction: 1 | -1) => {
+    const ul = listRef.current;
+    if (!ul) return;
+    ul.scrollLeft += direction * Math.max(160, ul.clientWidth * 0.6);
+    measure();
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>("a[data-tab]") ?? [])];
