@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { vehicleDaily } from "../db/schema";
 import { dayKey, segmentKey } from "../workers/fleet-hub/history";
 import { dayBounds } from "../workers/fleet-hub/rules";
-import { historyDay } from "./demo-fleet-model";
+import { historyDay, type Carry, type DemoPoint } from "./demo-fleet-model";
 
 export interface FleetVehicle {
   id: number;
@@ -68,16 +68,31 @@ export async function presentUnits(db: Db, bucket: R2Bucket, tenantId: number, u
 
 export type Post = (path: string, body: unknown, token?: string) => Promise<{ status: number; json: any }>;
 
+/**
+ * The points of one vehicle's units (oldest first), each day going on from the one before it (odometer and fuel): a day
+ * posted again is the same points as long as the days before it in the window are the same.
+ */
+export function unitPoints(units: readonly HistoryUnit[]): DemoPoint[][] {
+  let carry: Carry | undefined;
+  return units.map((u) => {
+    const points = historyDay(u.vehicle.index, u.start, u.end, u.until, carry);
+    const last = points.at(-1);
+    if (last) carry = { mileage: last.mileage, fuel: last.fuel };
+    return points;
+  });
+}
+
 /** Posts one unit's points with the vehicle's terminal token; returns what the hub accepted and what it already had. */
-export async function postUnit(post: Post, token: string, unit: HistoryUnit): Promise<{ accepted: number; duplicates: number }> {
-  const points = historyDay(unit.vehicle.index, unit.start, unit.end, unit.until);
+export async function postUnit(post: Post, token: string, unit: HistoryUnit, points: readonly DemoPoint[]): Promise<{ points: number; accepted: number; duplicates: number; rejected: number }> {
   let accepted = 0;
   let duplicates = 0;
+  let rejected = 0;
   for (let i = 0; i < points.length; i += BATCH) {
     const res = await post("/ingest/v1/telemetry", { points: points.slice(i, i + BATCH) }, token);
     if (res.status !== 200) throw new Error(`history of ${unit.vehicle.terminalNo} on ${unit.day}: ${res.status} ${JSON.stringify(res.json)}`);
     accepted += res.json.accepted;
     duplicates += res.json.duplicates.length;
+    rejected += res.json.rejected.length;
   }
-  return { accepted, duplicates };
+  return { points: points.length, accepted, duplicates, rejected };
 }

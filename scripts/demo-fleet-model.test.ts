@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkV1Point } from "../workers/telematics/point";
-import { historyUnits } from "./demo-fleet-history";
+import { historyUnits, unitPoints } from "./demo-fleet-history";
 import { DEMO_FENCED, DEMO_FLEET_SIZE, historyDay, liveIndexes, liveVehicle, PLANT_FENCE_M, terminalNoOf } from "./demo-fleet-model";
 import { metresBetween, PLACES, stepVehicle } from "./simulator-model";
 
@@ -76,6 +76,16 @@ describe("the demo fleet's history", () => {
     // a few hundred to a few thousand points a vehicle-day, not one a second
     expect(points.length).toBeGreaterThan(300);
     expect(points.length).toBeLessThan(3000);
+  });
+
+  it("goes on overnight with the odometer and fuel of the day before", () => {
+    const days = unitPoints(historyUnits([{ id: 1, index: 3, terminalNo: "DRK0000004" }], START + 30 * HOUR, 3, "Asia/Shanghai"));
+    for (let i = 1; i < days.length; i++) {
+      const [evening, morning] = [days[i - 1]!.at(-1)!, days[i]![0]!];
+      expect(morning.mileage).toBeCloseTo(evening.mileage, 1);
+      expect(morning.fuel).toBeCloseTo(evening.fuel, 0);
+      expect(morning.mileage).toBeGreaterThan(days[i - 1]![0]!.mileage);
+    }
   });
 
   it("covers today up to now and the days before it, per vehicle", () => {

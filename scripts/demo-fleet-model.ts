@@ -79,13 +79,20 @@ const NIGHT_STEP_S = 300;
 const PARKED_STEP_S = 120;
 const MOVING_STEP_S = 30;
 
+/** What a vehicle's next day starts with: its odometer and fuel level as the day before ended. */
+export interface Carry {
+  mileage: number;
+  fuel: number;
+}
+
 /**
  * Vehicle `index`'s points of one day [start, end) (start: the day's midnight in the tenant's zone), cut at `until`.
  * It sleeps at the yard (a point every 5 minutes, engine off) until about 06:00–08:00, then drives its loop with long
  * stops at the sites (a point every 30 s under way or idling, every 2 minutes standing), and goes home to the yard
- * after about 18:00. The same arguments give the same points (times on whole seconds).
+ * after about 17:30–19:30. The odometer and fuel go on from `carry` (the day before's last point), so neither jumps
+ * overnight. The same arguments give the same points (times on whole seconds).
  */
-export function historyDay(index: number, start: number, end: number, until = end): DemoPoint[] {
+export function historyDay(index: number, start: number, end: number, until = end, carry?: Carry): DemoPoint[] {
   const day = Math.floor(start / 86_400_000);
   const rand = seeded(day * 7919 + index);
   const v = routeOf(index, day);
@@ -97,6 +104,10 @@ export function historyDay(index: number, start: number, end: number, until = en
   v.burst = 0;
   v.fault = 0;
   v.idling = false;
+  if (carry) {
+    v.mileage = carry.mileage;
+    v.fuel = carry.fuel;
+  }
   const leaveAt = start + (6 + rand() * 2) * 3600_000;
   const homeAfter = start + (17.5 + rand() * 2) * 3600_000;
   const points: DemoPoint[] = [];

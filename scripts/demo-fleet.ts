@@ -10,7 +10,7 @@ import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
-import { historyUnits, postUnit, presentUnits, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
+import { historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
 import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf } from "./demo-fleet-model";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
@@ -33,7 +33,7 @@ const say = (line: string) => {
 };
 
 /** The seeded fleet of the tenant, its zone and the history units it still lacks; null when the fleet is not there. */
-async function readFleet(): Promise<{ fleet: FleetVehicle[]; missing: HistoryUnit[] } | null> {
+async function readFleet(): Promise<{ fleet: FleetVehicle[]; units: HistoryUnit[]; present: Set<string> } | null> {
   const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({ configPath: "wrangler.toml", persist: args.persist ? { path: `${args.persist}/v3` } : true });
   try {
     const db = drizzle(proxy.env.DB, { schema }) as unknown as Db;
@@ -48,7 +48,7 @@ async function readFleet(): Promise<{ fleet: FleetVehicle[]; missing: HistoryUni
     if (!fleet.length) return null;
     const units = historyUnits(fleet, Date.now(), historyDays, tenant.timeZone);
     const present = await presentUnits(db, proxy.env.FILES, tenant.id, units);
-    return { fleet: fleet.sort((a, b) => a.index - b.index), missing: units.filter((u) => !present.has(`${u.vehicle.id}:${u.day}`)) };
+    return { fleet: fleet.sort((a, b) => a.index - b.index), units, present };
   } finally {
     await proxy.dispose();
   }
@@ -107,12 +107,17 @@ setInterval(() => process.ppid !== parent && (stopping = true), 2000).unref();
 
 /** History first, vehicle by vehicle (its points are older than its live ones), then it joins the live loop. */
 async function prepare(d: Driving, history: { units: number; points: number }) {
-  const units = found!.missing.filter((u) => u.vehicle.id === d.vehicle.id);
-  for (const unit of units) {
+  // every day of the window is generated (each goes on from the day before), only the missing ones are sent
+  const units = found!.units.filter((u) => u.vehicle.id === d.vehicle.id);
+  const points = unitPoints(units);
+  for (const [i, unit] of units.entries()) {
     if (stopping) return;
+    if (found!.present.has(`${unit.vehicle.id}:${unit.day}`)) continue;
     const token = await tokenFor(d);
     if (!token) return;
-    history.points += (await postUnit(post, token, unit)).accepted;
+    // awaited first: `history.points += await …` would read the total before the wait and lose the other lanes' points
+    const sent = await postUnit(post, token, unit, points[i]!);
+    history.points += sent.accepted;
     history.units++;
   }
   if (live.has(d.vehicle.index)) d.sim = liveVehicle(d.vehicle.index);

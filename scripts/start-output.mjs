@@ -30,6 +30,7 @@ const NOISE_LINES = [
   /^env\.\S+ .*\s(local|remote)\s*$/,
   // start.mjs prints the address itself, once the server answers
   /^\[wrangler:info\] Ready on /,
+  /^Using secrets defined in \.dev\.vars$/,
   // another session editing the working tree makes wrangler reload
   /^\[wrangler:info\] (Reloading local server|Local server updated)/,
 ];

@@ -87,6 +87,7 @@ describe("npm start's output filter", () => {
   it("drops what wrangler dev prints on every start here", () => {
     expect(WRANGLER_DEV.split("\n").length).toBeGreaterThan(50);
     expect(shown(WRANGLER_DEV)).toEqual([]);
+    expect(shown("Using secrets defined in .dev.vars")).toEqual([]);
   });
 
   it("keeps an error it does not know, with its stack, between noise", () => {

@@ -3,11 +3,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { heatLoader, playbackLoader } from "../../app/modules/playback/playback.server";
-import { vehicleDaily, vehicles } from "../../db/schema";
+import { alarms, vehicleDaily, vehicles } from "../../db/schema";
 import { demoTerminalSecret, seedTelematics } from "../../db/seed/telematics";
 import { hubFor } from "../../workers/fleet-hub/client";
 import { dayKey, segmentKey } from "../../workers/fleet-hub/history";
-import { historyUnits, postUnit, presentUnits, type FleetVehicle, type Post } from "../../scripts/demo-fleet-history";
+import { historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type Post } from "../../scripts/demo-fleet-history";
 import { db, makeTenant, ORIGIN, signIn } from "./helpers";
 
 const HOUR = 3600_000;
@@ -24,10 +24,15 @@ async function seedHistory(tenantId: number, fleet: FleetVehicle[], now: number)
   const present = await presentUnits(db(), env.FILES, tenantId, units);
   let accepted = 0;
   let posted = 0;
-  for (const unit of units.filter((u) => !present.has(`${u.vehicle.id}:${u.day}`))) {
-    const auth = await post("/ingest/v1/auth", { terminalNo: unit.vehicle.terminalNo, secret: demoTerminalSecret(unit.vehicle.terminalNo) });
-    accepted += (await postUnit(post, auth.json.token as string, unit)).accepted;
-    posted++;
+  for (const vehicle of fleet) {
+    const own = units.filter((u) => u.vehicle.id === vehicle.id);
+    const points = unitPoints(own);
+    const auth = await post("/ingest/v1/auth", { terminalNo: vehicle.terminalNo, secret: demoTerminalSecret(vehicle.terminalNo) });
+    for (const [i, unit] of own.entries()) {
+      if (present.has(`${vehicle.id}:${unit.day}`)) continue;
+      accepted += (await postUnit(post, auth.json.token as string, unit, points[i]!)).accepted;
+      posted++;
+    }
   }
   return { units: units.length, posted, accepted };
 }
@@ -54,14 +59,18 @@ describe("the demo fleet's history", () => {
     expect(await env.FILES.head(segmentKey(t.tenantId, dayKey(oldest.start + 12 * HOUR), oldest.vehicle.id))).not.toBeNull();
     const dailyPoints = async () => (await db().select({ points: vehicleDaily.points }).from(vehicleDaily).where(eq(vehicleDaily.tenantId, t.tenantId))).reduce((s, r) => s + r.points, 0);
     const pointsBefore = await dailyPoints();
+    // the days' alarms: the fenced vehicles passed through the mixing plant; no fuel jumps overnight
+    const kinds = new Set((await db().select({ kind: alarms.kind }).from(alarms).where(eq(alarms.tenantId, t.tenantId))).map((a) => a.kind));
+    expect(kinds.has("fence_in") && kinds.has("fence_out")).toBe(true);
+    expect(kinds.has("fuel_drop")).toBe(false);
     expect(pointsBefore).toBe(first.accepted);
     const hotBefore = await hub.hotCount();
 
     // a second start finds every day there and sends nothing; a day sent again anyway adds nothing
     expect(await seedHistory(t.tenantId, fleet, now)).toMatchObject({ posted: 0, accepted: 0 });
-    const today = historyUnits(fleet, now, 0, "Asia/Shanghai")[0]!;
-    const again = await post("/ingest/v1/auth", { terminalNo: today.vehicle.terminalNo, secret: demoTerminalSecret(today.vehicle.terminalNo) });
-    expect((await postUnit(post, again.json.token as string, today)).accepted).toBe(0);
+    const window = historyUnits(fleet.slice(0, 1), now, 3, "Asia/Shanghai");
+    const again = await post("/ingest/v1/auth", { terminalNo: fleet[0]!.terminalNo, secret: demoTerminalSecret(fleet[0]!.terminalNo) });
+    expect(await postUnit(post, again.json.token as string, window.at(-1)!, unitPoints(window).at(-1)!)).toMatchObject({ accepted: 0, rejected: 0 });
     await hub.flush();
     expect(await hub.hotCount()).toBe(hotBefore);
     expect(await dailyPoints()).toBe(pointsBefore);
