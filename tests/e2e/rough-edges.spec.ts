@@ -215,6 +215,12 @@ test("the smaller mends: 企业信息 seeded, English menu names on /pageConfig,
     const importBox = await page.locator("summary", { hasText: t.importLabel }).boundingBox();
     const exportBox = await page.getByTestId("export").boundingBox();
     expect(importBox!.height).toBe(exportBox!.height);
+    // at 1440 px the vehicle list's 操作 column is in view without scrolling the table
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    const scroller = (await page.getByTestId("table-scroll").boundingBox())!;
+    const actions = (await page.getByTestId("data-table").locator("thead th").last().boundingBox())!;
+    expect(actions.x + actions.width).toBeLessThanOrEqual(scroller.x + scroller.width + 1);
   }
 });
 

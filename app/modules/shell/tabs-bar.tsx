@@ -67,6 +67,7 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
 
   // the strip's overflow: which scroll buttons apply, and the active tab kept in view
   const [edges, setEdges] = useState({ left: false, right: false });
+  const overflowing = edges.left || edges.right;
   const measure = useCallback(() => {
     const ul = listRef.current;
     if (!ul) return;
@@ -85,7 +86,8 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
     const on = listRef.current?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
     on?.scrollIntoView({ block: "nearest", inline: "nearest" });
     measure();
-  }, [active, tabs.length, homeActive, measure]);
+    // again once the scroll buttons appear: they take width from the strip
+  }, [active, tabs.length, homeActive, overflowing, measure]);
   const scrollBy = (direction: 1 | -1) => {
     const ul = listRef.current;
     if (!ul) return;
@@ -110,7 +112,7 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
     `flex h-8 items-center gap-1 rounded-t-md border border-b-0 px-3 text-sm whitespace-nowrap ${on ? "border-line bg-panel text-brand" : "border-transparent text-muted hover:text-ink"}`;
   return (
     <nav aria-label={t("tabs.label")} className="flex h-9 items-end gap-1 border-b border-line bg-canvas px-3">
-      {edges.left || edges.right ? <ScrollButton label={t("tabs.scrollLeft")} disabled={!edges.left} onClick={() => scrollBy(-1)} glyph="‹" /> : null}
+      {overflowing ? <ScrollButton label={t("tabs.scrollLeft")} disabled={!edges.left} onClick={() => scrollBy(-1)} glyph="‹" /> : null}
       <ul ref={listRef} className="flex min-w-0 flex-1 gap-1 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden" onKeyDown={onKeyDown} onScroll={measure} data-testid="tabs">
         <li className={tabClass(homeActive)}>
           <Link to="/manageWork" data-tab="home" aria-current={homeActive ? "page" : undefined}>
@@ -133,7 +135,7 @@ export function TabsBar({ userId, items }: { userId: number; items: MenuNode[] }
           );
         })}
       </ul>
-      {edges.left || edges.right ? <ScrollButton label={t("tabs.scrollRight")} disabled={!edges.right} onClick={() => scrollBy(1)} glyph="›" /> : null}
+      {overflowing ? <ScrollButton label={t("tabs.scrollRight")} disabled={!edges.right} onClick={() => scrollBy(1)} glyph="›" /> : null}
       <TabsMenu
         tabs={tabs.map((tab) => {
           const item = byId.get(tab.privisId);

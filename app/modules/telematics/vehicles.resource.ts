@@ -56,18 +56,18 @@ export const vehicleView = defineView({
     { key: "selfNo", label: { zh: "自编号", en: "Self no." }, sortable: true },
     { key: "orgName", label: { zh: "所属组织", en: "Organisation" } },
     { key: "modelName", label: { zh: "车型", en: "Model" } },
-    { key: "vehicleType", label: { zh: "车辆类型", en: "Vehicle type" }, type: "status", options: VEHICLE_TYPES },
-    { key: "ownerName", label: { zh: "车主", en: "Owner" } },
     { key: "saleState", label: { zh: "销售状态", en: "Sale state" }, type: "status", options: SALE_STATES, sortable: true },
     { key: "installed", label: { zh: "安装状态", en: "Installation" }, type: "status", options: INSTALL_STATES },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: VEHICLE_STATES, sortable: true },
-    // VIN, SIM and the creation time in the row's 明细, so 操作 stays in view at 1440 px (at 1280 the table scrolls
-    // inside); the export still has them as columns
+    // type, owner, VIN, SIM and the creation time in the row's 明细, so 操作 stays in view at 1440 px (at 1280 the
+    // table scrolls inside); the export still has them as columns
     {
       key: "more",
       label: { zh: "明细", en: "More" },
       type: "expand",
       fields: [
+        { key: "vehicleType", label: { zh: "车辆类型", en: "Vehicle type" }, type: "status", options: VEHICLE_TYPES },
+        { key: "ownerName", label: { zh: "车主", en: "Owner" } },
         { key: "vin", label: { zh: "VIN码", en: "VIN" } },
         { key: "sim1", label: { zh: "SIM卡号", en: "SIM no." } },
         { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime" },
