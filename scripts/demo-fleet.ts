@@ -139,7 +139,7 @@ const preparing = (async () => {
   await Promise.all(Array.from({ length: 4 }, async () => {
     for (let d = queue.shift(); d && !stopping; d = queue.shift()) await prepare(d, history).catch((e: Error) => console.error(`✗ demo fleet: ${e.message}`));
   }));
-  if (history.units) say(`  demo fleet: ${history.points} points of history sent for ${history.units} vehicle-days`);
+  if (history.points) say(`  demo fleet: ${history.points} points of history sent for ${history.units} vehicle-days`);
 })();
 
 const endAt = Number(args.duration) > 0 ? Date.now() + Number(args.duration) * 1000 : Number.POSITIVE_INFINITY;
