@@ -53,19 +53,19 @@ export const vehicleView = defineView({
     INDEX_COLUMN,
     { key: "plate", label: { zh: "车牌号", en: "Plate" }, sortable: true, fixed: true },
     { key: "terminalNo", label: { zh: "终端号", en: "Terminal no." }, sortable: true, empty: { zh: "未安装", en: "Not installed" } },
-    { key: "selfNo", label: { zh: "自编号", en: "Self no." }, sortable: true },
     { key: "orgName", label: { zh: "所属组织", en: "Organisation" } },
     { key: "modelName", label: { zh: "车型", en: "Model" } },
     { key: "saleState", label: { zh: "销售状态", en: "Sale state" }, type: "status", options: SALE_STATES, sortable: true },
     { key: "installed", label: { zh: "安装状态", en: "Installation" }, type: "status", options: INSTALL_STATES },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: VEHICLE_STATES, sortable: true },
-    // type, owner, VIN, SIM and the creation time in the row's 明细, so 操作 stays in view at 1440 px (at 1280 the
+    // self no., type, owner, VIN, SIM and the creation time in the row's 明细, so 操作 stays in view at 1440 px (at 1280 the
     // table scrolls inside); the export still has them as columns
     {
       key: "more",
       label: { zh: "明细", en: "More" },
       type: "expand",
       fields: [
+        { key: "selfNo", label: { zh: "自编号", en: "Self no." } },
         { key: "vehicleType", label: { zh: "车辆类型", en: "Vehicle type" }, type: "status", options: VEHICLE_TYPES },
         { key: "ownerName", label: { zh: "车主", en: "Owner" } },
         { key: "vin", label: { zh: "VIN码", en: "VIN" } },
