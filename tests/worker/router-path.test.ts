@@ -54,13 +54,14 @@ describe("/routerPath list", () => {
     const page = await (await get(`${PATH}?q=userManage`, a.cookie)).text();
     expect(page).toContain("用户管理");
     expect(page).toContain("系统管理"); // the parent's name
-    expect(page).toContain("5 重置为本项");
+    // the type's name, not its code before it
+    expect(page).toContain(">重置为本项<");
     expect(page).toContain("共 1 条");
     const hidden = await (await get(`${PATH}?state=0&q=applicationManage`, a.cookie)).text();
     expect(hidden).toContain("应用表单");
     expect(hidden).toContain("隐藏");
     const en = await (await get(`${PATH}?q=userManage`, `${a.cookie}; derrick_lang=en-US`)).text();
-    expect(en).toContain("5 Reset to this item");
+    expect(en).toContain(">Reset to this item<");
   });
 });
 
