@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAPS } from "~/i18n/screen/maps";
+import { decodeMenu, type MenuWire } from "~/lib/navigation";
 
 /** Why a map shows no streets: no online base is configured, or its tiles cannot be loaded. */
 export type BaseProblem = "offline" | "unreachable";
@@ -12,8 +13,7 @@ export function useCanConfigureMaps(): boolean {
   return useMemo(() => {
     if (!menu) return false;
     try {
-      // MenuWire: [privisId, parent, name, privis, routerPath, …]
-      return (JSON.parse(menu) as unknown[][]).some((m) => typeof m[4] === "string" && m[4].toLowerCase() === "/mapconfig");
+      return decodeMenu(JSON.parse(menu) as MenuWire[]).some((m) => m.routerPath?.toLowerCase() === "/mapconfig");
     } catch {
       return false;
     }
