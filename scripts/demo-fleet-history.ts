@@ -4,9 +4,9 @@
 // vehicle and day: a day the business database already has a roll-up for, or that R2 already holds a segment of, is
 // left alone; a day posted again before either exists is made of the same points (same times), which the hub
 // acknowledges as duplicates.
-import { and, inArray } from "drizzle-orm";
+import { and, inArray, min } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { vehicleDaily } from "../db/schema";
+import { vehicleDaily, vehicleEvents } from "../db/schema";
 import { dayKey, segmentKey } from "../workers/fleet-hub/history";
 import { dayBounds } from "../workers/fleet-hub/rules";
 import { historyDay, type Carry, type DemoPoint } from "./demo-fleet-model";
@@ -41,6 +41,25 @@ export function historyUnits(fleet: readonly FleetVehicle[], now: number, days: 
     at = b.start - 1;
   }
   return fleet.flatMap((vehicle) => bounds.map((b) => ({ vehicle, ...b, until: Math.min(b.end, now) })));
+}
+
+/**
+ * The units cut where each vehicle first reported (its first online event): history never goes past the moment a
+ * vehicle started reporting live, so a later start does not fill the time the demo was off with a second track, and a
+ * vehicle that has driven only gets what it lacks before that.
+ */
+export async function beforeFirstReport(db: Db, units: readonly HistoryUnit[]): Promise<HistoryUnit[]> {
+  const ids = [...new Set(units.map((u) => u.vehicle.id))];
+  const first = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ vehicleId: vehicleEvents.vehicleId, at: min(vehicleEvents.at) })
+      .from(vehicleEvents)
+      .where(inArray(vehicleEvents.vehicleId, ids.slice(i, i + 90)))
+      .groupBy(vehicleEvents.vehicleId);
+    for (const r of rows) if (r.at !== null) first.set(r.vehicleId, Number(r.at));
+  }
+  return units.map((u) => ({ ...u, until: Math.min(u.until, first.get(u.vehicle.id) ?? u.until) })).filter((u) => u.until > u.start);
 }
 
 /** Keys `vehicleId:day` of the units whose history is already there (a daily roll-up in D1 or a segment in R2). */

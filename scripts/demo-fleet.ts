@@ -10,7 +10,7 @@ import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
-import { historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
+import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
 import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf } from "./demo-fleet-model";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
@@ -46,7 +46,7 @@ async function readFleet(): Promise<{ fleet: FleetVehicle[]; units: HistoryUnit[
       .where(and(eq(schema.vehicles.tenantId, tenant.id), inArray(schema.vehicles.terminalNo, numbers)));
     const fleet = rows.filter((r) => r.state === 1 && r.terminalNo).map((r) => ({ id: r.id, terminalNo: r.terminalNo!, index: numbers.indexOf(r.terminalNo!) }));
     if (!fleet.length) return null;
-    const units = historyUnits(fleet, Date.now(), historyDays, tenant.timeZone);
+    const units = await beforeFirstReport(db, historyUnits(fleet, Date.now(), historyDays, tenant.timeZone));
     const present = await presentUnits(db, proxy.env.FILES, tenant.id, units);
     return { fleet: fleet.sort((a, b) => a.index - b.index), units, present };
   } finally {

@@ -7,7 +7,7 @@ import { alarms, vehicleDaily, vehicles } from "../../db/schema";
 import { demoTerminalSecret, seedTelematics } from "../../db/seed/telematics";
 import { hubFor } from "../../workers/fleet-hub/client";
 import { dayKey, segmentKey } from "../../workers/fleet-hub/history";
-import { historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type Post } from "../../scripts/demo-fleet-history";
+import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type Post } from "../../scripts/demo-fleet-history";
 import { db, makeTenant, ORIGIN, signIn } from "./helpers";
 
 const HOUR = 3600_000;
@@ -20,7 +20,7 @@ const post: Post = async (path, body, token) => {
 
 /** What `npm start`'s demo fleet does before it drives: the history units it lacks, through the terminal API. */
 async function seedHistory(tenantId: number, fleet: FleetVehicle[], now: number) {
-  const units = historyUnits(fleet, now, 3, "Asia/Shanghai");
+  const units = await beforeFirstReport(db(), historyUnits(fleet, now, 3, "Asia/Shanghai"));
   const present = await presentUnits(db(), env.FILES, tenantId, units);
   let accepted = 0;
   let posted = 0;
@@ -66,8 +66,9 @@ describe("the demo fleet's history", () => {
     expect(pointsBefore).toBe(first.accepted);
     const hotBefore = await hub.hotCount();
 
-    // a second start finds every day there and sends nothing; a day sent again anyway adds nothing
+    // a second start, even hours later, finds every day there and sends nothing; a day sent again anyway adds nothing
     expect(await seedHistory(t.tenantId, fleet, now)).toMatchObject({ posted: 0, accepted: 0 });
+    expect(await seedHistory(t.tenantId, fleet, now + 3 * HOUR)).toMatchObject({ accepted: 0 });
     const window = historyUnits(fleet.slice(0, 1), now, 3, "Asia/Shanghai");
     const again = await post("/ingest/v1/auth", { terminalNo: fleet[0]!.terminalNo, secret: demoTerminalSecret(fleet[0]!.terminalNo) });
     expect(await postUnit(post, again.json.token as string, window.at(-1)!, unitPoints(window).at(-1)!)).toMatchObject({ accepted: 0, rejected: 0 });
