@@ -105,7 +105,7 @@ process.on("SIGTERM", () => (stopping = true));
 const parent = process.ppid;
 setInterval(() => process.ppid !== parent && (stopping = true), 2000).unref();
 
-/** History first, vehicle by vehicle (its points are older than its live ones), then it joins the live loop. */
+/** A vehicle's missing history, sent before it joins the live loop (its points are older than its live ones). */
 async function prepare(d: Driving, history: { units: number; points: number }) {
   // every day of the window is generated (each goes on from the day before), only the missing ones are sent
   const units = found!.units.filter((u) => u.vehicle.id === d.vehicle.id);
@@ -120,7 +120,6 @@ async function prepare(d: Driving, history: { units: number; points: number }) {
     history.points += sent.accepted;
     history.units++;
   }
-  if (live.has(d.vehicle.index)) d.sim = liveVehicle(d.vehicle.index);
 }
 
 async function tick(d: Driving, now: number) {
@@ -137,7 +136,11 @@ const preparing = (async () => {
   // four vehicles at a time: the first ones drive within seconds while the others send their history
   const queue = [...fleet];
   await Promise.all(Array.from({ length: 4 }, async () => {
-    for (let d = queue.shift(); d && !stopping; d = queue.shift()) await prepare(d, history).catch((e: Error) => console.error(`✗ demo fleet: ${e.message}`));
+    for (let d = queue.shift(); d && !stopping; d = queue.shift()) {
+      await prepare(d, history).catch((e: Error) => console.error(`✗ demo fleet: ${e.message}`));
+      // it drives even when its history could not be sent
+      if (live.has(d.vehicle.index)) d.sim = liveVehicle(d.vehicle.index);
+    }
   }));
   if (history.points) say(`  demo fleet: ${history.points} points of history sent for ${history.units} vehicle-days`);
 })();
