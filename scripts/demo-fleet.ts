@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
 import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
-import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf } from "./demo-fleet-model";
+import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, type Carry } from "./demo-fleet-model";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
 const { values: args } = parseArgs({
@@ -65,6 +65,7 @@ interface Driving {
   token: string | null;
   tokenAt: number;
   seq: number;
+  carry?: Carry;
 }
 
 let failures = 0;
@@ -110,6 +111,9 @@ async function prepare(d: Driving, history: { units: number; points: number }) {
   // every day of the window is generated (each goes on from the day before), only the missing ones are sent
   const units = found!.units.filter((u) => u.vehicle.id === d.vehicle.id);
   const points = unitPoints(units);
+  // live, it goes on with the odometer and fuel its history ended with
+  const last = points.at(-1)?.at(-1);
+  if (last) d.carry = { mileage: last.mileage, fuel: last.fuel };
   for (const [i, unit] of units.entries()) {
     if (stopping) return;
     if (found!.present.has(`${unit.vehicle.id}:${unit.day}`)) continue;
@@ -139,7 +143,7 @@ const preparing = (async () => {
     for (let d = queue.shift(); d && !stopping; d = queue.shift()) {
       await prepare(d, history).catch((e: Error) => console.error(`✗ demo fleet: ${e.message}`));
       // it drives even when its history could not be sent
-      if (live.has(d.vehicle.index)) d.sim = liveVehicle(d.vehicle.index);
+      if (live.has(d.vehicle.index)) d.sim = Object.assign(liveVehicle(d.vehicle.index), d.carry);
     }
   }));
   if (history.points) say(`  demo fleet: ${history.points} points of history sent for ${history.units} vehicle-days`);
