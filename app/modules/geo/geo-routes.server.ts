@@ -8,7 +8,8 @@ const STATUS: Record<GeoFailure, number> = { notConfigured: 503, unavailable: 50
 
 /** A lookup's answer as JSON: the data, or the reason in `message` with an empty answer (the picker stays usable). */
 function answer<T>(a: GeoAnswer<T>, empty: T): Response {
-  if (a.ok) return apiJson({ code: 200, data: a.data }, { headers: { "Cache-Control": "private, max-age=600" } });
+  // the answer is in the user's language (a cookie): a switch of language must not get the other one from the browser's cache
+  if (a.ok) return apiJson({ code: 200, data: a.data }, { headers: { "Cache-Control": "private, max-age=600", Vary: "Cookie" } });
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (a.reason === "rateLimited") headers["Retry-After"] = String(60 - (Math.floor(Date.now() / 1000) % 60));
   return apiJson({ code: STATUS[a.reason], message: a.reason, data: empty }, { status: STATUS[a.reason], headers });
