@@ -10,6 +10,8 @@ import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
 import { stampInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { faultListText } from "~/modules/alarms/alarm-detail";
+import { useJ1939Names } from "~/modules/alarms/use-j1939-names";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
 
@@ -50,6 +52,8 @@ function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoader
   const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
   const timeZone = useTimeZone();
+  // the fault names' dictionary comes in its own chunk, only when the vehicle reports faults
+  const faultNames = useJ1939Names(Boolean(live?.faults.length));
   const values = vehicle as unknown as Record<string, unknown>;
   const shown = (key: string): string => {
     const field = vehicleView.form.find((f) => f.key === key)!;
@@ -98,7 +102,7 @@ function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoader
             <Item label={t("details.battery")} value={num(live.battery, "V")} />
             <Item label={t("details.acc")} value={live.acc === null ? "—" : live.acc ? t("details.on") : t("details.off")} />
             <Item label={t("details.alarm")} value={live.alarm ? t("details.yes") : t("details.no")} />
-            <Item label={t("details.faults")} value={live.faults.length ? live.faults.map((f) => `SPN ${f.spn} / FMI ${f.fmi} ×${f.count}`).join("；") : "—"} />
+            <Item label={t("details.faults")} value={live.faults.length ? faultListText(live.faults, lang, faultNames) : "—"} />
           </dl>
         ) : (
           <p className="text-sm text-muted">{t("details.liveNone")}</p>

@@ -96,12 +96,15 @@ describe("/deviceList vehicle rules", () => {
     expect(await (await a.post(form)).text()).toContain("数据已被他人修改");
     // the terminal signs in with its secret and its point reaches the hub: the details page shows the live state
     const token = await terminalToken({ terminalNo: v!.terminal_no, secret });
-    expect((await report(token, [{ seq: 1, t: Date.now() - 5_000, lng: 121.351, lat: 31.301, speed: 42.5 }])).status).toBe(200);
+    expect((await report(token, [{ seq: 1, t: Date.now() - 5_000, lng: 121.351, lat: 31.301, speed: 42.5, faults: [{ spn: 110, fmi: 0, count: 1 }] }])).status).toBe(200);
     const details = await (await get(`/deviceDetails?id=${v!.id}`, a.cookie)).text();
     expect(details).toContain("S-01");
     expect(details).toContain("42.5 km/h");
     expect(details).toContain("121.351000, 31.301000");
     expect(details).toContain("已售");
+    // a fault reads as the alarm list writes it (the names arrive with their chunk in the browser), not as raw codes
+    expect(details).toContain("SPN 110，FMI 0");
+    expect(details).not.toContain("SPN 110 / FMI 0");
   });
 
   it("stops and enables only after a confirmation; a stopped vehicle's terminal is refused", async () => {
