@@ -45,7 +45,7 @@ export function BaseMapNotice({ problem }: { problem: BaseProblem }) {
       role={problem === "unreachable" ? "alert" : "status"}
       data-testid="base-map-notice"
       data-problem={problem}
-      className="absolute bottom-9 left-1/2 z-[5] flex w-max max-w-[calc(100%-7rem)] -translate-x-1/2 items-start gap-2 rounded-md border border-warning/50 bg-panel/95 px-3 py-2 text-xs leading-5 text-ink shadow"
+      className="absolute inset-x-0 bottom-9 z-[5] mx-auto flex w-fit max-w-[calc(100%-7rem)] items-start gap-2 rounded-md border border-warning/50 bg-panel/95 px-3 py-2 text-xs leading-5 text-ink shadow"
     >
       <svg aria-hidden viewBox="0 0 24 24" width="16" height="16" className="mt-0.5 shrink-0 text-warning" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
