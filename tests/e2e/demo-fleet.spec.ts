@@ -14,30 +14,36 @@ function startDemoFleet(baseURL: string): { child: ChildProcess; errors: string[
   return { child, errors };
 }
 
-test("the seeded demo fleet drives on the monitoring map within a minute of starting", async ({ page, baseURL }) => {
-  test.setTimeout(150_000);
-  const fleet = startDemoFleet(baseURL!);
-  try {
-    await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
-    await page.goto("/equipmentMonitor");
-    await expect(page.getByTestId("monitor-connection")).toHaveAttribute("data-state", "open");
+const RUNNING = { "zh-CN": "行驶", "en-US": "Running" } as const;
 
-    // most of the 27 driving vehicles count as 行驶 (a few start at a stop), and the silent three as offline
-    await expect(async () => expect(Number(await page.getByTestId("count-running-value").textContent())).toBeGreaterThanOrEqual(12)).toPass({ timeout: 60_000 });
-    expect(Number(await page.getByTestId("count-offline-value").textContent())).toBeGreaterThanOrEqual(3);
+for (const lang of ["zh-CN", "en-US"] as const) {
+  test(`${lang}: the seeded demo fleet drives on the monitoring map within a minute of starting`, async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
+    const fleet = startDemoFleet(baseURL!);
+    try {
+      await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
+      await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
+      await page.goto("/equipmentMonitor");
+      await expect(page.getByTestId("monitor-connection")).toHaveAttribute("data-state", "open");
+      await expect(page.getByTestId("count-running")).toContainText(RUNNING[lang]);
 
-    // DRK0000001 (沪AD0001) is on its way into the mixing plant: its position moves in the open panel
-    const tree = page.getByTestId("vehicle-tree");
-    await tree.getByRole("searchbox").fill("DRK0000001");
-    await tree.getByRole("treeitem", { name: /沪AD0001/ }).click();
-    const panel = page.getByTestId("vehicle-panel");
-    await expect(panel.getByRole("heading", { name: "沪AD0001" })).toBeVisible();
-    await expect(panel).toContainText(coordinates);
-    const first = coordinates.exec((await panel.textContent()) ?? "")![0];
-    await expect(async () => expect(coordinates.exec((await panel.textContent()) ?? "")![0]).not.toBe(first)).toPass({ timeout: 15_000 });
-    await expect(panel).toContainText(/[1-9]\d(\.\d)? km\/h/);
-    expect(fleet.errors).toEqual([]);
-  } finally {
-    fleet.child.kill("SIGTERM");
-  }
-});
+      // most of the 27 driving vehicles count as 行驶 (a few start at a stop), and the silent three as offline
+      await expect(async () => expect(Number(await page.getByTestId("count-running-value").textContent())).toBeGreaterThanOrEqual(12)).toPass({ timeout: 60_000 });
+      expect(Number(await page.getByTestId("count-offline-value").textContent())).toBeGreaterThanOrEqual(3);
+
+      // DRK0000001 (沪AD0001) is on its way into the mixing plant: its position moves in the open panel
+      const tree = page.getByTestId("vehicle-tree");
+      await tree.getByRole("searchbox").fill("DRK0000001");
+      await tree.getByRole("treeitem", { name: /沪AD0001/ }).click();
+      const panel = page.getByTestId("vehicle-panel");
+      await expect(panel.getByRole("heading", { name: "沪AD0001" })).toBeVisible();
+      await expect(panel).toContainText(coordinates);
+      const first = coordinates.exec((await panel.textContent()) ?? "")![0];
+      await expect(async () => expect(coordinates.exec((await panel.textContent()) ?? "")![0]).not.toBe(first)).toPass({ timeout: 15_000 });
+      await expect(panel).toContainText(/[1-9]\d(\.\d)? km\/h/);
+      expect(fleet.errors).toEqual([]);
+    } finally {
+      fleet.child.kill("SIGTERM");
+    }
+  });
+}
