@@ -76,6 +76,11 @@ export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }
 
   // the circle and the info window follow the point and the radius
   const sync = (h: MapHandle, p: LngLat | null, r: number) => {
+    // a reopened dialog has a new map: the old info window went with the old one
+    if (handle.current !== h) {
+      popup.current?.remove();
+      popup.current = null;
+    }
     handle.current = h;
     drawRange(h, p, r);
     if (!p || !popupNode) {
