@@ -12,3 +12,4 @@ export * from "./workflow";
 export * from "./numbering";
 export * from "./jobs";
 export * from "./geo";
+export * from "./rental";
