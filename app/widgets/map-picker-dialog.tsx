@@ -6,9 +6,10 @@ import { MAPS } from "~/i18n/screen/maps";
 import { formatCoord, type LngLat } from "~/lib/location";
 import { Button } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
-import { PLACE_ZOOM, type MapClientConfig, type Place } from "./map/config";
+import type { MapClientConfig } from "./map/config";
 import { PlaceSearch } from "./map/place-search";
-import { useAddressLookup, type AddressLookup } from "./map/use-address-lookup";
+import type { AddressLookup } from "./map/use-address-lookup";
+import { usePickedPoint } from "./map/use-picked-point";
 import { PickerMap } from "./map-picker-map";
 import { Input } from "~/ui/input";
 
@@ -40,30 +41,15 @@ export interface MapPickerDialogProps {
 /** 70vw, not closed by the backdrop (dialog defaults); Esc and 取消 leave the inputs as they were. */
 export function MapPickerDialog({ open, onOpenChange, start, withAddress, addressLabel, addressMax, config, onConfirm }: MapPickerDialogProps) {
   const { t } = useTranslation("widgets");
-  const [draft, setDraft] = useState<LngLat | null>(start.point);
-  const [address, setAddress] = useState(start.address);
   const [map, setMap] = useState<MapClientConfig | "failed" | null>(config ?? null);
-  const [focus, setFocus] = useState<{ point: LngLat; zoom: number } | null>(null);
   const settled = map && map !== "failed" ? map : null;
   // spec §2: a click sets the point and a reverse-geocoded address (a typed address stays when none is found)
-  const address$ = useAddressLookup(withAddress && Boolean(settled?.geocoder), setAddress);
-  const fromMap = (p: LngLat) => {
-    setDraft(p);
-    address$.lookup(p);
-  };
-  const fromSearch = (p: Place) => {
-    address$.reset();
-    setDraft([p.lng, p.lat]);
-    setAddress(p.address.slice(0, addressMax));
-    setFocus({ point: [p.lng, p.lat], zoom: PLACE_ZOOM[p.level] });
-  };
+  const picked = usePickedPoint(start, withAddress && Boolean(settled?.geocoder), addressMax);
+  const { draft, address, setAddress, focus, fromMap, fromSearch } = picked;
 
   useEffect(() => {
     if (!open) return;
-    setDraft(start.point);
-    setAddress(start.address);
-    setFocus(null);
-    address$.reset();
+    picked.reset();
     if (config || (map && map !== "failed")) return;
     let cancelled = false;
     setMap(null);
@@ -133,7 +119,7 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
               autoComplete="off"
               aria-describedby="map-picker-dialog-address-hint"
             />
-            <AddressHint id="map-picker-dialog-address-hint" geocoder={Boolean(settled?.geocoder)} status={address$.status} />
+            <AddressHint id="map-picker-dialog-address-hint" geocoder={Boolean(settled?.geocoder)} status={picked.lookup.status} />
           </div>
         ) : null}
       </div>

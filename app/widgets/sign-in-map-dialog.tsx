@@ -9,11 +9,11 @@ import { ADDRESS_MAX, type LngLat } from "~/lib/location";
 import { Button } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
 import { Input } from "~/ui/input";
-import { PLACE_ZOOM, type MapClientConfig, type Place } from "./map/config";
+import type { MapClientConfig } from "./map/config";
 import { shapeGeometry } from "./map/draw";
 import type { MapHandle } from "./map/map-view";
 import { PlaceSearch } from "./map/place-search";
-import { useAddressLookup } from "./map/use-address-lookup";
+import { usePickedPoint } from "./map/use-picked-point";
 import { AddressHint, loadSettings } from "./map-picker-dialog";
 import { PickerMap } from "./map-picker-map";
 import { RadiusSelect, SIGN_IN_ZOOM } from "./sign-in-map";
@@ -43,13 +43,11 @@ function drawRange(h: MapHandle, point: LngLat | null, radius: number) {
 export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }: SignInMapDialogProps) {
   const { t } = useTranslation(MAPS);
   const { t: tw } = useTranslation("widgets");
-  const [draft, setDraft] = useState<LngLat | null>(start.point);
-  const [address, setAddress] = useState(start.address);
   const [radius, setRadius] = useState(String(start.radius));
   const [map, setMap] = useState<MapClientConfig | "failed" | null>(config ?? null);
-  const [focus, setFocus] = useState<{ point: LngLat; zoom: number } | null>(null);
   const settled = map && map !== "failed" ? map : null;
-  const address$ = useAddressLookup(Boolean(settled?.geocoder), setAddress);
+  const picked = usePickedPoint(start, Boolean(settled?.geocoder), ADDRESS_MAX);
+  const { draft, address, setAddress, focus, fromMap, fromSearch } = picked;
   // the info window's content is ours (a portal), the popup only places it next to the marker
   const [popupNode] = useState(() => (typeof document === "undefined" ? null : document.createElement("div")));
   const popup = useRef<{ remove(): void; setLngLat(p: LngLat): unknown } | null>(null);
@@ -57,11 +55,8 @@ export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }
 
   useEffect(() => {
     if (!open) return;
-    setDraft(start.point);
-    setAddress(start.address);
+    picked.reset();
     setRadius(String(start.radius));
-    setFocus(null);
-    address$.reset();
     if (config || settled) return;
     let cancelled = false;
     loadSettings().then(
@@ -110,16 +105,6 @@ export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }
     [],
   );
 
-  const fromMap = (p: LngLat) => {
-    setDraft(p);
-    address$.lookup(p);
-  };
-  const fromSearch = (p: Place) => {
-    address$.reset();
-    setDraft([p.lng, p.lat]);
-    setAddress(p.address.slice(0, ADDRESS_MAX));
-    setFocus({ point: [p.lng, p.lat], zoom: PLACE_ZOOM[p.level] });
-  };
   const confirm = () => draft && radius && onConfirm(draft, address.trim(), Number(radius));
   // with no point yet the map opens at the spec's sign-in zoom
   const mapConfig = settled && !start.point ? { ...settled, zoom: SIGN_IN_ZOOM } : settled;
@@ -171,7 +156,7 @@ export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }
                 {t("signIn.address")}
               </label>
               <Input id="sign-in-dialog-address" value={address} maxLength={ADDRESS_MAX} autoComplete="off" onChange={(e) => setAddress(e.target.value)} className="h-8 text-sm" />
-              <AddressHint id="sign-in-dialog-address-hint" geocoder={Boolean(settled?.geocoder)} status={address$.status} />
+              <AddressHint id="sign-in-dialog-address-hint" geocoder={Boolean(settled?.geocoder)} status={picked.lookup.status} />
             </div>,
             popupNode,
           )
