@@ -85,7 +85,9 @@ export async function presentUnits(db: Db, bucket: R2Bucket, tenantId: number, u
   return present;
 }
 
-export type Post = (path: string, body: unknown, token?: string) => Promise<{ status: number; json: any }>;
+import type { Post } from "./terminal-client";
+
+export type { Post };
 
 /**
  * The points of one vehicle's units (oldest first), each day going on from the one before it (odometer and fuel): a day

@@ -10,7 +10,8 @@ import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
-import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit, type Post } from "./demo-fleet-history";
+import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit } from "./demo-fleet-history";
+import { poster, terminalToken } from "./terminal-client";
 import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, type Carry } from "./demo-fleet-model";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
@@ -54,10 +55,7 @@ async function readFleet(): Promise<{ fleet: FleetVehicle[]; units: HistoryUnit[
   }
 }
 
-const post: Post = async (path, body, token) => {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json().catch(() => null) };
-};
+const post = poster(base);
 
 interface Driving {
   vehicle: FleetVehicle;
@@ -69,17 +67,12 @@ interface Driving {
 }
 
 let failures = 0;
-async function tokenFor(d: Driving): Promise<string | null> {
-  if (d.token && Date.now() - d.tokenAt < 50 * 60_000) return d.token;
-  const res = await post("/ingest/v1/auth", { terminalNo: d.vehicle.terminalNo, secret: demoTerminalSecret(d.vehicle.terminalNo) });
-  if (res.status !== 200) {
+function tokenFor(d: Driving): Promise<string | null> {
+  const no = d.vehicle.terminalNo;
+  return terminalToken(post, d, no, demoTerminalSecret(no), (res) => {
     // one line per vehicle, not one a second
-    if (failures++ < DEMO_FLEET_SIZE) console.error(`✗ demo fleet: ${d.vehicle.terminalNo} cannot sign in: ${res.json?.reason ?? res.status}`);
-    return null;
-  }
-  d.token = res.json.token as string;
-  d.tokenAt = Date.now();
-  return d.token;
+    if (failures++ < DEMO_FLEET_SIZE) console.error(`✗ demo fleet: ${no} cannot sign in: ${res.json?.reason ?? res.status}`);
+  });
 }
 
 async function waitForApp() {

@@ -10,6 +10,7 @@ import * as schema from "../db/schema";
 import { organisations, tenants, vehicles } from "../db/schema";
 import { sha256Hex } from "../workers/telematics/secret";
 import { createRoute, stepVehicle, type SimVehicle } from "./simulator-model";
+import { poster, terminalToken } from "./terminal-client";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,10 +73,7 @@ async function register(): Promise<void> {
   }
 }
 
-async function post(path: string, body: unknown, token?: string): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json().catch(() => null) };
-}
+const post = poster(base);
 
 interface Running {
   no: string;
@@ -87,17 +85,11 @@ interface Running {
 
 const stats = { posted: 0, accepted: 0, rejected: 0, duplicates: 0, failed: 0, commands: 0 };
 
-async function tokenFor(r: Running): Promise<string | null> {
-  if (r.token && Date.now() - r.tokenAt < 50 * 60_000) return r.token;
-  const res = await post("/ingest/v1/auth", { terminalNo: r.no, secret: secretOf(r.no) });
-  if (res.status !== 200) {
+function tokenFor(r: Running): Promise<string | null> {
+  return terminalToken(post, r, r.no, secretOf(r.no), (res) => {
     stats.failed++;
     if (!args.quiet) console.error(`✗ ${r.no}: ${res.json?.reason ?? res.status} ${res.json?.message ?? ""}`);
-    return null;
-  }
-  r.token = res.json.token;
-  r.tokenAt = Date.now();
-  return r.token;
+  });
 }
 
 async function tick(r: Running, now: number, dt: number) {
