@@ -5,7 +5,7 @@
  * (its query asks for nothing) and not shown.
  */
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { batch } from "../../../db/client";
+import { batch, batchableSelect } from "../../../db/client";
 import { alarms, vehicles, visitLogs } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere } from "../../../db/tenant";
 import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
@@ -18,7 +18,7 @@ import { administersMenus, hasScreen, isPlannedMenu, plannedScreensShown, type R
 import { alarmDetailText } from "~/modules/alarms/alarm-detail";
 import { ALARM_KINDS, ALARM_PATH, ALARM_PERMISSION, MAX_RANGE_DAYS } from "~/modules/alarms/alarm.view";
 import { J1939_NAMES } from "~/modules/alarms/j1939";
-import { todoFor } from "~/modules/workflow/approval.server";
+import { todoReads } from "~/modules/workflow/approval.server";
 import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
 import type { AlarmSummary, Shortcut, WorkbenchParts } from "./workbench";
 
@@ -60,31 +60,37 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     .limit(VISITS_READ)
     .as("recent");
 
-  const [[fleetRows, levelRows, newestRows, unhandledRows, visitRows], todo] = await Promise.all([
-    batch(db, [
-      db.select({ n }).from(vehicles).where(tenantWhere(vehicles, user, visibleVehiclesWhere(scope), granted(parts.fleet))),
-      db
-        .select({ level: alarms.level, n })
-        .from(alarms)
-        .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
-        .groupBy(alarms.level),
-      db
-        .select({ id: alarms.id, hubKey: alarms.hubKey, vehicleId: alarms.vehicleId, plate: vehicles.plate, kind: alarms.kind, level: alarms.level, at: alarms.at, detail: alarms.detail, handleState: alarms.handleState })
-        .from(alarms)
-        .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), sameTenant(vehicles, alarms)))
-        .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
-        .orderBy(desc(alarms.at), desc(alarms.id))
-        .limit(NEWEST),
-      db
-        .select({ level: alarms.level, n })
-        .from(alarms)
-        .where(tenantWhere(alarms, user, eq(alarms.handleState, 0), sql`${alarms.at} BETWEEN ${handleFrom} AND ${to}`, alarmInScope, granted(parts.handle)))
-        .groupBy(alarms.level),
-      db.select({ path: recent.path, n }).from(recent).groupBy(recent.path).orderBy(desc(sql`n`)).limit(40),
-    ]),
-    // the approvals waiting for this user: their own batch, at the same time
-    todoFor(scope, APPROVAL_KINDS),
+  // the approvals waiting for this user are read in the same batch: the whole page is one round trip
+  const todo = todoReads(scope, APPROVAL_KINDS);
+  const own = [
+    db.select({ n }).from(vehicles).where(tenantWhere(vehicles, user, visibleVehiclesWhere(scope), granted(parts.fleet))),
+    db
+      .select({ level: alarms.level, n })
+      .from(alarms)
+      .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
+      .groupBy(alarms.level),
+    db
+      .select({ id: alarms.id, hubKey: alarms.hubKey, vehicleId: alarms.vehicleId, plate: vehicles.plate, kind: alarms.kind, level: alarms.level, at: alarms.at, detail: alarms.detail, handleState: alarms.handleState })
+      .from(alarms)
+      .leftJoin(vehicles, and(eq(vehicles.id, alarms.vehicleId), sameTenant(vehicles, alarms)))
+      .where(tenantWhere(alarms, user, sql`${alarms.at} BETWEEN ${from} AND ${to}`, alarmInScope, granted(parts.alarms)))
+      .orderBy(desc(alarms.at), desc(alarms.id))
+      .limit(NEWEST),
+    db
+      .select({ level: alarms.level, n })
+      .from(alarms)
+      .where(tenantWhere(alarms, user, eq(alarms.handleState, 0), sql`${alarms.at} BETWEEN ${handleFrom} AND ${to}`, alarmInScope, granted(parts.handle)))
+      .groupBy(alarms.level),
+    db.select({ path: recent.path, n }).from(recent).groupBy(recent.path).orderBy(desc(sql`n`)).limit(40),
+  ] as const;
+  const together = todo.queries.every(batchableSelect);
+  const [results, aside] = await Promise.all([
+    // the to-do's selects ride after the page's own (their rows typed by todo.finish)
+    batch(db, [...own, ...(together ? todo.queries : [])] as unknown as typeof own),
+    together ? Promise.resolve([]) : Promise.all(todo.queries),
   ]);
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows] = results;
+  const todoRows = together ? (results as unknown as unknown[][]).slice(own.length) : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
   const alarmSummary: AlarmSummary = {
@@ -102,7 +108,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     fleet: parts.fleet ? { vehicles: fleetRows[0]?.n ?? 0 } : null,
     alarms: parts.alarms ? alarmSummary : null,
     toHandle: parts.handle ? { byLevel: unhandled, total: unhandled[0] + unhandled[1] + unhandled[2], href: `${ALARM_PATH}?state=0&from=${handleFromDay}&to=${today}` } : null,
-    todo,
+    todo: await todo.finish(todoRows as unknown[][]),
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
   };

@@ -171,30 +171,46 @@ export interface TodoItem {
   createdAt: number;
 }
 
-/** What waits on the user across the registered kinds, newest first (at most `limit` a kind). */
-export async function todoFor(scope: RequestScope, kinds: readonly ApprovalKind[], limit = 50): Promise<TodoItem[]> {
+/**
+ * The to-do's reads, not yet run: every kind's pending documents and the flows (none when the user holds no kind's
+ * approve code), and how their rows become the to-do. A page that reads more (the workbench) puts them in its own
+ * batch, so the whole page is one round trip; `todoFor` runs them alone.
+ */
+export function todoReads(scope: RequestScope, kinds: readonly ApprovalKind[], limit = 50) {
   const actor = actorOf(scope);
   const mine = kinds.filter((k) => actor.codes.has(k.approveCode));
-  if (!mine.length) return [];
-  // every kind's pending documents and the flows in one round trip (each select alone when one cannot join a D1 batch)
   const reads = mine.map((k) => k.pending(scope, limit));
   const flowsQuery = flowsOf(scope.db, scope.user.tenantId, mine.map((k) => k.kind));
-  const queries = [flowsQuery, ...reads.map((r) => r.query)] as const;
-  const [flowRows, ...pendingRows] = queries.every(batchableSelect) ? await batch(scope.db, queries) : await Promise.all(queries);
-  const lists = await Promise.all(
-    mine.map(async (k, i) => {
-      const flow: FlowStep[] = (flowRows as Awaited<typeof flowsQuery>).filter((s) => s.kind === k.kind);
-      const pending = reads[i]!.docs(pendingRows[i] as unknown[]).filter((d) => d.ownerId !== scope.user.id);
-      if (!pending.length) return [];
-      // a flow of one step (or none) needs no progress: step 1 decides
-      const progress = flow.length > 1 ? await progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id)) : null;
-      const stepOf = (id: number) => progress?.get(id)!.step ?? 1;
-      return pending
-        .filter((d) => decides(flow[stepOf(d.id) - 1], actor, k.approveCode))
-        .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
-    }),
-  );
-  return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
+  const queries: PromiseLike<unknown[]>[] = mine.length ? [flowsQuery, ...reads.map((r) => r.query)] : [];
+  /** the to-do from the queries' rows, in their order (a multi-step flow reads its documents' progress after) */
+  async function finish(rows: unknown[][]): Promise<TodoItem[]> {
+    if (!mine.length) return [];
+    const [flowRows, ...pendingRows] = rows;
+    const lists = await Promise.all(
+      mine.map(async (k, i) => {
+        const flow: FlowStep[] = (flowRows as Awaited<typeof flowsQuery>).filter((s) => s.kind === k.kind);
+        const pending = reads[i]!.docs(pendingRows[i]!).filter((d) => d.ownerId !== scope.user.id);
+        if (!pending.length) return [];
+        // a flow of one step (or none) needs no progress: step 1 decides
+        const progress = flow.length > 1 ? await progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id)) : null;
+        const stepOf = (id: number) => progress?.get(id)!.step ?? 1;
+        return pending
+          .filter((d) => decides(flow[stepOf(d.id) - 1], actor, k.approveCode))
+          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
+      }),
+    );
+    return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
+  }
+  return { queries, finish };
+}
+
+/** What waits on the user across the registered kinds, newest first (at most `limit` a kind): one round trip. */
+export async function todoFor(scope: RequestScope, kinds: readonly ApprovalKind[], limit = 50): Promise<TodoItem[]> {
+  const { queries, finish } = todoReads(scope, kinds, limit);
+  if (!queries.length) return finish([]);
+  // each select alone when one cannot join a D1 batch
+  const rows = queries.every(batchableSelect) ? await batch(scope.db, queries as [PromiseLike<unknown[]>, ...PromiseLike<unknown[]>[]]) : await Promise.all(queries);
+  return finish(rows as unknown[][]);
 }
 
 /** One step of a document's approval as the page shows it (app/ui/steps.tsx). */
