@@ -64,8 +64,9 @@ describe("memoised translations", () => {
     expect(current("sessionExpired")).toBe("会话失效,请重新登录");
     await zh.changeLanguage("en-US");
     expect(current("sessionExpired")).toBe(resources["en-US"].common.sessionExpired);
-    expect(t("home.welcome" as never, { name: "张敏" } as never)).toBe("欢迎回来，张敏");
-    expect(t("home.welcome" as never, { name: "王建国" } as never)).toBe("欢迎回来，王建国");
+    const workbench = zh.getFixedT("zh-CN", "workbench");
+    expect(workbench("home.welcome" as never, { name: "张敏" } as never)).toBe("欢迎回来，张敏");
+    expect(workbench("home.welcome" as never, { name: "王建国" } as never)).toBe("欢迎回来，王建国");
     const widgets = zh.getFixedT("zh-CN", "widgets");
     expect(widgets("calendar.registrations" as never, { count: 3 } as never)).toBe("3条出车登记");
     expect(widgets("calendar.registrations" as never, { count: 5 } as never)).toBe("5条出车登记");

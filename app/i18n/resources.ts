@@ -4,6 +4,7 @@ import enMaps from "./en-US/maps";
 import enMonitor from "./en-US/monitor";
 import enPlayback from "./en-US/playback";
 import enTelematics from "./en-US/telematics";
+import enWorkbench from "./en-US/workbench";
 import enShell from "./shell/en-US";
 import zhShell from "./shell/zh-CN";
 import zhAlarms from "./zh-CN/alarms";
@@ -12,6 +13,7 @@ import zhMaps from "./zh-CN/maps";
 import zhMonitor from "./zh-CN/monitor";
 import zhPlayback from "./zh-CN/playback";
 import zhTelematics from "./zh-CN/telematics";
+import zhWorkbench from "./zh-CN/workbench";
 
 /**
  * Every namespace in both languages: the server renders with these and tests read them. The browser never loads this
@@ -19,8 +21,8 @@ import zhTelematics from "./zh-CN/telematics";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps },
-  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps },
+  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench },
+  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench },
 } as const;
 
 /** The shell's namespaces per language. */

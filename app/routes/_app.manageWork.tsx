@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { WORKBENCH } from "~/i18n/screen/workbench";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { administersMenus, forbidden, PLANNED_SCREENS_SETTING, requireScope } from "~/modules/access/access.server";
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ManageWork() {
   const d = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(WORKBENCH);
   const timeZone = useTimeZone();
   const { counts, connection } = useWorkbenchLive(d.parts, useMemo(() => d.alarms?.newest.map((a) => a.hubKey) ?? [], [d.alarms]));
 

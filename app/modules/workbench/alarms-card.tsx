@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { WORKBENCH } from "~/i18n/screen/workbench";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { Badge, type BadgeTone } from "~/ui/badge";
@@ -16,7 +17,7 @@ export const alarmHref = (a: { vehicleId: number; kind: string }, day: string) =
 
 /** 今日告警: today's alarms (the tenant's day) by level, and the newest five, each a link to it in the alarm list. */
 export function AlarmsCard({ summary, className = "" }: { summary: AlarmSummary; className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(WORKBENCH);
   const timeZone = useTimeZone();
   const total = summary.byLevel[0] + summary.byLevel[1] + summary.byLevel[2];
   return (

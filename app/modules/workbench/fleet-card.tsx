@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { WORKBENCH } from "~/i18n/screen/workbench";
 import type { FleetCounts } from "../../../workers/fleet-hub/protocol";
 import type { HubSocketStatus } from "~/modules/hub-client/open-hub-socket";
 import { LinkButton } from "~/ui/button";
@@ -16,7 +17,7 @@ const SEGMENTS = [
  * socket answers the figures show a dash, never a guess; the vehicle count comes with the page.
  */
 export function FleetCard({ vehicles, counts, connection, canRegister }: { vehicles: number; counts: FleetCounts | null; connection: HubSocketStatus; canRegister: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(WORKBENCH);
   const total = counts?.total ?? vehicles;
   const figure = (n: number | undefined) => (counts && n !== undefined ? n : "—");
   return (

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { WORKBENCH } from "~/i18n/screen/workbench";
 import { menuLabel } from "~/modules/shell/side-menu";
 import { Card } from "~/ui/card";
 import { Empty } from "~/ui/empty";
@@ -8,7 +9,7 @@ import type { Shortcut } from "./workbench";
 
 /** 常用功能: the built screens the user opens most; for a menu administrator, the switch that shows planned screens in their menu. */
 export function ShortcutsCard({ shortcuts, plannedScreens, className = "" }: { shortcuts: Shortcut[]; plannedScreens: { shown: boolean } | null; className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(WORKBENCH);
   return (
     <Card id="shortcuts" title={t("home.quickLinks")} className={className} data-testid="shortcuts">
       {shortcuts.length === 0 ? (
@@ -31,7 +32,7 @@ export function ShortcutsCard({ shortcuts, plannedScreens, className = "" }: { s
 
 /** An administrator's own preference: planned screens in their side menu or not (posted to the workbench's action). */
 function PlannedScreensSwitch({ shown }: { shown: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(WORKBENCH);
   const { fetcher, hidden } = usePreferenceForm();
   // what the switch shows while its post is under way
   const pending = fetcher.formData?.get("shown");

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { WORKBENCH } from "~/i18n/screen/workbench";
 import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "~/modules/workflow/approval.server";
 import { Card } from "~/ui/card";
@@ -17,7 +18,7 @@ export interface AlarmsToHandle {
  */
 export function TodoCard({ approvals, alarms, className = "" }: { approvals: TodoItem[]; alarms: AlarmsToHandle | null; className?: string }) {
   const { t } = useTranslation("workflow");
-  const { t: tc } = useTranslation();
+  const { t: tc } = useTranslation(WORKBENCH);
   const message = useMessage();
   const count = approvals.length + (alarms?.total ? 1 : 0);
   return (
