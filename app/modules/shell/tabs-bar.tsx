@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { closeTab, menuItemFor, openTab, type MenuNode, type Tab } from "~/lib/navigation";
 import { menuLabel } from "./side-menu";
@@ -163,6 +163,9 @@ function ScrollButton({ label, disabled, onClick, glyph }: { label: string; disa
 }
 
 /** The ≡ menu: every open page (the hidden ones too) and 关闭其他 / 关闭全部; Esc or a click outside closes it. */
+// the open menu's list comes with its first opening
+const TabsMenuPanel = lazy(() => import("./tabs-menu-panel").then((m) => ({ default: m.TabsMenuPanel })));
+
 function TabsMenu({ tabs, onCloseOthers, onCloseAll }: { tabs: (Tab & { title: string; on: boolean })[]; onCloseOthers: () => void; onCloseAll: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -172,7 +175,6 @@ function TabsMenu({ tabs, onCloseOthers, onCloseAll }: { tabs: (Tab & { title: s
     if (!open) return;
     const away = (e: PointerEvent) => root.current?.contains(e.target as Node) || setOpen(false);
     document.addEventListener("pointerdown", away);
-    root.current?.querySelector<HTMLElement>("[data-menu-item]")?.focus();
     return () => document.removeEventListener("pointerdown", away);
   }, [open]);
   const close = () => {
@@ -191,7 +193,6 @@ function TabsMenu({ tabs, onCloseOthers, onCloseAll }: { tabs: (Tab & { title: s
     e.preventDefault();
     items[(at + (e.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus();
   };
-  const item = "block w-full truncate rounded px-3 py-1.5 text-left text-sm hover:bg-line focus:bg-line focus:outline-none";
   return (
     <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <button ref={toggle} type="button" aria-label={t("tabs.more")} title={t("tabs.more")} aria-expanded={open} aria-controls="tabs-menu" onClick={() => setOpen(!open)} className={barButton} data-testid="tabs-more">
@@ -200,25 +201,9 @@ function TabsMenu({ tabs, onCloseOthers, onCloseAll }: { tabs: (Tab & { title: s
         </svg>
       </button>
       {open ? (
-        <div id="tabs-menu" className="absolute right-0 top-full z-50 mt-1 max-h-[60vh] w-64 overflow-y-auto rounded-md border border-line bg-panel p-1 shadow-lg" data-testid="tabs-menu">
-          <ul aria-label={t("tabs.label")}>
-            {tabs.map((tab) => (
-              <li key={tab.privisId}>
-                <Link to={tab.path + (tab.query ? `?${tab.query}` : "")} data-menu-item aria-current={tab.on ? "page" : undefined} onClick={() => setOpen(false)} className={`${item} ${tab.on ? "text-brand" : "text-ink"}`}>
-                  {tab.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-1 border-t border-line pt-1">
-            <button type="button" data-menu-item disabled={tabs.length === 0} onClick={() => (onCloseOthers(), close())} className={`${item} text-ink disabled:opacity-40`}>
-              {t("tabs.closeOthers")}
-            </button>
-            <button type="button" data-menu-item disabled={tabs.length === 0} onClick={() => (onCloseAll(), close())} className={`${item} text-ink disabled:opacity-40`}>
-              {t("tabs.closeAll")}
-            </button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <TabsMenuPanel tabs={tabs} onPick={() => setOpen(false)} onCloseOthers={() => (onCloseOthers(), close())} onCloseAll={() => (onCloseAll(), close())} />
+        </Suspense>
       ) : null}
     </div>
   );
