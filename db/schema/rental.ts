@@ -290,6 +290,8 @@ export const contracts = sqliteTable(
     /** the fixed price of a charter or project; the purchase price a rent-to-own counts toward */
     fixedCents: money("fixed_cents"),
     purchaseCents: money("purchase_cents"),
+    /** the contract's value, computed on save: the fixed price, or the lines' rent over the planned term plus the fees (credit exposure, the plan's total) */
+    valueCents: money("value_cents").notNull().default(0),
     salesmanId: integer("salesman_id").references(() => users.id),
     attachments: text("attachments"),
     remark: text("remark"),

@@ -1,0 +1,1 @@
+ALTER TABLE `contracts` ADD `value_cents` integer DEFAULT 0 NOT NULL;
