@@ -7,6 +7,8 @@ import * as schema from "../db/schema";
 import { and, eq } from "drizzle-orm";
 import { DEMO_USERS, seedDemo, syncExtraPermissions, syncRegistryMenus } from "../db/seed/demo";
 import { seedTelematics } from "../db/seed/telematics";
+import { seedRental } from "../db/seed/rental";
+import { RENTAL_SEED_PARTS } from "../db/seed/rental/parts";
 
 if (process.argv[2] === "--print") {
   console.log("  Demo sign-in (tenant 德瑞克起重设备租赁有限公司 / Derrick Crane Rental):");
@@ -30,6 +32,10 @@ try {
     const [admin] = await db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.tenantId, demo.id), eq(schema.users.loginAccount, DEMO_USERS.admin.account)));
     const fleet = await seedTelematics(db, demo.id, { creatorId: admin?.id });
     if (fleet.created) console.log(`▸ seeded the demo fleet: ${fleet.vehicleIds.length} vehicles (terminal secrets demo-secret-<terminal no.>)`);
+    if (admin) {
+      const vehicleIds = (await db.select({ id: schema.vehicles.id }).from(schema.vehicles).where(eq(schema.vehicles.tenantId, demo.id)).orderBy(schema.vehicles.id)).map((v) => v.id);
+      for (const line of await seedRental(db, { tenantId: demo.id, adminId: admin.id, vehicleIds }, RENTAL_SEED_PARTS)) console.log(`▸ ${line}`);
+    }
   }
   // screens added to the registry since this database was made get their menus (granted to administrators)
   const added = await syncRegistryMenus(db);
