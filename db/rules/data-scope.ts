@@ -83,6 +83,21 @@ export function visibleVehicleIdWhere(subject: ScopeSubject, column: SQLiteColum
   return sql`${column} in (select ${vehicles.id} from ${vehicles} where ${ofTenant(vehicles, userOf(subject))} and ${visible})`;
 }
 
+/**
+ * The rule on a business row that belongs to an organisation (a customer, a contract, a sign-in point: any `org_id`
+ * column): undefined when the user sees the whole tenant, otherwise the row's organisation is the user's or below it;
+ * a row of no organisation is the tenant's and everyone's.
+ */
+export function visibleOrgRowWhere(subject: ScopeSubject, column: SQLiteColumn): SQL | undefined {
+  const user = userOf(subject);
+  if (user.orgId === null) return undefined;
+  return sql`(
+    ${wholeTenantSql(user)}
+    or ${column} is null
+    or ${column} in (${orgSubtreeSql(user, user.orgId)})
+  )`;
+}
+
 /** The organisations a user may put a vehicle in: the subtree of their organisation, or every one when they see the whole tenant. */
 export function assignableOrgsWhere(subject: ScopeSubject): SQL {
   const user = userOf(subject);
