@@ -13,3 +13,4 @@ export * from "./numbering";
 export * from "./jobs";
 export * from "./geo";
 export * from "./rental";
+export * from "./dispatch";
