@@ -458,6 +458,7 @@ export const outcarRecords = sqliteTable(
     /** the customer's site signature: a photo's file id, or the signer's name */
     signatureFileId: text("signature_file_id"),
     signer: text("signer"),
+    remark: text("remark"),
     creatorId: integer("creator_id"),
     version: version(),
     createdAt: createdAt(),

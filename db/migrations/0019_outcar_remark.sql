@@ -1,0 +1,1 @@
+ALTER TABLE `outcar_records` ADD `remark` text;
