@@ -134,6 +134,8 @@ export const supplierCertificates = sqliteTable(
       .references(() => suppliers.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     number: text("number"),
+    /** the body that issued it (住建委, 交通运输局) */
+    issuer: text("issuer"),
     expiresOn: day("expires_on"),
     fileId: text("file_id"),
   },

@@ -2,8 +2,12 @@
 // credit code with a wrong check character, a contact's phone, the exposure against the credit limit, a certificate
 // about to expire, a lead lost without a reason, another organisation's or tenant's rows.
 import { describe, expect, it } from "vitest";
-import { contracts, customers } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { contracts, customerContacts, customers, leads, supplierCertificates, suppliers } from "../../db/schema";
 import { customerExposure } from "../../app/modules/parties/exposure.server";
+import { isCreditCode } from "../../app/lib/credit-code";
+import { isLandline, isMobile } from "../../app/lib/validators";
+import { seedParties } from "../../db/seed/rental/parties";
 import { db, makeTenant, unique } from "./helpers";
 
 async function contract(tenantId: number, customerId: number, valueCents: number, state: number, current = 1) {
@@ -43,5 +47,24 @@ describe("customer exposure", () => {
 
     // another tenant asking for these customers learns nothing
     expect((await customerExposure({ db: db(), tenantId: other.tenantId }, [a!.id])).size).toBe(0);
+  });
+});
+
+describe("the demo seed's parties", () => {
+  it("are a dozen customers with checked credit codes and phones, six suppliers and eight leads, seeded once", async () => {
+    const t = await makeTenant();
+    const ctx = { tenantId: t.tenantId, adminId: t.userId, vehicleIds: [] };
+    expect(await seedParties(db(), ctx)).toMatch(/12 customers, 6 suppliers, 8 leads/);
+    expect(await seedParties(db(), ctx)).toBeNull();
+    const cs = await db().select().from(customers).where(eq(customers.tenantId, t.tenantId));
+    expect(cs).toHaveLength(12);
+    expect(new Set(cs.map((c) => c.kind))).toEqual(new Set(["enterprise", "government", "personal"]));
+    for (const c of cs) if (c.creditCode) expect(isCreditCode(c.creditCode), c.creditCode).toBe(true);
+    const phones = await db().select({ phone: customerContacts.phone }).from(customerContacts).where(eq(customerContacts.tenantId, t.tenantId));
+    for (const { phone } of phones) expect(isMobile(phone) || isLandline(phone), phone).toBe(true);
+    expect(await db().select().from(suppliers).where(eq(suppliers.tenantId, t.tenantId))).toHaveLength(6);
+    const certs = await db().select().from(supplierCertificates).where(eq(supplierCertificates.tenantId, t.tenantId));
+    expect(certs.some((c) => c.issuer)).toBe(true);
+    expect(await db().select().from(leads).where(eq(leads.tenantId, t.tenantId))).toHaveLength(8);
   });
 });

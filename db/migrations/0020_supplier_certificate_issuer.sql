@@ -1,0 +1,1 @@
+ALTER TABLE `supplier_certificates` ADD `issuer` text;
