@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { DEMO_USERS, seedDemo, syncExtraPermissions, syncRegistryMenus } from "../db/seed/demo";
 import { seedTelematics } from "../db/seed/telematics";
 import { seedRental } from "../db/seed/rental";
+import { seedSignPoints } from "../db/seed/dispatch";
 import { RENTAL_SEED_PARTS } from "../db/seed/rental/parts";
 
 if (process.argv[2] === "--print") {
@@ -33,6 +34,8 @@ try {
     const fleet = await seedTelematics(db, demo.id, { creatorId: admin?.id });
     if (fleet.created) console.log(`▸ seeded the demo fleet: ${fleet.vehicleIds.length} vehicles (terminal secrets demo-secret-<terminal no.>)`);
     if (admin) {
+      const points = await seedSignPoints(db, demo.id, admin.id);
+      if (points) console.log(`▸ seeded ${points} sign-in points`);
       const vehicleIds = (await db.select({ id: schema.vehicles.id }).from(schema.vehicles).where(eq(schema.vehicles.tenantId, demo.id)).orderBy(schema.vehicles.id)).map((v) => v.id);
       for (const line of await seedRental(db, { tenantId: demo.id, adminId: admin.id, vehicleIds }, RENTAL_SEED_PARTS)) console.log(`▸ ${line}`);
     }

@@ -5,6 +5,7 @@ import enMonitor from "./en-US/monitor";
 import enPlayback from "./en-US/playback";
 import enTelematics from "./en-US/telematics";
 import enWorkbench from "./en-US/workbench";
+import enDispatch from "./en-US/dispatch";
 import enShell from "./shell/en-US";
 import zhShell from "./shell/zh-CN";
 import zhAlarms from "./zh-CN/alarms";
@@ -14,6 +15,7 @@ import zhMonitor from "./zh-CN/monitor";
 import zhPlayback from "./zh-CN/playback";
 import zhTelematics from "./zh-CN/telematics";
 import zhWorkbench from "./zh-CN/workbench";
+import zhDispatch from "./zh-CN/dispatch";
 
 /**
  * Every namespace in both languages: the server renders with these and tests read them. The browser never loads this
@@ -21,8 +23,8 @@ import zhWorkbench from "./zh-CN/workbench";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench },
-  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench },
+  "zh-CN": { ...zhShell, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch },
+  "en-US": { ...enShell, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch },
 } as const;
 
 /** The shell's namespaces per language. */

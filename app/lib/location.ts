@@ -47,6 +47,16 @@ export function locationPartValue(part: LocationPart, text: string): number | st
   return part === "address" ? v : roundCoord(Number(v));
 }
 
+/** Spec §9: the sign-in radius options in metres, 100 by default. */
+export const SIGN_IN_RADII = [100, 200, 300, 500, 1000, 2000] as const;
+export const DEFAULT_SIGN_IN_RADIUS = 100;
+
+/** A sign-in range as posted: one of SIGN_IN_RADII in metres, or null (message: widgets:signIn.range). */
+export function signRangeValue(text: string): number | null {
+  const n = Number(text.trim());
+  return (SIGN_IN_RADII as readonly number[]).includes(n) ? n : null;
+}
+
 /** Parses typed text into a WGS-84 point, or null when either part is missing or invalid. */
 export function parseLngLat(lng: string, lat: string): LngLat | null {
   if (checkLocationPart("lng", lng, true) || checkLocationPart("lat", lat, true)) return null;

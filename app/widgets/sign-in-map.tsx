@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { MAPS } from "~/i18n/screen/maps";
-import { ADDRESS_MAX, formatCoord, parseLngLat, type LngLat } from "~/lib/location";
+import { ADDRESS_MAX, DEFAULT_SIGN_IN_RADIUS, formatCoord, parseLngLat, SIGN_IN_RADII, type LngLat } from "~/lib/location";
 import type { LocationKeys } from "~/lib/list/types";
 import { Button } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
@@ -9,9 +9,6 @@ import type { MapClientConfig } from "./map/config";
 import type { SignInMapDialogProps } from "./sign-in-map-dialog";
 import { useHydrated } from "./use-hydrated";
 
-/** Spec §9: the sign-in radius options in metres, 100 by default. */
-export const SIGN_IN_RADII = [100, 200, 300, 500, 1000, 2000] as const;
-export const DEFAULT_SIGN_IN_RADIUS = 100;
 /** Spec §9: the sign-in map opens at zoom 8 when it has no point yet. */
 export const SIGN_IN_ZOOM = 8;
 
@@ -39,6 +36,8 @@ export interface SignInMapProps {
   /** the map settings; fetched from /api/map/config when the dialog first opens if not given */
   config?: MapClientConfig;
   onChange?: (value: SignInValue) => void;
+  /** messages under the parts: the point (its longitude or latitude), the address, the range */
+  errors?: { point?: string | null; address?: string | null; signRange?: string | null };
 }
 
 /**
@@ -48,7 +47,7 @@ export interface SignInMapProps {
  * carries an info window titled 签到地点 with the editable address and a circle shows the range; 取消 leaves the values
  * as they were, 确定 takes them.
  */
-export function SignInMap({ names, defaultValue = {}, legend, config, onChange }: SignInMapProps) {
+export function SignInMap({ names, defaultValue = {}, legend, config, onChange, errors = {} }: SignInMapProps) {
   const { t } = useTranslation(MAPS);
   const hydrated = useHydrated();
   const id = useId();
@@ -99,13 +98,15 @@ export function SignInMap({ names, defaultValue = {}, legend, config, onChange }
           <label htmlFor={`${id}-address`} className="mb-1 block text-sm font-medium text-ink">
             {t("signIn.address")}
           </label>
-          <Input id={`${id}-address`} name={names.address} value={value.address} maxLength={ADDRESS_MAX} autoComplete="off" onChange={(e) => update({ ...value, address: e.target.value })} />
+          <Input id={`${id}-address`} name={names.address} value={value.address} maxLength={ADDRESS_MAX} autoComplete="off" aria-invalid={errors.address ? true : undefined} aria-describedby={errors.address ? `${id}-address-error` : undefined} onChange={(e) => update({ ...value, address: e.target.value })} />
+          <FieldError id={`${id}-address-error`} message={errors.address} />
         </div>
         <div>
           <label htmlFor={`${id}-range`} className="mb-1 block text-sm font-medium text-ink">
             {t("signIn.radius")}
           </label>
           <RadiusSelect id={`${id}-range`} name={names.signRange} value={value.signRange} onChange={(signRange) => update({ ...value, signRange })} />
+          <FieldError id={`${id}-range-error`} message={errors.signRange} />
         </div>
         <p className="col-span-2 flex min-w-0 items-center gap-3 text-sm text-muted" data-testid="sign-in-map-point">
           <span className="min-w-0 truncate">{point ? `${t("signIn.lng")} ${formatCoord(point[0])}，${t("signIn.lat")} ${formatCoord(point[1])}` : t("signIn.none")}</span>
@@ -115,10 +116,23 @@ export function SignInMap({ names, defaultValue = {}, legend, config, onChange }
             </Button>
           ) : null}
         </p>
+        {errors.point ? (
+          <p className="col-span-2 -mt-1 text-sm text-danger" role="alert" data-testid="sign-in-map-error">
+            {errors.point}
+          </p>
+        ) : null}
       </div>
       {Dialog ? <Dialog open={open} onOpenChange={close} start={{ point, address: value.address, radius: Number(value.signRange) || DEFAULT_SIGN_IN_RADIUS }} config={config} onConfirm={confirm} /> : null}
     </fieldset>
   );
+}
+
+function FieldError({ id, message }: { id: string; message?: string | null }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-danger" role="alert">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** 签到范围: 请选择 until chosen, then one of the spec's radii. */

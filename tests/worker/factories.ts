@@ -68,6 +68,7 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   driver: () => ({ name: unique("司机").slice(0, 20), phone: "", vehicleId: "" }),
   markerType: () => ({ name: unique("类型"), icon: "gas-station" }),
   markerPoint: () => ({ name: unique("标注"), typeId: "", lng: "121.35", lat: "31.3", address: "", contact1: "", phone1: "", contact2: "", phone2: "", remark: "" }),
+  signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
     userName: unique("隔离"),

@@ -41,5 +41,7 @@ export default {
     cancel: "Cancel",
     confirm: "OK",
     marker: "Sign-in location",
+    rangeInvalid: "Choose a sign-in range",
+    pointRequired: "Set the sign-in location",
   },
 } satisfies Translation<typeof zh>;

@@ -39,5 +39,7 @@ export default {
     cancel: "取消",
     confirm: "确定",
     marker: "签到地点",
+    rangeInvalid: "请选择签到范围",
+    pointRequired: "请设置签到地点",
   },
 };

@@ -86,7 +86,7 @@ export interface FormFieldDef {
    * location: one map picker (app/widgets/map-picker.tsx) posting longitude, latitude and an address under `keys`;
    * vehicles: plate numbers, one a line, picked from `source` (see app/widgets/vehicle-picker.tsx)
    */
-  type: "text" | "password" | "email" | "tel" | "select" | "date" | "textarea" | "checkboxes" | "number" | "location" | "vehicles";
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "time" | "textarea" | "checkboxes" | "number" | "location" | "vehicles";
   /** location only: the posted names of its parts; required applies to longitude and latitude, never the address */
   keys?: LocationKeys;
   required?: boolean;
@@ -106,13 +106,19 @@ export interface LocationKeys {
   lng: string;
   lat: string;
   address?: string;
+  /** a sign-in place's range in metres (spec §9 radii): the field is then the sign-in map (app/widgets/sign-in-map.tsx) */
+  signRange?: string;
 }
+
+/** The name a location field posts its sign-in range under, or never. */
+export type SignRangeKeyOf<K extends LocationKeys> = K extends { signRange: infer S extends string } ? S : never;
 
 /** The labels of a location field's parts (the list columns of the same values use the same words). */
 export const LOCATION_LABELS = {
   lng: { zh: "经度", en: "Longitude" },
   lat: { zh: "纬度", en: "Latitude" },
   address: { zh: "地址", en: "Address" },
+  signRange: { zh: "签到范围(米)", en: "Sign-in range (m)" },
 } satisfies Record<keyof LocationKeys, Label>;
 
 /**
@@ -123,7 +129,7 @@ export function formInputs(form: FormFieldDef[]): FormFieldDef[] {
   return form.flatMap((f): FormFieldDef[] => {
     if (f.type !== "location" || !f.keys) return [f];
     const { keys } = f;
-    return (["lng", "lat", "address"] as const).flatMap((part) => {
+    return (["lng", "lat", "address", "signRange"] as const).flatMap((part) => {
       const key = keys[part];
       return key ? [{ key, label: LOCATION_LABELS[part], type: part === "address" ? ("text" as const) : ("number" as const), required: part !== "address" && f.required, createOnly: f.createOnly }] : [];
     });
@@ -163,7 +169,7 @@ export type ViewKeys<V, K extends "columns" | "filters" | "form"> = V extends { 
 
 // the keys of a view's data columns (the 序号 and expand columns are the table's own), its filters and its form's posted fields
 type ColumnKeysOf<V extends ResourceView> = V["columns"][number] extends infer C ? (C extends { type: "index" | "expand" } ? never : C extends { key: infer K extends string } ? K : never) : never;
-type FormKeysOf<V extends ResourceView> = V["form"][number] extends infer F ? (F extends { type: "location"; keys: infer K extends LocationKeys } ? K["lng"] | K["lat"] | NonNullable<K["address"]> : F extends { key: infer K extends string } ? K : never) : never;
+type FormKeysOf<V extends ResourceView> = V["form"][number] extends infer F ? (F extends { type: "location"; keys: infer K extends LocationKeys } ? K["lng"] | K["lat"] | NonNullable<K["address"]> | SignRangeKeyOf<K> : F extends { key: infer K extends string } ? K : never) : never;
 
 /** Declares a view, keeping the keys it is written with for defineResource to check. */
 export function defineView<const V extends ResourceView>(view: V): TypedView<ColumnKeysOf<V>, V["filters"][number]["key"], FormKeysOf<V>> {

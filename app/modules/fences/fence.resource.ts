@@ -1,4 +1,4 @@
-import { enablement } from "~/modules/workflow/enablement";
+import { ENABLED_STOPPED, enablement } from "~/modules/workflow/enablement";
 import { defineView } from "~/lib/list/types";
 import type { FenceRow as HubFenceRow, LineRow as HubLineRow } from "../../../workers/fleet-hub/rules";
 
@@ -27,10 +27,7 @@ export interface LineRow extends HubLineRow {
   vehicleIds: number[];
 }
 
-const STATES = [
-  { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
-  { value: "0", label: { zh: "停用", en: "Stopped" }, tone: "danger" as const },
-];
+const STATES = ENABLED_STOPPED;
 
 /** Fences (spec §3): name, type, in/out alarm, bound vehicle count, two effective periods. */
 export const fenceView = defineView({

@@ -10,6 +10,7 @@ import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
 import { LinkButton } from "~/ui/button";
 import { Drawer } from "~/ui/drawer";
 import { MapPicker } from "~/widgets/map-picker";
+import { SignInMap } from "~/widgets/sign-in-map";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
 import type { ResourceActionData } from "./route.server";
 
@@ -184,7 +185,18 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
  */
 export function LocationField({ field, value, error, lang, inputRef }: { field: FormFieldDef; value: (key: string) => string; error: (key: string) => string | null; lang: string; inputRef?: (el: HTMLElement | null) => void }) {
   if (!field.keys) return null;
-  const { lng, lat, address } = field.keys;
+  const { lng, lat, address, signRange } = field.keys;
+  if (signRange)
+    return (
+      <div className="col-span-2 mb-4">
+        <SignInMap
+          names={{ lng, lat, address: address ?? "address", signRange }}
+          legend={labelOf(field.label, lang)}
+          defaultValue={{ lng: value(lng), lat: value(lat), address: address ? value(address) : "", signRange: value(signRange) || undefined }}
+          errors={{ point: error(lng) ?? error(lat), address: address ? error(address) : null, signRange: error(signRange) }}
+        />
+      </div>
+    );
   return (
     <div className="col-span-2 mb-4">
       <MapPicker

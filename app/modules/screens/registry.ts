@@ -125,7 +125,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/vehicleApplication", group: "dispatch", privisId: "1501", privis: "vehicleApplication", zh: "用车申请", en: "Vehicle Requests", layout: "app", status: "planned", inMenu: true },
   { path: "/dispatchManagement", group: "dispatch", privisId: "1502", privis: "dispatchManagement", zh: "派车管理", en: "Vehicle Dispatch", layout: "app", status: "planned", inMenu: true },
   { path: "/explorationManagement", group: "dispatch", privisId: "1503", privis: "explorationManagement", zh: "勘察管理", en: "Site Survey Management", layout: "app", status: "planned", inMenu: true },
-  { path: "/signManagement", group: "dispatch", privisId: "1504", privis: "signManagement", zh: "签到管理", en: "Check-In Management", layout: "app", status: "planned", inMenu: true },
+  { path: "/signManagement", group: "dispatch", privisId: "1504", privis: "signManagement", zh: "签到管理", en: "Check-In Management", layout: "app", status: "built", inMenu: true },
   { path: "/safeInspectionCheck", group: "dispatch", privisId: "1505", privis: "safeInspectionCheck", zh: "安全检查", en: "Safety Inspections", layout: "app", status: "planned", inMenu: true },
   // Inventory Management (16)
   { path: "/inventoryManage", group: "inventory", privisId: "1601", privis: "inventoryManage", zh: "库存台账", en: "Inventory Ledger", layout: "app", status: "planned", inMenu: true },

@@ -8,6 +8,12 @@ import { defineMachine, type MachineView, type Refusal, type TransitionDef, type
 export const ENABLED = 1;
 export const DISABLED = 0;
 
+/** The state column's choices of a list whose rows are 启用 / 停用 (fences, lines, sign-in points). */
+export const ENABLED_STOPPED = [
+  { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
+  { value: "0", label: { zh: "停用", en: "Stopped" }, tone: "danger" as const },
+];
+
 export interface EnablementOptions<Row> {
   kind: string;
   stateOf: (row: Row) => number;
