@@ -127,7 +127,7 @@ export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }
       }
     >
       <div data-testid="sign-in-map-dialog">
-        <div className="mb-1 grid grid-cols-[1fr_10rem] items-start gap-3">
+        <div className="mb-1 grid grid-cols-[1fr_1.6rem] items-start gap-3">
           {settled ? <PlaceSearch enabled={Boolean(settled.geocoder)} onPick={fromSearch} /> : <span />}
           <div>
             <label htmlFor="sign-in-dialog-range" className="sr-only">

@@ -93,7 +93,7 @@ export function SignInMap({ names, defaultValue = {}, legend, config, onChange, 
       {legend ? <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend> : null}
       <input type="hidden" name={names.lng} value={value.lng} />
       <input type="hidden" name={names.lat} value={value.lat} />
-      <div className="grid grid-cols-[1fr_10rem] items-start gap-x-4 gap-y-2">
+      <div className="grid grid-cols-[1fr_1.6rem] items-start gap-x-4 gap-y-2">
         <div className="min-w-0">
           <label htmlFor={`${id}-address`} className="mb-1 block text-sm font-medium text-ink">
             {t("signIn.address")}
