@@ -6,7 +6,8 @@
  *
  * Bills arrive with settlement (the next issue); until then unpaid bills are 0 and `billsCents` says so.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, getTableName, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { contracts, customers } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { ofTenant, type TenantRef } from "../../../db/tenant";
@@ -32,6 +33,24 @@ export interface CustomerExposure {
 export type ExposureScope = { db: Db } & TenantRef;
 
 /**
+ * The open contracts' value of the customer in `customerId` (a column of the outer query: the customer list reads it
+ * for every row in the same select), cents.
+ */
+export function openContractsCentsSql(customerId: SQLiteColumn): SQL<number> {
+  // the outer column by its table's name: unqualified, "id" would be the contract's own
+  const outer = (c: SQLiteColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+  return sql<number>`(select coalesce(sum(${contracts.valueCents}), 0) from ${contracts} where ${contracts.customerId} = ${outer(customerId)} and ${contracts.tenantId} = ${outer(customers.tenantId)} and ${contracts.current} = 1 and ${contracts.state} in (${sql.raw(EXPOSED_CONTRACT_STATES.join(", "))}))`;
+}
+
+/** Unpaid bills of the customer in `customerId`, cents: none until settlement brings bills. */
+export function unpaidBillsCentsSql(_customerId: SQLiteColumn): SQL<number> {
+  return sql<number>`0`;
+}
+
+/** Whether an exposure is over a limit (never when there is no limit). */
+export const isOverLimit = (exposureCents: number, limitCents: number | null) => limitCents !== null && exposureCents > limitCents;
+
+/**
  * The exposure of each customer asked for (of the scope's tenant; an id of another tenant or of no customer is absent
  * from the map), in one read.
  */
@@ -39,22 +58,15 @@ export async function customerExposure(scope: ExposureScope, customerIds: readon
   const out = new Map<number, CustomerExposure>();
   const ids = [...new Set(customerIds)];
   if (!ids.length) return out;
-  const open = scope.db
-    .select({ customerId: contracts.customerId, cents: sql<number>`sum(${contracts.valueCents})`.as("cents") })
-    .from(contracts)
-    .where(and(ofTenant(contracts, scope), inArray(contracts.customerId, ids), eq(contracts.current, 1), inArray(contracts.state, [...EXPOSED_CONTRACT_STATES])))
-    .groupBy(contracts.customerId)
-    .as("open");
   const rows = await scope.db
-    .select({ id: customers.id, limitCents: customers.creditLimitCents, contractsCents: sql<number>`coalesce(${open.cents}, 0)` })
+    .select({ id: customers.id, limitCents: customers.creditLimitCents, contractsCents: openContractsCentsSql(customers.id), billsCents: unpaidBillsCentsSql(customers.id) })
     .from(customers)
-    .leftJoin(open, eq(open.customerId, customers.id))
     .where(and(ofTenant(customers, scope), inArray(customers.id, ids)));
   for (const r of rows) {
     const contractsCents = Number(r.contractsCents);
-    const billsCents = 0;
+    const billsCents = Number(r.billsCents);
     const exposureCents = contractsCents + billsCents;
-    out.set(r.id, { customerId: r.id, contractsCents, billsCents, exposureCents, limitCents: r.limitCents, over: r.limitCents !== null && exposureCents > r.limitCents });
+    out.set(r.id, { customerId: r.id, contractsCents, billsCents, exposureCents, limitCents: r.limitCents, over: isOverLimit(exposureCents, r.limitCents) });
   }
   return out;
 }
