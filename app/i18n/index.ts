@@ -3,7 +3,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "zh-CN";
 
 /** Namespaces that only some screens use: they load with those screens' chunks (app/i18n/screen/). */
-export const SCREEN_NAMESPACES = ["telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "dispatch"] as const;
+export const SCREEN_NAMESPACES = ["auth", "files", "telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "dispatch"] as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],

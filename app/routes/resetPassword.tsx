@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH } from "~/i18n/screen/auth";
 import { isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { anonymousScope } from "~/modules/access/access.server";
 import { resetPassword, sendCode } from "~/modules/auth/login.server";
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(AUTH);
   const { t: tAny } = useTranslation();
   const result = useActionData<ActionData>();
   const busy = useNavigation().state !== "idle";

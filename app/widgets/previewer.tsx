@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FILES } from "~/i18n/screen/files";
 
 /** One previewable file: an image, or a PDF (spec: marker filetype=pdf) shown in a frame. */
 export interface PreviewItem {
@@ -34,7 +35,7 @@ const toolButton =
  * link to open them in a new tab.
  */
 export function Previewer({ items, index = 0, open, onOpenChange }: { items: PreviewItem[]; index?: number; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation("files");
+  const { t } = useTranslation(FILES);
   const [current, setCurrent] = useState(index);
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);

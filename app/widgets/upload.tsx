@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FILES } from "~/i18n/screen/files";
 import { acceptOf, checkCount, checkFile, downloadUrlOf, isImageName, isPdfName, resolveRules, type RuleMessage, type UploadKind } from "~/lib/upload-rules";
 import { Previewer, type PreviewItem } from "./previewer";
 import { Button, buttonClass } from "~/ui/button";
@@ -63,7 +64,7 @@ export interface UploadProps {
  * message when it refuses one, keeps the ids in hidden inputs, asks 确定要删除 before removing an uploaded file.
  */
 export function Upload({ name, variant = "text", kind = variant === "picture-card" ? "image" : "general", fileSize, limit, defaultFiles = [], readOnly = false, onChange, id }: UploadProps) {
-  const { t } = useTranslation("files");
+  const { t } = useTranslation(FILES);
   const rules = resolveRules({ kind, fileSize, limit });
   const [files, setFiles] = useState<UploadedFile[]>(() => defaultFiles.map((f) => ({ uid: `d${f.id}`, id: f.id, name: f.name, fileName: f.name, url: downloadUrlOf(f.id), status: "done" })));
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,4 @@
-import auth from "../en-US/auth";
 import common from "../en-US/common";
-import files from "../en-US/files";
 import resource from "../en-US/resource";
 import system from "../en-US/system";
 import widgets from "../en-US/widgets";
@@ -8,4 +6,4 @@ import workflow from "../en-US/workflow";
 import { screenTitles } from "./screen-titles";
 
 /** The shell's English texts: what every page needs, in one language (see app/i18n/shell-texts.tsx). */
-export default { common, auth, files, widgets, resource, system, workflow, screens: screenTitles("en") };
+export default { common, widgets, resource, system, workflow, screens: screenTitles("en") };

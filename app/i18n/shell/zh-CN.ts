@@ -1,6 +1,4 @@
-import auth from "../zh-CN/auth";
 import common from "../zh-CN/common";
-import files from "../zh-CN/files";
 import resource from "../zh-CN/resource";
 import system from "../zh-CN/system";
 import widgets from "../zh-CN/widgets";
@@ -8,4 +6,4 @@ import workflow from "../zh-CN/workflow";
 import { screenTitles } from "./screen-titles";
 
 /** The shell's Chinese texts: what every page needs, in one language (see app/i18n/shell-texts.tsx). */
-export default { common, auth, files, widgets, resource, system, workflow, screens: screenTitles("zh") };
+export default { common, widgets, resource, system, workflow, screens: screenTitles("zh") };

@@ -1,12 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AUTH } from "~/i18n/screen/auth";
 import { Alert, Button, Field } from "~/ui/field";
 import { LanguageSwitch } from "~/widgets/preference-switches";
 import type { LoginActionData, loginLoader } from "./login-route.server";
 
 /** /login and /loginAdmin: account + password + captcha, or phone + SMS code (staff only). */
 export function LoginPage({ admin }: { admin: boolean }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(AUTH);
   const { t: tc } = useTranslation("common");
   const loaderData = useLoaderData<typeof loginLoader>();
   const actionData = useActionData<LoginActionData>();
