@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { unique } from "./helpers";
 import { terminalNo } from "./telematics";
+import { makeContract } from "./rent-fixtures";
 
 type Tenant = { tenantId?: number; rootOrgId: number; roleIds: { admin: number; dispatcher: number; viewer: number } };
 type SignedTenant = Tenant & { tenantId: number; userId: number };
@@ -68,6 +69,8 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   driver: () => ({ name: unique("司机").slice(0, 20), phone: "", vehicleId: "" }),
   markerType: () => ({ name: unique("类型"), icon: "gas-station" }),
   markerPoint: () => ({ name: unique("标注"), typeId: "", lng: "121.35", lat: "31.3", address: "", contact1: "", phone1: "", contact2: "", phone2: "", remark: "" }),
+  // the executing contract line PREPARE made for the tenant; the trip is today, within the line's open-ended days
+  outcarRecord: (t) => ({ lineId: String(outcarLines.get(t.tenantId!)), tripOn: new Date().toISOString().slice(0, 10), operators: "张师傅", site: "", departTime: "07:30", returnTime: "17:00", engineHoursStart: "1200", engineHoursEnd: "1208.5", kmStart: "52000", kmEnd: "52036", fuelL: "", signer: "李工", work: unique("吊装钢梁"), remark: "" }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
@@ -83,11 +86,21 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   }),
 };
 
+/** Per tenant, the contract line PREPARE.outcarRecord made (the out-car record factory names it). */
+const outcarLines = new Map<number, number>();
+
 /**
  * What a resource's create needs to exist first, for the tenant given (data permissions: a vehicle the user cannot
  * see, so the user is moved to a department of their own).
  */
 export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
+  async outcarRecord(t) {
+    const vehicle = await env.DB.prepare("insert into vehicles (tenant_id, org_id, plate, terminal_no, state, version, created_at, updated_at) values (?, ?, ?, ?, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, t.rootOrgId, unique("沪R"), terminalNo(), Date.now(), Date.now())
+      .first<{ id: number }>();
+    const contract = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: vehicle!.id, from: "2026-01-01", to: null }] });
+    outcarLines.set(t.tenantId, contract.lineIds[0]!);
+  },
   async dataPermission(t) {
     const dept = await env.DB.prepare("insert into organisations (tenant_id, parent_id, name, sort, version, created_at, updated_at) values (?, ?, ?, 9, 1, ?, ?) returning id")
       .bind(t.tenantId, t.rootOrgId, unique("隔离部"), Date.now(), Date.now())

@@ -11,6 +11,7 @@ import { userOptions, userResource } from "~/modules/system/user.server";
 import { driverOptions, driverResource, ownerOptions, ownerResource, vehicleModelResource } from "~/modules/telematics/archive.server";
 import { markerPointOptions, markerPointResource, markerTypeResource } from "~/modules/telematics/markers.server";
 import { vehicleOptions, vehicleResource } from "~/modules/telematics/vehicles.server";
+import { outcarOptions, outcarResource } from "~/modules/rent/outcar.server";
 import { signPointOptions, signPointResource } from "~/modules/dispatch/sign-points.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
@@ -40,5 +41,6 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   driver: { resource: driverResource, options: driverOptions },
   markerType: { resource: markerTypeResource },
   markerPoint: { resource: markerPointResource, options: markerPointOptions },
+  outcarRecord: { resource: outcarResource, options: outcarOptions },
   signPoint: { resource: signPointResource, options: signPointOptions },
 };

@@ -147,9 +147,9 @@ export const SCREENS: ScreenDef[] = [
   { path: "/projectKanban", group: "project", privisId: "1809", privis: "projectKanban", zh: "项目看板", en: "Project Kanban", layout: "fullscreen", status: "planned", inMenu: true },
   // Rental Business (19)
   { path: "/customerContract", group: "rent", privisId: "1901", privis: "customerContract", zh: "客户合同", en: "Customer Contracts", layout: "app", status: "planned", inMenu: true },
-  { path: "/outcarRecord", group: "rent", privisId: "1902", privis: "outcarRecord", zh: "出车记录", en: "Vehicle Trip Records", layout: "app", status: "planned", inMenu: true },
+  { path: "/outcarRecord", group: "rent", privisId: "1902", privis: "outcarRecord", zh: "出车记录", en: "Vehicle Trip Records", layout: "app", status: "built", inMenu: true },
   { path: "/businessList", group: "rent", privisId: "1903", privis: "businessList", zh: "业务列表", en: "Business List", layout: "app", status: "planned", inMenu: true },
-  { path: "/quickSchedule", group: "rent", privisId: "1904", privis: "quickSchedule", zh: "快速排班", en: "Quick Scheduling", layout: "app", status: "planned", inMenu: true },
+  { path: "/quickSchedule", group: "rent", privisId: "1904", privis: "quickSchedule", zh: "快速排班", en: "Quick Scheduling", layout: "app", status: "built", inMenu: true },
   { path: "/receiptsEnterList", group: "rent", privisId: "1905", privis: "receiptsEnterList", zh: "收款录入", en: "Receipt Entry", layout: "app", status: "planned", inMenu: true },
   { path: "/payReceiveManage", group: "rent", privisId: "1906", privis: "payReceiveManage", zh: "收付款管理", en: "Payments and Receipts", layout: "app", status: "planned", inMenu: true },
   // Safety Management (20)

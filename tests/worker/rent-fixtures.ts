@@ -1,0 +1,44 @@
+import { contractLines, contracts, customers, organisations } from "../../db/schema";
+import { db, unique } from "./helpers";
+
+/** A department under the tenant's root organisation (data-scope tests). */
+export async function makeDepartment(tenantId: number, parentId: number) {
+  const [row] = await db().insert(organisations).values({ tenantId, parentId, name: unique("租赁部"), sort: 9 }).returning({ id: organisations.id });
+  return row!.id;
+}
+
+/**
+ * A contract with its equipment lines straight into the database, as the contract screen would have saved it: the
+ * rental screens' tests do not depend on that screen. state: 0 draft, 1 in approval, 2 approved, 3 executing, 4 completed.
+ */
+export async function makeContract(
+  tenantId: number,
+  opts: { state?: number; orgId?: number | null; customer?: string; site?: string; kind?: "rental" | "spot"; plannedEndOn?: string | null; current?: number; lines: { vehicleId: number | null; from: string; to?: string | null }[] },
+) {
+  const [customer] = await db()
+    .insert(customers)
+    .values({ tenantId, name: opts.customer ?? unique("客户"), kind: "enterprise", orgId: opts.orgId ?? null })
+    .returning({ id: customers.id });
+  const number = unique("HT-");
+  const [contract] = await db()
+    .insert(contracts)
+    .values({
+      tenantId,
+      orgId: opts.orgId ?? null,
+      number,
+      kind: opts.kind ?? "spot",
+      name: `${number} 吊装`,
+      customerId: customer!.id,
+      siteAddress: opts.site ?? "上海市浦东新区张江路88号工地",
+      startOn: opts.lines[0]?.from ?? "2026-01-01",
+      plannedEndOn: opts.plannedEndOn ?? null,
+      state: opts.state ?? 3,
+      current: opts.current ?? 1,
+    })
+    .returning({ id: contracts.id });
+  const lines = await db()
+    .insert(contractLines)
+    .values(opts.lines.map((l, i) => ({ tenantId, contractId: contract!.id, lineNo: i + 1, vehicleId: l.vehicleId, onRentOn: l.from, offRentOn: l.to ?? null, shiftCents: 350000 })))
+    .returning({ id: contractLines.id });
+  return { id: contract!.id, number, customerId: customer!.id, lineIds: lines.map((l) => l.id) };
+}
