@@ -5,6 +5,7 @@ import enMonitor from "./en-US/monitor";
 import enPlayback from "./en-US/playback";
 import enTelematics from "./en-US/telematics";
 import enWorkbench from "./en-US/workbench";
+import enRent from "./en-US/rent";
 import enAuth from "./en-US/auth";
 import enFiles from "./en-US/files";
 import enDispatch from "./en-US/dispatch";
@@ -17,6 +18,7 @@ import zhMonitor from "./zh-CN/monitor";
 import zhPlayback from "./zh-CN/playback";
 import zhTelematics from "./zh-CN/telematics";
 import zhWorkbench from "./zh-CN/workbench";
+import zhRent from "./zh-CN/rent";
 import zhAuth from "./zh-CN/auth";
 import zhFiles from "./zh-CN/files";
 import zhDispatch from "./zh-CN/dispatch";
@@ -27,8 +29,8 @@ import zhDispatch from "./zh-CN/dispatch";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch },
-  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch },
+  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent },
+  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent },
 } as const;
 
 /** The shell's namespaces per language. */
