@@ -10,6 +10,8 @@ import { seedTelematics } from "../db/seed/telematics";
 import { seedRental } from "../db/seed/rental";
 import { seedSignPoints } from "../db/seed/dispatch";
 import { RENTAL_SEED_PARTS } from "../db/seed/rental/parts";
+import { readFileSync } from "node:fs";
+import { installPdfFonts } from "../app/modules/contract-pdf/fonts.server";
 
 if (process.argv[2] === "--print") {
   console.log("  Demo sign-in (tenant 德瑞克起重设备租赁有限公司 / Derrick Crane Rental):");
@@ -18,7 +20,7 @@ if (process.argv[2] === "--print") {
 }
 
 const persistDir = process.argv[2];
-const proxy = await getPlatformProxy<{ DB: D1Database }>({
+const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({
   configPath: "wrangler.toml",
   persist: persistDir ? { path: `${persistDir}/v3` } : true,
 });
@@ -40,6 +42,9 @@ try {
       for (const line of await seedRental(db, { tenantId: demo.id, adminId: admin.id, vehicleIds }, RENTAL_SEED_PARTS)) console.log(`▸ ${line}`);
     }
   }
+  // the printed contract's CJK fonts into the local bucket (ADR 010); `npm run fonts:upload` does it for a deployment
+  const fonts = await installPdfFonts(proxy.env.FILES, (file) => readFileSync(`node_modules/${file}`));
+  if (fonts.length) console.log(`▸ put the contract PDF fonts into R2: ${fonts.join(", ")}`);
   // screens added to the registry since this database was made get their menus (granted to administrators)
   const added = await syncRegistryMenus(db);
   if (added) console.log(`▸ added ${added} new menu items from the screen registry`);

@@ -5,10 +5,14 @@ import enMonitor from "./en-US/monitor";
 import enPlayback from "./en-US/playback";
 import enTelematics from "./en-US/telematics";
 import enWorkbench from "./en-US/workbench";
-import enRent from "./en-US/rent";
+import enVisits from "./en-US/visits";
 import enAuth from "./en-US/auth";
 import enFiles from "./en-US/files";
 import enDispatch from "./en-US/dispatch";
+import enRent from "./en-US/rent";
+import enContractDocs from "./en-US/contractDocs";
+import enContracts from "./en-US/contracts";
+import enParties from "./en-US/parties";
 import enShell from "./shell/en-US";
 import zhShell from "./shell/zh-CN";
 import zhAlarms from "./zh-CN/alarms";
@@ -18,10 +22,14 @@ import zhMonitor from "./zh-CN/monitor";
 import zhPlayback from "./zh-CN/playback";
 import zhTelematics from "./zh-CN/telematics";
 import zhWorkbench from "./zh-CN/workbench";
-import zhRent from "./zh-CN/rent";
+import zhVisits from "./zh-CN/visits";
 import zhAuth from "./zh-CN/auth";
 import zhFiles from "./zh-CN/files";
 import zhDispatch from "./zh-CN/dispatch";
+import zhRent from "./zh-CN/rent";
+import zhContractDocs from "./zh-CN/contractDocs";
+import zhContracts from "./zh-CN/contracts";
+import zhParties from "./zh-CN/parties";
 
 /**
  * Every namespace in both languages: the server renders with these and tests read them. The browser never loads this
@@ -29,8 +37,8 @@ import zhDispatch from "./zh-CN/dispatch";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent },
-  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent },
+  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits },
+  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits },
 } as const;
 
 /** The shell's namespaces per language. */

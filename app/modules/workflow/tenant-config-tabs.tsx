@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { labelOf } from "~/lib/list/types";
 import { tenantConfigView } from "~/modules/settings/settings.views";
+import { contractPdfView } from "~/modules/contract-pdf/settings";
 import { RouteTabs } from "~/ui/route-tabs";
 
 export const APPROVAL_FLOWS_PATH = "/tenantConfig/approvals";
@@ -15,6 +16,7 @@ export function TenantConfigTabs() {
       tabs={[
         { to: tenantConfigView.path, label: title },
         { to: APPROVAL_FLOWS_PATH, label: t("flows.title") },
+        { to: contractPdfView.path, label: labelOf(contractPdfView.title, i18n.language) },
       ]}
     />
   );
