@@ -423,6 +423,8 @@ export const contractCosts = sqliteTable(
     occurredOn: day("occurred_on").notNull(),
     supplierId: integer("supplier_id").references(() => suppliers.id),
     remark: text("remark"),
+    /** the invoice or receipt scans: file ids, comma-separated */
+    attachments: text("attachments"),
     creatorId: integer("creator_id"),
     version: version(),
     createdAt: createdAt(),

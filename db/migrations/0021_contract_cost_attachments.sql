@@ -1,0 +1,1 @@
+ALTER TABLE `contract_costs` ADD `attachments` text;
