@@ -71,6 +71,8 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   markerPoint: () => ({ name: unique("标注"), typeId: "", lng: "121.35", lat: "31.3", address: "", contact1: "", phone1: "", contact2: "", phone2: "", remark: "" }),
   // the executing contract line PREPARE made for the tenant; the trip is today, within the line's open-ended days
   outcarRecord: (t) => ({ lineId: String(outcarLines.get(t.tenantId!)), tripOn: new Date().toISOString().slice(0, 10), operators: "张师傅", site: "", departTime: "07:30", returnTime: "17:00", engineHoursStart: "1200", engineHoursEnd: "1208.5", kmStart: "52000", kmEnd: "52036", fuelL: "", signer: "李工", work: unique("吊装钢梁"), remark: "" }),
+  // a rental contract of one line for the customer PREPARE made (an equipment type: no vehicle to clash on)
+  contract: (t) => ({ kind: "rental", name: unique("隔离合同"), customerId: String(contractCustomers.get(t.tenantId!)), startOn: "2026-11-01", plannedEndOn: "2026-11-30", settlementDay: "20", paymentDays: "30", taxRate: "9", "lines[0].equipmentType": "1", "lines[0].monthly": "38000" }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
@@ -89,11 +91,20 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
 /** Per tenant, the contract line PREPARE.outcarRecord made (the out-car record factory names it). */
 const outcarLines = new Map<number, number>();
 
+/** The customer PREPARE made for each tenant's contract factory. */
+const contractCustomers = new Map<number, number>();
+
 /**
  * What a resource's create needs to exist first, for the tenant given (data permissions: a vehicle the user cannot
  * see, so the user is moved to a department of their own).
  */
 export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
+  async contract(t) {
+    const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, unique("隔离客户"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    contractCustomers.set(t.tenantId, row!.id);
+  },
   async outcarRecord(t) {
     const vehicle = await env.DB.prepare("insert into vehicles (tenant_id, org_id, plate, terminal_no, state, version, created_at, updated_at) values (?, ?, ?, ?, 1, 1, ?, ?) returning id")
       .bind(t.tenantId, t.rootOrgId, unique("沪R"), terminalNo(), Date.now(), Date.now())

@@ -13,6 +13,7 @@ import { markerPointOptions, markerPointResource, markerTypeResource } from "~/m
 import { vehicleOptions, vehicleResource } from "~/modules/telematics/vehicles.server";
 import { outcarOptions, outcarResource } from "~/modules/rent/outcar.server";
 import { signPointOptions, signPointResource } from "~/modules/dispatch/sign-points.server";
+import { contractOptions, contractResource } from "~/modules/contracts/contracts.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -43,4 +44,5 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   markerPoint: { resource: markerPointResource, options: markerPointOptions },
   outcarRecord: { resource: outcarResource, options: outcarOptions },
   signPoint: { resource: signPointResource, options: signPointOptions },
+  contract: { resource: contractResource, options: contractOptions },
 };

@@ -83,7 +83,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/towerDocument", group: "added", privisId: "1111", privis: "towerDocument", zh: "塔吊档案", en: "Tower Crane Records", layout: "app", status: "planned", inMenu: true },
   // Contract Management (12)
   { path: "/contractEquipmentCost", group: "contract", privisId: "1201", privis: "contractEquipmentCost", zh: "合同设备费用", en: "Contract Equipment Costs", layout: "app", status: "planned", inMenu: true },
-  { path: "/contractList", group: "contract", privisId: "1202", privis: "contractList", zh: "合同列表", en: "Contract List", layout: "app", status: "planned", inMenu: true },
+  { path: "/contractList", group: "contract", privisId: "1202", privis: "contractList", zh: "合同列表", en: "Contract List", layout: "app", status: "built", inMenu: true },
   { path: "/nominatePrizes", group: "contract", privisId: "1203", privis: "nominatePrizes", zh: "提名奖励", en: "Referral Rewards", layout: "app", status: "planned", inMenu: true },
   { path: "/overdueContract", group: "contract", privisId: "1204", privis: "overdueContract", zh: "逾期合同", en: "Overdue Contracts", layout: "app", status: "planned", inMenu: true },
   { path: "/equipmentPaymentCollection", group: "contract", privisId: "1205", privis: "equipmentPaymentCollection", zh: "设备回款", en: "Equipment Payment Collection", layout: "app", status: "planned", inMenu: true },

@@ -18,6 +18,10 @@ export const PERMISSION_ACTIONS = [
 /** Function codes beyond the six of every screen, by privis (e.g. dataPermission:approve, the reviewers of /dataPermission). */
 export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh: string; en: string } }[]> = {
   dataPermission: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+  contractList: [
+    { key: "approve", label: { zh: "审批", en: "Approve" } },
+    { key: "execute", label: { zh: "执行", en: "Execute" } },
+  ],
 };
 
 /** The function codes a screen offers: the six actions and its extra ones. */

@@ -4,6 +4,7 @@
  */
 import { applicationApprovalKind } from "~/modules/system/application.server";
 import { dataPermissionApprovalKind } from "~/modules/system/data-permission.server";
+import { contractApprovalKind } from "~/modules/contracts/contracts.server";
 import type { ApprovalKind } from "./approval.server";
 
-export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind];
+export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind];

@@ -1,0 +1,194 @@
+/**
+ * The contract document's page (`/contractList/form`): new (`?new=1`, prefilled `?fromLead=` or `?vehicleId=&from=&to=`),
+ * edit (a draft or a rejected one), view (any other state, read-only) and compare (`&compare=<revision id>`). Its
+ * post: save, the row buttons that add or remove a line, fee or instalment and generate the plan (server-rendered,
+ * so they work without JavaScript), 变更, and the transitions (which stay on the document).
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { and, inArray } from "drizzle-orm";
+import { files } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
+import { requireScope, type RequestScope } from "~/modules/access/access.server";
+import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { previewNumber } from "~/modules/numbering/numbering.server";
+import { postedValues } from "~/modules/resource/form.server";
+import { createRow, fieldErrors, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
+import { resourceAction } from "~/modules/resource/route.server";
+import { historyOf } from "~/modules/workflow/approval.server";
+import { refusalResponse, transitionIntents } from "~/modules/workflow/engine.server";
+import { heldCodes } from "~/modules/workflow/machine";
+import { formatCents, plainCents } from "~/lib/cents";
+import { CONTRACT_PERMISSION, contractStates, contractView, EDITABLE_STATES } from "./contracts.resource";
+import {
+  amendContract,
+  compactRows,
+  compareRevisions,
+  CONTRACT_NUMBERING,
+  contractApprovalKind,
+  contractMachine,
+  contractOptions,
+  contractResource,
+  ContractSchema,
+  formValuesOf,
+  loadContract,
+  newContractValues,
+  termsOf,
+} from "./contracts.server";
+import { contractValueCents, generatePlan, isFixedPrice, lineCostCents, marginOf, taxIncludedCents } from "./value";
+
+export const DOCUMENT_PATH = "/contractList/form";
+const docHref = (id: number) => `${DOCUMENT_PATH}?id=${id}`;
+
+/** The figures the document shows beside the value: tax included, and a sub-contract's cost and margin. */
+function figuresOf(loaded: NonNullable<Awaited<ReturnType<typeof loadContract>>>) {
+  const { head, lines } = loaded;
+  const cost = head.kind === "subcontract" ? lines.reduce((s, l) => s + lineCostCents({ ...l }, head.plannedEndOn), 0) : null;
+  return {
+    value: formatCents(head.valueCents),
+    tax: formatCents(taxIncludedCents(head.valueCents, head.taxRateBp)),
+    cost: cost === null ? null : formatCents(cost),
+    margin: cost === null ? null : `${formatCents(marginOf(head.valueCents, cost).cents)}（${(marginOf(head.valueCents, cost).bp / 100).toFixed(2)}%）`,
+    planTotal: formatCents(loaded.plans.reduce((s, p) => s + p.amountCents, 0)),
+  };
+}
+
+async function attachmentsOf(scope: RequestScope, ids: string | null): Promise<{ id: number; name: string }[]> {
+  const wanted = (ids ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (!wanted.length) return [];
+  return scope.db
+    .select({ id: files.id, name: files.fileName })
+    .from(files)
+    .where(and(ofTenant(files, scope), inArray(files.id, wanted)));
+}
+
+export async function documentLoader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: contractView.path });
+  const url = new URL(request.url);
+  const has = (a: string) => scope.access.permissions.has(`${CONTRACT_PERMISSION}:${a}`);
+  const { flash, clear } = readFlash(request);
+  const headers = clear ? { "Set-Cookie": clear } : undefined;
+  const common = { me: scope.user.id, codes: heldCodes(contractStates, scope.access.permissions), flash: flash === "saved", canEdit: has("edit") };
+  if (url.searchParams.get("new") === "1") {
+    if (!has("add")) throw new Response("Forbidden", { status: 403 });
+    const [values, options, number] = await Promise.all([newContractValues(scope, url), contractOptions(scope), previewNumber(scope.db, scope.user.tenantId, CONTRACT_NUMBERING, Date.now(), scope.user.timeZone)]);
+    return data({ ...common, mode: "create" as const, doc: null, values, options, number, attachments: [], approval: null, comparison: null }, { headers });
+  }
+  const id = Number(url.searchParams.get("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) return data({ ...common, mode: "none" as const, doc: null, values: {}, options: {}, number: "", attachments: [], approval: null, comparison: null }, { headers });
+  const loaded = await loadContract(scope, id);
+  if (!loaded) throw new Response("Not Found", { status: 404 });
+  const { head } = loaded;
+  const editable = EDITABLE_STATES.includes(head.state) && has("edit");
+  const values = formValuesOf(loaded);
+  const compareId = Number(url.searchParams.get("compare"));
+  let comparison: { a: number; b: number; changes: ReturnType<typeof compareRevisions> } | null = null;
+  if (compareId && loaded.revisions.some((r) => r.id === compareId)) {
+    const other = await loadContract(scope, compareId);
+    if (other) {
+      const [older, newer] = other.head.revision < head.revision ? [other, loaded] : [loaded, other];
+      comparison = { a: older.head.revision, b: newer.head.revision, changes: compareRevisions(formValuesOf(older), formValuesOf(newer)) };
+    }
+  }
+  const [options, attachments, approval] = await Promise.all([contractOptions(scope), attachmentsOf(scope, head.attachments), historyOf(scope, contractApprovalKind, id, head.state)]);
+  return data(
+    {
+      ...common,
+      mode: editable ? ("edit" as const) : ("view" as const),
+      doc: {
+        id: head.id,
+        version: head.version,
+        number: head.number,
+        revision: head.revision,
+        current: head.current,
+        state: head.state,
+        creatorId: head.creatorId,
+        overCredit: head.overCreditReason === null ? 0 : 1,
+        stateReason: head.stateReason,
+        endedOn: head.endedOn,
+        names: loaded.names,
+        figures: figuresOf(loaded),
+        revisions: loaded.revisions.map((r) => ({ ...r, value: formatCents(r.valueCents) })),
+      },
+      values,
+      options,
+      number: head.number,
+      attachments,
+      approval,
+      comparison,
+    },
+    { headers },
+  );
+}
+export type DocumentData = Awaited<ReturnType<typeof documentLoader>>["data"];
+
+/** What a refused save or a row button answers: the values to show again, and the messages by field. */
+export type DocumentActionData = { intent: "document"; values: Record<string, unknown>; errors: FieldErrors; nonce: number };
+
+const answer = (values: Record<string, unknown>, errors: FieldErrors = {}, status = 200) => data<DocumentActionData>({ intent: "document", values, errors, nonce: Date.now() }, { status });
+
+/** The row buttons: `rows:addLine`, `rows:removeLine:2`, … and `rows:generatePlan` (the plan from the terms as posted). */
+function rowsAnswer(op: string, values: Record<string, unknown>) {
+  const list = (key: string) => (Array.isArray(values[key]) ? [...(values[key] as unknown[])] : []);
+  const [verb, index] = op.split(":");
+  const at = Number(index);
+  const lists = { Line: "lines", Fee: "fees", Plan: "plans" } as const;
+  for (const [suffix, key] of Object.entries(lists)) {
+    if (verb === `add${suffix}`) return answer({ ...values, [key]: [...list(key), key === "lines" ? { shiftHours: "8" } : {}] });
+    if (verb === `remove${suffix}`) return answer({ ...values, [key]: list(key).filter((_, i) => i !== at) });
+  }
+  if (verb === "generatePlan") {
+    const parsed = ContractSchema.safeParse(compactRows({ ...values, plans: [] }));
+    if (!parsed.success) return answer(values, fieldErrors(parsed.error), 400);
+    const v = parsed.data;
+    const value = contractValueCents(termsOf(v));
+    const plans = generatePlan(value, v.startOn, v.plannedEndOn ?? (isFixedPrice(termsOf(v)) ? null : v.startOn), v.settlementDay, v.paymentDays).map((p) => ({ dueOn: p.dueOn, amount: plainCents(p.amountCents), remark: "" }));
+    return answer({ ...values, plans });
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
+export async function documentAction(args: ActionFunctionArgs) {
+  const url = new URL(args.request.url);
+  const id = Number(url.searchParams.get("id"));
+  const here = id ? docHref(id) : `${DOCUMENT_PATH}?new=1`;
+  const saved = (to: string) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
+  const intent = (await args.request.clone().formData()).get("intent");
+  // the row buttons write nothing: the screen is enough
+  if (typeof intent === "string" && intent.startsWith("rows:")) {
+    await requireScope(args.request, args.context, { screen: contractView.path });
+    return rowsAnswer(intent.slice(5), postedValues(await args.request.formData()));
+  }
+  return resourceAction(args, contractResource, {
+    intents: {
+      // a transition taken on the document stays on it
+      ...transitionIntents(contractMachine, { done: () => here }),
+      createDoc: {
+        permission: "add",
+        run: async (scope, form) => {
+          const values = compactRows(postedValues(form));
+          const result = await createRow(scope, contractResource, values);
+          return result.ok ? saved(docHref(result.id)) : answer(values, result.errors, result.status);
+        },
+      },
+      updateDoc: {
+        permission: "edit",
+        run: async (scope, form) => {
+          const values = compactRows(postedValues(form));
+          const result = await updateRow(scope, contractResource, Number(form.get("id")), values);
+          if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+          return result.ok ? saved(docHref(result.id)) : answer(values, result.errors, result.status);
+        },
+      },
+      amend: {
+        permission: "edit",
+        run: async (scope, form) => {
+          const made = await amendContract(scope, Number(form.get("id")));
+          return "id" in made ? saved(docHref(made.id)) : refusalResponse(made);
+        },
+      },
+    },
+  });
+}

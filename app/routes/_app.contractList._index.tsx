@@ -1,0 +1,54 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CONTRACTS } from "~/i18n/screen/contracts";
+import { listHref } from "~/lib/list/types";
+import { requireScope } from "~/modules/access/access.server";
+import { contractStates, contractView, type ContractStateRow } from "~/modules/contracts/contracts.resource";
+import { contractMachine, contractOptions, contractResource } from "~/modules/contracts/contracts.server";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { heldCodes } from "~/modules/workflow/machine";
+import { transitionIntents } from "~/modules/workflow/engine.server";
+import { TransitionButtons, TransitionPanel, TransitionToolbar } from "~/modules/workflow/transition-ui";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 合同列表 / Contract List" }];
+
+/**
+ * /contractList 合同列表: the contracts in force (their current version) within the user's data scope. A contract opens
+ * as its document (/contractList/form): the list's 新增, 编辑 and 详情 go there.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const [page, scope] = await Promise.all([resourceLoader(args, contractResource), requireScope(args.request, args.context, { screen: contractView.path })]);
+  const p = new URL(args.request.url).searchParams;
+  if (p.get("new") === "1" && page.data.can.add) throw redirect("/contractList/form?new=1");
+  // a row that is not the user's answered 404 above; theirs opens as the document
+  const id = p.get("edit") ?? p.get("view");
+  if (id) throw redirect(`/contractList/form?id=${encodeURIComponent(id)}`);
+  // a contract comes with its lines: the head-only sheet of the generic import cannot carry them (export still can)
+  return data({ ...page.data, can: { ...page.data.can, import: false }, codes: heldCodes(contractStates, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);
+}
+
+export const action = (args: ActionFunctionArgs) => resourceAction(args, contractResource, { intents: transitionIntents(contractMachine), options: contractOptions });
+
+export default function ContractList() {
+  // the transitions' labels are this screen's texts
+  useTranslation(CONTRACTS);
+  const { query, codes, me } = useLoaderData<typeof loader>();
+  const back = listHref(contractView.path, query);
+  return (
+    <>
+      <ResourcePage
+        view={contractView}
+        toolbar={<TransitionToolbar machine={contractStates} codes={codes} only={["submit", "approve", "refuse", "execute"]} />}
+        rowActions={(row) => (
+          <TransitionButtons machine={contractStates} row={row as unknown as ContractStateRow} codes={codes} me={me} only={["submit", "approve", "execute"]} />
+        )}
+      />
+      <TransitionPanel machine={contractStates} back={back} />
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
