@@ -12,6 +12,8 @@ import { stampInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { faultListText } from "~/modules/alarms/alarm-detail";
 import { useJ1939Names } from "~/modules/alarms/use-j1939-names";
+import { vehicleRental } from "~/modules/rent/rental-history.server";
+import { RentalSection } from "~/modules/rent/rental-section";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
 
@@ -21,9 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("id");
   // opened from the menu without a vehicle: say where to pick one
   if (asked === null) return { none: true as const };
-  const details = await loadVehicleDetails(scope, Number(asked));
+  // the rental is read beside the archive; it is shown only for a vehicle the user may see
+  const [details, rental] = await Promise.all([loadVehicleDetails(scope, Number(asked)), vehicleRental(scope, Number(asked) || 0)]);
   if (!details) throw new Response("Not Found", { status: 404 });
-  return details;
+  return { ...details, rental };
 }
 
 const at = (ms: number | null | undefined, timeZone: string) => (ms ? stampInZone(ms, timeZone) : "—");
@@ -48,7 +51,7 @@ function NoVehicle() {
   );
 }
 
-function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
+function Details({ vehicle, live, options, rental }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
   const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
   const timeZone = useTimeZone();
@@ -108,6 +111,7 @@ function Details({ vehicle, live, options }: Exclude<ReturnType<typeof useLoader
           <p className="text-sm text-muted">{t("details.liveNone")}</p>
         )}
       </section>
+      <RentalSection rental={rental} />
       <section aria-labelledby="archive-title" className="rounded-lg border border-line bg-panel p-4">
         <h2 id="archive-title" className="mb-3 text-base font-semibold text-ink">
           {t("details.archive")}

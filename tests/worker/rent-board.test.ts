@@ -104,3 +104,26 @@ describe("/quickSchedule availability board", () => {
     expect(html).toContain("Stopped");
   });
 });
+
+describe("/deviceDetails rental", () => {
+  it("shows the machine's executing contract (number, customer, site, on-rent day) and its rental history, linked to the contracts", async () => {
+    const t = await signedIn();
+    const v = await makeVehicle(t.tenantId, { plate: "沪A详01", orgId: t.rootOrgId });
+    const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Asia/Shanghai" });
+    const past = await makeContract(t.tenantId, { state: 4, customer: "宝山钢构", lines: [{ vehicleId: v.id, from: "2025-05-01", to: "2025-06-30" }] });
+    const now = await makeContract(t.tenantId, { state: 3, customer: "浦东建工集团", site: "临港新片区海港大道工地", lines: [{ vehicleId: v.id, from: "2026-01-05", to: null }] });
+    const html = await (await get(`/deviceDetails?id=${v.id}`, t.cookie)).text();
+    const current = html.slice(html.indexOf('data-testid="current-contract"'), html.indexOf('data-testid="rental-history"'));
+    expect(current).toContain(now.number);
+    expect(current).toContain("浦东建工集团");
+    expect(current).toContain("临港新片区海港大道工地");
+    expect(current).toContain("2026-01-05");
+    expect(current).toContain(`/outcarRecord?new=1&amp;lineId=${now.lineIds[0]}`);
+    const history = html.slice(html.indexOf('data-testid="rental-history"'));
+    expect(history).toContain(past.number);
+    expect(history).toContain("宝山钢构");
+    expect(history).toContain("已完成");
+    expect(history).toContain(`/contractList?q=${encodeURIComponent(past.number)}`);
+    expect(today >= "2026-01-05").toBe(true);
+  });
+});

@@ -64,6 +64,9 @@ export default {
     state: "Contract state",
     history: "Rental history",
     noHistory: "No rental history yet",
+    states: { "0": "Draft", "1": "In approval", "2": "Approved", "3": "Executing", "4": "Completed", "5": "Refused", "6": "Abandoned", "7": "Aborted", "8": "Stopped", "9": "Terminated early" },
+    line: "Line",
+    record: "Record a trip",
     open: "open",
   },
 };
