@@ -1,5 +1,7 @@
 // The parts of the rental seed, in the order they run. Each file under db/seed/rental/ owns one part.
 import type { RentalSeedPart } from "./index";
 import { seedParties } from "./parties";
+import { seedContracts } from "./contracts";
+import { seedOutcars } from "./outcars";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedContracts, seedOutcars];
