@@ -2,6 +2,5 @@
 import type { RentalSeedPart } from "./index";
 import { seedParties } from "./parties";
 import { seedContracts } from "./contracts";
-import { seedOutcars } from "./outcars";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedContracts, seedOutcars];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedContracts];
