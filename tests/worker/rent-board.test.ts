@@ -43,9 +43,9 @@ describe("/quickSchedule availability board", () => {
     expect(row).toContain(`${draft.number} · 临港吊装`);
     expect(row).toMatch(/data-state="executing"/);
     expect(row).toMatch(/data-state="draft"/);
-    expect(row).toContain(`/contractList?q=${encodeURIComponent(executing.number)}`);
+    expect(row).toContain(`/contractList/form?id=${executing.id}`);
     // 11–19 March is free between the two lines: one link books exactly those days into a new draft line
-    expect(row).toContain(`/contractList?new=1&amp;vehicleId=${busy.id}&amp;from=2026-03-11&amp;to=2026-03-19`);
+    expect(row).toContain(`/contractList/form?new=1&amp;vehicleId=${busy.id}&amp;from=2026-03-11&amp;to=2026-03-19`);
     const idleRow = rowOf(html, "沪A排02");
     expect(bars(idleRow)).toBe(0);
     expect(idleRow).toContain(`vehicleId=${idle.id}&amp;from=2026-03-01&amp;to=2026-03-31`);
@@ -123,7 +123,7 @@ describe("/deviceDetails rental", () => {
     expect(history).toContain(past.number);
     expect(history).toContain("宝山钢构");
     expect(history).toContain("已完成");
-    expect(history).toContain(`/contractList?q=${encodeURIComponent(past.number)}`);
+    expect(history).toContain(`/contractList/form?id=${past.id}`);
     expect(today >= "2026-01-05").toBe(true);
   });
 });

@@ -90,10 +90,10 @@ export function freeSpans(placed: Pick<PlacedBar, "start" | "end">[], dayCount: 
 }
 
 /** Books free days of a machine into a new draft contract line (the contract form reads these and refuses a double booking). */
-export const bookingHref = (vehicleId: number, from: string, to: string) => `/contractList?new=1&vehicleId=${vehicleId}&from=${from}&to=${to}`;
+export const bookingHref = (vehicleId: number, from: string, to: string) => `/contractList/form?new=1&vehicleId=${vehicleId}&from=${from}&to=${to}`;
 
-/** Opens the contract a bar belongs to. */
-export const contractHref = (number: string) => `/contractList?q=${encodeURIComponent(number)}`;
+/** Opens the contract document a bar or a line belongs to. */
+export const contractHref = (contractId: number) => `/contractList/form?id=${contractId}`;
 
 /** Whether a day lies within a line's on-rent and off-rent days (an open end is open). */
 export const withinLine = (day: string, from: string, to: string | null) => day >= from && (to === null || day <= to);

@@ -19,7 +19,7 @@ export function RentalSection({ rental }: { rental: VehicleRental }) {
           <div>
             <dt className="text-muted">{t("history.number")}</dt>
             <dd className="mt-0.5">
-              <Link to={contractHref(current.number)} className="text-brand">
+              <Link to={contractHref(current.contractId)} className="text-brand">
                 {current.number}
               </Link>
             </dd>
@@ -61,7 +61,7 @@ export function RentalSection({ rental }: { rental: VehicleRental }) {
             {lines.map((l) => (
               <tr key={l.lineId} className="border-t border-line">
                 <td className="py-1 pr-4">
-                  <Link to={contractHref(l.number)} className="text-brand">
+                  <Link to={contractHref(l.contractId)} className="text-brand">
                     {l.number}
                   </Link>{" "}
                   <span className="text-muted">

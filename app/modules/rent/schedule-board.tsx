@@ -141,7 +141,7 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
                     return (
                       <Link
                         key={b.lineId}
-                        to={contractHref(b.number)}
+                        to={contractHref(b.contractId)}
                         data-testid="board-bar"
                         data-state={state}
                         title={t("board.barTitle", { number: b.number, customer: b.customer ?? "—", from: b.from, to: b.to ?? t("board.open"), state: t(`board.states.${state}`) })}

@@ -1,6 +1,8 @@
 // The parts of the rental seed, in the order they run. Each file under db/seed/rental/ owns one part.
 import type { RentalSeedPart } from "./index";
 import { seedParties } from "./parties";
+import { seedVisits } from "./visits";
 import { seedContracts } from "./contracts";
+import { seedOutcars } from "./outcars";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedContracts];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars];
