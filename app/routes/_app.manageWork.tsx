@@ -6,13 +6,13 @@ import { WORKBENCH } from "~/i18n/screen/workbench";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { administersMenus, forbidden, PLANNED_SCREENS_SETTING, requireScope } from "~/modules/access/access.server";
-import { patchUserSettings, readPreferences } from "~/modules/auth/preferences.server";
+import { patchUserSettings } from "~/modules/auth/preferences.server";
 import { AlarmsCard } from "~/modules/workbench/alarms-card";
 import { FleetCard } from "~/modules/workbench/fleet-card";
 import { ShortcutsCard } from "~/modules/workbench/shortcuts-card";
 import { TodoCard } from "~/modules/workbench/todo-card";
 import { useWorkbenchLive } from "~/modules/workbench/use-workbench-live";
-import { loadWorkbench } from "~/modules/workbench/workbench.server";
+import { workbenchFigures } from "~/modules/workbench/workbench.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     organisation: user.orgName,
     roles: access.roleNames,
     canRegister: access.permissions.has("deviceList:add"),
-    ...(await loadWorkbench(scope, readPreferences(request).lang)),
+    ...(await workbenchFigures(request, scope)),
   };
 }
 

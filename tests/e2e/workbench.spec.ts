@@ -6,8 +6,8 @@ import { signIn } from "./support";
 const { admin } = DEMO_USERS;
 
 const TEXT = {
-  "zh-CN": { fleet: "今日车队", alarms: "今日告警", todo: "我的待办", toHandle: "待处理告警", planned: "在菜单中显示规划中的页面", contracts: "合同管理", menu: "主菜单", sos: "终端告警" },
-  "en-US": { fleet: "Today's fleet", alarms: "Alarms today", todo: "My to-dos", toHandle: "Alarms to handle", planned: "Show planned screens in the menu", contracts: "Contract Management", menu: "Main menu", sos: "Terminal alarm" },
+  "zh-CN": { fleet: "今日车队", alarms: "今日告警", todo: "我的待办", toHandle: "待处理告警", planned: "在菜单中显示规划中的页面", training: "培训管理", menu: "主菜单", sos: "终端告警" },
+  "en-US": { fleet: "Today's fleet", alarms: "Alarms today", todo: "My to-dos", toHandle: "Alarms to handle", planned: "Show planned screens in the menu", training: "Training Management", menu: "Main menu", sos: "Terminal alarm" },
 } as const;
 
 /** A terminal registered for the demo tenant through the provisioning API (as the simulator does). */
@@ -76,22 +76,22 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
     await page.goto("/manageWork");
     const menu = page.getByRole("navigation", { name: x.menu });
-    const contracts = menu.getByRole("button", { name: x.contracts });
-    await expect(contracts).toHaveCount(0);
+    const training = menu.getByRole("button", { name: x.training });
+    await expect(training).toHaveCount(0);
     const toggle = page.getByRole("switch", { name: x.planned });
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await toggle.focus();
     await page.keyboard.press("Space");
     await expect(toggle).toHaveAttribute("aria-checked", "true");
-    await expect(contracts).toBeVisible();
+    await expect(training).toBeVisible();
     await page.reload();
-    await expect(contracts).toBeVisible();
+    await expect(training).toBeVisible();
     await page.getByRole("switch", { name: x.planned }).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("switch", { name: x.planned })).toHaveAttribute("aria-checked", "false");
-    await expect(contracts).toHaveCount(0);
+    await expect(training).toHaveCount(0);
     // the shortcuts never lead to a planned screen
-    await expect(page.getByTestId("shortcuts").locator('a[href="/contractList"]')).toHaveCount(0);
+    await expect(page.getByTestId("shortcuts").locator('a[href="/trainingNotice"]')).toHaveCount(0);
   });
 }
 

@@ -137,6 +137,32 @@ export function forgetSessions(): void {
   sessionCache.epoch++;
 }
 
+/**
+ * A page's own reads kept like the sessions (the workbench's figures): for GET and HEAD only, at most `ms` old, and
+ * forgotten with the session cache by every request that may write in this isolate (the epoch), so a user who
+ * approves a document or handles an alarm sees it on the very next page. A read that overlapped a write stores
+ * nothing. Keyed by database and by what the caller names (the user, the language); at most 1,000 entries.
+ */
+const pageReads: { byDb: WeakMap<Db, Map<string, { at: number; epoch: number; value: unknown }>> } = ((globalThis as { [key: symbol]: unknown })[Symbol.for("derrick.pageReads")] ??= {
+  byDb: new WeakMap(),
+}) as never;
+
+export async function readThroughIsolate<T>(request: Request, db: Db, key: string, ms: number, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  const cacheable = request.method === "GET" || request.method === "HEAD";
+  let cache = pageReads.byDb.get(db);
+  const hit = cacheable ? cache?.get(key) : undefined;
+  if (hit && hit.epoch === sessionCache.epoch && now - hit.at < ms) return hit.value as T;
+  const epoch = sessionCache.epoch;
+  const value = await load();
+  if (cacheable && epoch === sessionCache.epoch) {
+    if (!cache) pageReads.byDb.set(db, (cache = new Map()));
+    cache.delete(key);
+    if (cache.size >= SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, { at: now, epoch, value });
+  }
+  return value;
+}
+
 function sessionFromCache(request: Request, db: Db, cookie: string, now: number): SessionRow | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const hit = sessionCache.byDb.get(db)?.get(cookie);

@@ -19,6 +19,8 @@ import { alarmDetailText } from "~/modules/alarms/alarm-detail";
 import { ALARM_KINDS, ALARM_PATH, ALARM_PERMISSION, MAX_RANGE_DAYS } from "~/modules/alarms/alarm.view";
 import { J1939_NAMES } from "~/modules/alarms/j1939";
 import { todoReads } from "~/modules/workflow/approval.server";
+import { readThroughIsolate } from "~/modules/auth/session.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
 import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
 import type { AlarmSummary, Shortcut, WorkbenchParts } from "./workbench";
 
@@ -38,6 +40,19 @@ export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
 
 /** Nothing when the part is not granted: the statement still joins the batch, and SQLite answers it without a read. */
 const granted = (yes: boolean): SQL | undefined => (yes ? undefined : sql`0`);
+
+/** How long a user's workbench figures are reused by this isolate's pages, unless a request that may write comes first. */
+export const WORKBENCH_READ_MS = 5_000;
+
+/**
+ * The workbench's figures for a page: read at most every WORKBENCH_READ_MS per user and language in this isolate and
+ * forgotten by any request that may write (an approval, a handled alarm, a saved vehicle), like the sessions (ADR
+ * 006). The fleet's counts and the alarms arriving meanwhile reach the open page live over the hub.
+ */
+export function workbenchFigures(request: Request, scope: RequestScope) {
+  const { lang } = readPreferences(request);
+  return readThroughIsolate(request, scope.db, `workbench:${scope.user.id}:${lang}`, WORKBENCH_READ_MS, () => loadWorkbench(scope, lang));
+}
 
 export async function loadWorkbench(scope: RequestScope, lang: string, now = Date.now()) {
   const { db, user } = scope;
