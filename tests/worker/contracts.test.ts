@@ -325,8 +325,9 @@ describe("numbering and data scope", () => {
     const c = await customer(a.tenantId);
     const east = await makeDepartment(a.tenantId, a.rootOrgId);
     const west = await makeDepartment(a.tenantId, a.rootOrgId);
-    const mine = await create(a, { ...head(c, { orgId: String(east) }), ...line(0, { equipmentType: "1", monthly: "1" }) });
-    const theirs = await create(a, { ...head(c, { orgId: String(west) }), ...line(0, { equipmentType: "1", monthly: "1" }) });
+    const plan = (remark: string) => ({ "plans[0].dueOn": "2026-12-20", "plans[0].amount": "12,345.67", "plans[0].remark": remark });
+    const mine = await create(a, { ...head(c, { orgId: String(east) }), ...line(0, { equipmentType: "1", monthly: "1" }), ...plan("东区首付") });
+    const theirs = await create(a, { ...head(c, { orgId: String(west) }), ...line(0, { equipmentType: "1", monthly: "1" }), ...plan("西区首付") });
     const b = await secondAdmin(a, east);
     const [m, t] = [(await contractRow(mine.id!))!, (await contractRow(theirs.id!))!];
     const list = await b.page("/contractList?size=100");
@@ -334,5 +335,11 @@ describe("numbering and data scope", () => {
     expect(list).not.toContain(String(t.name));
     expect((await get(`/contractList/form?id=${theirs.id}`, b.cookie)).status).toBe(404);
     expect((await get(`/contractList/form?id=${mine.id}`, b.cookie)).status).toBe(200);
+    // 合同计划 lists the instalments of the contracts he sees, with the amount as money, filtered by due day
+    const plans = await b.page("/contractPlan?size=100");
+    expect(plans).toContain("东区首付");
+    expect(plans).toContain("12,345.67");
+    expect(plans).not.toContain("西区首付");
+    expect(await b.page("/contractPlan?dueFrom=2026-12-21")).not.toContain("东区首付");
   });
 });

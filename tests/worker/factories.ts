@@ -128,6 +128,15 @@ export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
  * one in through SQL for the tenant given and looks for its label (the view's rowLabel value).
  */
 export const SEEDS: Record<string, (t: { tenantId: number; userId: number }) => Promise<string>> = {
+  // an instalment of a contract of the tenant, its remark the label
+  async contractPlan(t) {
+    const label = unique("iso-plan-");
+    const contract = await env.DB.prepare("insert into contracts (tenant_id, number, kind, name, start_on, state, current, version, created_at, updated_at) values (?, ?, 'rental', ?, '2026-11-01', 3, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, unique("HT-"), unique("隔离合同"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    await env.DB.prepare("insert into contract_plans (tenant_id, contract_id, seq, due_on, amount_cents, remark) values (?, ?, 1, '2026-12-20', 100, ?)").bind(t.tenantId, contract!.id, label).run();
+    return label;
+  },
   async auditLog(t) {
     const label = unique("iso-audit-");
     await env.DB.prepare("insert into audit_logs (tenant_id, user_id, action, entity, entity_id, before, after, created_at) values (?, ?, 'update', 'menu', ?, ?, ?, ?)")

@@ -14,6 +14,7 @@ import { vehicleOptions, vehicleResource } from "~/modules/telematics/vehicles.s
 import { outcarOptions, outcarResource } from "~/modules/rent/outcar.server";
 import { signPointOptions, signPointResource } from "~/modules/dispatch/sign-points.server";
 import { contractOptions, contractResource } from "~/modules/contracts/contracts.server";
+import { contractPlanResource } from "~/modules/contracts/plan.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -45,4 +46,5 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   outcarRecord: { resource: outcarResource, options: outcarOptions },
   signPoint: { resource: signPointResource, options: signPointOptions },
   contract: { resource: contractResource, options: contractOptions },
+  contractPlan: { resource: contractPlanResource },
 };

@@ -194,7 +194,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/studyTask", group: "train", privisId: "2507", privis: "studyTask", zh: "学习任务", en: "Study Tasks", layout: "app", status: "planned", inMenu: true },
   { path: "/knowledgeSys", group: "train", privisId: "2508", privis: "knowledgeSys", zh: "知识库", en: "Knowledge Base", layout: "app", status: "planned", inMenu: true },
   // More (26)
-  { path: "/contractPlan", group: "older", privisId: "2601", privis: "contractPlan", zh: "合同计划", en: "Contract Plans", layout: "app", status: "planned", inMenu: true },
+  { path: "/contractPlan", group: "older", privisId: "2601", privis: "contractPlan", zh: "合同计划", en: "Contract Plans", layout: "app", status: "built", inMenu: true },
   { path: "/equipmentMonitor", group: "older", privisId: "2602", privis: "equipmentMonitor", zh: "设备监控", en: "Equipment Monitoring", layout: "app", status: "built", inMenu: true },
   { path: "/historyTrack", group: "older", privisId: "2603", privis: "historyTrack", zh: "历史轨迹", en: "Track History", layout: "app", status: "built", inMenu: true },
   { path: "/customerresearch", group: "older", privisId: "2604", privis: "customerresearch", zh: "客户调研", en: "Customer Research", layout: "app", status: "planned", inMenu: true },
