@@ -71,8 +71,15 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   markerPoint: () => ({ name: unique("标注"), typeId: "", lng: "121.35", lat: "31.3", address: "", contact1: "", phone1: "", contact2: "", phone2: "", remark: "" }),
   // the executing contract line PREPARE made for the tenant; the trip is today, within the line's open-ended days
   outcarRecord: (t) => ({ lineId: String(outcarLines.get(t.tenantId!)), tripOn: new Date().toISOString().slice(0, 10), operators: "张师傅", site: "", departTime: "07:30", returnTime: "17:00", engineHoursStart: "1200", engineHoursEnd: "1208.5", kmStart: "52000", kmEnd: "52036", fuelL: "", signer: "李工", work: unique("吊装钢梁"), remark: "" }),
+  // a transport cost on the contract PREPARE made, on its line
+  contractCost: (t) => ({ contractId: String(costContracts.get(t.tenantId!)!.id), lineId: String(costContracts.get(t.tenantId!)!.lineId), kind: "transport", amount: "3,500.00", occurredOn: "2026-11-20", supplierId: "", remark: unique("进场运费") }),
   // a rental contract of one line for the customer PREPARE made (an equipment type: no vehicle to clash on)
   contract: (t) => ({ kind: "rental", name: unique("隔离合同"), customerId: String(contractCustomers.get(t.tenantId!)), startOn: "2026-11-01", plannedEndOn: "2026-11-30", settlementDay: "20", paymentDays: "30", taxRate: "9", "lines[0].equipmentType": "1", "lines[0].monthly": "38000" }),
+  customer: (t) => ({ name: unique("隔离客户"), kind: "enterprise", creditCode: "91310000MA1FL3XK2T", orgId: String(t.rootOrgId), managerId: "", paymentDays: "30", address: "", remark: "", creditLimit: "100000", "contacts[0].name": "张三", "contacts[0].phone": "13800138000", "contacts[0].role": "" }),
+  // a visit to the customer PREPARE made, by the tenant's first user
+  customerVisit: (t) => ({ visitedOn: "2026-11-20", customerId: String(visitCustomers.get(t.tenantId!)), contactId: "", purpose: "routine", visitorId: String(visitors.get(t.tenantId!)), content: unique("回访"), nextStep: "" }),
+  supplier: () => ({ name: unique("隔离供应商"), kind: "enterprise", creditCode: "91310118MA1JL9W2D1", tower: "0", supplies: "transport", paymentDays: "30", address: "", remark: "", "contacts[0].name": "杨大力", "contacts[0].phone": "13816640092" }),
+  supplierTower: () => ({ name: unique("隔离塔吊"), kind: "enterprise", creditCode: "91310000MA7C9U4H6W", tower: "1", supplies: "install", paymentDays: "30", address: "", remark: "", "certificates[0].name": "安全生产许可证", "certificates[0].validUntil": "2030-01-01" }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
@@ -91,6 +98,11 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
 /** Per tenant, the contract line PREPARE.outcarRecord made (the out-car record factory names it). */
 const outcarLines = new Map<number, number>();
 
+/** The customer PREPARE made for each tenant's visit factory, and the visitor (the signed-in user). */
+const visitCustomers = new Map<number, number>();
+const visitors = new Map<number, number>();
+/** The contract and line PREPARE made for each tenant's cost factory. */
+const costContracts = new Map<number, { id: number; lineId: number }>();
 /** The customer PREPARE made for each tenant's contract factory. */
 const contractCustomers = new Map<number, number>();
 
@@ -99,11 +111,22 @@ const contractCustomers = new Map<number, number>();
  * see, so the user is moved to a department of their own).
  */
 export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
+  async customerVisit(t) {
+    const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, unique("回访客户"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    visitCustomers.set(t.tenantId, row!.id);
+    visitors.set(t.tenantId, t.userId);
+  },
   async contract(t) {
     const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
       .bind(t.tenantId, unique("隔离客户"), Date.now(), Date.now())
       .first<{ id: number }>();
     contractCustomers.set(t.tenantId, row!.id);
+  },
+  async contractCost(t) {
+    const contract = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-11-01", to: "2026-11-30" }] });
+    costContracts.set(t.tenantId, { id: contract.id, lineId: contract.lineIds[0]! });
   },
   async outcarRecord(t) {
     const vehicle = await env.DB.prepare("insert into vehicles (tenant_id, org_id, plate, terminal_no, state, version, created_at, updated_at) values (?, ?, ?, ?, 1, 1, ?, ?) returning id")

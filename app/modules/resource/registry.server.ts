@@ -15,6 +15,11 @@ import { outcarOptions, outcarResource } from "~/modules/rent/outcar.server";
 import { signPointOptions, signPointResource } from "~/modules/dispatch/sign-points.server";
 import { contractOptions, contractResource } from "~/modules/contracts/contracts.server";
 import { contractPlanResource } from "~/modules/contracts/plan.server";
+import { customerResource } from "~/modules/parties/customer.server";
+import { partyOptions } from "~/modules/parties/party.server";
+import { supplierResource, supplierTowerResource } from "~/modules/parties/supplier.server";
+import { visitOptions, visitResource } from "~/modules/visits/visit.server";
+import { costOptions, costResource } from "~/modules/contract-costs/cost.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -45,6 +50,11 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   markerPoint: { resource: markerPointResource, options: markerPointOptions },
   outcarRecord: { resource: outcarResource, options: outcarOptions },
   signPoint: { resource: signPointResource, options: signPointOptions },
+  customer: { resource: customerResource, options: partyOptions },
+  supplier: { resource: supplierResource },
+  supplierTower: { resource: supplierTowerResource },
+  customerVisit: { resource: visitResource, options: visitOptions },
   contract: { resource: contractResource, options: contractOptions },
   contractPlan: { resource: contractPlanResource },
+  contractCost: { resource: costResource, options: costOptions },
 };
