@@ -11,17 +11,25 @@ export const DEFAULT_TIME_ZONE = "Asia/Shanghai";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+/** the wall-clock formatter of each zone, looked up by the zone alone (a list formats a cell of every row with it) */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall-clock parts of a moment in a zone, read by Intl (one cached formatter per zone). */
-function partsIn(ms: number, timeZone: string) {
-  const parts = dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(ms);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+function partsIn(ms: number, timeZone: string): WallClock {
+  let f = wallClocks.get(timeZone);
+  if (!f) wallClocks.set(timeZone, (f = dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })));
+  const p: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const { type, value } of f.formatToParts(ms)) if (type in p) p[type as keyof WallClock] = Number(value);
+  p.hour %= 24;
+  return p;
 }
+
+const dayText = (p: WallClock) => `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 
 /** The day (yyyy-MM-dd) a moment falls on in the zone: the bucket of a per-day list or chart. */
 export function dayOf(ms: number, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const p = partsIn(ms, timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return dayText(partsIn(ms, timeZone));
 }
 
 /** Today (yyyy-MM-dd) in the zone, the same on server and browser. */
@@ -32,8 +40,7 @@ export function todayInZone(timeZone: string = DEFAULT_TIME_ZONE, now: number = 
 /** epoch ms → "2026-11-23T16:05" (or with seconds) in the zone, the value a datetime-local input takes. */
 export function formatZonedTime(ms: number, timeZone: string = DEFAULT_TIME_ZONE, seconds = false): string {
   const p = partsIn(ms, timeZone);
-  const time = `${pad(p.hour)}:${pad(p.minute)}${seconds ? `:${pad(p.second)}` : ""}`;
-  return `${dayOf(ms, timeZone)}T${time}`;
+  return `${dayText(p)}T${pad(p.hour)}:${pad(p.minute)}${seconds ? `:${pad(p.second)}` : ""}`;
 }
 
 /** A moment shown in the zone in the user's language (Intl options such as dateStyle/timeStyle). */
