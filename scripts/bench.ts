@@ -6,6 +6,7 @@ import { gzipSync } from "node:zlib";
 import { DEMO_USERS } from "../db/seed/demo";
 import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
+import { pdfBench } from "./bench-pdf";
 import { build, ensureChromium, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 
 function bulkUsersSql(n: number): string {
@@ -19,6 +20,27 @@ function bulkVehiclesSql(n: number): string {
   return `insert into vehicles (tenant_id, org_id, plate, terminal_no, state, version, created_at, updated_at)
     select t.id, (select id from organisations where tenant_id = t.id and parent_id is null), '沪F' || substr('00000' || i, -5), 'FPS' || substr('0000000' || i, -7), 1, 1, 1700000000000, 1700000000000
     from (with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${n}) select i from seq), tenants t where t.code = 'demo'`;
+}
+
+/**
+ * The availability board's machines: n vehicles (plates 沪Q00001…) with two executing contracts, each machine on a line
+ * of both in the current month (the 1st–10th and from the 16th on), so every row of a page draws two bars.
+ */
+function bulkScheduleSql(n: number): string[] {
+  const seq = `(with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${n}) select i from seq)`;
+  const month = "date('now', '+8 hours', 'start of month')";
+  return [
+    `insert into vehicles (tenant_id, org_id, plate, terminal_no, state, vehicle_type, version, created_at, updated_at)
+      select t.id, (select id from organisations where tenant_id = t.id and parent_id is null), '沪Q' || substr('00000' || i, -5), 'SCH' || substr('0000000' || i, -7), 1, '1', 1, 1700000000000, 1700000000000
+      from ${seq}, tenants t where t.code = 'demo'`,
+    `insert into contracts (tenant_id, number, revision, current, kind, name, start_on, settlement_day, payment_days, deposit_cents, tax_rate_bp, value_cents, state, version, created_at, updated_at)
+      select t.id, 'BENCH-' || k, 1, 1, 'rental', '排班压测合同' || k, ${month}, 31, 30, 0, 900, 0, 3, 1, 1700000000000, 1700000000000
+      from (select 1 k union all select 2), tenants t where t.code = 'demo'`,
+    `insert into contract_lines (tenant_id, contract_id, line_no, vehicle_id, shift_hours, fault_deduction, operators, on_rent_on, off_rent_on)
+      select v.tenant_id, c.id, cast(substr(v.plate, 3) as integer), v.id, 8, 0, 0,
+        case c.number when 'BENCH-1' then ${month} else date(${month}, '+15 days') end, case c.number when 'BENCH-1' then date(${month}, '+9 days') end
+      from vehicles v join contracts c on c.tenant_id = v.tenant_id and c.number in ('BENCH-1', 'BENCH-2') where v.terminal_no like 'SCH%'`,
+  ];
 }
 
 const PORT = 8789;
@@ -37,6 +59,9 @@ runBin("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "
 // 5,000 vehicles in the demo tenant for the monitoring page's frame rate
 const FPS_VEHICLES = 5000;
 runBin("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--command", bulkVehiclesSql(FPS_VEHICLES)], { env: { CI: "1" }, stdio: "ignore" });
+// 2,000 machines on the availability board, each on two contract lines this month
+const BOARD_MACHINES = 2000;
+for (const statement of bulkScheduleSql(BOARD_MACHINES)) runBin("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--command", statement], { env: { CI: "1" }, stdio: "ignore" });
 const fleetIds = (() => {
   const out = spawnSync(`${root}node_modules/.bin/wrangler`, ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--json", "--command", "select id from vehicles where terminal_no like 'FPS%' order by id"], { cwd: root, encoding: "utf8", env: { ...process.env, CI: "1" } });
   return (JSON.parse(out.stdout) as { results: { id: number }[] }[])[0]!.results.map((r) => r.id);
@@ -93,9 +118,12 @@ try {
     { name: "first page", path: "/userManage", withCookie: true },
     { name: "state+sort", path: "/userManage?state=1&sort=userName&order=asc&page=7", withCookie: true },
     { name: "text search", path: "/userManage?q=%E5%8E%8B%E6%B5%8B%E7%94%A8%E6%88%B79999", withCookie: true },
+    { name: "board page 1", path: `/quickSchedule?q=${encodeURIComponent("沪Q")}`, withCookie: true },
+    { name: "board page 20", path: `/quickSchedule?q=${encodeURIComponent("沪Q")}&type=1&page=20`, withCookie: true },
   ]);
   const rows = timed.slice(0, 2);
-  const listRows = timed.slice(2);
+  const listRows = timed.slice(2, 5);
+  const boardRows = timed.slice(5);
 
   const firstLoad = async (path: string, withCookie: boolean) => {
     const html = await (await fetch(`${BASE}${path}`, { headers: withCookie ? { Cookie: cookie } : {} })).text();
@@ -121,9 +149,12 @@ try {
   console.log(`\nA list of ${LIST_ROWS.toLocaleString("en")} rows (/userManage), same floor (budget p50 ≤ 25 ms and ≤ 3× for the first page and a filtered, sorted page; text search shown without a budget)`);
   console.log(header);
   for (const r of listRows) console.log(line(r, r.name === "text search" ? "—" : r.p50 / floor!.p50 <= 3 && r.p50 <= 25 ? "ok" : "OVER"));
+  console.log(`\nThe availability board (/quickSchedule) over ${BOARD_MACHINES.toLocaleString("en")} machines for a month, 100 a page, two bars a row, same floor (budget p50 ≤ 100 ms)`);
+  console.log(header);
+  for (const r of boardRows) console.log(line(r, r.p50 <= 100 ? "ok" : "OVER"));
   console.log(`\nFirst load, gzipped bytes (budget: JS+CSS ≤ 150 KB for a business screen)`);
   const loads: Record<string, { js: number; css: number }> = {};
-  for (const [path, withCookie] of [["/login", false], ["/manageWork", true], ["/userManage", true]] as const) {
+  for (const [path, withCookie] of [["/login", false], ["/manageWork", true], ["/userManage", true], ["/quickSchedule", true]] as const) {
     const b = await firstLoad(path, withCookie);
     loads[path] = b;
     const total = b.js + b.css;
@@ -131,6 +162,8 @@ try {
   }
   const added = loads["/userManage"]!.js - loads["/manageWork"]!.js;
   console.log(`  a list screen adds ${(added / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 40 KB)  ${added <= 40 * 1024 ? "ok" : "OVER"}`);
+  const board = loads["/quickSchedule"]!.js - loads["/manageWork"]!.js;
+  console.log(`  the availability board adds ${(board / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 60 KB)  ${board <= 60 * 1024 ? "ok" : "OVER"}`);
 
   console.log(`\nMonitoring page frame rate in Chromium (software GL), /equipmentMonitor with ${fleetIds.length.toLocaleString("en")} vehicles (goal 30 fps)`);
   for (const r of await fpsBench({ base: BASE, cookie, ids: fleetIds })) console.log(`  ${r.label.padEnd(28)} ${r.fps.toFixed(1).padStart(5)} fps  worst frame ${r.worstFrameMs.toFixed(0)} ms`);
@@ -144,6 +177,12 @@ try {
   }
 } finally {
   stop();
+}
+
+{
+  const pdf = await pdfBench();
+  console.log(`\nA contract PDF of three pages (28 lines, fees, plan, signatures; Noto Sans SC subset), rendered in Node as the Worker renders it (app/modules/contract-pdf)`);
+  console.log(`  ${pdf.pages} pages, ${(pdf.bytes / 1024).toFixed(0)} KB: first ${pdf.first.toFixed(0)} ms, then p50 ${pdf.p50.toFixed(0)} ms, worst ${pdf.max.toFixed(0)} ms`);
 }
 
 // the hub's ingest and bytes-per-client figures run inside workerd (the workers pool), after the server has stopped

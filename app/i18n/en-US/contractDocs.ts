@@ -1,5 +1,24 @@
 // The contract documents' texts: the printed contract (PDF), its template tab and the contract side registers.
 export default {
+  cost: {
+    attachments: "Attachments (invoices, receipts)",
+    amount: "The amount is above 0 with at most two decimals",
+    contract: "Contract",
+    contractNotFound: "No such contract, or it is outside your data scope",
+    customer: "Customer",
+    line: "That line is not one of the chosen contract's",
+    supplier: "No such supplier",
+    files: "No such attachment",
+    tooLong: "A remark has at most 200 characters",
+    value: "Contract value",
+    costs: "Equipment costs",
+    margin: "Margin",
+    marginRate: "Margin %",
+    marginOne: "This contract's margin",
+    marginLatest: "Margins of the contracts with the latest costs",
+    noMargins: "No contract has equipment costs yet.",
+    allContracts: "All contracts",
+  },
   template: {
     tab: "Contract Template",
     placeholders: "Placeholders",

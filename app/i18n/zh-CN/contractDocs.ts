@@ -1,5 +1,24 @@
 // The contract documents' texts: the printed contract (PDF), its template tab and the contract side registers.
 export default {
+  cost: {
+    attachments: "附件（发票、收据）",
+    amount: "金额须大于 0，最多两位小数",
+    contract: "合同",
+    contractNotFound: "合同不存在或不在您的数据范围内",
+    customer: "客户",
+    line: "该设备行不属于所选合同",
+    supplier: "供应商不存在",
+    files: "附件不存在",
+    tooLong: "备注不能超过 200 个字符",
+    value: "合同金额",
+    costs: "设备费用",
+    margin: "毛利",
+    marginRate: "毛利率",
+    marginOne: "该合同的毛利",
+    marginLatest: "最近有费用的合同毛利",
+    noMargins: "还没有登记设备费用的合同。",
+    allContracts: "查看全部合同",
+  },
   template: {
     tab: "合同模板",
     placeholders: "可用占位符",

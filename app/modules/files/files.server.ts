@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { files } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
@@ -63,6 +63,21 @@ export async function findFile(db: Db, tenantId: number, id: number): Promise<St
     .where(and(eq(files.id, id), ofTenant(files, tenantId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether every id names a file of the tenant (a form's attachments, as posted). */
+export async function allTenantFiles(db: Db, tenantId: number, ids: number[]): Promise<boolean> {
+  if (!ids.length) return true;
+  const found = await db.select({ id: files.id }).from(files).where(and(ofTenant(files, tenantId), inArray(files.id, ids)));
+  return found.length === new Set(ids).size;
+}
+
+/** The tenant's files named by a comma-separated id list (an `attachments` column), in its order, for the upload widget. */
+export async function namedFiles(db: Db, tenantId: number, csv: string | null): Promise<{ id: number; name: string }[]> {
+  const ids = (csv ?? "").split(",").filter(Boolean).map(Number);
+  if (!ids.length) return [];
+  const rows = await db.select({ id: files.id, name: files.fileName }).from(files).where(and(ofTenant(files, tenantId), inArray(files.id, ids)));
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
 }
 
 /** The row and its bytes, only within the tenant; null when either is missing. */

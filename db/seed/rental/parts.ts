@@ -4,5 +4,6 @@ import { seedParties } from "./parties";
 import { seedVisits } from "./visits";
 import { seedContracts } from "./contracts";
 import { seedOutcars } from "./outcars";
+import { seedCosts } from "./costs";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts];
