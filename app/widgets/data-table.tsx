@@ -15,7 +15,7 @@ const Previewer = lazy(() => import("./previewer").then((m) => ({ default: m.Pre
 // the virtual window (and its virtualiser) only for lists without paging, which few users choose
 const InfiniteBody = lazy(() => import("./infinite-body").then((m) => ({ default: m.InfiniteBody }))) as unknown as typeof InfiniteBodyType;
 
-const TONES: Record<string, string> = { success: "text-success", danger: "text-danger", muted: "text-muted" };
+const TONES: Record<string, string> = { success: "text-success", warning: "text-warning", danger: "text-danger", muted: "text-muted" };
 
 export interface DataTableProps<Row extends { id: number }> {
   path: string;

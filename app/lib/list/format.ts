@@ -7,6 +7,8 @@ export function formatCell(col: ColumnDef, value: unknown, lang: string, timeZon
   switch (col.type) {
     case "status": {
       const o = col.options?.find((x) => x.value === String(value));
+      // several choices of a multi-choice field (stored comma-separated, e.g. what a supplier supplies): each by its label
+      if (!o && Array.isArray(value)) return { text: value.map((v) => labelOf(col.options?.find((x) => x.value === String(v))?.label ?? { zh: String(v), en: String(v) }, lang)).join(lang.startsWith("zh") ? "、" : ", ") };
       return { text: o ? labelOf(o.label, lang) : String(value), tone: o?.tone };
     }
     case "date":

@@ -10,7 +10,7 @@ export type Label = { zh: string; en: string };
 export interface OptionDef {
   value: string;
   label: Label;
-  tone?: "success" | "danger" | "muted";
+  tone?: "success" | "warning" | "danger" | "muted";
 }
 
 /**

@@ -33,13 +33,17 @@ export interface CustomerExposure {
 export type ExposureScope = { db: Db } & TenantRef;
 
 /**
+ * A column of the outer query inside a correlated subquery, named by its table: drizzle writes a select's columns
+ * unqualified, and `id` inside `(select … from contracts where …)` would be the contract's own.
+ */
+export const outerColumn = (c: SQLiteColumn): SQL => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+
+/**
  * The open contracts' value of the customer in `customerId` (a column of the outer query: the customer list reads it
  * for every row in the same select), cents.
  */
 export function openContractsCentsSql(customerId: SQLiteColumn): SQL<number> {
-  // the outer column by its table's name: unqualified, "id" would be the contract's own
-  const outer = (c: SQLiteColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
-  return sql<number>`(select coalesce(sum(${contracts.valueCents}), 0) from ${contracts} where ${contracts.customerId} = ${outer(customerId)} and ${contracts.tenantId} = ${outer(customers.tenantId)} and ${contracts.current} = 1 and ${contracts.state} in (${sql.raw(EXPOSED_CONTRACT_STATES.join(", "))}))`;
+  return sql<number>`(select coalesce(sum(${contracts.valueCents}), 0) from ${contracts} where ${contracts.customerId} = ${outerColumn(customerId)} and ${contracts.tenantId} = ${outerColumn(customers.tenantId)} and ${contracts.current} = 1 and ${contracts.state} in (${sql.raw(EXPOSED_CONTRACT_STATES.join(", "))}))`;
 }
 
 /** Unpaid bills of the customer in `customerId`, cents: none until settlement brings bills. */

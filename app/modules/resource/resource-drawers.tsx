@@ -72,8 +72,18 @@ export function ResourceDetail({ view, values, options, back, canEdit, extra }: 
   );
 }
 
+/** What a screen's own form part (FormExtra) is given: the values shown (typed, stored or none yet) and the messages by field. */
+export interface FormExtraContext {
+  mode: "create" | "edit" | "view";
+  /** what was posted (a refused save), else the stored row with its editValues, else {} on create */
+  values: Record<string, unknown>;
+  errorOf: (key: string) => string | null;
+}
+/** A screen's own fields under the generic ones, inside the same form (a document's lines, a money input, uploads). */
+export type FormExtra = (ctx: FormExtraContext) => ReactNode;
+
 /** The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. */
-export function ResourceForm({ view, mode, values, options, back, formAction }: { view: ResourceView; mode: "create" | "edit" | "view"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string }) {
+export function ResourceForm({ view, mode, values, options, back, formAction, extra }: { view: ResourceView; mode: "create" | "edit" | "view"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string; extra?: FormExtra }) {
   const action = useActionData<ResourceActionData>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation("resource");
@@ -112,6 +122,7 @@ export function ResourceForm({ view, mode, values, options, back, formAction }: 
             return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
           })}
         </div>
+        {extra?.({ mode, values: posted ? posted.values : mode === "create" ? {} : values, errorOf })}
         <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
           <LinkButton to={back}>
             {t("cancel")}

@@ -6,6 +6,7 @@ import { Alert, Button } from "~/ui/field";
 import { DataTable } from "~/widgets/data-table";
 import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
+import type { FormExtra } from "./resource-drawers";
 import { ColumnPanel } from "~/widgets/column-panel";
 import { applyColumnPrefs, formInputs, labelOf, listHref, type ResourceView } from "~/lib/list/types";
 import { DownloadLink, Spinner } from "~/widgets/download-link";
@@ -35,12 +36,15 @@ export function ResourcePage({
   toolbar,
   rowActions,
   detail,
+  formExtra,
 }: {
   view: ResourceView;
   toolbar?: ReactNode;
   rowActions?: (row: Row, can: LoaderData["can"]) => ReactNode;
   /** shown under the fields of the read-only detail (?view=): e.g. the document's approval */
   detail?: ReactNode;
+  /** the screen's own fields under the generic ones in the create/edit drawer (lines, money, uploads) */
+  formExtra?: FormExtra;
 }) {
   const data = useLoaderData<LoaderData>();
   const action = useActionData<ResourceActionData>();
@@ -144,10 +148,10 @@ export function ResourcePage({
         {data.form?.mode === "view" ? (
           <ResourceDetail view={view} values={data.form.values} options={data.options} back={back} canEdit={data.can.edit} extra={detail} />
         ) : data.form ? (
-          <ResourceForm view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} />
+          <ResourceForm view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} extra={formExtra} />
         ) : action?.intent === "create" || action?.intent === "update" ? (
           // a save refused by the server: the panel comes back with the messages and what was typed
-          <ResourceForm view={view} mode={action.intent === "create" ? "create" : "edit"} values={action.values} options={action.options} back={back} formAction={formAction} />
+          <ResourceForm view={view} mode={action.intent === "create" ? "create" : "edit"} values={action.values} options={action.options} back={back} formAction={formAction} extra={formExtra} />
         ) : null}
       </Suspense>
     </div>

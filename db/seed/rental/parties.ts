@@ -5,6 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { customerContacts, customers, leads, organisations, supplierCertificates, supplierContacts, suppliers, tenants } from "../../schema";
 import { todayInZone } from "../../../app/lib/tenant-clock";
+import { addDays as dayFrom } from "../../../app/modules/parties/supplier.resource";
 import type { RentalSeedPart } from "./index";
 
 type Contact = [name: string, phone: string, title: string];
@@ -66,13 +67,6 @@ const LEADS: { title: string; customer?: string; prospect?: string; stage: numbe
   { title: "浦东新区市政道路改造配套吊装", customer: "上海市浦东新区建设和交通委员会", stage: 2, expected: 420_000, equipment: "随车吊 2 台，16 吨汽车吊 1 台", site: "上海市浦东新区川沙路", start: 15, months: 6, org: "上海项目部" },
   { title: "蛇口邮轮码头改造", prospect: "招商局蛇口工业区控股股份有限公司", stage: 1, expected: 1_800_000, equipment: "履带吊与塔吊各 1 台", site: "深圳市南山区蛇口望海路", start: 60, months: 9, org: "深圳项目部" },
 ];
-
-/** A day `days` from `today` (YYYY-MM-DD), by the calendar. */
-function dayFrom(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const seedParties: RentalSeedPart = async (db, { tenantId, adminId }) => {
   const [had] = await db.select({ id: customers.id }).from(customers).where(eq(customers.tenantId, tenantId)).limit(1);

@@ -1,0 +1,25 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requireScope } from "~/modules/access/access.server";
+import { supplierView } from "~/modules/parties/supplier.resource";
+import { supplierResource, supplierDetail } from "~/modules/parties/supplier.server";
+import { SupplierPage } from "~/modules/parties/supplier-page";
+import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 供应商管理 / Supplier Management" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const [page, scope] = await Promise.all([resourceLoader(args, supplierResource), requireScope(args.request, args.context, { screen: supplierView.path })]);
+  const viewing = page.data.form?.mode === "view" ? Number(page.data.form.values.id) : 0;
+  return data({ ...page.data, detail: viewing ? await supplierDetail(scope, viewing) : null }, page.init ?? undefined);
+}
+
+export const action = (args: ActionFunctionArgs) => resourceAction(args, supplierResource);
+
+export default function Page() {
+  const { detail } = useLoaderData<typeof loader>();
+  return <SupplierPage view={supplierView} detail={detail} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
