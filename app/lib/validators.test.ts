@@ -72,4 +72,8 @@ describe("spec §5 validators", () => {
     for (const ok of ["31.230416", "-90", "90"]) expect(v.isLatitude(ok)).toBe(true);
     for (const bad of ["90.1", "-90.000001", "121", "31.2304161"]) expect(v.isLatitude(bad)).toBe(false);
   });
+  it("clock time: HH:mm from 00:00 to 23:59", () => {
+    for (const ok of ["00:00", "07:30", "23:59"]) expect(v.isClockTime(ok)).toBe(true);
+    for (const bad of ["24:00", "7:30", "07:60", "0730", "07:30:00", ""]) expect(v.isClockTime(bad)).toBe(false);
+  });
 });

@@ -28,6 +28,8 @@ export const hasSpecialChars = (v: string) => /[~#^$@%&!?]/.test(v) || /[\p{Exte
 export const isAlphanumeric = (v: string) => /^[A-Za-z0-9]+$/.test(v);
 export const isInteger = (v: string) => /^-?\d+$/.test(v);
 export const isNonNegativeDecimal = (v: string) => /^\d+(\.\d+)?$/.test(v);
+/** A wall-clock time "HH:mm", 00:00–23:59 (working hours, a trip's departure and return). */
+export const isClockTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 /** Organisation name: Chinese, letters, digits, parentheses (also full-width), hyphen. */
 export const isOrganisationName = (v: string) => new RegExp(`^[${CHINESE}A-Za-z0-9()（）-]+$`).test(v);
 export const hasNoChinese = (v: string) => !new RegExp(`[${CHINESE}]`).test(v);

@@ -7,6 +7,7 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { parseDay } from "~/lib/calendar";
 import { formatZonedTime } from "~/lib/tenant-clock";
+import { isClockTime } from "~/lib/validators";
 import { parseZonedTime } from "~/lib/tenant-days";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
@@ -26,7 +27,7 @@ const text = (max: number) =>
 const time = z
   .string()
   .trim()
-  .refine((v) => v === "" || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "rent:outcar.time")
+  .refine((v) => v === "" || isClockTime(v), "rent:outcar.time")
   .transform((v) => v || null);
 const reading = z
   .string()
