@@ -80,6 +80,9 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   customerVisit: (t) => ({ visitedOn: "2026-11-20", customerId: String(visitCustomers.get(t.tenantId!)), contactId: "", purpose: "routine", visitorId: String(visitors.get(t.tenantId!)), content: unique("回访"), nextStep: "" }),
   supplier: () => ({ name: unique("隔离供应商"), kind: "enterprise", creditCode: "91310118MA1JL9W2D1", tower: "0", supplies: "transport", paymentDays: "30", address: "", remark: "", "contacts[0].name": "杨大力", "contacts[0].phone": "13816640092" }),
   supplierTower: () => ({ name: unique("隔离塔吊"), kind: "enterprise", creditCode: "91310000MA7C9U4H6W", tower: "1", supplies: "install", paymentDays: "30", address: "", remark: "", "certificates[0].name": "安全生产许可证", "certificates[0].validUntil": "2030-01-01" }),
+  // a form of the customer PREPARE made, scoring the one question PREPARE put in the questionnaire
+  satisfactionForm: (t) => ({ customerId: String(visitCustomers.get(t.tenantId!)), answeredOn: "2026-11-20", respondent: unique("项目经理").slice(0, 30), comment: "", "answers[0].questionId": String(surveyQuestions.get(t.tenantId!)), "answers[0].score": "4" }),
+  satisfactionQuestion: () => ({ text: unique("设备完好率"), sort: "10", enabled: "1" }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
@@ -101,6 +104,8 @@ const outcarLines = new Map<number, number>();
 /** The customer PREPARE made for each tenant's visit factory, and the visitor (the signed-in user). */
 const visitCustomers = new Map<number, number>();
 const visitors = new Map<number, number>();
+/** The question PREPARE put in each tenant's questionnaire for the satisfaction form factory. */
+const surveyQuestions = new Map<number, number>();
 /** The contract and line PREPARE made for each tenant's cost factory. */
 const costContracts = new Map<number, { id: number; lineId: number }>();
 /** The customer PREPARE made for each tenant's contract factory. */
@@ -111,6 +116,11 @@ const contractCustomers = new Map<number, number>();
  * see, so the user is moved to a department of their own).
  */
 export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
+  async satisfactionForm(t) {
+    await PREPARE.customerVisit!(t);
+    const row = await env.DB.prepare("insert into satisfaction_questions (tenant_id, text, sort, enabled) values (?, ?, 10, 1) returning id").bind(t.tenantId, unique("总体满意度")).first<{ id: number }>();
+    surveyQuestions.set(t.tenantId, row!.id);
+  },
   async customerVisit(t) {
     const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
       .bind(t.tenantId, unique("回访客户"), Date.now(), Date.now())

@@ -27,6 +27,9 @@ export default {
     duplicateQuestion: "This question already exists",
     questionUsed: "Forms have answered this question: it cannot be deleted, stop it instead",
     sortNumber: "The order is a whole number from 0 to 9999",
+    tabs: "Customer research",
+    formAverage: "This form's average",
+    chart: "Average over the last 12 months",
     unknownQuestion: "The question does not exist or is not enabled",
   },
 } satisfies Translation<typeof zh>;

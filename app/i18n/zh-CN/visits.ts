@@ -25,6 +25,9 @@ export default {
     duplicateQuestion: "该问题已存在",
     questionUsed: "该问题已有调查表作答，不能删除，可改为停用",
     sortNumber: "排序须为0–9999的整数",
+    tabs: "客户调研",
+    formAverage: "本表平均分",
+    chart: "近12个月平均分走势",
     unknownQuestion: "问题不存在或未启用",
   },
 };

@@ -19,6 +19,7 @@ import { customerResource } from "~/modules/parties/customer.server";
 import { partyOptions } from "~/modules/parties/party.server";
 import { supplierResource, supplierTowerResource } from "~/modules/parties/supplier.server";
 import { visitOptions, visitResource } from "~/modules/visits/visit.server";
+import { surveyFormResource, surveyOptions, surveyQuestionResource } from "~/modules/visits/survey.server";
 import { costOptions, costResource } from "~/modules/contract-costs/cost.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
@@ -54,6 +55,8 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   supplier: { resource: supplierResource },
   supplierTower: { resource: supplierTowerResource },
   customerVisit: { resource: visitResource, options: visitOptions },
+  satisfactionForm: { resource: surveyFormResource, options: surveyOptions },
+  satisfactionQuestion: { resource: surveyQuestionResource },
   contract: { resource: contractResource, options: contractOptions },
   contractPlan: { resource: contractPlanResource },
   contractCost: { resource: costResource, options: costOptions },

@@ -197,7 +197,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/contractPlan", group: "older", privisId: "2601", privis: "contractPlan", zh: "合同计划", en: "Contract Plans", layout: "app", status: "built", inMenu: true },
   { path: "/equipmentMonitor", group: "older", privisId: "2602", privis: "equipmentMonitor", zh: "设备监控", en: "Equipment Monitoring", layout: "app", status: "built", inMenu: true },
   { path: "/historyTrack", group: "older", privisId: "2603", privis: "historyTrack", zh: "历史轨迹", en: "Track History", layout: "app", status: "built", inMenu: true },
-  { path: "/customerresearch", group: "older", privisId: "2604", privis: "customerresearch", zh: "客户调研", en: "Customer Research", layout: "app", status: "planned", inMenu: true },
+  { path: "/customerresearch", group: "older", privisId: "2604", privis: "customerresearch", zh: "客户调研", en: "Customer Research", layout: "app", status: "built", inMenu: true },
   { path: "/serviceConfig", group: "older", privisId: "2605", privis: "serviceConfig", zh: "服务配置", en: "Service Settings", layout: "app", status: "planned", inMenu: true },
   { path: "/contractClear", group: "older", privisId: "2606", privis: "contractClear", zh: "合同清算", en: "Contract Settlement", layout: "app", status: "planned", inMenu: true },
   { path: "/contractClearRecord", group: "older", privisId: "2607", privis: "contractClearRecord", zh: "清算记录", en: "Settlement Records", layout: "app", status: "planned", inMenu: true },

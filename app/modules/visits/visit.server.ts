@@ -23,7 +23,8 @@ const optionalId = z
   .pipe(z.string().trim())
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "visits:notFound")
   .transform((v) => (v === "" ? null : Number(v)));
-const text = (max: number, required: boolean) =>
+/** Text up to `max` characters (required or not), trimmed; empty is null. */
+export const text = (max: number, required: boolean) =>
   z
     .string()
     .default("")
