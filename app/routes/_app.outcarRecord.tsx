@@ -41,17 +41,15 @@ export default function OutcarRecord() {
   // a new record's fields start from the day chosen on the calendar and, opened from a line, its readings
   const view = useMemo(() => ({ ...outcarView, form: outcarView.form.map((f) => (prefill[f.key as keyof typeof prefill] !== undefined ? { ...f, defaultValue: prefill[f.key as keyof typeof prefill] } : f)) }), [prefill]);
   return (
-    <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
-      <div className="min-w-0 flex-1">
-        <ResourcePage view={view} />
-      </div>
-      <aside className="shrink-0 p-4 xl:w-80 xl:pl-0" aria-labelledby="trip-calendar" data-testid="trip-calendar">
+    // the calendar leads (it filters the list); beside the list where the page is wide enough for its day cells' counts
+    <div className="flex flex-col min-[1600px]:flex-row-reverse min-[1600px]:items-start">
+      <aside className="shrink-0 px-4 pt-4 min-[1600px]:w-[4.4rem] min-[1600px]:pl-0" aria-labelledby="trip-calendar" data-testid="trip-calendar">
         <h2 id="trip-calendar" className="mb-1 text-base font-semibold text-ink">
           {t("outcar.calendar")}
         </h2>
         <p className="mb-2 text-xs text-muted">{tripOn ? t("outcar.day", { day: tripOn }) : t("outcar.calendarHint")}</p>
         <Calendar
-          className="w-full"
+          className="w-full max-w-[6.4rem]"
           counts={counts}
           today={today}
           month={month}
@@ -65,6 +63,9 @@ export default function OutcarRecord() {
           </Link>
         ) : null}
       </aside>
+      <div className="min-w-0 flex-1">
+        <ResourcePage view={view} />
+      </div>
     </div>
   );
 }

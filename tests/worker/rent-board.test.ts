@@ -65,8 +65,8 @@ describe("/quickSchedule availability board", () => {
     await makeContract(t.tenantId, { state: 1, lines: [{ vehicleId: v.id, from: "2026-03-10", to: "2026-03-25" }] });
     const row = rowOf(await (await get(`/quickSchedule?month=${MONTH}`, t.cookie)).text(), "沪A排11");
     expect(bars(row)).toBe(2);
-    expect(row).toMatch(/top:0\.375rem/);
-    expect(row).toMatch(/top:2\.125rem/);
+    expect(row).toMatch(/top:0\.06rem/);
+    expect(row).toMatch(/top:0\.34rem/);
   });
 
   it("lists only the machines of the user's data scope, and filters by type, state and search", async () => {

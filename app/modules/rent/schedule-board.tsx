@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { RENT } from "~/i18n/screen/rent";
 import { weekdayOf, requireDay } from "~/lib/calendar";
@@ -14,7 +14,9 @@ export const STATE_CLASS: Record<BoardState, string> = {
   executing: "bg-emerald-600 text-white dark:bg-emerald-500",
 };
 
-const LANE_REM = 1.75;
+// sizes in the design's pixels: this app's rem is 100 of them (app/tailwind.css), so the board scales with the page
+const LANE = 28;
+const rem = (designPx: number) => `${designPx / 100}rem`;
 const at = (i: number) => `calc(${i} * var(--day))`;
 
 /**
@@ -30,6 +32,13 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
   const drag = useRef<{ vehicleId: number; from: number; min: number; max: number; dayPx: number; left: number } | null>(null);
   const { days, today } = data;
   const todayIndex = days.indexOf(today);
+  const scroller = useRef<HTMLDivElement>(null);
+  // the month opens with today in view (the day columns scroll inside the board)
+  useEffect(() => {
+    const board = scroller.current;
+    const mark = board?.querySelector<HTMLElement>('th[aria-current="date"]');
+    if (board && mark) board.scrollLeft = Math.max(0, mark.offsetLeft - board.clientWidth / 2);
+  }, [todayIndex, data.query.month]);
   const dayOf = (e: ReactPointerEvent, d: NonNullable<typeof drag.current>) => Math.min(d.max, Math.max(d.min, Math.floor((e.clientX - d.left) / d.dayPx)));
 
   const onPointerDown = (e: ReactPointerEvent<HTMLTableElement>) => {
@@ -60,10 +69,10 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-panel" style={{ "--day": "2.25rem" } as CSSProperties} data-testid="schedule-board">
+    <div ref={scroller} className="overflow-x-auto rounded-lg border border-line bg-panel" style={{ "--day": rem(36) } as CSSProperties} data-testid="schedule-board">
       <table
         className="border-separate border-spacing-0 text-xs"
-        style={{ width: `calc(13rem + ${days.length} * var(--day))`, tableLayout: "fixed" }}
+        style={{ width: `calc(${rem(200)} + ${days.length} * var(--day))`, tableLayout: "fixed" }}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         // a click that ended a drag has navigated already: the link's own href would book the whole free run
@@ -72,7 +81,7 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
         }}
       >
         <colgroup>
-          <col style={{ width: "13rem" }} />
+          <col style={{ width: rem(200) }} />
           {days.map((d) => (
             <col key={d} style={{ width: "var(--day)" }} />
           ))}
@@ -112,7 +121,7 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
                   </Link>
                   <span className="block truncate text-muted">{[m.modelName, m.orgName].filter(Boolean).join(" · ") || "—"}</span>
                 </th>
-                <td colSpan={days.length} className="relative border-b border-line p-0" style={{ height: `${lanes * LANE_REM + 0.75}rem`, backgroundImage: "linear-gradient(to right, var(--color-line) 1px, transparent 1px)", backgroundSize: "var(--day) 100%" }}>
+                <td colSpan={days.length} className="relative border-b border-line p-0" style={{ height: rem(lanes * LANE + 12), backgroundImage: "linear-gradient(to right, var(--color-line) 1px, transparent 1px)", backgroundSize: "var(--day) 100%" }}>
                   {todayIndex >= 0 ? <div aria-hidden className="absolute inset-y-0 bg-brand/10" style={{ left: at(todayIndex), width: "var(--day)" }} /> : null}
                   {stopped ? (
                     <div className="absolute inset-0 flex items-center justify-center bg-[repeating-linear-gradient(45deg,transparent_0_6px,var(--color-line)_6px_8px)] text-muted" title={t("board.outOfServiceTitle", { plate: m.plate })}>
@@ -146,7 +155,7 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
                         data-state={state}
                         title={t("board.barTitle", { number: b.number, customer: b.customer ?? "—", from: b.from, to: b.to ?? t("board.open"), state: t(`board.states.${state}`) })}
                         className={`absolute z-[1] flex items-center overflow-hidden whitespace-nowrap px-1.5 leading-6 shadow-sm hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ink ${STATE_CLASS[state]} ${b.before ? "" : "rounded-l-md"} ${b.after ? "" : "rounded-r-md"}`}
-                        style={{ left: `calc(${b.start} * var(--day) + 1px)`, width: `calc(${b.end - b.start + 1} * var(--day) - 2px)`, top: `${0.375 + b.lane * LANE_REM}rem`, height: `${LANE_REM - 0.25}rem` }}
+                        style={{ left: `calc(${b.start} * var(--day) + 1px)`, width: `calc(${b.end - b.start + 1} * var(--day) - 2px)`, top: rem(6 + b.lane * LANE), height: rem(LANE - 4) }}
                       >
                         {label}
                       </Link>
