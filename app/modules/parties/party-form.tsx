@@ -7,6 +7,7 @@ import { Button } from "~/ui/field";
 import { Empty } from "~/ui/empty";
 import { MoneyInput } from "~/widgets/money-input";
 import { Upload } from "~/widgets/upload";
+import { useHydrated } from "~/widgets/use-hydrated";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";
 
 /*
@@ -38,8 +39,9 @@ function initialLines(value: unknown): (Line & { uid: string })[] {
 /** Nested lines `name[i].key`, a row's message under its field; 添加 adds a line, 删除 removes one (re-numbered by position). */
 export function LinesEditor({ name, legend, columns, value, errorOf, addLabel, removeLabel }: { name: string; legend: string; columns: LineColumn[]; value: unknown; errorOf: (key: string) => string | null; addLabel: string; removeLabel: string }) {
   const [lines, setLines] = useState(() => initialLines(value));
+  const hydrated = useHydrated();
   return (
-    <fieldset className="col-span-2 mb-4" data-testid={`lines-${name}`}>
+    <fieldset className="col-span-2 mb-4" data-testid={`lines-${name}`} data-hydrated={hydrated ? "true" : undefined}>
       <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
       <table className="w-full table-fixed border-collapse text-sm">
         <thead>
