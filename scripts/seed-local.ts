@@ -43,7 +43,7 @@ try {
     }
   }
   // the printed contract's CJK fonts into the local bucket (ADR 010); `npm run fonts:upload` does it for a deployment
-  const fonts = await installPdfFonts(proxy.env.FILES, (file) => readFileSync(`node_modules/${file}`));
+  const fonts = await installPdfFonts(proxy.env.FILES, (file) => new Uint8Array(readFileSync(`node_modules/${file}`)));
   if (fonts.length) console.log(`▸ put the contract PDF fonts into R2: ${fonts.join(", ")}`);
   // screens added to the registry since this database was made get their menus (granted to administrators)
   const added = await syncRegistryMenus(db);

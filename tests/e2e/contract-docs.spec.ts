@@ -11,10 +11,11 @@ const TEXT = {
   "en-US": { costs: "Contract Equipment Costs", margins: "Margins of the contracts with the latest costs", marginRate: "Margin %", template: "Contract Template" },
 } as const;
 
+// cookies for the whole site (a page's own URL would scope them to its folder)
 const setLanguage = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>
   page.context().addCookies([
-    { name: "derrick_lang", value: lang, url: page.url() },
-    { name: "derrick_theme", value: theme, url: page.url() },
+    { name: "derrick_lang", value: lang, url: new URL(page.url()).origin },
+    { name: "derrick_theme", value: theme, url: new URL(page.url()).origin },
   ]);
 
 /** A seeded contract of the demo tenant (the revision in force) with its number. */

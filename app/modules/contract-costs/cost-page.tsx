@@ -4,27 +4,14 @@ import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
 import { formatCents, percentOfBp } from "~/lib/cents";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";
 import { ResourcePage } from "~/modules/resource/resource-page";
-import { Upload } from "~/widgets/upload";
+import { AttachmentsField } from "~/widgets/attachments-field";
 import { costView } from "./cost.resource";
 import type { ContractMargin } from "./cost.server";
 
-/** The cost's scans (invoices, receipts) through the upload widget: one hidden `attachments` input per file. */
-function CostAttachments({ values, errorOf }: FormExtraContext) {
+/** The cost's scans (invoices, receipts). */
+function CostAttachments(ctx: FormExtraContext) {
   const { t } = useTranslation(CONTRACT_DOCS);
-  const stored = Array.isArray(values.attachmentFiles) ? (values.attachmentFiles as { id: number; name: string }[]) : [];
-  const posted = Array.isArray(values.attachments) ? values.attachments.map((id) => ({ id: Number(id), name: stored.find((f) => f.id === Number(id))?.name ?? `#${String(id)}` })) : null;
-  const error = errorOf("attachments");
-  return (
-    <div className="mb-4">
-      <p className="mb-1 text-sm font-medium text-ink">{t("cost.attachments")}</p>
-      <Upload name="attachments" variant="text" kind="general" limit={10} defaultFiles={posted ?? stored} id="field-attachments" />
-      {error ? (
-        <p role="alert" className="mt-0.5 text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <AttachmentsField {...ctx} label={t("cost.attachments")} />;
 }
 
 /** Each contract's value, costs and margin: the contract filtered on, or those with the latest costs. */

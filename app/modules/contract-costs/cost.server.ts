@@ -75,7 +75,7 @@ export const costResource = defineResource({
         >`(select ${customers.name} from ${customers} where ${customers.id} = (select ${contracts.customerId} from ${contracts} where ${contracts.id} = ${contractCosts.contractId}))`.as("customer_name"),
         lineLabel: sql<
           string | null
-        >`(select ${contractLines.lineNo} || ' · ' || coalesce((select ${vehicles.plate} from ${vehicles} where ${vehicles.id} = ${contractLines.vehicleId}), ${contractLines.equipmentType}, ${contractLines.spec}, '') from ${contractLines} where ${contractLines.id} = ${contractCosts.lineId})`.as(
+        >`(select ${contractLines.lineNo} || ' · ' || coalesce((select ${vehicles.plate} from ${vehicles} where ${vehicles.id} = ${contractLines.vehicleId}), ${contractLines.spec}, ${contractLines.equipmentType}, '') from ${contractLines} where ${contractLines.id} = ${contractCosts.lineId})`.as(
           "line_label",
         ),
         supplierName: sql<string | null>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${contractCosts.supplierId})`.as("supplier_name"),
@@ -159,7 +159,7 @@ export async function costOptions(scope: RequestScope): Promise<Record<string, O
   ]);
   return {
     contractId: contractRows.map((c) => ({ value: String(c.id), label: `${c.number} · ${c.customer ?? c.name}` })),
-    lineId: lineRows.map((l) => ({ value: String(l.id), label: `${l.number} · ${l.lineNo} · ${l.plate ?? l.type ?? l.spec ?? ""}` })),
+    lineId: lineRows.map((l) => ({ value: String(l.id), label: `${l.number} · ${l.lineNo} · ${l.plate ?? l.spec ?? l.type ?? ""}` })),
     supplierId: supplierRows.map((s) => ({ value: String(s.id), label: s.name })),
   };
 }

@@ -2,7 +2,8 @@
 // and out, installation, a repair, insurance, operators' wages, a sub-contract's hire), so 合同设备费用 shows margins
 // both healthy and thin. Runs after the contracts part; with no contracts it does nothing.
 import { and, count, eq, inArray } from "drizzle-orm";
-import { contractCosts, contractLines, contracts, suppliers } from "../../schema";
+import { contractCosts, contractLines, contracts, suppliers, tenants } from "../../schema";
+import { todayInZone } from "../../../app/lib/tenant-clock";
 import type { RentalSeedPart } from "./index";
 
 /** A cost as a share (basis points) of the contract's value, so margins differ by contract. */
@@ -31,6 +32,8 @@ export const seedCosts: RentalSeedPart = async (db, ctx) => {
       .where(and(eq(contractLines.tenantId, ctx.tenantId), inArray(contractLines.contractId, live.map((c) => c.id)))),
     db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.tenantId, ctx.tenantId)).orderBy(suppliers.id).limit(4),
   ]);
+  const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, ctx.tenantId));
+  const today = todayInZone(tenant?.timeZone ?? "Asia/Shanghai");
   const rows: (typeof contractCosts.$inferInsert)[] = [];
   live.forEach((c, i) => {
     const lineId = lines.find((l) => l.contractId === c.id)?.id ?? null;
@@ -40,6 +43,8 @@ export const seedCosts: RentalSeedPart = async (db, ctx) => {
       const base = Math.max(c.valueCents, 2_000_000);
       const amountCents = Math.round((base * (p.shareBp + (i % 3 === 2 && p.kind === "repair" ? 2500 : 0))) / 10_000 / 100) * 100;
       const day = new Date(Date.parse(`${c.startOn}T00:00:00Z`) + p.day * 86_400_000).toISOString().slice(0, 10);
+      // nothing booked ahead of today
+      if (day > today) continue;
       rows.push({ tenantId: ctx.tenantId, contractId: c.id, lineId: n === 0 ? null : lineId, kind: p.kind, amountCents, occurredOn: day, supplierId: supplierRows.length ? supplierRows[(i + n) % supplierRows.length]!.id : null, remark: p.remark, creatorId: ctx.adminId });
     }
   });
