@@ -93,7 +93,7 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
 const RESOURCE_PATHS = new Set(Object.values(RESOURCES).map((r) => r.resource.view.path));
 
 /** Built screens with a search of their own (not a registered resource), and where it is tested below. */
-const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack"]);
+const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule"]);
 /** Built screens whose loaders read no search text (they are still sent one, below). */
 const NO_SEARCH = new Set([
   "/manageWork",
@@ -159,6 +159,12 @@ describe("hostile search text answers without a server error", () => {
     const t = await adminTenant();
     await addVehicle(t);
     for (const path of ["/historyTrack", "/workPlayBack"]) await expectNoServerError(t.cookie, path, "q");
+  });
+
+  it("/quickSchedule: the board's search, month and page", async () => {
+    const t = await adminTenant();
+    await addVehicle(t);
+    for (const key of ["q", "month", "type", "modelId", "page"]) await expectNoServerError(t.cookie, "/quickSchedule", key);
   });
 
   it("/api/vehicles/choices: both pickers", async () => {
