@@ -162,6 +162,7 @@ export const leads = sqliteTable(
     expectedEnd: day("expected_end"),
     ownerId: integer("owner_id").references(() => users.id),
     lostReason: text("lost_reason"),
+    remark: text("remark"),
     /** the draft contract a won lead became */
     contractId: integer("contract_id"),
     creatorId: integer("creator_id"),
