@@ -3,6 +3,7 @@ import { z } from "zod";
 import { organisations, signPoints, users } from "../../../db/schema";
 import { assignableOrgsWhere, visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant } from "../../../db/tenant";
+import { isClockTime } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { locationFields } from "~/modules/resource/location.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
@@ -15,7 +16,7 @@ import { SIGN_POINT_LOCATION, signPointStates, signPointView } from "./sign-poin
 const clock = z
   .string()
   .trim()
-  .refine((v) => v === "" || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "dispatch:signPoint.time")
+  .refine((v) => v === "" || isClockTime(v), "dispatch:signPoint.time")
   .transform((v) => v || null);
 
 const SignPointSchema = z
