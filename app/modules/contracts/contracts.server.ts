@@ -457,16 +457,12 @@ export async function loadContract(scope: RequestScope, contractId: number) {
       .where(and(ofTenant(contracts, scope), sql`coalesce(${contracts.rootId}, ${contracts.id}) = ${root}`))
       .orderBy(asc(contracts.revision)),
     scope.db
-      .select({
-        customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId})`.as("customer_name"),
-        supplier: sql<string | null>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${contracts.supplierId})`.as("supplier_name"),
-        creator: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${contracts.creatorId})`.as("creator_name"),
-      })
-      .from(contracts)
-      .where(eq(contracts.id, contractId)),
+      .select({ creator: users.userName })
+      .from(users)
+      .where(and(ofTenant(users, scope), eq(users.id, head.creatorId ?? 0))),
   ]);
   const lineNoOf = new Map(lines.map((l) => [l.id, l.lineNo]));
-  return { head, lines, fees: fees.map((f) => ({ ...f, lineNo: f.lineId === null ? null : (lineNoOf.get(f.lineId) ?? null) })), plans, revisions, names: names[0]! };
+  return { head, lines, fees: fees.map((f) => ({ ...f, lineNo: f.lineId === null ? null : (lineNoOf.get(f.lineId) ?? null) })), plans, revisions, names: { creator: names[0]?.creator ?? null } };
 }
 export type LoadedContract = NonNullable<Awaited<ReturnType<typeof loadContract>>>;
 

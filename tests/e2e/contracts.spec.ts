@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { signIn } from "./support";
+
+const { admin } = DEMO_USERS;
+
+// A rental contract from the document to in force, in both languages: the clerk (the demo administrator) writes it
+// with two machines and a payment plan generated from the terms, saves and submits it; the manager (a second
+// administrator, made here) approves it from the to-do and puts it in force. Screenshots of the document, light and dark.
+const TEXTS = {
+  "zh-CN": { name: "合同名称", customer: "客户", start: "开始日期", end: "计划结束日期", vehicle: "序号 {n} 设备", monthly: "序号 {n} 月租（元）", addLine: "添加设备", generate: "按条款生成", save: "保存", submit: "提交审批", approve: "通过", execute: "执行合同", confirm: "确定", pending: "审批中", inForce: "执行中", value: "合同金额（元）" },
+  "en-US": { name: "Contract name", customer: "Customer", start: "Start", end: "Planned end", vehicle: "No. {n} Machine", monthly: "No. {n} Monthly (¥)", addLine: "Add machine", generate: "Generate from the terms", save: "Save", submit: "Submit for approval", approve: "Approve", execute: "Put in force", confirm: "Confirm", pending: "In approval", inForce: "In force", value: "Contract value (¥)" },
+} as const;
+
+/** A second administrator (the manager who approves), through 用户管理. */
+async function makeManager(page: Page, account: string) {
+  await page.goto("/userManage?new=1");
+  const form = page.getByTestId("resource-form");
+  // the drawer's fields come with its chunk: wait until they take input
+  await expect(form.getByLabel("登录账号")).toBeEditable();
+  await form.getByLabel("登录账号").fill(account);
+  await form.getByLabel("用户名").fill(`经理${account.slice(-4)}`);
+  await form.getByLabel("初始密码").fill("Passw0rd@26");
+  await form.getByLabel("所属组织").selectOption({ index: 1 });
+  await form.getByLabel("角色").selectOption({ label: "系统管理员" });
+  await form.getByLabel("手机号").fill(`139${String(Date.now()).slice(-8)}`);
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page).not.toHaveURL(/new=1/);
+  await page.goto(`/userManage?q=${account}`);
+  await expect(page.getByTestId("data-table")).toContainText(account);
+}
+
+async function confirmTransition(page: Page, button: string, confirm: string) {
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: confirm }).click();
+}
+
+for (const [lang, year] of [
+  ["zh-CN", 2030],
+  ["en-US", 2031],
+] as const) {
+  test(`a rental contract with two machines and a plan, submitted, approved by the manager, in force (${lang})`, async ({ page, browser }) => {
+    const x = TEXTS[lang];
+    const n = (s: string, i: number) => s.replace("{n}", String(i));
+    // the narrowest screen the app is made for
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, admin.account, admin.password);
+    const manager = `mgr${lang.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
+    await makeManager(page, manager);
+    await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
+
+    await page.goto("/contractList/form?new=1");
+    const name = `E2E ${lang} ${Date.now().toString(36).slice(-5)}`;
+    await page.getByLabel(x.name, { exact: true }).fill(name);
+    // a customer without a credit limit (the government body of the demo)
+    await page.getByLabel(x.customer, { exact: true }).selectOption({ label: "上海市浦东新区建设和交通委员会" });
+    await page.getByLabel(x.start, { exact: true }).fill(`${year}-01-01`);
+    await page.getByLabel(x.end, { exact: true }).fill(`${year}-03-31`);
+    // the fleet's last two machines (a mixer and a pump: the demo's cranes are on the seeded contracts)
+    const vehicles = page.getByLabel(n(x.vehicle, 1), { exact: true });
+    const count = await vehicles.locator("option").count();
+    await vehicles.selectOption({ index: count - 1 });
+    await page.getByLabel(n(x.monthly, 1), { exact: true }).fill("38,000");
+    await page.getByRole("button", { name: x.addLine }).click();
+    await page.getByLabel(n(x.vehicle, 2), { exact: true }).selectOption({ index: count - 2 });
+    await page.getByLabel(n(x.monthly, 2), { exact: true }).fill("65000");
+    await page.getByRole("button", { name: x.generate }).click();
+    await expect(page.getByTestId("contract-plans").locator("tbody tr")).toHaveCount(4);
+    await page.getByTestId("save-contract").click();
+    await expect(page).toHaveURL(/\/contractList\/form\?id=\d+/);
+    // (38,000 + 65,000) × 3 months
+    await expect(page.getByTestId("contract-value")).toHaveText("309,000.00");
+    // the whole document (the app's main pane scrolls, so the element rather than the page), light and dark
+    const url = page.url();
+    const root = new URL("/", url).href;
+    for (const theme of ["light", "dark"] as const) {
+      await page.context().addCookies([{ name: "derrick_theme", value: theme, url: root }]);
+      await page.goto(url);
+      await page.getByTestId("contract-document").screenshot({ path: `tests/e2e/screenshots/contract-document-${lang}-${theme}.png` });
+      await page.getByTestId("contract-plans").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `tests/e2e/screenshots/contract-lines-${lang}-${theme}.png` });
+    }
+    await page.context().addCookies([{ name: "derrick_theme", value: "light", url: root }]);
+    await page.goto(url);
+
+    await confirmTransition(page, x.submit, x.confirm);
+    await expect(page.getByTestId("contract-state")).toHaveText(x.pending);
+
+    // the manager approves it from the to-do and puts it in force
+    const other = await browser.newContext({ locale: lang });
+    const mp = await other.newPage();
+    await signIn(mp, manager, "Passw0rd@26");
+    await mp.context().addCookies([{ name: "derrick_lang", value: lang, url: mp.url() }]);
+    await mp.goto("/manageWork");
+    await mp.getByTestId("todo").getByRole("link", { name: new RegExp(name) }).click();
+    await expect(mp).toHaveURL(/\/contractList\/form\?id=\d+/);
+    await confirmTransition(mp, x.approve, x.confirm);
+    await confirmTransition(mp, x.execute, x.confirm);
+    await expect(mp.getByTestId("contract-state")).toHaveText(x.inForce);
+    await other.close();
+
+    await page.goto("/contractList");
+    await expect(page.getByTestId("data-table")).toContainText(name);
+    await page.screenshot({ path: `tests/e2e/screenshots/contract-list-${lang}.png` });
+  });
+}
