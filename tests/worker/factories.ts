@@ -83,6 +83,8 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   // a form of the customer PREPARE made, scoring the one question PREPARE put in the questionnaire
   satisfactionForm: (t) => ({ customerId: String(visitCustomers.get(t.tenantId!)), answeredOn: "2026-11-20", respondent: unique("项目经理").slice(0, 30), comment: "", "answers[0].questionId": String(surveyQuestions.get(t.tenantId!)), "answers[0].score": "4" }),
   satisfactionQuestion: () => ({ text: unique("设备完好率"), sort: "10", enabled: "1" }),
+  // a prospect without a customer yet, in the tenant's root organisation
+  lead: (t) => ({ title: unique("隔离商机"), stage: "0", customerId: "", prospect: "潜在客户", expected: "360,000.00", ownerId: "", expectedStart: "2026-12-01", expectedEnd: "2027-02-28", orgId: String(t.rootOrgId), site: "", equipmentWanted: "50 吨汽车吊", remark: "" }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
@@ -161,6 +163,14 @@ export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
  * one in through SQL for the tenant given and looks for its label (the view's rowLabel value).
  */
 export const SEEDS: Record<string, (t: { tenantId: number; userId: number }) => Promise<string>> = {
+  // a sub-contract of the tenant, its name the label
+  async subcontract(t) {
+    const label = unique("iso-sub-");
+    await env.DB.prepare("insert into contracts (tenant_id, number, kind, name, start_on, state, current, version, created_at, updated_at) values (?, ?, 'subcontract', ?, '2026-11-01', 3, 1, 1, ?, ?)")
+      .bind(t.tenantId, unique("FB-"), label, Date.now(), Date.now())
+      .run();
+    return label;
+  },
   // an instalment of a contract of the tenant, its remark the label
   async contractPlan(t) {
     const label = unique("iso-plan-");

@@ -1,5 +1,6 @@
 // The contract documents' texts: the printed contract (PDF), its template tab and the contract side registers.
 export default {
+  sub: { open: "Open" },
   cost: {
     attachments: "Attachments (invoices, receipts)",
     amount: "The amount is above 0 with at most two decimals",

@@ -1,5 +1,6 @@
 // The contract documents' texts: the printed contract (PDF), its template tab and the contract side registers.
 export default {
+  sub: { open: "查看合同" },
   cost: {
     attachments: "附件（发票、收据）",
     amount: "金额须大于 0，最多两位小数",

@@ -21,6 +21,8 @@ import { supplierResource, supplierTowerResource } from "~/modules/parties/suppl
 import { visitOptions, visitResource } from "~/modules/visits/visit.server";
 import { surveyFormResource, surveyOptions, surveyQuestionResource } from "~/modules/visits/survey.server";
 import { costOptions, costResource } from "~/modules/contract-costs/cost.server";
+import { subcontractResource } from "~/modules/contract-costs/subcontract.server";
+import { leadOptions, leadResource } from "~/modules/leads/lead.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -57,7 +59,9 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   customerVisit: { resource: visitResource, options: visitOptions },
   satisfactionForm: { resource: surveyFormResource, options: surveyOptions },
   satisfactionQuestion: { resource: surveyQuestionResource },
+  lead: { resource: leadResource, options: leadOptions },
   contract: { resource: contractResource, options: contractOptions },
   contractPlan: { resource: contractPlanResource },
   contractCost: { resource: costResource, options: costOptions },
+  subcontract: { resource: subcontractResource },
 };

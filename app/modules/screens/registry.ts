@@ -148,7 +148,7 @@ export const SCREENS: ScreenDef[] = [
   // Rental Business (19)
   { path: "/customerContract", group: "rent", privisId: "1901", privis: "customerContract", zh: "客户合同", en: "Customer Contracts", layout: "app", status: "built", inMenu: true },
   { path: "/outcarRecord", group: "rent", privisId: "1902", privis: "outcarRecord", zh: "出车记录", en: "Vehicle Trip Records", layout: "app", status: "built", inMenu: true },
-  { path: "/businessList", group: "rent", privisId: "1903", privis: "businessList", zh: "业务列表", en: "Business List", layout: "app", status: "planned", inMenu: true },
+  { path: "/businessList", group: "rent", privisId: "1903", privis: "businessList", zh: "业务列表", en: "Business List", layout: "app", status: "built", inMenu: true },
   { path: "/quickSchedule", group: "rent", privisId: "1904", privis: "quickSchedule", zh: "快速排班", en: "Quick Scheduling", layout: "app", status: "built", inMenu: true },
   { path: "/receiptsEnterList", group: "rent", privisId: "1905", privis: "receiptsEnterList", zh: "收款录入", en: "Receipt Entry", layout: "app", status: "planned", inMenu: true },
   { path: "/payReceiveManage", group: "rent", privisId: "1906", privis: "payReceiveManage", zh: "收付款管理", en: "Payments and Receipts", layout: "app", status: "planned", inMenu: true },
@@ -201,7 +201,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/serviceConfig", group: "older", privisId: "2605", privis: "serviceConfig", zh: "服务配置", en: "Service Settings", layout: "app", status: "planned", inMenu: true },
   { path: "/contractClear", group: "older", privisId: "2606", privis: "contractClear", zh: "合同清算", en: "Contract Settlement", layout: "app", status: "planned", inMenu: true },
   { path: "/contractClearRecord", group: "older", privisId: "2607", privis: "contractClearRecord", zh: "清算记录", en: "Settlement Records", layout: "app", status: "planned", inMenu: true },
-  { path: "/contractSubManagement", group: "older", privisId: "2608", privis: "contractSubManagement", zh: "子合同管理", en: "Sub-Contract Management", layout: "app", status: "planned", inMenu: true },
+  { path: "/contractSubManagement", group: "older", privisId: "2608", privis: "contractSubManagement", zh: "子合同管理", en: "Sub-Contract Management", layout: "app", status: "built", inMenu: true },
   { path: "/license", group: "older", privisId: "2609", privis: "license", zh: "证照管理", en: "License Management", layout: "app", status: "planned", inMenu: true },
   { path: "/NotificationSetting", group: "older", privisId: "2610", privis: "NotificationSetting", zh: "通知设置", en: "Notification Settings", layout: "app", status: "planned", inMenu: true },
   { path: "/createcode", group: "older", privisId: "2611", privis: "createcode", zh: "生成编码", en: "Code Generator", layout: "app", status: "planned", inMenu: true },

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { subcontractView } from "~/modules/contract-costs/subcontract.resource";
+import { subcontractResource } from "~/modules/contract-costs/subcontract.server";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+import { useTranslation } from "react-i18next";
+import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 子合同管理 / Sub-Contract Management" }];
+
+/** /contractSubManagement 子合同管理: the sub-contracts with cost, sell and margin; each row opens its document. */
+export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, subcontractResource);
+// the column choice (a read-only list takes no writes)
+export const action = (args: ActionFunctionArgs) => resourceAction(args, subcontractResource);
+
+export default function ContractSubManagement() {
+  const { t } = useTranslation(CONTRACT_DOCS);
+  return (
+    <ResourcePage
+      view={subcontractView}
+      rowActions={(row) => (
+        <Link to={`/contractList/form?id=${String(row.id)}`} className="text-brand">
+          {t("sub.open")}
+        </Link>
+      )}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
