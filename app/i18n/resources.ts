@@ -13,6 +13,7 @@ import enRent from "./en-US/rent";
 import enContractDocs from "./en-US/contractDocs";
 import enContracts from "./en-US/contracts";
 import enParties from "./en-US/parties";
+import enLeads from "./en-US/leads";
 import enShell from "./shell/en-US";
 import zhShell from "./shell/zh-CN";
 import zhAlarms from "./zh-CN/alarms";
@@ -30,6 +31,7 @@ import zhRent from "./zh-CN/rent";
 import zhContractDocs from "./zh-CN/contractDocs";
 import zhContracts from "./zh-CN/contracts";
 import zhParties from "./zh-CN/parties";
+import zhLeads from "./zh-CN/leads";
 
 /**
  * Every namespace in both languages: the server renders with these and tests read them. The browser never loads this
@@ -37,8 +39,8 @@ import zhParties from "./zh-CN/parties";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits },
-  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits },
+  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads },
+  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads },
 } as const;
 
 /** The shell's namespaces per language. */

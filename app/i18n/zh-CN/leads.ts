@@ -1,0 +1,20 @@
+// The "leads" text namespace (业务列表 / 商机), loaded with that screen's chunk.
+export default {
+  notFound: "所选记录不存在或无权访问",
+  tooLong: "不能超过{{value}}个字符",
+  money: "请输入不小于0的金额，最多两位小数",
+  customerOrProspect: "请选择客户，或填写潜在客户名称",
+  customerOutOfScope: "所选客户不存在或不在您的数据权限内",
+  datesOrder: "预计结束日期不能早于预计开始日期",
+  stageOpen: "阶段只能是进行中的阶段，赢单、输单请使用列表中的按钮",
+  closed: "已赢单或输单的商机不能再修改",
+  win: "赢单",
+  winConfirm: "确定将所选商机标记为赢单吗？",
+  lose: "输单",
+  loseConfirm: "确定将所选商机标记为输单吗？",
+  lostReason: "输单原因",
+  lostReasonRequired: "请填写输单原因",
+  lostReasonTooLong: "输单原因不能超过200个字符",
+  convert: "转为合同",
+  converted: "已转合同",
+};
