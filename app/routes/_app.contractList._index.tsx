@@ -22,7 +22,12 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 合同列表 / Con
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, contractResource), requireScope(args.request, args.context, { screen: contractView.path })]);
   const p = new URL(args.request.url).searchParams;
-  if (p.get("new") === "1" && page.data.can.add) throw redirect("/contractList/form?new=1");
+  // a new contract keeps what it is prefilled from (a won lead, a free slot of the availability board)
+  if (p.get("new") === "1" && page.data.can.add) {
+    const carried = new URLSearchParams({ new: "1" });
+    for (const key of ["fromLead", "vehicleId", "from", "to"]) if (p.get(key)) carried.set(key, p.get(key)!);
+    throw redirect(`/contractList/form?${carried}`);
+  }
   // a row that is not the user's answered 404 above; theirs opens as the document
   const id = p.get("edit") ?? p.get("view");
   if (id) throw redirect(`/contractList/form?id=${encodeURIComponent(id)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contractLines, contracts } from "../../db/schema";
 import { lineClashes } from "../../app/modules/contracts/availability.server";
-import { db, makeTenant } from "./helpers";
+import { db, get, makeTenant, signIn } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 /** Inserts a contract with one line on a vehicle, straight into the database. */
@@ -47,5 +47,21 @@ describe("lineClashes (the one double-booking check)", () => {
     const v = await makeVehicle(a.tenantId);
     await booked(a.tenantId, "HT-202611-0001", v.id, "2026-11-01", "2026-11-30", { state: 2 });
     expect(await lineClashes(db(), b.tenantId, [{ vehicleId: v.id, from: "2026-11-01", to: "2026-11-30" }])).toEqual([]);
+  });
+});
+
+describe("booking a free slot from the availability board", () => {
+  it("a new contract opened from the list keeps the slot's vehicle and days, and the form starts with them", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const v = await makeVehicle(t.tenantId);
+    const cookie = await signIn(t.account, t.password);
+    const res = await get(`/contractList?new=1&vehicleId=${v.id}&from=2031-03-02&to=2031-03-20&evil=1`, cookie);
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get("Location")!, "http://localhost");
+    expect(to.pathname).toBe("/contractList/form");
+    expect(Object.fromEntries(to.searchParams)).toEqual({ new: "1", vehicleId: String(v.id), from: "2031-03-02", to: "2031-03-20" });
+    const html = await (await get(`${to.pathname}${to.search}`, cookie)).text();
+    expect(html).toMatch(/name="lines\[0\]\.onRentOn"[^>]*value="2031-03-02"|value="2031-03-02"[^>]*name="lines\[0\]\.onRentOn"/);
+    expect(html).toMatch(/name="lines\[0\]\.offRentOn"[^>]*value="2031-03-20"|value="2031-03-20"[^>]*name="lines\[0\]\.offRentOn"/);
   });
 });
