@@ -56,6 +56,7 @@ export default {
   editTitle: "Edit contract",
   viewTitle: "Contract",
   back: "Back to the list",
+  printPdf: "Print (PDF)",
   head: "Contract",
   number: "Contract no.",
   numberHint: "Assigned on save",

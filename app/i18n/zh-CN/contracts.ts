@@ -59,6 +59,7 @@ export default {
   editTitle: "编辑合同",
   viewTitle: "合同详情",
   back: "返回列表",
+  printPdf: "打印合同(PDF)",
   head: "基本信息",
   number: "合同编号",
   numberHint: "保存时自动生成",

@@ -189,6 +189,11 @@ export function ContractDocument() {
         {doc && !doc.current ? <Badge tone="warning">{t("amend")}</Badge> : null}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <LinkButton to="/contractList">{t("back")}</LinkButton>
+          {doc ? (
+            <LinkButton to={`/contractList/pdf?id=${doc.id}&lang=${lang}`} reloadDocument target="_blank" rel="noopener" data-testid="contract-pdf">
+              {t("printPdf")}
+            </LinkButton>
+          ) : null}
           {doc ? <DocumentTransitions machine={contractStates} row={doc} codes={loaded.codes} me={loaded.me} action={here} /> : null}
           {doc && doc.current && (doc.state === 2 || doc.state === 3) && loaded.canEdit ? (
             <details className="relative">
