@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /**
@@ -33,6 +33,15 @@ export function tenantWhere(table: TenantTable, ref: TenantRef, ...conditions: (
 /** `a.tenant_id = b.tenant_id`: a join that stays inside the row's own tenant. */
 export function sameTenant(a: TenantTable, b: TenantTable): SQL {
   return eq(a.tenantId, b.tenantId);
+}
+
+/**
+ * `table.tenant_id = outer.tenant_id` inside a correlated subquery: the subquery's rows stay in the outer row's tenant.
+ * The outer column is named by its table, since drizzle writes a select's own columns unqualified and an unqualified
+ * `tenant_id` inside the subquery would be the subquery's own (always true).
+ */
+export function tenantOfOuter(table: TenantTable, outer: TenantTable): SQL {
+  return sql`${table.tenantId} = ${sql.identifier(getTableName(outer as never))}.${sql.identifier(outer.tenantId.name)}`;
 }
 
 /** An insert's values with the tenant set from the ref (a tenant the values carried is overridden). */

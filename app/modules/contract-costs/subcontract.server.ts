@@ -2,11 +2,14 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { contracts, customers, suppliers } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
+import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents, percentOfBp } from "~/lib/cents";
 import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
 import { subcontractView } from "./subcontract.resource";
 
 const parent = alias(contracts, "parent");
+/** the customer contract a sub-contract serves, inside the text filter's subquery */
+const served = alias(contracts, "served");
 
 /** /contractSubManagement: sub-contracts in force within the user's data scope, each beside the customer contract it serves. */
 export const subcontractResource = defineResource({
@@ -28,7 +31,7 @@ export const subcontractResource = defineResource({
         customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${parent.customerId})`.as("customer_name"),
       })
       .from(contracts)
-      .leftJoin(parent, and(eq(parent.id, contracts.parentId), eq(parent.tenantId, contracts.tenantId)))
+      .leftJoin(parent, and(eq(parent.id, contracts.parentId), sameTenant(parent, contracts)))
       .where(and(where, eq(contracts.kind, "subcontract"), eq(contracts.current, 1)))
       .orderBy(...orderBy)
       .offset(offset);
@@ -45,8 +48,8 @@ export const subcontractResource = defineResource({
       or(
         containing(contracts.number, v),
         containing(contracts.name, v),
-        sql`${contracts.supplierId} in (select ${suppliers.id} from ${suppliers} where ${suppliers.tenantId} = ${contracts.tenantId} and ${containing(suppliers.name, v)})`,
-        sql`${contracts.parentId} in (select p.id from contracts p where p.tenant_id = ${contracts.tenantId} and ${containing(sql`p.number`, v)})`,
+        sql`${contracts.supplierId} in (select ${suppliers.id} from ${suppliers} where ${tenantOfOuter(suppliers, contracts)} and ${containing(suppliers.name, v)})`,
+        sql`${contracts.parentId} in (select ${served.id} from ${contracts} ${sql.identifier("served")} where ${tenantOfOuter(served, contracts)} and ${containing(served.number, v)})`,
       ),
     state: (v) => (/^\d$/.test(v) ? eq(contracts.state, Number(v)) : undefined),
   },

@@ -9,7 +9,7 @@ import { approvalRecords, contractFees, contractLines, contractPlans, contracts,
 import { CONTRACT_KINDS, FEE_KINDS } from "../../../db/schema/rental";
 import { batch } from "../../../db/client";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
-import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
@@ -417,7 +417,7 @@ export const contractResource = defineResource({
         containing(contracts.number, v),
         containing(contracts.name, v),
         containing(contracts.project, v),
-        sql`${contracts.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${contracts.tenantId} and ${containing(customers.name, v)})`,
+        sql`${contracts.customerId} in (select ${customers.id} from ${customers} where ${tenantOfOuter(customers, contracts)} and ${containing(customers.name, v)})`,
       ),
     kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? eq(contracts.kind, v as (typeof CONTRACT_KINDS)[number]) : undefined),
     state: (v) => eq(contracts.state, Number(v)),

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { contractPlans, contracts, customers, suppliers } from "../../../db/schema";
 import { CONTRACT_KINDS } from "../../../db/schema/rental";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { sameTenant } from "../../../db/tenant";
+import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
 import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
 import { contractPlanView } from "./plan.resource";
@@ -40,12 +40,12 @@ export const contractPlanResource = defineResource({
     q: (v) =>
       inArray(
         contractPlans.contractId,
-        sql`(select ${contracts.id} from ${contracts} where ${contracts.tenantId} = ${contractPlans.tenantId} and (${or(containing(contracts.number, v), containing(contracts.name, v), sql`${contracts.customerId} in (select ${customers.id} from ${customers} where ${containing(customers.name, v)})`)}))`,
+        sql`(select ${contracts.id} from ${contracts} where ${tenantOfOuter(contracts, contractPlans)} and (${or(containing(contracts.number, v), containing(contracts.name, v), sql`${contracts.customerId} in (select ${customers.id} from ${customers} where ${containing(customers.name, v)})`)}))`,
       ),
     dueFrom: (v) => (day(v) ? gte(contractPlans.dueOn, v) : undefined),
     dueTo: (v) => (day(v) ? lte(contractPlans.dueOn, v) : undefined),
-    state: (v) => inArray(contractPlans.contractId, sql`(select ${contracts.id} from ${contracts} where ${contracts.tenantId} = ${contractPlans.tenantId} and ${contracts.state} = ${Number(v)})`),
-    kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? inArray(contractPlans.contractId, sql`(select ${contracts.id} from ${contracts} where ${contracts.tenantId} = ${contractPlans.tenantId} and ${contracts.kind} = ${v})`) : undefined),
+    state: (v) => inArray(contractPlans.contractId, sql`(select ${contracts.id} from ${contracts} where ${tenantOfOuter(contracts, contractPlans)} and ${contracts.state} = ${Number(v)})`),
+    kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? inArray(contractPlans.contractId, sql`(select ${contracts.id} from ${contracts} where ${tenantOfOuter(contracts, contractPlans)} and ${contracts.kind} = ${v})`) : undefined),
   },
   sortColumns: { dueOn: contractPlans.dueOn, number: contracts.number },
   defaultOrder: [asc(contractPlans.dueOn), asc(contractPlans.id)],

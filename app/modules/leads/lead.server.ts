@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contracts, customers, leads, organisations, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import type { OptionDef } from "~/lib/list/types";
@@ -62,7 +62,7 @@ type LeadValues = z.infer<typeof LeadSchema>;
 const rowOf = ({ expected, ...v }: LeadValues) => ({ ...v, expectedCents: expected, prospect: v.customerId === null ? v.prospect : null });
 
 /** The contract a lead became: the one saved from it (`contracts.lead_id`), else the one recorded on the lead. */
-const contractOf = sql<number | null>`coalesce(${leads.contractId}, (select min(${contracts.id}) from ${contracts} where ${contracts.leadId} = ${leads.id} and ${contracts.tenantId} = ${leads.tenantId}))`;
+const contractOf = sql<number | null>`coalesce(${leads.contractId}, (select min(${contracts.id}) from ${contracts} where ${contracts.leadId} = ${leads.id} and ${tenantOfOuter(contracts, leads)}))`;
 
 export const leadResource = defineResource({
   view: leadView,
@@ -102,7 +102,7 @@ export const leadResource = defineResource({
         containing(leads.prospect, v),
         containing(leads.equipmentWanted, v),
         containing(leads.site, v),
-        sql`${leads.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${leads.tenantId} and ${containing(customers.name, v)})`,
+        sql`${leads.customerId} in (select ${customers.id} from ${customers} where ${tenantOfOuter(customers, leads)} and ${containing(customers.name, v)})`,
       ),
     stage: (v) => (/^[0-5]$/.test(v) ? eq(leads.stage, Number(v)) : undefined),
     ownerId: (v) => (/^\d{1,9}$/.test(v) ? eq(leads.ownerId, Number(v)) : undefined),

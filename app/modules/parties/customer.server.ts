@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contracts, customerContacts, customers, leads, organisations, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { ofTenant, withTenant } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
@@ -76,7 +76,7 @@ export const customerResource = defineResource({
       or(
         containing(customers.name, v),
         containing(customers.creditCode, v),
-        sql`${customers.id} in (select ${customerContacts.customerId} from ${customerContacts} where ${customerContacts.tenantId} = ${outerColumn(customers.tenantId)} and (${containing(customerContacts.name, v)} or ${containing(customerContacts.phone, v)}))`,
+        sql`${customers.id} in (select ${customerContacts.customerId} from ${customerContacts} where ${tenantOfOuter(customerContacts, customers)} and (${containing(customerContacts.name, v)} or ${containing(customerContacts.phone, v)}))`,
       ),
     kind: (v) => eq(customers.kind, v as "enterprise"),
     overLimit: (v) => (v === "1" ? sql`(${customers.creditLimitCents} is not null and ${exposureSql} > ${customers.creditLimitCents})` : v === "0" ? sql`(${customers.creditLimitCents} is null or ${exposureSql} <= ${customers.creditLimitCents})` : undefined),

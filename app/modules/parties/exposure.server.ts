@@ -10,7 +10,7 @@ import { and, getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { contracts, customers } from "../../../db/schema";
 import type { Db } from "../../../db/client";
-import { ofTenant, type TenantRef } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter, type TenantRef } from "../../../db/tenant";
 
 /** The contract states whose value is owed or about to be: 1 in approval, 2 approved, 3 executing. */
 export const EXPOSED_CONTRACT_STATES = [1, 2, 3] as const;
@@ -43,7 +43,7 @@ export const outerColumn = (c: SQLiteColumn): SQL => sql`${sql.identifier(getTab
  * for every row in the same select), cents.
  */
 export function openContractsCentsSql(customerId: SQLiteColumn): SQL<number> {
-  return sql<number>`(select coalesce(sum(${contracts.valueCents}), 0) from ${contracts} where ${contracts.customerId} = ${outerColumn(customerId)} and ${contracts.tenantId} = ${outerColumn(customers.tenantId)} and ${contracts.current} = 1 and ${contracts.state} in (${sql.raw(EXPOSED_CONTRACT_STATES.join(", "))}))`;
+  return sql<number>`(select coalesce(sum(${contracts.valueCents}), 0) from ${contracts} where ${contracts.customerId} = ${outerColumn(customerId)} and ${tenantOfOuter(contracts, customers)} and ${contracts.current} = 1 and ${contracts.state} in (${sql.raw(EXPOSED_CONTRACT_STATES.join(", "))}))`;
 }
 
 /** Unpaid bills of the customer in `customerId`, cents: none until settlement brings bills. */

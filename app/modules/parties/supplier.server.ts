@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { contracts, supplierCertificates, supplierContacts, suppliers } from "../../../db/schema";
-import { ofTenant, withTenant } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -103,7 +103,7 @@ function supplierResourceOf(view: typeof supplierView, towerOnly: boolean) {
         or(
           containing(suppliers.name, v),
           containing(suppliers.creditCode, v),
-          sql`${suppliers.id} in (select ${supplierContacts.supplierId} from ${supplierContacts} where ${supplierContacts.tenantId} = ${outerColumn(suppliers.tenantId)} and (${containing(supplierContacts.name, v)} or ${containing(supplierContacts.phone, v)}))`,
+          sql`${suppliers.id} in (select ${supplierContacts.supplierId} from ${supplierContacts} where ${tenantOfOuter(supplierContacts, suppliers)} and (${containing(supplierContacts.name, v)} or ${containing(supplierContacts.phone, v)}))`,
         ),
       supplies: (v) => (SUPPLY_VALUES.includes(v) ? sql`(',' || ${suppliers.supplies} || ',') like ${`%,${v},%`}` : undefined),
     },
