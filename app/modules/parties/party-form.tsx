@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AttachmentsField as FileList } from "~/widgets/attachments-field";
+import { Upload } from "~/widgets/upload";
 import { PARTIES } from "~/i18n/screen/parties";
 import { formatCents } from "~/lib/cents";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/field";
 import { Empty } from "~/ui/empty";
 import { MoneyInput } from "~/widgets/money-input";
-import { Upload } from "~/widgets/upload";
 import { useHydrated } from "~/widgets/use-hydrated";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";
 
@@ -128,20 +129,7 @@ export function ContactLines({ values, errorOf }: Pick<FormExtraContext, "values
 /** Attachments (licence scans) through the upload widget: one hidden `attachments` input per file. */
 export function AttachmentsField({ values, errorOf }: Pick<FormExtraContext, "values" | "errorOf">) {
   const { t } = useTranslation(PARTIES);
-  const stored = Array.isArray(values.attachmentFiles) ? (values.attachmentFiles as { id: number; name: string }[]) : [];
-  const posted = Array.isArray(values.attachments) ? values.attachments.map((id) => ({ id: Number(id), name: stored.find((f) => f.id === Number(id))?.name ?? `#${String(id)}` })) : null;
-  const error = errorOf("attachments");
-  return (
-    <div className="col-span-2 mb-4">
-      <p className="mb-1 text-sm font-medium text-ink">{t("customer.attachments")}</p>
-      <Upload name="attachments" variant="text" kind="general" limit={10} defaultFiles={posted ?? stored} id="field-attachments" />
-      {error ? (
-        <p role="alert" className="mt-0.5 text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <FileList values={values} errorOf={errorOf} label={t("customer.attachments")} />;
 }
 
 /** The customer's own fields: credit limit, contacts, attachments. */

@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
@@ -10,7 +10,6 @@ import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
 import { LinkButton } from "~/ui/button";
 import { Drawer } from "~/ui/drawer";
 import { MapPicker } from "~/widgets/map-picker";
-import { SignInMap } from "~/widgets/sign-in-map";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
 import type { ResourceActionData } from "./route.server";
 
@@ -190,6 +189,9 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
   );
 }
 
+/** the sign-in map (a location with a range) comes with the few forms that have one, not with every list's drawer */
+const SignInMap = lazy(() => import("~/widgets/sign-in-map").then((m) => ({ default: m.SignInMap })));
+
 /**
  * A location field (type "location") in a form: one map picker posting its longitude, latitude and address under
  * their own names; each part shows what was typed (or saved) and its own message.
@@ -200,12 +202,14 @@ export function LocationField({ field, value, error, lang, inputRef }: { field: 
   if (signRange)
     return (
       <div className="col-span-2 mb-4">
-        <SignInMap
-          names={{ lng, lat, address: address ?? "address", signRange }}
-          legend={labelOf(field.label, lang)}
-          defaultValue={{ lng: value(lng), lat: value(lat), address: address ? value(address) : "", signRange: value(signRange) || undefined }}
-          errors={{ point: error(lng) ?? error(lat), address: address ? error(address) : null, signRange: error(signRange) }}
-        />
+        <Suspense fallback={null}>
+          <SignInMap
+            names={{ lng, lat, address: address ?? "address", signRange }}
+            legend={labelOf(field.label, lang)}
+            defaultValue={{ lng: value(lng), lat: value(lat), address: address ? value(address) : "", signRange: value(signRange) || undefined }}
+            errors={{ point: error(lng) ?? error(lat), address: address ? error(address) : null, signRange: error(signRange) }}
+          />
+        </Suspense>
       </div>
     );
   return (
