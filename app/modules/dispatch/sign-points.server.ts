@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { organisations, signPoints, users } from "../../../db/schema";
-import { assignableOrgsWhere, visibleOrgRowWhere } from "../../../db/rules/data-scope";
+import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant } from "../../../db/tenant";
 import { isClockTime } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
+import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
 import { locationFields } from "~/modules/resource/location.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
@@ -34,15 +35,6 @@ const SignPointSchema = z
     if ((v.workStart === null) !== (v.workEnd === null)) ctx.addIssue({ code: "custom", path: [v.workStart === null ? "workStart" : "workEnd"], message: "dispatch:signPoint.hoursBoth" });
     else if (v.workStart !== null && v.workStart === v.workEnd) ctx.addIssue({ code: "custom", path: ["workEnd"], message: "dispatch:signPoint.hoursSame" });
   });
-
-/** The organisation must be one the user may assign (theirs or below), of their tenant. */
-async function orgAllowed(scope: RequestScope, orgId: number): Promise<boolean> {
-  const [org] = await scope.db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(and(eq(organisations.id, orgId), ofTenant(organisations, scope.user.tenantId), assignableOrgsWhere(scope)));
-  return Boolean(org);
-}
 
 export const signPointResource = defineResource({
   view: signPointView,
@@ -87,7 +79,7 @@ export const signPointResource = defineResource({
   unique: [{ field: "name", column: signPoints.name, message: "dispatch:signPoint.duplicateName" }],
   async check(scope, values) {
     const errors: FieldErrors = {};
-    if (!(await orgAllowed(scope, values.orgId))) errors.orgId = "validation.required";
+    if (!(await mayAssignOrg(scope, values.orgId))) errors.orgId = "validation.required";
     return errors;
   },
   toInsert: (values, scope) => ({ ...values, creatorId: scope.user.id }),
@@ -114,10 +106,5 @@ export const signPointIntents = { ...transitionIntents(signPointMachine), ...sta
 
 /** The organisations the user may choose (the form) and filter by (the search bar). */
 export async function signPointOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
-  const orgs = await scope.db
-    .select({ value: organisations.id, label: organisations.name })
-    .from(organisations)
-    .where(and(ofTenant(organisations, scope.user.tenantId), assignableOrgsWhere(scope)))
-    .orderBy(organisations.sort, organisations.id);
-  return { orgId: orgs.map((o) => ({ value: String(o.value), label: o.label })) };
+  return { orgId: await assignableOrgOptions(scope) };
 }

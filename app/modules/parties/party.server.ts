@@ -5,13 +5,13 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { files, organisations, users } from "../../../db/schema";
-import { assignableOrgsWhere } from "../../../db/rules/data-scope";
+import { files, users } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import { centsOf, plainCents } from "~/lib/cents";
 import { isCreditCode } from "~/lib/credit-code";
 import { hasSpecialChars, isLandline, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
+import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 
@@ -103,21 +103,21 @@ export async function filesOf(scope: RequestScope, csv: string | null): Promise<
 
 /** The organisations the user may give a row (their subtree, or all when they see the whole tenant), and the tenant's users. */
 export async function partyOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
-  const [orgs, people] = await Promise.all([
-    scope.db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(and(ofTenant(organisations, scope), assignableOrgsWhere(scope))).orderBy(organisations.sort, organisations.id),
+  const [orgId, people] = await Promise.all([
+    assignableOrgOptions(scope),
     scope.db.select({ value: users.id, label: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, 1))).orderBy(asc(users.userName)),
   ]);
-  const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
-  return { orgId: str(orgs), managerId: str(people), ownerId: str(people) };
+  const userOptions = people.map((r) => ({ value: String(r.value), label: r.label }));
+  return { orgId, managerId: userOptions, ownerId: userOptions };
 }
 
 /** An organisation the user may assign, and a user of the tenant, or the field's message. */
 export async function checkOrgAndUser(scope: RequestScope, values: { orgId?: number | null; userId?: number | null }, errors: FieldErrors, userKey: string): Promise<void> {
   const [org, user] = await Promise.all([
-    values.orgId ? scope.db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.id, values.orgId), ofTenant(organisations, scope), assignableOrgsWhere(scope))) : Promise.resolve([{ id: 0 }]),
+    values.orgId ? mayAssignOrg(scope, values.orgId) : Promise.resolve(true),
     values.userId ? scope.db.select({ id: users.id }).from(users).where(and(eq(users.id, values.userId), ofTenant(users, scope))) : Promise.resolve([{ id: 0 }]),
   ]);
-  if (!org.length) errors.orgId = "parties:notFound";
+  if (!org) errors.orgId = "parties:notFound";
   if (!user.length) errors[userKey] = "parties:notFound";
 }
 

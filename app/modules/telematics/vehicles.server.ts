@@ -9,7 +9,8 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { assignableOrgsWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
 import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 
@@ -208,11 +209,7 @@ export const vehicleResource = defineResource({
   async check(scope, values, current) {
     const errors: FieldErrors = {};
     const { db, user } = scope;
-    const [org] = await db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(and(eq(organisations.id, values.orgId), ofTenant(organisations, user.tenantId), assignableOrgsWhere(scope)));
-    if (!org) errors.orgId = "validation.required";
+    if (!(await mayAssignOrg(scope, values.orgId))) errors.orgId = "validation.required";
     if (values.modelId) {
       const [m] = await db.select({ id: vehicleModels.id }).from(vehicleModels).where(and(eq(vehicleModels.id, values.modelId), ofTenant(vehicleModels, user.tenantId)));
       if (!m) errors.modelId = "validation.required";
@@ -272,17 +269,13 @@ export const vehicleResource = defineResource({
 /** Choices of the vehicle form's selects: organisations the user may assign, the tenant's models and owners. */
 export async function vehicleOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
   const { db, user } = scope;
-  const [orgs, models, owners] = await Promise.all([
-    db
-      .select({ value: organisations.id, label: organisations.name })
-      .from(organisations)
-      .where(and(ofTenant(organisations, user.tenantId), assignableOrgsWhere(scope)))
-      .orderBy(organisations.sort, organisations.id),
+  const [orgId, models, owners] = await Promise.all([
+    assignableOrgOptions(scope),
     db.select({ value: vehicleModels.id, label: vehicleModels.name }).from(vehicleModels).where(ofTenant(vehicleModels, user.tenantId)).orderBy(vehicleModels.name),
     db.select({ value: vehicleOwners.id, label: vehicleOwners.name }).from(vehicleOwners).where(ofTenant(vehicleOwners, user.tenantId)).orderBy(vehicleOwners.name),
   ]);
   const str = (rows: { value: number; label: string }[]) => rows.map((r) => ({ value: String(r.value), label: r.label }));
-  return { orgId: str(orgs), modelId: str(models), ownerId: str(owners) };
+  return { orgId, modelId: str(models), ownerId: str(owners) };
 }
 
 export type VehicleActionData =
