@@ -5,7 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES, memoizeLanguageHierarchy, memoizeTranslations } from "./i18n";
 import { loadShellTexts } from "./i18n/shell-texts";
-import { pendingScreenTexts } from "./i18n/screen-texts";
+import { pendingScreenTexts, withScreenTexts } from "./i18n/screen-texts";
 
 async function hydrate() {
   // the shell's texts of the page's language (its script in the document), and the screen namespaces whose chunks loaded
@@ -13,7 +13,7 @@ async function hydrate() {
   const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
   const pending = pendingScreenTexts();
   const shell = await loadShellTexts(lng);
-  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, l === lng ? { ...shell, ...pending[l] } : pending[l]]));
+  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, l === lng ? withScreenTexts(shell, pending[l]) : pending[l]]));
   await i18next.use(initReactI18next).init({ ...i18nConfig, resources, lng, initImmediate: false });
   memoizeLanguageHierarchy(i18next);
   memoizeTranslations(i18next);

@@ -15,7 +15,13 @@ import enContracts from "./en-US/contracts";
 import enParties from "./en-US/parties";
 import enLeads from "./en-US/leads";
 import enShell from "./shell/en-US";
+import enSystemAdmin from "./en-US/system-admin";
+import enWorkflowFlows from "./en-US/workflow-flows";
+import enWidgetsMap from "./en-US/widgets-map";
 import zhShell from "./shell/zh-CN";
+import zhSystemAdmin from "./zh-CN/system-admin";
+import zhWorkflowFlows from "./zh-CN/workflow-flows";
+import zhWidgetsMap from "./zh-CN/widgets-map";
 import zhAlarms from "./zh-CN/alarms";
 import zhFences from "./zh-CN/fences";
 import zhMaps from "./zh-CN/maps";
@@ -39,8 +45,8 @@ import zhLeads from "./zh-CN/leads";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads },
-  "en-US": { ...enShell, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads },
+  "zh-CN": { ...zhShell, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads },
+  "en-US": { ...enShell, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads },
 } as const;
 
 /** The shell's namespaces per language. */

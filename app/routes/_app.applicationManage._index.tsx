@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { listHref } from "~/lib/list/types";
@@ -20,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => resourceAction(args, applicationResource, { intents: applicationIntents });
 
 export default function ApplicationManage() {
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { query, can, codes, me } = useLoaderData<typeof loader>();
   const back = listHref(applicationView.path, query);
   const review = (decision: "approve" | "refuse") => (

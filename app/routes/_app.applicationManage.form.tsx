@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { requireScope } from "~/modules/access/access.server";
 import { formatCell } from "~/lib/list/format";
 import { findRow } from "~/modules/resource/resource.server";
@@ -40,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ApplicationForm() {
   const { row, codes, me, approval } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("system");
+  const { t, i18n } = useTranslation(SYSTEM);
   const lang = i18n.language;
   if (!row) {
     return (

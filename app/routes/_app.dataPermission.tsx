@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { withQuery } from "~/lib/navigation";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
@@ -31,7 +32,7 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, dataPer
 const MACHINES = [dataPermissionApproval, dataPermissionEnablement];
 
 export default function DataPermission() {
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { t: tr } = useTranslation("resource");
   const { query, canApprove, codes, me, approval } = useLoaderData<typeof loader>();
   const back = listHref(dataPermissionView.path, query);

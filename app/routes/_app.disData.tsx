@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
@@ -28,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => resourceAction(args, dictionaryResource, { intents: dictionaryIntents(args.request) });
 
 export default function DisData() {
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { query, editor, can } = useLoaderData<typeof loader>();
   const back = listHref(dictionaryView.path, query);
   return (

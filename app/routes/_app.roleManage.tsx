@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { buildMenuTree, type MenuNode } from "~/lib/navigation";
 import { ConfirmPanel, ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
@@ -16,7 +17,7 @@ export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, roleRes
 export const action = (args: ActionFunctionArgs) => resourceAction(args, roleResource, { intents: roleIntents });
 
 export default function RoleManage() {
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { can, query } = useLoaderData<typeof loader>();
   return (
     <>
@@ -38,7 +39,7 @@ export default function RoleManage() {
 /** The role's menus as a tree of checkboxes, each screen with its function codes. */
 function GrantPanel({ back }: { back: string }) {
   const action = useActionData<RoleActionData>();
-  const { t, i18n } = useTranslation("system");
+  const { t, i18n } = useTranslation(SYSTEM);
   if (action?.intent !== "grant") return null;
   const lang = i18n.language;
   const byPrivisId = new Map(action.menus.map((m) => [m.privisId, m]));

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useTranslation } from "react-i18next";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { menuView } from "~/modules/system/menu.resource";
@@ -11,6 +13,7 @@ export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, menuRes
 export const action = (args: ActionFunctionArgs) => resourceAction(args, menuResource, { options });
 
 export default function RouterPath() {
+  useTranslation(SYSTEM); // the menu texts (the refusal of a menu with children) join the system namespace with this chunk
   return <ResourcePage view={menuView} />;
 }
 

@@ -2,6 +2,7 @@ import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { withQuery } from "~/lib/navigation";
 import { checkItems, IMAGE_DICTIONARY, OPTION_NAME_MAX, type DraftItem } from "~/lib/dictionary-items";
 import { Alert, Button } from "~/ui/field";
@@ -41,7 +42,7 @@ export interface DictionaryEditorProps {
  */
 export function DictionaryEditor(props: DictionaryEditorProps) {
   const { dictionary, formAction, back, can, deleteTips = true } = props;
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { t: tc } = useTranslation();
   const { t: tr } = useTranslation("resource");
   const message = useMessage();
@@ -242,7 +243,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
 
 /** 确定保存吗？ rendered by the server (no JavaScript): the checked draft again as hidden fields, posting saveItems. */
 function ServerSaveConfirm({ dictionary, items, formAction, removed }: DictionaryEditorProps & { removed: string[] }) {
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { t: tr } = useTranslation("resource");
   return (
     <div role="alertdialog" aria-modal="true" aria-labelledby="dict-confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30">
@@ -275,7 +276,7 @@ function ServerSaveConfirm({ dictionary, items, formAction, removed }: Dictionar
 
 /** Spec §6: a system dictionary is not edited here; the user copies its code for the administrator. */
 export function SystemDictionaryNotice({ dictCode }: { dictCode: string }) {
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const [copied, setCopied] = useState<null | boolean>(null);
   useEffect(() => {
     if (copied === null) return;

@@ -3,6 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
+import { SYSTEM } from "~/i18n/screen/system-admin";
 import { checkItems, IMAGE_DICTIONARY, type DictionaryActionData, type DictionaryOption } from "~/lib/dictionary-items";
 import { SystemDictionaryNotice, HINT_MS } from "./dictionary-editor";
 import { useHydrated } from "./use-hydrated";
@@ -33,7 +34,7 @@ type Loaded = { options: DictionaryOption[]; dictionary?: { id: number; isSystem
  */
 export function DictionarySelect(props: DictionarySelectProps) {
   const { name, dictCode, id = `dict-${name}`, defaultValue = "", required } = props;
-  const { t } = useTranslation("system");
+  const { t } = useTranslation(SYSTEM);
   const { t: tc } = useTranslation();
   const message = useMessage();
   const [loaded, setLoaded] = useState<Loaded>({ options: props.options ?? [], dictionary: props.dictionary, canAdd: props.canAdd ?? false });

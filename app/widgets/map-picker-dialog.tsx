@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAPS } from "~/i18n/screen/maps";
+import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { formatCoord, type LngLat } from "~/lib/location";
 import { Button } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
@@ -40,7 +41,7 @@ export interface MapPickerDialogProps {
 
 /** 70vw, not closed by the backdrop (dialog defaults); Esc and 取消 leave the inputs as they were. */
 export function MapPickerDialog({ open, onOpenChange, start, withAddress, addressLabel, addressMax, config, onConfirm }: MapPickerDialogProps) {
-  const { t } = useTranslation("widgets");
+  const { t } = useTranslation(WIDGETS_MAP);
   const [map, setMap] = useState<MapClientConfig | "failed" | null>(config ?? null);
   const settled = map && map !== "failed" ? map : null;
   // spec §2: a click sets the point and a reverse-geocoded address (a typed address stays when none is found)
@@ -129,7 +130,7 @@ export function MapPickerDialog({ open, onOpenChange, start, withAddress, addres
 
 /** Under the dialog's address: what the lookup is doing, or why the address must be typed. */
 export function AddressHint({ id, geocoder, status }: { id: string; geocoder: boolean; status: AddressLookup }) {
-  const { t } = useTranslation("widgets");
+  const { t } = useTranslation(WIDGETS_MAP);
   const { t: tm } = useTranslation(MAPS);
   const text = !geocoder ? t("mapPicker.noGeocoder") : status === "idle" ? "" : status === "looking" ? tm("reverse.looking") : tm(`reverse.${status === "notConfigured" ? "unavailable" : status}`);
   return (

@@ -2,6 +2,7 @@
 // lists and forms carry no map code until someone picks a point.
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { pickedPoint, type LngLat } from "~/lib/location";
 import type { MapClientConfig } from "./map/config";
 import type { MapInstance } from "./map/engine";
@@ -35,7 +36,7 @@ export function PickerMap({
   /** accessible name of the marker (default 已选位置) */
   markerLabel?: string;
 }) {
-  const { t } = useTranslation("widgets");
+  const { t } = useTranslation(WIDGETS_MAP);
   const handle = useRef<MapHandle | null>(null);
   const marker = useRef<InstanceType<MapHandle["engine"]["Marker"]> | null>(null);
   const changed = useRef(onChange);

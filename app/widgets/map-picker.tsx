@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
+import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { ADDRESS_MAX, checkLocationPart, formatCoord, parseLngLat, type LngLat, type LocationPart } from "~/lib/location";
 import type { LocationKeys } from "~/lib/list/types";
 import { Button, describedBy, FieldNotes } from "~/ui/field";
@@ -45,7 +46,7 @@ export interface MapPickerProps {
  * (app/widgets/map/place-search.tsx, /api/geo/*); without one, or when it fails, the address is typed.
  */
 export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, required = false, legend, labels = {}, config, inputRef }: MapPickerProps) {
-  const { t } = useTranslation("widgets");
+  const { t } = useTranslation(WIDGETS_MAP);
   const message = useMessage();
   const hydrated = useHydrated();
   const generated = useId();

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { MAPS } from "~/i18n/screen/maps";
+import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { ADDRESS_MAX, type LngLat } from "~/lib/location";
 import { Button } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
@@ -42,7 +43,7 @@ function drawRange(h: MapHandle, point: LngLat | null, radius: number) {
 
 export function SignInMapDialog({ open, onOpenChange, start, config, onConfirm }: SignInMapDialogProps) {
   const { t } = useTranslation(MAPS);
-  const { t: tw } = useTranslation("widgets");
+  const { t: tw } = useTranslation(WIDGETS_MAP);
   const [radius, setRadius] = useState(String(start.radius));
   const [map, setMap] = useState<MapClientConfig | "failed" | null>(config ?? null);
   const settled = map && map !== "failed" ? map : null;

@@ -59,6 +59,10 @@ describe("preferences", () => {
     expect(Object.keys(zh.texts).sort()).toEqual(["common", "resource", "screens", "system", "widgets", "workflow"]);
     expect(zh.texts.common!.sessionExpired).toBe("会话失效,请重新登录");
     expect(zh.texts.screens!["/userManage"]).toBe("用户管理");
+    // the rarer administration and approval-flow texts join their namespaces with their screens' chunks
+    expect(Object.keys(zh.texts.system!).sort()).toEqual(["mail", "organisation", "user", "userVehicles"]);
+    expect(zh.texts.workflow!.flows).toBeUndefined();
+    expect(zh.texts.workflow!.kinds.dataPermission).toBe("数据权限申请");
     const en = await texts("en-US");
     expect(en.texts.common!.sessionExpired).toBe(EN_SESSION_EXPIRED);
     expect(JSON.stringify(en.texts)).not.toContain("会话失效");

@@ -1,26 +1,5 @@
 /** Texts of the widgets namespace (spec quotes kept exactly). */
 export default {
-  mapPicker: {
-    pick: "地图选点",
-    title: "地图选点",
-    lng: "经度",
-    lat: "纬度",
-    address: "地址",
-    hint: "单击地图选择位置，可拖动标记调整；方向键微调（按住 Shift 步长更大），回车确定，Esc 取消",
-    selected: "已选位置：经度 {{longitude}}，纬度 {{latitude}}（WGS-84）",
-    none: "尚未选择位置",
-    noGeocoder: "未配置地址识别服务，请手动填写地址",
-    marker: "已选位置",
-    cancel: "取消",
-    confirm: "确定",
-    configFailed: "地图配置加载失败，请稍后重试",
-    errors: {
-      required: "请填写经纬度，或通过“地图选点”在地图上选择",
-      lng: "经度须在-180到180之间，最多6位小数",
-      lat: "纬度须在-90到90之间，最多6位小数",
-      address: "地址不能超过100个字符",
-    },
-  },
   ok: "确定",
   steps: { label: "审批进度", done: "已通过", current: "审批中", refused: "已驳回", waiting: "待审批" },
   empty: "暂无数据",
@@ -74,22 +53,5 @@ export default {
   },
   qr: {
     label: "二维码：{{value}}",
-  },
-  map: {
-    label: "地图",
-    loading: "地图加载中…",
-    failed: "地图加载失败，请检查地图配置或网络后刷新",
-    draw: {
-      polygon: "多边形",
-      rectangle: "矩形",
-      circle: "圆形",
-      line: "线路",
-      hintPolygon: "单击添加顶点，双击或按回车完成，Backspace 撤销上一点，Esc 取消",
-      hintRectangle: "单击确定一个角，再单击对角完成，Esc 取消",
-      hintCircle: "单击确定圆心，移动后单击确定半径（不超过10000米），Esc 取消",
-      hintLine: "单击添加途经点，双击或按回车完成，Backspace 撤销上一点，Esc 取消",
-      radius: "半径 {{m}} 米",
-      tooLarge: "半径不能超过10000米",
-    },
   },
 } as const;

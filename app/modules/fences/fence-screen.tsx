@@ -1,6 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { Alert, Button, Field, FieldNotes } from "~/ui/field";
 import { Dialog } from "~/ui/dialog";
 import { startDrawing, type DrawMode, type DrawnShape } from "~/widgets/map/draw";
@@ -219,7 +220,7 @@ function initialShape(kind: Kind, row: FenceRow | LineRow | null, posted?: Recor
 
 function EditPanel({ kind, row, data, action, handle, onClose }: { kind: Kind; row: FenceRow | LineRow | null; data: Data; action?: FenceActionData; handle: MapHandle | null; onClose: () => void }) {
   const { t } = useTranslation([FENCES, "resource", "widgets"]);
-  const { t: tw } = useTranslation("widgets");
+  const { t: tw } = useTranslation(WIDGETS_MAP);
   // the server's refusals are message keys ("ns:key")
   const tx = useMessage();
   const navigation = useNavigation();

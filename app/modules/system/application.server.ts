@@ -58,7 +58,7 @@ const loadRows = (scope: RequestScope, ids: number[]): PromiseLike<ApplicationRo
 /** App-user applications as a kind of approved document: the to-do and the approval flows settings list it. */
 export const applicationApprovalKind: ApprovalKind = {
   kind: "application",
-  title: "system:application.kind",
+  title: "workflow:kinds.application",
   href: (id) => `/applicationManage/form?id=${id}`,
   approveCode: APPLICATION_REVIEW_CODE,
   states: APPLICATION_APPROVAL_STATES,

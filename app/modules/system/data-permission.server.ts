@@ -184,7 +184,7 @@ const tellHub = (scope: RequestScope) => hubFor(scope.env, scope.user.tenantId).
 /** Data permissions as a kind of approved document: the to-do and the approval flows settings list it. */
 export const dataPermissionApprovalKind: ApprovalKind = {
   kind: "dataPermission",
-  title: "system:dataPermission.kind",
+  title: "workflow:kinds.dataPermission",
   href: (id) => `${dataPermissionView.path}?view=${id}`,
   approveCode: APPROVE_CODE,
   states: DATA_PERMISSION_APPROVAL_STATES,

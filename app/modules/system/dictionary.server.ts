@@ -12,7 +12,7 @@ import { postedValues } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, type DictionaryActionData, type DictionaryOption, type DraftItem } from "~/lib/dictionary-items";
 import { dictionaryView, postedItems } from "./dictionary.resource";
-import type zhSystem from "~/i18n/zh-CN/system";
+import type zhSystem from "~/i18n/zh-CN/system-admin";
 
 const DictionarySchema = z.object({
   dictCode: z

@@ -6,6 +6,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { WORKFLOW } from "~/i18n/screen/workflow-flows";
 import { useMessage } from "~/i18n/message";
 import { Alert, Button } from "~/ui/field";
 import type { FlowChoice, FlowErrors } from "./flows.server";
@@ -17,7 +18,7 @@ type ActionData = { errors: FlowErrors; posted: string[] };
 export function ApprovalFlowsPage() {
   const data = useLoaderData<LoaderData>();
   const action = useActionData<ActionData>();
-  const { t } = useTranslation("workflow");
+  const { t } = useTranslation(WORKFLOW);
   const message = useMessage();
   return (
     <div className="space-y-4">
@@ -37,7 +38,7 @@ let nextRowId = 0;
 const rowsOf = (values: string[]) => values.map((value) => ({ id: nextRowId++, value }));
 
 function FlowCard({ flow, roles, users, canEdit, refused }: { flow: LoaderData["flows"][number]; roles: FlowChoice[]; users: FlowChoice[]; canEdit: boolean; refused?: ActionData }) {
-  const { t } = useTranslation("workflow");
+  const { t } = useTranslation(WORKFLOW);
   const message = useMessage();
   const navigation = useNavigation();
   // a blank row at the end: the way to add a step without JavaScript

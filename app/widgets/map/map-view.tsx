@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { useRootData } from "~/lib/preferences";
 import { hasOnlineBase, type MapClientConfig } from "./config";
 import { projectionOf, type Projection } from "./coords";
@@ -32,7 +33,7 @@ interface Props {
  * sized box), starts from the configured style or the bundled offline base, and reports load failures in place.
  */
 export function MapView({ config, onReady, onTheme, className, label }: Props) {
-  const { t } = useTranslation("widgets");
+  const { t } = useTranslation(WIDGETS_MAP);
   const dark = (useRootData()?.prefs.theme ?? "light") === "dark";
   const box = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
