@@ -85,6 +85,10 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   satisfactionQuestion: () => ({ text: unique("设备完好率"), sort: "10", enabled: "1" }),
   // a prospect without a customer yet, in the tenant's root organisation
   lead: (t) => ({ title: unique("隔离商机"), stage: "0", customerId: "", prospect: "潜在客户", expected: "360,000.00", ownerId: "", expectedStart: "2026-12-01", expectedEnd: "2027-02-28", orgId: String(t.rootOrgId), site: "", equipmentWanted: "50 吨汽车吊", remark: "" }),
+  // a crane for three days for the customer PREPARE made (no credit limit), in the tenant's root organisation
+  tempCrane: (t) => ({ customerId: String(craneCustomers.get(t.tenantId!)), contractId: "", equipmentType: "1", spec: "25吨", fromOn: "2026-12-01", toOn: "2026-12-03", site: "", orgId: String(t.rootOrgId), reason: unique("临时吊装") }),
+  // a reward for the colleague PREPARE made, on the executing contract it made
+  prizeNomination: (t) => ({ nomineeId: String(prizeFixtures.get(t.tenantId!)!.nomineeId), contractId: String(prizeFixtures.get(t.tenantId!)!.contractId), amount: "2,000.00", reason: unique("提前进场") }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
@@ -112,6 +116,10 @@ const surveyQuestions = new Map<number, number>();
 const costContracts = new Map<number, { id: number; lineId: number }>();
 /** The customer PREPARE made for each tenant's contract factory. */
 const contractCustomers = new Map<number, number>();
+/** The customer PREPARE made for each tenant's temporary crane factory. */
+const craneCustomers = new Map<number, number>();
+/** The colleague and the contract PREPARE made for each tenant's nomination factory. */
+const prizeFixtures = new Map<number, { nomineeId: number; contractId: number }>();
 
 /**
  * What a resource's create needs to exist first, for the tenant given (data permissions: a vehicle the user cannot
@@ -135,6 +143,19 @@ export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
       .bind(t.tenantId, unique("隔离客户"), Date.now(), Date.now())
       .first<{ id: number }>();
     contractCustomers.set(t.tenantId, row!.id);
+  },
+  async tempCrane(t) {
+    const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, unique("吊车客户"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    craneCustomers.set(t.tenantId, row!.id);
+  },
+  async prizeNomination(t) {
+    const contract = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-11-01", to: "2026-11-30" }] });
+    const nominee = await env.DB.prepare("insert into users (tenant_id, org_id, login_account, user_name, password_hash, state, version, created_at, updated_at) values (?, ?, ?, ?, 'x', 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, t.rootOrgId, unique("nominee"), unique("项目经理"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    prizeFixtures.set(t.tenantId, { nomineeId: nominee!.id, contractId: contract.id });
   },
   async contractCost(t) {
     const contract = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-11-01", to: "2026-11-30" }] });

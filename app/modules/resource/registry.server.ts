@@ -23,6 +23,8 @@ import { surveyFormResource, surveyOptions, surveyQuestionResource } from "~/mod
 import { costOptions, costResource } from "~/modules/contract-costs/cost.server";
 import { subcontractResource } from "~/modules/contract-costs/subcontract.server";
 import { leadOptions, leadResource } from "~/modules/leads/lead.server";
+import { prizeOptions, prizeResource } from "~/modules/prizes/prize.server";
+import { tempCraneOptions, tempCraneResource } from "~/modules/temp-crane/temp-crane.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -64,4 +66,6 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   contractPlan: { resource: contractPlanResource },
   contractCost: { resource: costResource, options: costOptions },
   subcontract: { resource: subcontractResource },
+  tempCrane: { resource: tempCraneResource, options: tempCraneOptions },
+  prizeNomination: { resource: prizeResource, options: prizeOptions },
 };

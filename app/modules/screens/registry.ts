@@ -84,7 +84,7 @@ export const SCREENS: ScreenDef[] = [
   // Contract Management (12)
   { path: "/contractEquipmentCost", group: "contract", privisId: "1201", privis: "contractEquipmentCost", zh: "合同设备费用", en: "Contract Equipment Costs", layout: "app", status: "built", inMenu: true },
   { path: "/contractList", group: "contract", privisId: "1202", privis: "contractList", zh: "合同列表", en: "Contract List", layout: "app", status: "built", inMenu: true },
-  { path: "/nominatePrizes", group: "contract", privisId: "1203", privis: "nominatePrizes", zh: "提名奖励", en: "Referral Rewards", layout: "app", status: "planned", inMenu: true },
+  { path: "/nominatePrizes", group: "contract", privisId: "1203", privis: "nominatePrizes", zh: "提名奖励", en: "Prize Nominations", layout: "app", status: "built", inMenu: true },
   { path: "/overdueContract", group: "contract", privisId: "1204", privis: "overdueContract", zh: "逾期合同", en: "Overdue Contracts", layout: "app", status: "planned", inMenu: true },
   { path: "/equipmentPaymentCollection", group: "contract", privisId: "1205", privis: "equipmentPaymentCollection", zh: "设备回款", en: "Equipment Payment Collection", layout: "app", status: "planned", inMenu: true },
   // Data Reports (13)
@@ -205,7 +205,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/license", group: "older", privisId: "2609", privis: "license", zh: "证照管理", en: "License Management", layout: "app", status: "planned", inMenu: true },
   { path: "/NotificationSetting", group: "older", privisId: "2610", privis: "NotificationSetting", zh: "通知设置", en: "Notification Settings", layout: "app", status: "planned", inMenu: true },
   { path: "/createcode", group: "older", privisId: "2611", privis: "createcode", zh: "生成编码", en: "Code Generator", layout: "app", status: "planned", inMenu: true },
-  { path: "/tempCrane", group: "older", privisId: "2612", privis: "tempCrane", zh: "临时吊车", en: "Temporary Cranes", layout: "app", status: "planned", inMenu: true },
+  { path: "/tempCrane", group: "older", privisId: "2612", privis: "tempCrane", zh: "临时吊车", en: "Temporary Cranes", layout: "app", status: "built", inMenu: true },
   { path: "/clearOvertimeManage", group: "older", privisId: "2613", privis: "clearOvertimeManage", zh: "超期清算管理", en: "Overdue Settlement Management", layout: "app", status: "planned", inMenu: true },
   { path: "/contractRevenue", group: "older", privisId: "2614", privis: "contractRevenue", zh: "合同收入", en: "Contract Revenue", layout: "app", status: "planned", inMenu: true },
   { path: "/smartDataOil", group: "older", privisId: "2615", privis: "smartDataOil", zh: "智能油耗", en: "Smart Fuel Data", layout: "app", status: "planned", inMenu: true },

@@ -22,6 +22,8 @@ export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh
     { key: "approve", label: { zh: "审批", en: "Approve" } },
     { key: "execute", label: { zh: "执行", en: "Execute" } },
   ],
+  tempCrane: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+  nominatePrizes: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
 };
 
 /** The function codes a screen offers: the six actions and its extra ones. */

@@ -5,6 +5,8 @@
 import { applicationApprovalKind } from "~/modules/system/application.server";
 import { dataPermissionApprovalKind } from "~/modules/system/data-permission.server";
 import { contractApprovalKind } from "~/modules/contracts/contracts.server";
+import { prizeApprovalKind } from "~/modules/prizes/prize.server";
+import { tempCraneApprovalKind } from "~/modules/temp-crane/temp-crane.server";
 import type { ApprovalKind } from "./approval.server";
 
-export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind];
+export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind, tempCraneApprovalKind, prizeApprovalKind];
