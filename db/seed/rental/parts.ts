@@ -5,5 +5,6 @@ import { seedVisits } from "./visits";
 import { seedContracts } from "./contracts";
 import { seedOutcars } from "./outcars";
 import { seedCosts } from "./costs";
+import { seedTempCranes } from "./temp-crane";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes];
