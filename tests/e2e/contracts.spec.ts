@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
+import { confirmTransition, makeManager } from "./contract-steps";
 import { signIn } from "./support";
 
 const { admin } = DEMO_USERS;
@@ -11,29 +12,6 @@ const TEXTS = {
   "zh-CN": { name: "合同名称", customer: "客户", start: "开始日期", end: "计划结束日期", vehicle: "序号 {n} 设备", monthly: "序号 {n} 月租（元）", addLine: "添加设备", generate: "按条款生成", save: "保存", submit: "提交审批", approve: "通过", execute: "执行合同", confirm: "确定", pending: "审批中", inForce: "执行中", value: "合同金额（元）" },
   "en-US": { name: "Contract name", customer: "Customer", start: "Start", end: "Planned end", vehicle: "No. {n} Machine", monthly: "No. {n} Monthly (¥)", addLine: "Add machine", generate: "Generate from the terms", save: "Save", submit: "Submit for approval", approve: "Approve", execute: "Put in force", confirm: "Confirm", pending: "In approval", inForce: "In force", value: "Contract value (¥)" },
 } as const;
-
-/** A second administrator (the manager who approves), through 用户管理. */
-async function makeManager(page: Page, account: string) {
-  await page.goto("/userManage?new=1");
-  const form = page.getByTestId("resource-form");
-  // the drawer's fields come with its chunk: wait until they take input
-  await expect(form.getByLabel("登录账号")).toBeEditable();
-  await form.getByLabel("登录账号").fill(account);
-  await form.getByLabel("用户名").fill(`经理${account.slice(-4)}`);
-  await form.getByLabel("初始密码").fill("Passw0rd@26");
-  await form.getByLabel("所属组织").selectOption({ index: 1 });
-  await form.getByLabel("角色").selectOption({ label: "系统管理员" });
-  await form.getByLabel("手机号").fill(`139${String(Date.now()).slice(-8)}`);
-  await form.getByRole("button", { name: "保存" }).click();
-  await expect(page).not.toHaveURL(/new=1/);
-  await page.goto(`/userManage?q=${account}`);
-  await expect(page.getByTestId("data-table")).toContainText(account);
-}
-
-async function confirmTransition(page: Page, button: string, confirm: string) {
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: confirm }).click();
-}
 
 for (const [lang, year] of [
   ["zh-CN", 2030],
@@ -50,6 +28,8 @@ for (const [lang, year] of [
     await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
 
     await page.goto("/contractList/form?new=1");
+    // the money inputs take typing once the page is interactive
+    await expect(page.getByTestId("contract-document")).toHaveAttribute("data-hydrated", "true");
     const name = `E2E ${lang} ${Date.now().toString(36).slice(-5)}`;
     await page.getByLabel(x.name, { exact: true }).fill(name);
     // a customer without a credit limit (the government body of the demo)

@@ -5,7 +5,7 @@
  * without JavaScript; a contract not editable (in approval, in force) shows the same form disabled.
  */
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Fragment, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/i18n/screen/contracts";
 import { useMessage } from "~/i18n/message";
@@ -19,6 +19,8 @@ import { Alert, describedBy, FieldNotes } from "~/ui/field";
 import { Input, Select, Textarea } from "~/ui/input";
 import { MapPicker } from "~/widgets/map-picker";
 import { FlashToast } from "~/widgets/toast";
+import { MoneyInput } from "~/widgets/money-input";
+import { useHydrated } from "~/widgets/use-hydrated";
 import { Upload } from "~/widgets/upload";
 import { CONTRACT_KIND_OPTIONS, CONTRACT_STATES, contractStates, FEE_KIND_OPTIONS } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
@@ -53,6 +55,8 @@ export function ContractDocument() {
   const label = (o: OptionDef) => labelOf(o.label, lang);
   // the kind picked before the save shows its own fields at once (without JavaScript: after the save's answer)
   const [picked, setPicked] = useState<{ kind: string; token: unknown } | null>(null);
+  // the money inputs take typing only once hydrated (before, what is typed is lost when React takes the field over)
+  const hydrated = useHydrated();
   if (loaded.mode === "none") {
     return (
       <div className="p-4">
@@ -103,21 +107,24 @@ export function ContractDocument() {
       </Select>
     );
   };
-  const input = (key: string, props: { type?: string; required?: boolean; inputMode?: "decimal" | "numeric"; maxLength?: number } = {}) => (
-    <Input
-      id={`c-${key}`}
-      name={key}
-      type={props.type ?? "text"}
-      defaultValue={text(values[key])}
-      required={props.required}
-      inputMode={props.inputMode}
-      maxLength={props.maxLength}
-      aria-invalid={err(key) ? true : undefined}
-      aria-describedby={describedBy(`c-${key}`, null, err(key))}
-    />
-  );
-  /** one cell of a nested row: `lines[2].monthly`, its own message below */
-  const nested = (list: string, i: number, key: string, row: Values, aria: string, props: { type?: string; inputMode?: "decimal" | "numeric"; className?: string; opts?: Option[]; maxLength?: number } = {}) => {
+  const input = (key: string, props: { type?: string; required?: boolean; inputMode?: "decimal" | "numeric"; maxLength?: number; money?: boolean } = {}) =>
+    props.money ? (
+      <MoneyInput id={`c-${key}`} name={key} defaultValue={text(values[key])} required={props.required} min={0} aria-invalid={err(key) ? true : undefined} aria-describedby={describedBy(`c-${key}`, null, err(key))} />
+    ) : (
+      <Input
+        id={`c-${key}`}
+        name={key}
+        type={props.type ?? "text"}
+        defaultValue={text(values[key])}
+        required={props.required}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        aria-invalid={err(key) ? true : undefined}
+        aria-describedby={describedBy(`c-${key}`, null, err(key))}
+      />
+    );
+  /** one cell of a nested row: `lines[2].monthly`, its own message below; money shows its separators (38,000.50) */
+  const nested = (list: string, i: number, key: string, row: Values, aria: string, props: { type?: string; inputMode?: "decimal" | "numeric"; className?: string; opts?: Option[]; maxLength?: number; money?: boolean } = {}) => {
     const name = `${list}[${i}].${key}`;
     const id = `c-${list}-${i}-${key}`;
     const e = err(name);
@@ -125,6 +132,8 @@ export function ContractDocument() {
       <>
         {props.opts ? (
           select(key, props.opts, { id, name, value: row[key], ariaLabel: aria })
+        ) : props.money ? (
+          <MoneyInput id={id} name={name} defaultValue={text(row[key])} min={0} aria-label={aria} aria-invalid={e ? true : undefined} aria-describedby={describedBy(id, null, e)} />
         ) : (
           <Input
             id={id}
@@ -176,7 +185,7 @@ export function ContractDocument() {
   const td = "px-1 py-1 align-top";
 
   return (
-    <div className="p-4" data-testid="contract-document">
+    <div className="p-4" data-testid="contract-document" data-hydrated={hydrated ? "true" : undefined}>
       <FlashToast message={loaded.flash ? message("operationSuccess") : null} token={loaded} />
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold text-ink">{doc ? `${t(readOnly ? "viewTitle" : "editTitle")} ${doc.number}` : t("newTitle")}</h1>
@@ -213,7 +222,7 @@ export function ContractDocument() {
       {Object.keys(errors).length ? <Alert tone="error">{errors.form ? message(errors.form) : t("errors")}</Alert> : null}
       <TransitionPanel machine={contractStates} back={here} />
 
-      <Form method="post" action={here} key={fresh?.nonce ?? "stored"} noValidate={false}>
+      <Form method="post" action={here} key={fresh?.nonce ?? "stored"} noValidate={false} className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}>
         {doc ? (
           <>
             <input type="hidden" name="id" value={doc.id} />
@@ -278,19 +287,19 @@ export function ContractDocument() {
                 {input("paymentDays", { inputMode: "numeric", required: true })}
               </Cell>
               <Cell id="c-deposit" label={t("deposit")} error={err("deposit")}>
-                {input("deposit", { inputMode: "decimal" })}
+                {input("deposit", { money: true })}
               </Cell>
               <Cell id="c-taxRate" label={t("taxRate")} error={err("taxRate")}>
                 {input("taxRate", { inputMode: "decimal" })}
               </Cell>
               {kind === "charter" || kind === "project" ? (
                 <Cell id="c-fixedPrice" label={t("fixedPrice")} error={err("fixedPrice")}>
-                  {input("fixedPrice", { inputMode: "decimal", required: kind === "charter" })}
+                  {input("fixedPrice", { money: true, required: kind === "charter" })}
                 </Cell>
               ) : null}
               {kind === "rentToOwn" ? (
                 <Cell id="c-purchasePrice" label={t("purchasePrice")} error={err("purchasePrice")}>
-                  {input("purchasePrice", { inputMode: "decimal", required: true })}
+                  {input("purchasePrice", { money: true, required: true })}
                 </Cell>
               ) : null}
               <div className="col-span-4">
@@ -357,96 +366,86 @@ export function ContractDocument() {
               {rowButton("addLine", t("addLine"))}
             </div>
             {err("lines") ? <p className="mb-2 text-sm text-danger">{err("lines")}</p> : null}
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[1180px] text-sm" data-testid="contract-lines">
-                <thead>
-                  <tr className="border-b border-line">
-                    <th className={th}>{t("lineNo")}</th>
-                    <th className={th}>{t("vehicle")}</th>
-                    <th className={th}>{t("equipmentType")}</th>
-                    <th className={th}>{t("spec")}</th>
-                    <th className={th}>{t("monthly")}</th>
-                    <th className={th}>{t("daily")}</th>
-                    <th className={th}>{t("shift")}</th>
-                    <th className={th}>{t("hourly")}</th>
-                    {sub ? <th className={th}>{t("costMonthly")}</th> : null}
-                    <th className={th}>{t("onRentOn")}</th>
-                    <th className={th}>{t("offRentOn")}</th>
-                    <th className={th}>
-                      <span className="sr-only">{t("removeLine")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((row, i) => {
-                    const n = i + 1;
-                    const a = (key: string) => `${t("lineNo")} ${n} ${t(key as "monthly")}`;
-                    return (
-                      <Fragment key={i}>
-                        <tr className="border-t border-line" data-testid={`line-${i}`}>
-                          <td className={`${td} pt-3 text-center tabular-nums text-muted`}>{n}</td>
-                          <td className={`${td} w-44`}>{nested("lines", i, "vehicleId", row, a("vehicle"), { opts: options.vehicleId ?? [] })}</td>
-                          <td className={`${td} w-28`}>{nested("lines", i, "equipmentType", row, a("equipmentType"), { opts: vehicleTypes })}</td>
-                          <td className={`${td} w-24`}>{nested("lines", i, "spec", row, a("spec"), { maxLength: 30 })}</td>
-                          <td className={`${td} w-28`}>{nested("lines", i, "monthly", row, a("monthly"), { inputMode: "decimal", className: "text-right" })}</td>
-                          <td className={`${td} w-24`}>{nested("lines", i, "daily", row, a("daily"), { inputMode: "decimal", className: "text-right" })}</td>
-                          <td className={`${td} w-24`}>{nested("lines", i, "shift", row, a("shift"), { inputMode: "decimal", className: "text-right" })}</td>
-                          <td className={`${td} w-24`}>{nested("lines", i, "hourly", row, a("hourly"), { inputMode: "decimal", className: "text-right" })}</td>
-                          {sub ? <td className={`${td} w-28`}>{nested("lines", i, "costMonthly", row, a("costMonthly"), { inputMode: "decimal", className: "text-right" })}</td> : null}
-                          <td className={`${td} w-36`}>{nested("lines", i, "onRentOn", row, a("onRentOn"), { type: "date" })}</td>
-                          <td className={`${td} w-36`}>{nested("lines", i, "offRentOn", row, a("offRentOn"), { type: "date" })}</td>
-                          <td className={`${td} pt-2`}>{rowButton(`removeLine:${i}`, t("removeLine"), "ghost")}</td>
-                        </tr>
-                        <tr>
-                          <td />
-                          <td colSpan={sub ? 11 : 10} className="px-1 pb-2">
-                            <details open={Object.keys(errors).some((k) => k.startsWith(`lines[${i}].`) && !/vehicleId|equipmentType|spec|monthly|daily|shift\b|hourly|onRentOn|offRentOn|costMonthly/.test(k))}>
-                              <summary className="cursor-pointer text-xs text-brand">{t("moreTerms")}</summary>
-                              <div className="mt-2 grid grid-cols-6 gap-2">
-                                {(
-                                  [
-                                    ["shiftHours", "shiftHoursLabel", "numeric"],
-                                    ["shiftOvertime", "shiftOvertime", "decimal"],
-                                    ["minHoursPerCall", "minHoursPerCall", "decimal"],
-                                    ["allowanceHours", "allowanceHours", "decimal"],
-                                    ["allowanceOvertime", "allowanceOvertime", "decimal"],
-                                    ["idleRate", "idleRate", "decimal"],
-                                    ["operators", "operatorsLabel", "numeric"],
-                                    ["operatorMonthly", "operatorMonthly", "decimal"],
-                                  ] as const
-                                ).map(([key, title, mode]) => (
-                                  <label key={key} className="text-xs text-muted">
-                                    {t(title)}
-                                    {nested("lines", i, key, row, a(title), { inputMode: mode })}
-                                  </label>
-                                ))}
-                                <label className="text-xs text-muted">
-                                  {t("allowancePer")}
-                                  {nested("lines", i, "allowancePer", row, a("allowancePer"), { opts: [{ value: "day", label: t("perDay") }, { value: "month", label: t("perMonth") }] })}
-                                </label>
-                                {!sub ? (
-                                  <label className="text-xs text-muted">
-                                    {t("costMonthly")}
-                                    {nested("lines", i, "costMonthly", row, a("costMonthly"), { inputMode: "decimal" })}
-                                  </label>
-                                ) : null}
-                                <label className="col-span-2 text-xs text-muted">
-                                  {t("remark")}
-                                  {nested("lines", i, "remark", row, a("remark"), { maxLength: 100 })}
-                                </label>
-                                <label className="col-span-6 flex items-center gap-2 text-xs text-ink">
-                                  <input type="checkbox" name={`lines[${i}].faultDeduction`} value="1" defaultChecked={text(row.faultDeduction) === "1"} />
-                                  {t("faultDeduction")}
-                                </label>
-                              </div>
-                            </details>
-                          </td>
-                        </tr>
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
+            {/* Each machine is a block of labelled fields rather than a table row: all its price terms never fit one row at
+                1280 px. The fields wrap to two rows there (machine, type, spec, days; then the prices) and stand in one row
+                from 1600 px; the grid's tracks are fractions, so nothing scrolls sideways in either language. */}
+            <div data-testid="contract-lines" role="list" aria-label={t("lines")}>
+              {lines.map((row, i) => {
+                const n = i + 1;
+                const a = (key: string) => `${t("lineNo")} ${n} ${t(key as "monthly")}`;
+                const field = (key: string, title: string, props: Parameters<typeof nested>[5] = {}, span = "") => (
+                  <div className={`min-w-0 ${span}`}>
+                    <label htmlFor={`c-lines-${i}-${key}`} className="mb-1 block truncate text-xs text-muted">
+                      {t(title as "monthly")}
+                    </label>
+                    {nested("lines", i, key, row, a(title), props)}
+                  </div>
+                );
+                const money = { money: true };
+                return (
+                  <div key={i} role="listitem" className="flex items-start gap-3 border-t border-line py-3 first:border-t-0 first:pt-1" data-testid={`line-${i}`}>
+                    <span className="mt-6 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-canvas text-xs tabular-nums text-muted">
+                      <span className="sr-only">{`${t("lineNo")} `}</span>
+                      {n}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <div className={`grid grid-cols-6 gap-x-2 gap-y-2 ${sub ? "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1.3fr))_repeat(5,minmax(0,1fr))]" : "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1.3fr))_repeat(4,minmax(0,1fr))]"}`}>
+                        {field("vehicleId", "vehicle", { opts: options.vehicleId ?? [] }, "col-span-2 min-[1600px]:col-span-1")}
+                        {field("equipmentType", "equipmentType", { opts: vehicleTypes })}
+                        {field("spec", "spec", { maxLength: 30 })}
+                        {field("onRentOn", "onRentOn", { type: "date" })}
+                        {field("offRentOn", "offRentOn", { type: "date" })}
+                        {field("monthly", "monthly", money)}
+                        {field("daily", "daily", money)}
+                        {field("shift", "shift", money)}
+                        {field("hourly", "hourly", money)}
+                        {sub ? field("costMonthly", "costMonthly", money) : null}
+                      </div>
+                      <details className="mt-2" open={Object.keys(errors).some((k) => k.startsWith(`lines[${i}].`) && !/vehicleId|equipmentType|spec|monthly|daily|shift\b|hourly|onRentOn|offRentOn|costMonthly/.test(k))}>
+                        <summary className="cursor-pointer text-xs text-brand">{t("moreTerms")}</summary>
+                        <div className="mt-2 grid grid-cols-6 gap-2">
+                          {(
+                            [
+                              ["shiftHours", "shiftHoursLabel", "numeric"],
+                              ["shiftOvertime", "shiftOvertime", "money"],
+                              ["minHoursPerCall", "minHoursPerCall", "decimal"],
+                              ["allowanceHours", "allowanceHours", "decimal"],
+                              ["allowanceOvertime", "allowanceOvertime", "money"],
+                              ["idleRate", "idleRate", "decimal"],
+                              ["operators", "operatorsLabel", "numeric"],
+                              ["operatorMonthly", "operatorMonthly", "money"],
+                            ] as const
+                          ).map(([key, title, mode]) => (
+                            <label key={key} className="min-w-0 text-xs text-muted">
+                              {t(title)}
+                              {nested("lines", i, key, row, a(title), mode === "money" ? { money: true } : { inputMode: mode })}
+                            </label>
+                          ))}
+                          <label className="min-w-0 text-xs text-muted">
+                            {t("allowancePer")}
+                            {nested("lines", i, "allowancePer", row, a("allowancePer"), { opts: [{ value: "day", label: t("perDay") }, { value: "month", label: t("perMonth") }] })}
+                          </label>
+                          {!sub ? (
+                            <label className="min-w-0 text-xs text-muted">
+                              {t("costMonthly")}
+                              {nested("lines", i, "costMonthly", row, a("costMonthly"), { money: true })}
+                            </label>
+                          ) : null}
+                          <label className="col-span-2 min-w-0 text-xs text-muted">
+                            {t("remark")}
+                            {nested("lines", i, "remark", row, a("remark"), { maxLength: 100 })}
+                          </label>
+                          <label className="col-span-6 flex items-center gap-2 text-xs text-ink">
+                            <input type="checkbox" name={`lines[${i}].faultDeduction`} value="1" defaultChecked={text(row.faultDeduction) === "1"} />
+                            {t("faultDeduction")}
+                          </label>
+                        </div>
+                      </details>
+                    </div>
+                    <div className="mt-5 shrink-0">{rowButton(`removeLine:${i}`, t("removeLine"), "ghost")}</div>
+                  </div>
+                );
+              })}
             </div>
           </section>
 
@@ -462,7 +461,7 @@ export function ContractDocument() {
                   {fees.map((row, i) => (
                     <tr key={i} className="border-t border-line">
                       <td className={`${td} w-40`}>{nested("fees", i, "kind", row, `${t("feeKind")} ${i + 1}`, { opts: feeKinds })}</td>
-                      <td className={`${td} w-36`}>{nested("fees", i, "amount", row, `${t("amount")} ${i + 1}`, { inputMode: "decimal", className: "text-right" })}</td>
+                      <td className={`${td} w-36`}>{nested("fees", i, "amount", row, `${t("amount")} ${i + 1}`, { money: true })}</td>
                       <td className={`${td} w-28`}>{nested("fees", i, "lineNo", row, `${t("feeLineNo")} ${i + 1}`, { opts: lineNos })}</td>
                       <td className={`${td} w-40`}>{nested("fees", i, "feeOn", row, `${t("feeOn")} ${i + 1}`, { type: "date" })}</td>
                       <td className={td}>{nested("fees", i, "remark", row, `${t("remark")} ${i + 1}`, { maxLength: 100 })}</td>
@@ -493,7 +492,7 @@ export function ContractDocument() {
                     <tr key={i} className="border-t border-line">
                       <td className={`${td} w-16 pt-3 text-center tabular-nums text-muted`}>{i + 1}</td>
                       <td className={`${td} w-44`}>{nested("plans", i, "dueOn", row, `${t("dueOn")} ${i + 1}`, { type: "date" })}</td>
-                      <td className={`${td} w-44`}>{nested("plans", i, "amount", row, `${t("amount")} ${i + 1}`, { inputMode: "decimal", className: "text-right" })}</td>
+                      <td className={`${td} w-44`}>{nested("plans", i, "amount", row, `${t("amount")} ${i + 1}`, { money: true })}</td>
                       <td className={td}>{nested("plans", i, "remark", row, `${t("remark")} ${i + 1}`, { maxLength: 100 })}</td>
                       <td className={`${td} w-28`}>{rowButton(`removePlan:${i}`, t("removePlan"), "ghost")}</td>
                     </tr>
@@ -507,7 +506,8 @@ export function ContractDocument() {
           </section>
         </fieldset>
         {!readOnly ? (
-          <div className="sticky bottom-0 flex justify-end gap-2 border-t border-line bg-canvas/90 py-3 backdrop-blur">
+          // stuck to the pane's very bottom: -bottom-4 takes back the main pane's padding, below which the fields showed through
+          <div className="sticky -bottom-4 z-10 -mx-4 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.35)]" data-testid="contract-save-bar">
             <LinkButton to={doc ? here : "/contractList"}>{t("cancel")}</LinkButton>
             <Button type="submit" name="intent" value={doc ? "updateDoc" : "createDoc"} variant="primary" disabled={busy} data-testid="save-contract">
               {t("save")}
