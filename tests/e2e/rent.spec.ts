@@ -8,7 +8,7 @@ type Lang = "zh-CN" | "en-US";
 
 const TEXT = {
   "zh-CN": { board: "快速排班", trips: (n: number) => `${n}条出车登记`, executing: "执行中" },
-  "en-US": { board: "Quick Scheduling", trips: (n: number) => `Departures logged: ${n}`, executing: "Executing" },
+  "en-US": { board: "Quick Scheduling", trips: (n: number) => `Departures logged: ${n}`, executing: "In force" },
 } as const;
 
 const setLanguage = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>

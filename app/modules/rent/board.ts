@@ -4,11 +4,19 @@
  * spans a dispatcher books from. Pure functions of yyyy-MM-dd text: no time zone can move a day.
  */
 import { daysInMonth, formatDay, parseDay } from "~/lib/calendar";
+import { labelOf } from "~/lib/list/types";
+import { CONTRACT_STATES } from "~/modules/contracts/contracts.resource";
 
 /** The contract states a bar is drawn for (contracts.state), in the order of the legend. */
 export const BOARD_STATES = { draft: 0, inApproval: 1, approved: 2, executing: 3 } as const;
 export type BoardState = keyof typeof BOARD_STATES;
 export const BOARD_STATE_OF: Record<number, BoardState> = { 0: "draft", 1: "inApproval", 2: "approved", 3: "executing" };
+
+/** A contract state's name as the contract screens show it (CONTRACT_STATES, the one list), in the page's language. */
+export function contractStateName(state: number, lang: string): string {
+  const named = CONTRACT_STATES.find((s) => s.value === String(state));
+  return named ? labelOf(named.label, lang) : String(state);
+}
 
 /** Machines per page of the board (the budget's 2,000 machines are 20 pages). */
 export const BOARD_PAGE_SIZE = 100;

@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RENT } from "~/i18n/screen/rent";
-import { contractHref } from "./board";
+import { contractHref, contractStateName } from "./board";
 import type { VehicleRental } from "./rental-history.server";
 
 /** A machine's current contract and its rental history, on /deviceDetails; each links to its contract. */
 export function RentalSection({ rental }: { rental: VehicleRental }) {
-  const { t } = useTranslation(RENT);
+  const { t, i18n } = useTranslation(RENT);
   const { current, lines } = rental;
   return (
     <section aria-labelledby="rental-title" className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid="vehicle-rental">
@@ -71,7 +71,7 @@ export function RentalSection({ rental }: { rental: VehicleRental }) {
                 <td className="py-1 pr-4 text-ink">{l.customer ?? "—"}</td>
                 <td className="py-1 pr-4 text-ink">{l.from}</td>
                 <td className="py-1 pr-4 text-ink">{l.to ?? t("history.open")}</td>
-                <td className="py-1 text-ink">{t(`history.states.${l.state as 0}`)}</td>
+                <td className="py-1 text-ink">{contractStateName(l.state, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@ import { useEffect, useRef, type CSSProperties, type PointerEvent as ReactPointe
 import { useTranslation } from "react-i18next";
 import { RENT } from "~/i18n/screen/rent";
 import { weekdayOf, requireDay } from "~/lib/calendar";
-import { BOARD_STATE_OF, bookingHref, contractHref, freeSpans, placeBars, type BoardState } from "./board";
+import { BOARD_STATE_OF, BOARD_STATES, bookingHref, contractHref, contractStateName, freeSpans, placeBars, type BoardState } from "./board";
 import type { BoardData } from "./board.server";
 
 /** A bar's colours by contract state, readable in the light and the dark theme. */
@@ -27,7 +27,7 @@ const at = (i: number) => `calc(${i} * var(--day))`;
  * drag the days dragged over).
  */
 export function ScheduleBoard({ data }: { data: BoardData }) {
-  const { t } = useTranslation(RENT);
+  const { t, i18n } = useTranslation(RENT);
   const navigate = useNavigate();
   const drag = useRef<{ vehicleId: number; from: number; min: number; max: number; dayPx: number; left: number } | null>(null);
   const { days, today } = data;
@@ -153,7 +153,7 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
                         to={contractHref(b.contractId)}
                         data-testid="board-bar"
                         data-state={state}
-                        title={t("board.barTitle", { number: b.number, customer: b.customer ?? "—", from: b.from, to: b.to ?? t("board.open"), state: t(`board.states.${state}`) })}
+                        title={t("board.barTitle", { number: b.number, customer: b.customer ?? "—", from: b.from, to: b.to ?? t("board.open"), state: contractStateName(BOARD_STATES[state], i18n.language) })}
                         className={`absolute z-[1] flex items-center overflow-hidden whitespace-nowrap px-1.5 leading-6 shadow-sm hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ink ${STATE_CLASS[state]} ${b.before ? "" : "rounded-l-md"} ${b.after ? "" : "rounded-r-md"}`}
                         style={{ left: `calc(${b.start} * var(--day) + 1px)`, width: `calc(${b.end - b.start + 1} * var(--day) - 2px)`, top: rem(6 + b.lane * LANE), height: rem(LANE - 4) }}
                       >
@@ -173,13 +173,13 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
 
 /** The colours' key under the board. */
 export function BoardLegend() {
-  const { t } = useTranslation(RENT);
+  const { t, i18n } = useTranslation(RENT);
   return (
     <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted" aria-label={t("board.legend")}>
       {(Object.keys(STATE_CLASS) as BoardState[]).map((s) => (
         <li key={s} className="flex items-center gap-1.5">
           <span aria-hidden className={`inline-block h-3 w-5 rounded-sm ${STATE_CLASS[s]}`} />
-          {t(`board.states.${s}`)}
+          {contractStateName(BOARD_STATES[s], i18n.language)}
         </li>
       ))}
       <li className="flex items-center gap-1.5">
