@@ -31,8 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // a row that is not the user's answered 404 above; theirs opens as the document
   const id = p.get("edit") ?? p.get("view");
   if (id) throw redirect(`/contractList/form?id=${encodeURIComponent(id)}`);
-  // a contract comes with its lines: the head-only sheet of the generic import cannot carry them (export still can)
-  return data({ ...page.data, can: { ...page.data.can, import: false }, codes: heldCodes(contractStates, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);
+  // Excel export and import carry the lines as a second sheet (设备明细, the view's sheet)
+  return data({ ...page.data, codes: heldCodes(contractStates, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);
 }
 
 export const action = (args: ActionFunctionArgs) => resourceAction(args, contractResource, { intents: transitionIntents(contractMachine), options: contractOptions });

@@ -55,6 +55,7 @@ export default {
   importNotExcel: "Upload an Excel file in .xlsx format",
   importNoHeader: "No known column headers were found; use the import template",
   importTooMany: "At most 1,000 rows can be imported at once",
+  importSameHead: "Same name as row {{value}}: its lines cannot be told apart; rename one and import again",
   readOnly: "This list is read-only",
   detail: "Details",
   all: "All",

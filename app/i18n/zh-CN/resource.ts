@@ -53,6 +53,7 @@ export default {
   importNotExcel: "请上传 .xlsx 格式的 Excel 文件",
   importNoHeader: "未找到可识别的表头，请使用导入模板",
   importTooMany: "单次最多导入1000行",
+  importSameHead: "与第 {{value}} 行同名，明细行无法区分，请改名后导入",
   readOnly: "此列表为只读",
   detail: "详情",
   all: "全部",

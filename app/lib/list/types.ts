@@ -154,7 +154,22 @@ export interface ResourceView {
   rowLabel: string;
   /** a list nobody edits (logs): no add, edit, delete or import, whatever the user's codes; export stays */
   readOnly?: boolean;
+  /** the Excel sheets, when the drawer's form is not the whole record (a contract's head and its lines): see SheetDef */
+  sheet?: SheetDef;
 }
+
+/**
+ * What an Excel import reads, its template offers and an export adds, for a record edited on a page of its own: the
+ * head's fields (default: the form) and a second sheet of lines, each naming its head by the head's `rowLabel` value
+ * in its first column. A line's refusal is reported as `<key>[<its row in the lines sheet>].<field>`.
+ */
+export interface SheetDef {
+  fields?: FormFieldDef[];
+  lines?: { key: string; title: Label; fields: FormFieldDef[] };
+}
+
+/** The head fields an Excel import reads (the sheet's fields, or the form's). */
+export const sheetFields = (view: ResourceView): FormFieldDef[] => formInputs(view.sheet?.fields ?? view.form);
 
 declare const viewKeys: unique symbol;
 

@@ -4,6 +4,7 @@
  */
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 import { approvalTransitions } from "~/modules/workflow/approval";
+import { contractSheet } from "./contract-sheet";
 import { defineMachine, type AskDef } from "~/modules/workflow/machine";
 
 export const CONTRACT_PERMISSION = "contractList";
@@ -60,6 +61,8 @@ export const contractView = defineView({
   singular: { zh: "合同", en: "contract" },
   // the name: a factory or an import knows it before the save gives the number
   rowLabel: "name",
+  // Excel: the head as the document page has it, and 设备明细 as a second sheet
+  sheet: contractSheet(CONTRACT_KIND_OPTIONS),
   columns: [
     INDEX_COLUMN,
     { key: "number", label: { zh: "合同编号", en: "Contract no." }, sortable: true, fixed: true },

@@ -23,6 +23,7 @@ import { transitionIntents, type Machine } from "~/modules/workflow/engine.serve
 import type { Refusal } from "~/modules/workflow/machine";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
 import { lineClashes } from "./availability.server";
+import { contractSheetLines } from "./contract-sheet.server";
 import { CONTRACT_APPROVE_CODE, CONTRACT_STATE, contractStates, contractView, EDITABLE_STATES, type ContractStateRow } from "./contracts.resource";
 import { contractValueCents, isFixedPrice } from "./value";
 
@@ -434,6 +435,7 @@ export const contractResource = defineResource({
   toUpdate: (values) => headOf(values),
   sideWrites: (scope, { id, values }) => ({ writes: childWrites(scope, id, values) }),
   auditView: ({ lines: _l, fees: _f, plans: _p, ...row }) => row,
+  sheetLines: (scope, ids, lang) => contractSheetLines(scope, contractView.sheet ?? {}, ids, lang),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
 import type { FormExtra } from "./resource-drawers";
 import { ColumnPanel } from "~/widgets/column-panel";
-import { applyColumnPrefs, formInputs, labelOf, listHref, type ResourceView } from "~/lib/list/types";
+import { applyColumnPrefs, labelOf, listHref, sheetFields, type ResourceView } from "~/lib/list/types";
 import { DownloadLink, Spinner } from "~/widgets/download-link";
 import { FlashToast } from "~/widgets/toast";
 import { QueryLink } from "~/widgets/list-navigation";
@@ -226,9 +226,17 @@ function ImportReportView({ view, report }: { view: ResourceView; report: { crea
   const { t, i18n } = useTranslation("resource");
   const message = useMessage();
   if (report.fileError) return <Alert tone="error">{message(report.fileError)}</Alert>;
+  const lang = i18n.language;
+  const lines = view.sheet?.lines;
   const labelOfField = (key: string) => {
-    const f = formInputs(view.form).find((x) => x.key === key);
-    return f ? labelOf(f.label, i18n.language) : "";
+    // a refused line of the lines sheet: its sheet, its own row there, its field
+    const line = lines ? new RegExp(`^${lines.key}(?:\\[(\\d+)\\](?:\\.(\\w+))?)?$`).exec(key) : null;
+    if (lines && line) {
+      const f = lines.fields.find((x) => x.key === line[2]);
+      return [labelOf(lines.title, lang), line[1] ? t("importRow", { row: Number(line[1]) }) : "", f ? labelOf(f.label, lang) : ""].filter(Boolean).join(" ");
+    }
+    const f = sheetFields(view).find((x) => x.key === key);
+    return f ? labelOf(f.label, lang) : "";
   };
   return (
     <div role="status" className="mb-3 rounded-md border border-line bg-panel px-3 py-2 text-sm" data-testid="import-report">

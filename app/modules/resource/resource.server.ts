@@ -114,6 +114,11 @@ export interface ResourceDefinition<
   /** runs once the deleted rows are gone (e.g. bumps the access version, so no cache outlives them) */
   afterDelete?(scope: RequestScope, ids: number[]): Promise<void>;
   /**
+   * the exported rows' lines for the view's lines sheet (view.sheet.lines), in order: the head's rowLabel value and
+   * each line field's text as the import reads it back (an option's label in the user's language)
+   */
+  sheetLines?(scope: RequestScope, ids: number[], lang: string): Promise<{ head: string; values: Record<string, string> }[]>;
+  /**
    * the user's data scope beyond the tenant (e.g. only the vehicles they may see): applied to the list, the row
    * opened or edited and the rows deleted; a row outside it answers as if it did not exist. Uniqueness checks
    * still see every row of the tenant.
