@@ -22,6 +22,7 @@ import { FlashToast } from "~/widgets/toast";
 import { MoneyInput } from "~/widgets/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { Upload } from "~/widgets/upload";
+import { comparedText } from "./compared-text";
 import { CONTRACT_KIND_OPTIONS, CONTRACT_STATES, contractStates, FEE_KIND_OPTIONS } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
 
@@ -572,8 +573,8 @@ export function ContractDocument() {
                       return (
                         <tr key={i} className="border-t border-line">
                           <td className="px-2 py-1.5 text-muted">{c.line ? t("lineField", { n: c.line, field: name }) : name}</td>
-                          <td className="px-2 py-1.5 text-danger line-through">{c.before}</td>
-                          <td className="px-2 py-1.5 text-success">{c.after}</td>
+                          <td className="px-2 py-1.5 text-danger line-through">{comparedText(c.field, c.before)}</td>
+                          <td className="px-2 py-1.5 text-success">{comparedText(c.field, c.after)}</td>
                         </tr>
                       );
                     })}
