@@ -390,7 +390,7 @@ export function ContractDocument() {
                       {n}
                     </span>
                     <div className="min-w-0 flex-1">
-                      <div className={`grid grid-cols-6 gap-x-2 gap-y-2 ${sub ? "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1.3fr))_repeat(5,minmax(0,1fr))]" : "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1.3fr))_repeat(4,minmax(0,1fr))]"}`}>
+                      <div className={`grid grid-cols-6 gap-x-2 gap-y-2 ${sub ? "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1.25fr))_repeat(5,minmax(0,1fr))]" : "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1.25fr))_repeat(4,minmax(0,1fr))]"}`}>
                         {field("vehicleId", "vehicle", { opts: options.vehicleId ?? [] }, "col-span-2 min-[1600px]:col-span-1")}
                         {field("equipmentType", "equipmentType", { opts: vehicleTypes })}
                         {field("spec", "spec", { maxLength: 30 })}
