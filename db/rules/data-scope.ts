@@ -22,6 +22,11 @@ export interface ScopeUser {
   id: number;
   tenantId: number;
   orgId: number | null;
+  /**
+   * known to see the whole tenant (the session reads it with the user): the rule is then no condition at all; when
+   * absent (the hub's reading) the SQL below decides, with the same answer
+   */
+  wholeTenant?: boolean;
 }
 
 /** The user itself, or a request scope that carries it. */
@@ -64,11 +69,11 @@ export function grantedVehicleIdsSql(subject: ScopeSubject, now = Date.now()): S
 
 /**
  * The rule as a condition on a `vehicles` row: undefined when the user sees every vehicle of the tenant (no
- * organisation), otherwise one condition that needs no id list however many vehicles the organisation has.
+ * organisation, or the root one as the session read it), otherwise one condition that needs no id list however many vehicles the organisation has.
  */
 export function visibleVehiclesWhere(subject: ScopeSubject, now = Date.now()): SQL | undefined {
   const user = userOf(subject);
-  if (user.orgId === null) return undefined;
+  if (user.orgId === null || user.wholeTenant) return undefined;
   return sql`(
     ${wholeTenantSql(user)}
     or ${vehicles.orgId} in (${orgSubtreeSql(user, user.orgId)})
@@ -90,7 +95,7 @@ export function visibleVehicleIdWhere(subject: ScopeSubject, column: SQLiteColum
  */
 export function visibleOrgRowWhere(subject: ScopeSubject, column: SQLiteColumn): SQL | undefined {
   const user = userOf(subject);
-  if (user.orgId === null) return undefined;
+  if (user.orgId === null || user.wholeTenant) return undefined;
   return sql`(
     ${wholeTenantSql(user)}
     or ${column} is null

@@ -28,6 +28,11 @@ export interface SessionUser {
   timeZone: string;
   /** name of the user's organisation, read with the session so screens need no second query */
   orgName: string | null;
+  /**
+   * the user sees the whole tenant (no organisation, or the tenant's root one), read with the session: the data-scope
+   * rule then narrows nothing (db/rules/data-scope.ts), so lists keep their prepared statements and counted totals
+   */
+  wholeTenant: boolean;
 }
 
 export interface Session {
@@ -99,6 +104,7 @@ function prepareSessionQuery(db: Db) {
       tenantState: tenants.state,
       accessVersion: tenants.accessVersion,
       orgName: organisations.name,
+      orgIsRoot: sql<number>`${organisations.id} is not null and ${organisations.parentId} is null`,
       // the raw text: parsed only by a screen that reads a setting (sessionSetting)
       settings: sql<string | null>`${userSettings.settings}`,
     })
@@ -231,7 +237,7 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
       loginType: row.loginType,
       accessVersion: row.accessVersion,
       settings: row.settings,
-      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind, timeZone: row.timeZone, orgName: row.orgName },
+      user: { ...user, isAdmin: user.isAdmin === 1, tenantName: row.tenantName, companyKind: row.companyKind, timeZone: row.timeZone, orgName: row.orgName, wholeTenant: user.orgId === null || row.orgIsRoot === 1 },
     },
   };
 }

@@ -406,7 +406,7 @@ export const contractResource = defineResource({
       })
       .from(contracts)
       .leftJoin(users, and(eq(users.id, contracts.salesmanId), sameTenant(users, contracts)))
-      .where(and(where, eq(contracts.current, 1)))
+      .where(where)
       .orderBy(...orderBy)
       .offset(offset);
     return limit === undefined ? q : q.limit(limit);
@@ -418,7 +418,8 @@ export const contractResource = defineResource({
         containing(contracts.number, v),
         containing(contracts.name, v),
         containing(contracts.project, v),
-        sql`${contracts.customerId} in (select ${customers.id} from ${customers} where ${tenantOfOuter(customers, contracts)} and ${containing(customers.name, v)})`,
+        // the row's own customer by its key (one lookup a row), not the tenant's matching customers again for every row
+        sql`exists (select 1 from ${customers} where ${customers.id} = ${contracts.customerId} and ${tenantOfOuter(customers, contracts)} and ${containing(customers.name, v)})`,
       ),
     kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? eq(contracts.kind, v as (typeof CONTRACT_KINDS)[number]) : undefined),
     state: (v) => eq(contracts.state, Number(v)),
@@ -427,6 +428,10 @@ export const contractResource = defineResource({
   },
   sortColumns: { number: contracts.number, name: contracts.name, startOn: contracts.startOn, plannedEndOn: contracts.plannedEndOn, state: contracts.state, createdAt: contracts.createdAt },
   defaultOrder: [desc(contracts.createdAt), desc(contracts.id)],
+  // the revision in force only; its total is kept by triggers (migration 0023), by state too
+  listedWhere: eq(contracts.current, 1),
+  countedAs: "contract",
+  countedBy: ["state"],
   scopeWhere: (scope) => visibleOrgRowWhere(scope, contracts.orgId),
   createSchema: ContractSchema,
   updateSchema: ContractSchema,

@@ -75,7 +75,9 @@ export interface ResourceDefinition<
   /** sortable column key (a field of the listed row: defineResource refuses any other) → column */
   sortColumns: { [K in S]: SQLiteColumn };
   defaultOrder: SQL[];
-  /** the row_counts entity kept by triggers for this table: an unfiltered list reads its total there */
+  /** the rows a list shows at all (a contract's revision in force, not the ones it superseded): its rows and its total */
+  listedWhere?: SQL;
+  /** the row_counts entity kept by triggers for this table (of its listed rows): an unfiltered list reads its total there */
   countedAs?: string;
   /**
    * filters whose every value is also counted by triggers, as `<countedAs>.<filter>=<value>` (users by state): a
@@ -269,7 +271,7 @@ function countedEntity(res: AnyResource, q: ListQuery): string | null {
 }
 
 function tenantWhere(scope: RequestScope, res: AnyResource, q: ListQuery, narrowed: SQL | undefined): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [ofTenant(res.table, scope.user.tenantId), narrowed];
+  const conditions: (SQL | undefined)[] = [ofTenant(res.table, scope.user.tenantId), res.listedWhere, narrowed];
   for (const [key, value] of Object.entries(q.filters)) conditions.push(res.filters[key]?.(value));
   return and(...conditions);
 }
