@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contractLines, contracts } from "../../db/schema";
+import { approvalRecords, contractLines, contracts } from "../../db/schema";
 import { seedContracts } from "../../db/seed/rental/contracts";
 import { seedParties } from "../../db/seed/rental/parties";
 import { seedTelematics } from "../../db/seed/telematics";
@@ -41,5 +41,18 @@ describe("the demo seed's contracts", () => {
     }
     // the value of a 25 t crane with its operator for six months
     expect(amended.find((r) => r.current)!.valueCents).toBe(6 * (3_800_000 + 900_000));
+    // each got to its state through approval as the engine records it: 审批进度 of a contract in force shows its steps done
+    const records = await db().select().from(approvalRecords).where(and(eq(approvalRecords.tenantId, t.tenantId), eq(approvalRecords.kind, "contract")));
+    const actions = (state: number) => {
+      const c = current.find((r) => r.state === state)!;
+      return records.filter((r) => r.documentId === c.id).map((r) => [r.action, r.stepNo]);
+    };
+    expect(actions(0)).toEqual([]);
+    expect(actions(1)).toEqual([["submit", null]]);
+    expect(actions(3)).toEqual([["submit", null], ["approve", 1]]);
+    expect(actions(5)).toEqual([["submit", null], ["refuse", 1]]);
+    expect(actions(6)).toEqual([["abandon", null]]);
+    expect(actions(7)).toEqual([["submit", null], ["approve", 1], ["abort", null]]);
+    expect(records.find((r) => r.action === "refuse")!.note).toBe("月租低于公司底价，请按38,000元重新报价");
   });
 });

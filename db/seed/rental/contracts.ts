@@ -4,8 +4,8 @@
 // on-rent now, payment plans, a sub-contract from a supplier, an amendment in force. No machine is on two live
 // contracts for overlapping days: each live line takes a machine of its own. Runs after the parties part and names
 // its customers; values and plans come from the same functions as the contract screen's save.
-import { and, eq, sql } from "drizzle-orm";
-import { contractFees, contractLines, contractPlans, contracts, customers, documentNumbers, suppliers, tenants } from "../../schema";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { approvalRecords, approvalSteps, contractFees, contractLines, contractPlans, contracts, customers, documentNumbers, suppliers, tenants, users } from "../../schema";
 import type { CONTRACT_KINDS, FEE_KINDS } from "../../schema/rental";
 import { addDays, addMonths } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
@@ -111,6 +111,11 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
   let spare = 0;
   const numbers = new Map<string, number>();
   const ids: number[] = [];
+  // how each contract got to its state: the tenant's contract flow decided by another user (nobody approves their own)
+  const flow = await db.select({ stepNo: approvalSteps.stepNo }).from(approvalSteps).where(and(eq(approvalSteps.tenantId, tenantId), eq(approvalSteps.kind, "contract"))).orderBy(asc(approvalSteps.stepNo));
+  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), ne(users.id, adminId))).orderBy(asc(users.id)).limit(1);
+  const approverId = other?.id ?? adminId;
+  const records: (typeof approvalRecords.$inferInsert)[] = [];
 
   for (const s of SEEDS) {
     const live = LIVE.has(s.state);
@@ -176,6 +181,7 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
       .returning({ id: contracts.id });
     const id = row!.id;
     ids.push(id);
+    records.push(...approvalHistory({ tenantId, kind: "contract", documentId: id }, s, Date.parse(`${signedOn}T02:00:00Z`), adminId, approverId, flow.length));
     for (const [i, l] of lines.entries()) {
       await db.insert(contractLines).values({
         tenantId,
@@ -218,6 +224,9 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
   const [firstLine] = await db.select().from(contractLines).where(eq(contractLines.contractId, amendedId));
   await db.insert(contractLines).values({ ...firstLine!, id: undefined, contractId: first!.id, monthlyCents: 3_500_000 });
 
+  // D1 binds at most 100 parameters a statement
+  for (let i = 0; i < records.length; i += 8) await db.insert(approvalRecords).values(records.slice(i, i + 8));
+
   // the numbering service continues after the seeded numbers
   for (const [period, n] of numbers) {
     await db
@@ -228,3 +237,21 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
   const executing = (await db.select({ n: sql<number>`count(*)` }).from(contracts).where(and(eq(contracts.tenantId, tenantId), eq(contracts.state, 3), eq(contracts.current, 1))))[0]?.n ?? 0;
   return `seeded the contracts: ${SEEDS.length} across every kind and state (${executing} executing), with their lines, fees and payment plans`;
 };
+
+/**
+ * The approval records of a seeded contract, as the engine would have written them: a draft has none; in approval,
+ * submitted; refused, submitted and refused at the first step with its reason; abandoned, the draft voided; every
+ * state after approval (approved, executing, completed, aborted, stopped, terminated), submitted and approved at each
+ * step of the flow, an aborted one then aborted with its reason. So 审批进度 of a contract in force shows its steps done.
+ */
+function approvalHistory(doc: { tenantId: number; kind: string; documentId: number }, s: Seed, at: number, adminId: number, approverId: number, steps: number): (typeof approvalRecords.$inferInsert)[] {
+  const hour = 3_600_000;
+  if (s.state === 0) return [];
+  if (s.state === 6) return [{ ...doc, round: 0, action: "abandon", actorId: adminId, createdAt: at + hour }];
+  const submitted = { ...doc, round: 1, action: "submit" as const, actorId: adminId, createdAt: at };
+  if (s.state === 1) return [submitted];
+  if (s.state === 5) return [submitted, { ...doc, round: 1, stepNo: 1, action: "refuse", actorId: approverId, note: s.reason ?? null, createdAt: at + hour }];
+  const approvals = Array.from({ length: Math.max(1, steps) }, (_, i) => ({ ...doc, round: 1, stepNo: i + 1, action: "approve" as const, actorId: approverId, createdAt: at + (i + 1) * hour }));
+  const aborted = s.state === 7 ? [{ ...doc, round: 1, action: "abort" as const, actorId: approverId, note: s.reason ?? null, createdAt: at + (steps + 2) * hour }] : [];
+  return [submitted, ...approvals, ...aborted];
+}
