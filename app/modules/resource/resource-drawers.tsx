@@ -101,11 +101,15 @@ export function ResourceForm({ view, mode, values, options, back, formAction, ex
   };
   const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
   const firstRef = useRef<HTMLElement | null>(null);
-  useEffect(() => firstRef.current?.focus(), []);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // the first field, unless the user is already in one (a drawer the server rendered is typed in before it hydrates)
+  useEffect(() => {
+    if (!formRef.current?.contains(document.activeElement)) firstRef.current?.focus();
+  }, []);
 
   return (
     <Drawer title={mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })} titleId="form-title" closeTo={back} closeLabel={t("cancel")} data-testid="resource-form">
-      <Form method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
+      <Form ref={formRef} method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
         <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
         {mode === "edit" ? (
           <>
