@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { DEMO_USERS } from "../../db/seed/demo";
 import { signIn } from "./support";
+import { makeManager } from "./contract-steps";
 
 const { admin } = DEMO_USERS;
 type Lang = "zh-CN" | "en-US";
@@ -20,21 +21,6 @@ const prefer = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>
     { name: "derrick_lang", value: lang, url: page.url() },
     { name: "derrick_theme", value: theme, url: page.url() },
   ]);
-
-/** A second administrator (the manager who approves), through 用户管理 (in Chinese, before the language is chosen). */
-async function makeManager(page: Page, account: string) {
-  await page.goto("/userManage?new=1");
-  const form = page.getByTestId("resource-form");
-  await expect(form.getByLabel("登录账号")).toBeEditable();
-  await form.getByLabel("登录账号").fill(account);
-  await form.getByLabel("用户名").fill(`经理${account.slice(-4)}`);
-  await form.getByLabel("初始密码").fill("Passw0rd@26");
-  await form.getByLabel("所属组织").selectOption({ index: 1 });
-  await form.getByLabel("角色").selectOption({ label: "系统管理员" });
-  await form.getByLabel("手机号").fill(`139${String(Date.now()).slice(-8)}`);
-  await form.getByRole("button", { name: "保存" }).click();
-  await expect(page).not.toHaveURL(/new=1/);
-}
 
 async function confirmInRow(page: Page, row: ReturnType<Page["locator"]>, button: string, confirm: string) {
   await row.getByRole("button", { name: button, exact: true }).click();

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { contractLines, contracts, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
-import { percentOfBp, plainCents } from "~/lib/cents";
 import { labelOf, type SheetDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
+import { lineFormValues } from "./contracts.server";
 
-const cents = (c: number | null) => (c === null ? "" : plainCents(c));
 const text = (x: string | number | null) => (x === null ? "" : String(x));
 
 /**
@@ -30,27 +29,12 @@ export async function contractSheetLines(scope: RequestScope, sheet: SheetDef, i
   return rows.map(({ head, plate, line: l }) => ({
     head,
     values: {
+      ...lineFormValues(l),
       vehicleId: text(plate),
       equipmentType: label("equipmentType", text(l.equipmentType)),
-      spec: text(l.spec),
-      monthly: cents(l.monthlyCents),
-      daily: cents(l.dailyCents),
-      shift: cents(l.shiftCents),
-      shiftHours: String(l.shiftHours),
-      shiftOvertime: cents(l.shiftOvertimeCents),
-      hourly: cents(l.hourlyCents),
-      minHoursPerCall: text(l.minHoursPerCall),
-      allowanceHours: text(l.allowanceHours),
       allowancePer: label("allowancePer", text(l.allowancePer)),
-      allowanceOvertime: cents(l.allowanceOvertimeCents),
-      idleRate: percentOfBp(l.idleRateBp),
       faultDeduction: label("faultDeduction", l.faultDeduction ? "1" : "0"),
       operators: String(l.operators),
-      operatorMonthly: cents(l.operatorMonthlyCents),
-      costMonthly: cents(l.costMonthlyCents),
-      onRentOn: l.onRentOn,
-      offRentOn: text(l.offRentOn),
-      remark: text(l.remark),
     },
   }));
 }

@@ -18,7 +18,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { approvalPlan, flowOf, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
+import { approvalPlan, documentFlows, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
@@ -476,6 +476,33 @@ export type LoadedContract = NonNullable<Awaited<ReturnType<typeof loadContract>
 const cents = (c: number | null | undefined) => (c === null || c === undefined ? "" : plainCents(c));
 const s = (x: string | number | null | undefined) => (x === null || x === undefined ? "" : String(x));
 
+/** A stored line as the form posts it (money as yuan text, percentages as text); the Excel sheet starts from it too. */
+export function lineFormValues(l: LoadedContract["lines"][number]): Record<string, string> {
+  return {
+    vehicleId: s(l.vehicleId),
+    equipmentType: s(l.equipmentType),
+    spec: s(l.spec),
+    monthly: cents(l.monthlyCents),
+    daily: cents(l.dailyCents),
+    shift: cents(l.shiftCents),
+    shiftHours: String(l.shiftHours),
+    shiftOvertime: cents(l.shiftOvertimeCents),
+    hourly: cents(l.hourlyCents),
+    minHoursPerCall: s(l.minHoursPerCall),
+    allowanceHours: s(l.allowanceHours),
+    allowancePer: s(l.allowancePer),
+    allowanceOvertime: cents(l.allowanceOvertimeCents),
+    idleRate: percentOfBp(l.idleRateBp),
+    faultDeduction: l.faultDeduction ? "1" : "",
+    operators: l.operators ? String(l.operators) : "",
+    operatorMonthly: cents(l.operatorMonthlyCents),
+    costMonthly: cents(l.costMonthlyCents),
+    onRentOn: l.onRentOn,
+    offRentOn: s(l.offRentOn),
+    remark: s(l.remark),
+  };
+}
+
 /** A stored contract as the form's posted values (money as yuan text, percentages as text). */
 export function formValuesOf(c: Pick<LoadedContract, "head" | "lines" | "fees" | "plans">): Record<string, unknown> {
   const h = c.head;
@@ -506,29 +533,7 @@ export function formValuesOf(c: Pick<LoadedContract, "head" | "lines" | "fees" |
     attachments: s(h.attachments),
     remark: s(h.remark),
     overCreditReason: s(h.overCreditReason),
-    lines: c.lines.map((l) => ({
-      vehicleId: s(l.vehicleId),
-      equipmentType: s(l.equipmentType),
-      spec: s(l.spec),
-      monthly: cents(l.monthlyCents),
-      daily: cents(l.dailyCents),
-      shift: cents(l.shiftCents),
-      shiftHours: String(l.shiftHours),
-      shiftOvertime: cents(l.shiftOvertimeCents),
-      hourly: cents(l.hourlyCents),
-      minHoursPerCall: s(l.minHoursPerCall),
-      allowanceHours: s(l.allowanceHours),
-      allowancePer: s(l.allowancePer),
-      allowanceOvertime: cents(l.allowanceOvertimeCents),
-      idleRate: percentOfBp(l.idleRateBp),
-      faultDeduction: l.faultDeduction ? "1" : "",
-      operators: l.operators ? String(l.operators) : "",
-      operatorMonthly: cents(l.operatorMonthlyCents),
-      costMonthly: cents(l.costMonthlyCents),
-      onRentOn: l.onRentOn,
-      offRentOn: s(l.offRentOn),
-      remark: s(l.remark),
-    })),
+    lines: c.lines.map(lineFormValues),
     fees: c.fees.map((f) => ({ kind: f.kind, amount: cents(f.amountCents), lineNo: s(f.lineNo), feeOn: s(f.feeOn), remark: s(f.remark) })),
     plans: c.plans.map((p) => ({ dueOn: p.dueOn, amount: cents(p.amountCents), remark: s(p.remark) })),
   };
@@ -637,6 +642,8 @@ export const contractApprovalKind: ApprovalKind = {
         .limit(limit),
       (r) => ({ id: r.id, label: `${r.number}${r.revision > 1 ? ` v${r.revision}` : ""} ${r.name}`, ownerId: r.creatorId, createdAt: r.createdAt }),
     ),
+  // the steps of 审批流程 with a threshold apply from the contract's value up
+  amountOf: (scope, ids) => scope.db.select({ id: contracts.id, cents: contracts.valueCents }).from(contracts).where(and(ofTenant(contracts, scope), inArray(contracts.id, ids))),
 };
 
 const basePlan = approvalPlan<ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null }>(contractApprovalKind);
@@ -653,7 +660,7 @@ async function approvalsSoFar(scope: RequestScope, ids: number[]): Promise<Map<n
 
 /**
  * The approval family's plan, and what contracts add: a contract over its customer's credit limit takes one more
- * step than the tenant's flow (anyone holding the approve code, e.g. finance); an amendment approved becomes the
+ * step than its flow (the tenant's steps that apply to its value) (anyone holding the approve code, e.g. finance); an amendment approved becomes the
  * revision in force (the one it replaces steps down, and it takes its state: an executing contract stays executing);
  * an early termination's end day is a day not before the start.
  */
@@ -676,8 +683,8 @@ async function contractPlan(scope: RequestScope, t: Parameters<typeof basePlan>[
   const to = planned.to ?? new Map<number, number>();
   const over = rows.filter((r) => r.overCredit && to.get(r.id) === CONTRACT_STATE.approved);
   if (over.length) {
-    const [flow, soFar] = await Promise.all([flowOf(scope.db, scope.user.tenantId, "contract"), approvalsSoFar(scope, over.map((r) => r.id))]);
-    for (const r of over) if (soFar.get(r.id)! + 1 < Math.max(1, flow.length) + 1) to.set(r.id, CONTRACT_STATE.inApproval);
+    const [flows, soFar] = await Promise.all([documentFlows(scope, contractApprovalKind, over.map((r) => r.id)), approvalsSoFar(scope, over.map((r) => r.id))]);
+    for (const r of over) if (soFar.get(r.id)! + 1 < Math.max(1, flows.get(r.id)!.length) + 1) to.set(r.id, CONTRACT_STATE.inApproval);
   }
   const writes = [...(planned.writes ?? [])];
   for (const r of rows) {
