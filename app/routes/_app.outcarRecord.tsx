@@ -11,6 +11,7 @@ import { outcarOptions, outcarPrefill, outcarResource, tripCounts } from "~/modu
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { AttachmentsField } from "~/widgets/attachments-field";
 import { Calendar } from "~/widgets/calendar";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 出车记录 / Vehicle Trip Records" }];
@@ -64,7 +65,7 @@ export default function OutcarRecord() {
         ) : null}
       </aside>
       <div className="min-w-0 flex-1">
-        <ResourcePage view={view} />
+        <ResourcePage view={view} formExtra={(ctx) => <AttachmentsField values={ctx.values} errorOf={ctx.errorOf} label={t("outcar.signaturePhoto")} name="signature" storedKey="signatureFiles" limit={1} />} />
       </div>
     </div>
   );

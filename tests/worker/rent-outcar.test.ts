@@ -35,6 +35,31 @@ describe("/outcarRecord 出车登记", () => {
     expect(list).toContain(d.contract.number);
   });
 
+  it("keeps the customer's signed photo with the trip; another tenant's file or a second photo is refused", async () => {
+    const d = await dispatcher();
+    const file = async (tenantId: number) => (await env.DB.prepare("insert into files (tenant_id, r2_key, file_name, content_type, size, created_at) values (?, ?, '签字.jpg', 'image/jpeg', 10, ?) returning id").bind(tenantId, `k${Math.random()}`, Date.now()).first<{ id: number }>())!.id;
+    const mine = await file(d.tenantId);
+    const fields = trip(d, { signer: "王工", signature: String(mine) });
+    expect((await post(d, fields)).status).toBe(302);
+    const row = (await stored(fields.work!))!;
+    expect([row.signer, row.signature_file_id]).toEqual(["王工", String(mine)]);
+    // the list links the photo; the edit form shows it by name
+    expect(await (await get("/outcarRecord?tripOn=2026-03-16", d.cookie)).text()).toContain(`/api/common/commonfile/downloadFile?id=${mine}`);
+    expect(await (await get(`/outcarRecord?edit=${row.id}`, d.cookie)).text()).toContain("签字.jpg");
+
+    const other = await makeTenant();
+    const theirs = trip(d, { signature: String(await file(other.tenantId)) });
+    const refused = await post(d, theirs);
+    expect(refused.status).toBe(409);
+    expect(await stored(theirs.work!)).toBeNull();
+    const two = new URLSearchParams({ intent: "create", ...trip(d) });
+    two.append("signature", String(mine));
+    two.append("signature", String(await file(d.tenantId)));
+    const twice = await postForm("/outcarRecord", two, { Cookie: `${d.cookie}; derrick_lang=en-US` });
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain("Only one signed photo can be uploaded");
+  });
+
   it("refuses a return before the departure, end readings below the start and a day outside the line, in both languages", async () => {
     const d = await dispatcher();
     const back = await post(d, trip(d, { departTime: "17:00", returnTime: "08:00" }));

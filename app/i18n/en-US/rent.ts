@@ -50,6 +50,8 @@ export default {
     reading: "Enter a number of 0 or more",
     prefilled: "The starting engine hours and kilometres are prefilled from the machine's latest report",
     record: "Record a trip",
+    signaturePhoto: "Customer's signed photo",
+    onePhoto: "Only one signed photo can be uploaded",
   },
   history: {
     title: "Rental",

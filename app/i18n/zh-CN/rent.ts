@@ -50,6 +50,8 @@ export default {
     reading: "请输入不小于 0 的数值",
     prefilled: "开始工时、开始里程已按设备最新上报的数据预填",
     record: "出车登记",
+    signaturePhoto: "客户签字照片",
+    onePhoto: "签字照片只能上传一张",
   },
   history: {
     title: "租赁信息",

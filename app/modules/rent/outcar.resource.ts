@@ -23,6 +23,7 @@ export const outcarView = defineView({
     { key: "fuelL", label: { zh: "加油(升)", en: "Fuel (L)" }, type: "number" },
     { key: "work", label: { zh: "工作内容", en: "Work done" } },
     { key: "signer", label: { zh: "现场签字", en: "Signed by" } },
+    { key: "signaturePhoto", label: { zh: "签字照片", en: "Signed photo" }, type: "images" },
     { key: "remark", label: { zh: "备注", en: "Remark" } },
   ],
   filters: [

@@ -12,6 +12,7 @@ import { parseZonedTime } from "~/lib/tenant-days";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
+import { checkFiles, fileIds, filesOf } from "~/modules/parties/party.server";
 import { BOARD_STATES, withinLine } from "./board";
 import { outcarView } from "./outcar.resource";
 
@@ -49,6 +50,11 @@ export const OutcarSchema = z
     kmEnd: reading,
     fuelL: reading,
     signer: text(30),
+    // the customer's site signature as a photo (the upload widget posts one id a file): at most one
+    signature: fileIds
+      .optional()
+      .default([])
+      .refine((ids) => ids.length <= 1, "rent:outcar.onePhoto"),
     work: z.string().trim().min(1, "validation.required").max(200, "rent:outcar.tooLong|200"),
     remark: text(200),
   })
@@ -122,6 +128,7 @@ export const outcarResource = defineResource({
         fuelL: outcarRecords.fuelL,
         work: outcarRecords.work,
         signer: outcarRecords.signer,
+        signaturePhoto: outcarRecords.signatureFileId,
         remark: outcarRecords.remark,
       })
       .from(outcarRecords)
@@ -156,6 +163,7 @@ export const outcarResource = defineResource({
     if (!line || line.vehicleId === null) return { lineId: "rent:outcar.notFound" };
     if (!TRIP_CONTRACT_STATES.includes(line.state as 2 | 3)) return { lineId: "rent:outcar.contractState" };
     if (!withinLine(values.tripOn, line.from, line.to)) errors.tripOn = `rent:outcar.outsideLine|${line.from} ~ ${line.to ?? "…"}`;
+    await checkFiles(scope, values.signature, errors, "signature");
     checkedLines.set(values, line);
     return errors;
   },
@@ -174,15 +182,16 @@ export const outcarResource = defineResource({
     const line = checkedLines.get(values) ?? (await tripLine(scope, values.lineId))!;
     return rowOf(values, line, scope.user.timeZone);
   },
-  editValues: async (scope, row) => ({ departTime: hhmm(row.departAt, scope.user.timeZone), returnTime: hhmm(row.returnAt, scope.user.timeZone) }),
+  editValues: async (scope, row) => ({ departTime: hhmm(row.departAt, scope.user.timeZone), returnTime: hhmm(row.returnAt, scope.user.timeZone), signatureFiles: await filesOf(scope, row.signatureFileId) }),
   auditView: (row) => row,
   scopeWhere: (scope) => visibleOrgRowWhere(scope, outcarRecords.orgId),
 });
 
 function rowOf(values: OutcarValues, line: NonNullable<Awaited<ReturnType<typeof tripLine>>>, timeZone: string) {
-  const { departTime, returnTime, ...rest } = values;
+  const { departTime, returnTime, signature, ...rest } = values;
   return {
     ...rest,
+    signatureFileId: signature.length ? String(signature[0]) : null,
     contractId: line.contractId,
     vehicleId: line.vehicleId!,
     orgId: line.orgId,
