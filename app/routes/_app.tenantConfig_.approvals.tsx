@@ -2,8 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { requireScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
-import { postedValues } from "~/modules/resource/form.server";
-import { loadFlows, saveFlow } from "~/modules/workflow/flows.server";
+import { loadFlows, postedSteps, saveFlow } from "~/modules/workflow/flows.server";
 import { ApprovalFlowsPage } from "~/modules/workflow/flows-page";
 import { APPROVAL_FLOWS_PATH } from "~/modules/workflow/tenant-config-tabs";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -24,8 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await saveFlow(scope, form);
   if (result.ok) return redirect(APPROVAL_FLOWS_PATH, { headers: { "Set-Cookie": flashCookie("saved") } });
   // the rows as posted come back with the refusal, so nothing chosen is lost
-  const posted = ((postedValues(form).steps ?? []) as ({ approver?: string } | undefined)[]).map((s) => String(s?.approver ?? ""));
-  return data({ errors: result.errors, posted }, { status: result.status });
+  return data({ errors: result.errors, posted: postedSteps(form) }, { status: result.status });
 }
 
 export default ApprovalFlowsPage;

@@ -12,7 +12,8 @@ export const batchGuard = sqliteTable("batch_guard", { id: integer("id").primary
 
 /**
  * A tenant's approval flow for one document kind: its steps in order, each a role (anyone holding it) or a named
- * user. No steps: anyone with the kind's approve permission decides in one step.
+ * user, each from an amount up when `min_amount_cents` is set (a document worth less skips the step; null: always).
+ * No steps: anyone with the kind's approve permission decides in one step.
  */
 export const approvalSteps = sqliteTable(
   "approval_steps",
@@ -25,6 +26,7 @@ export const approvalSteps = sqliteTable(
     stepNo: integer("step_no").notNull(),
     approverType: text("approver_type", { enum: ["role", "user"] }).notNull(),
     approverId: integer("approver_id").notNull(),
+    minAmountCents: integer("min_amount_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

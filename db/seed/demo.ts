@@ -266,8 +266,14 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [shanghai] = await db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.tenantId, seeded.tenantId), eq(organisations.name, "上海项目部")));
   await db.update(users).set({ orgId: shanghai!.id }).where(eq(users.id, seeded.userIds[DEMO_USERS.project.account]!));
   // 审批流程: data permission applications are decided by the administrators' role; app-user applications by the
-  // default (holders of the approve code). Two app users wait, so the workbench's to-do has something to show.
-  await db.insert(approvalSteps).values({ tenantId: seeded.tenantId, kind: "dataPermission", stepNo: 1, approverType: "role", approverId: seeded.roleIds.admin });
+  // default (holders of the approve code); contracts by the administrators' role, and from ¥500,000.00 by that role
+  // again in a second step (the demo has no finance role; below that value the step is skipped). Two app users wait, so
+  // the workbench's to-do has something to show.
+  await db.insert(approvalSteps).values([
+    { tenantId: seeded.tenantId, kind: "dataPermission", stepNo: 1, approverType: "role", approverId: seeded.roleIds.admin },
+    { tenantId: seeded.tenantId, kind: "contract", stepNo: 1, approverType: "role", approverId: seeded.roleIds.admin },
+    { tenantId: seeded.tenantId, kind: "contract", stepNo: 2, approverType: "role", approverId: seeded.roleIds.admin, minAmountCents: 50_000_000 },
+  ]);
   await db.insert(appApplications).values([
     { tenantId: seeded.tenantId, name: "赵建国", phone: "13912345678", appRole: "operator", company: "中建三局苏州项目", reason: "塔吊司机，申请使用APP查看设备状态" },
     { tenantId: seeded.tenantId, name: "钱晓峰", phone: "13787654321", appRole: "driver", company: "华东混凝土有限公司", reason: "搅拌车司机，接收派单" },

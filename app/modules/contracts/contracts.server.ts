@@ -18,7 +18,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { approvalPlan, flowOf, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
+import { approvalPlan, documentFlows, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
@@ -637,11 +637,14 @@ export const contractApprovalKind: ApprovalKind = {
       scope.db
         .select({ id: contracts.id, number: contracts.number, name: contracts.name, revision: contracts.revision, creatorId: contracts.creatorId, createdAt: contracts.createdAt })
         .from(contracts)
-        .where(and(ofTenant(contracts, scope), eq(contracts.state, 1), visibleOrgRowWhere(scope, contracts.orgId)))
+        // current named (either revision may wait for approval) so the state index reaches the pending ones only
+        .where(and(ofTenant(contracts, scope), inArray(contracts.current, [0, 1]), eq(contracts.state, 1), visibleOrgRowWhere(scope, contracts.orgId)))
         .orderBy(desc(contracts.createdAt), desc(contracts.id))
         .limit(limit),
       (r) => ({ id: r.id, label: `${r.number}${r.revision > 1 ? ` v${r.revision}` : ""} ${r.name}`, ownerId: r.creatorId, createdAt: r.createdAt }),
     ),
+  // the steps of 审批流程 with a threshold apply from the contract's value up
+  amountOf: (scope, ids) => scope.db.select({ id: contracts.id, cents: contracts.valueCents }).from(contracts).where(and(ofTenant(contracts, scope), inArray(contracts.id, ids))),
 };
 
 const basePlan = approvalPlan<ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null }>(contractApprovalKind);
@@ -658,9 +661,9 @@ async function approvalsSoFar(scope: RequestScope, ids: number[]): Promise<Map<n
 
 /**
  * The approval family's plan, and what contracts add: a contract over its customer's credit limit takes one more
- * step than the tenant's flow (anyone holding the approve code, e.g. finance); an amendment approved becomes the
- * revision in force (the one it replaces steps down, and it takes its state: an executing contract stays executing);
- * an early termination's end day is a day not before the start.
+ * step than its flow, the tenant's steps that apply to its value (anyone holding the approve code, e.g. finance); an
+ * amendment approved becomes the revision in force (the one it replaces steps down, and it takes its state: an
+ * executing contract stays executing); an early termination's end day is a day not before the start.
  */
 async function contractPlan(scope: RequestScope, t: Parameters<typeof basePlan>[1], rows: Parameters<typeof basePlan>[2], input: Parameters<typeof basePlan>[3]) {
   if (t.name === "terminate") {
@@ -681,8 +684,8 @@ async function contractPlan(scope: RequestScope, t: Parameters<typeof basePlan>[
   const to = planned.to ?? new Map<number, number>();
   const over = rows.filter((r) => r.overCredit && to.get(r.id) === CONTRACT_STATE.approved);
   if (over.length) {
-    const [flow, soFar] = await Promise.all([flowOf(scope.db, scope.user.tenantId, "contract"), approvalsSoFar(scope, over.map((r) => r.id))]);
-    for (const r of over) if (soFar.get(r.id)! + 1 < Math.max(1, flow.length) + 1) to.set(r.id, CONTRACT_STATE.inApproval);
+    const [flows, soFar] = await Promise.all([documentFlows(scope, contractApprovalKind, over.map((r) => r.id)), approvalsSoFar(scope, over.map((r) => r.id))]);
+    for (const r of over) if (soFar.get(r.id)! + 1 < Math.max(1, flows.get(r.id)!.length) + 1) to.set(r.id, CONTRACT_STATE.inApproval);
   }
   const writes = [...(planned.writes ?? [])];
   for (const r of rows) {

@@ -1,8 +1,9 @@
 /**
  * Approval as a family of transitions on the engine: submit (start approval), approve, refuse, recall, abandon,
  * abort. A tenant configures per document kind who decides each step (a role or a named user, in order; table
- * approval_steps); without steps, anyone holding the kind's approve code decides in one step. The document keeps its
- * own state column; what happened on its way is in approval_records, from which its current step, the to-do of whoever
+ * approval_steps); without steps, anyone holding the kind's approve code decides in one step. A step may apply only
+ * from an amount up: a document worth less skips it, so everything below reads the document's effective flow
+ * (documentFlows). The document keeps its own state column; what happened on its way is in approval_records, from which its current step, the to-do of whoever
  * must act and the history shown on the document are read.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -10,7 +11,7 @@ import { batch, batchableSelect, type Db } from "../../../db/client";
 import { approvalRecords, approvalSteps, roles, users } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
-import { APPROVAL_ACTIONS, type ApprovalAction, type ApprovalStates } from "./approval";
+import { APPROVAL_ACTIONS, effectiveSteps, type ApprovalAction, type ApprovalStates } from "./approval";
 import type { Refusal, TransitionDef } from "./machine";
 import type { Input, Plan, StatefulRow } from "./engine.server";
 
@@ -29,6 +30,11 @@ export interface ApprovalKind {
    * (pendingRead), so the to-do reads every kind and the flows in one round trip.
    */
   pending(scope: RequestScope, limit: number): PendingRead;
+  /**
+   * the documents' amounts in cents (e.g. a contract's value), read by id: steps with a threshold apply from it up. A
+   * kind without it ignores thresholds: every step applies.
+   */
+  amountOf?(scope: RequestScope, ids: number[]): PromiseLike<{ id: number; cents: number | null }[]>;
 }
 
 /** A pending document as the to-do needs it. `ownerId` is who submitted (nobody decides their own document), null when it came from outside (an app user's application). */
@@ -53,12 +59,14 @@ export interface FlowStep {
   stepNo: number;
   approverType: "role" | "user";
   approverId: number;
+  /** the step applies to documents of at least this amount (cents); null: to every document */
+  minAmountCents: number | null;
 }
 
-/** The tenant's flow for a kind, steps in order (empty: one step by the approve code). */
+/** The tenant's flow for a kind, steps in order (empty: one step by the approve code), thresholds not yet applied. */
 export async function flowOf(db: Db, tenantId: number, kind: string): Promise<FlowStep[]> {
   return db
-    .select({ stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId })
+    .select({ stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId, minAmountCents: approvalSteps.minAmountCents })
     .from(approvalSteps)
     .where(and(ofTenant(approvalSteps, tenantId), eq(approvalSteps.kind, kind)))
     .orderBy(asc(approvalSteps.stepNo));
@@ -67,10 +75,30 @@ export async function flowOf(db: Db, tenantId: number, kind: string): Promise<Fl
 /** The tenant's flows for several kinds in one select (kind → steps in order), not yet run. */
 function flowsOf(db: Db, tenantId: number, kinds: string[]) {
   return db
-    .select({ kind: approvalSteps.kind, stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId })
+    .select({ kind: approvalSteps.kind, stepNo: approvalSteps.stepNo, approverType: approvalSteps.approverType, approverId: approvalSteps.approverId, minAmountCents: approvalSteps.minAmountCents })
     .from(approvalSteps)
     .where(and(ofTenant(approvalSteps, tenantId), inArray(approvalSteps.kind, kinds)))
     .orderBy(asc(approvalSteps.kind), asc(approvalSteps.stepNo));
+}
+
+async function amountsOf(scope: RequestScope, kind: ApprovalKind, ids: number[]): Promise<Map<number, number | null>> {
+  const amounts = new Map<number, number | null>();
+  if (!kind.amountOf) return amounts;
+  // D1 binds at most 100 parameters a statement
+  for (let i = 0; i < ids.length; i += 90) for (const r of await kind.amountOf(scope, ids.slice(i, i + 90))) amounts.set(r.id, r.cents);
+  return amounts;
+}
+
+const hasThresholds = (kind: ApprovalKind, flow: readonly FlowStep[]) => Boolean(kind.amountOf) && flow.some((s) => s.minAmountCents !== null);
+
+/**
+ * Each document's effective flow: the tenant's steps (read here unless given) less those from an amount above the
+ * document's. The amounts are read only when a step has a threshold and the kind has an amount.
+ */
+export async function documentFlows(scope: RequestScope, kind: ApprovalKind, ids: number[], flow?: FlowStep[]): Promise<Map<number, FlowStep[]>> {
+  const steps = flow ?? (await flowOf(scope.db, scope.user.tenantId, kind.kind));
+  const amounts = hasThresholds(kind, steps) ? await amountsOf(scope, kind, ids) : new Map<number, number | null>();
+  return new Map(ids.map((id) => [id, effectiveSteps(steps, amounts.get(id))]));
 }
 
 export type ApprovalRecord = { documentId: number; round: number; stepNo: number | null; action: ApprovalAction; actorId: number; note: string | null; createdAt: number };
@@ -136,13 +164,14 @@ export function approvalPlan<Row extends StatefulRow>(kind: ApprovalKind) {
     if (!APPROVAL_ACTIONS.includes(action)) return {};
     const tenantId = scope.user.tenantId;
     const ids = rows.map((r) => r.id);
-    const [flow, progress] = await Promise.all([flowOf(scope.db, tenantId, kind.kind), progressByDocument(scope.db, tenantId, kind.kind, ids)]);
+    const [flows, progress] = await Promise.all([documentFlows(scope, kind, ids), progressByDocument(scope.db, tenantId, kind.kind, ids)]);
     const to = new Map<number, number>();
     const records: (typeof approvalRecords.$inferInsert)[] = [];
     const note = input.reason ?? input.refuseReason ?? input.note ?? null;
     for (const r of rows) {
       const p = progress.get(r.id)!;
       if (action === "approve" || action === "refuse") {
+        const flow = flows.get(r.id)!;
         const step = flow[p.step - 1];
         // (a flow shortened after some approvals has no step left: holders of the code finish it)
         if (!decides(step, actorOf(scope), kind.approveCode)) return { message: "workflow:notYourStep", status: 403 };
@@ -191,12 +220,14 @@ export function todoReads(scope: RequestScope, kinds: readonly ApprovalKind[], l
         const flow: FlowStep[] = (flowRows as Awaited<typeof flowsQuery>).filter((s) => s.kind === k.kind);
         const pending = reads[i]!.docs(pendingRows[i]!).filter((d) => d.ownerId !== scope.user.id);
         if (!pending.length) return [];
-        // a flow of one step (or none) needs no progress: step 1 decides
-        const progress = flow.length > 1 ? await progressByDocument(scope.db, scope.user.tenantId, k.kind, pending.map((d) => d.id)) : null;
+        const ids = pending.map((d) => d.id);
+        // a flow of one step (or none) needs no progress: step 1 decides; without thresholds every document takes the flow
+        const [progress, flows] = await Promise.all([flow.length > 1 ? progressByDocument(scope.db, scope.user.tenantId, k.kind, ids) : null, hasThresholds(k, flow) ? documentFlows(scope, k, ids, flow) : null]);
         const stepOf = (id: number) => progress?.get(id)!.step ?? 1;
+        const flowOfDoc = (id: number) => flows?.get(id) ?? flow;
         return pending
-          .filter((d) => decides(flow[stepOf(d.id) - 1], actor, k.approveCode))
-          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flow.length), href: k.href(d.id), createdAt: d.createdAt }));
+          .filter((d) => decides(flowOfDoc(d.id)[stepOf(d.id) - 1], actor, k.approveCode))
+          .map((d) => ({ kind: k.kind, title: k.title, id: d.id, label: d.label, step: stepOf(d.id), steps: Math.max(1, flowOfDoc(d.id).length), href: k.href(d.id), createdAt: d.createdAt }));
       }),
     );
     return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
@@ -230,9 +261,11 @@ export interface ApprovalHistory {
   records: { action: ApprovalAction; who: string; at: number; note: string | null; stepNo: number | null; round: number }[];
 }
 
+/** A document's approval as shown on it: the steps that apply to it (its effective flow) and every record. */
 export async function historyOf(scope: RequestScope, kind: ApprovalKind, id: number, state: number): Promise<ApprovalHistory> {
   const tenantId = scope.user.tenantId;
-  const [flow, progress] = await Promise.all([flowOf(scope.db, tenantId, kind.kind), progressByDocument(scope.db, tenantId, kind.kind, [id])]);
+  const [flows, progress] = await Promise.all([documentFlows(scope, kind, [id]), progressByDocument(scope.db, tenantId, kind.kind, [id])]);
+  const flow = flows.get(id)!;
   const p = progress.get(id)!;
   const userIds = [...new Set([...p.records.map((r) => r.actorId), ...flow.filter((s) => s.approverType === "user").map((s) => s.approverId)])];
   const roleIds = flow.filter((s) => s.approverType === "role").map((s) => s.approverId);

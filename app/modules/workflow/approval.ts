@@ -17,6 +17,15 @@ export interface ApprovalStates {
   aborted?: number;
 }
 
+/**
+ * The steps that apply to a document: the tenant's flow less the steps from an amount above the document's. A kind
+ * without an amount (or a document whose amount is unknown) takes every step. Client-safe: the demo seed reads it too.
+ */
+export function effectiveSteps<Step extends { minAmountCents: number | null }>(flow: readonly Step[], amountCents: number | null | undefined): Step[] {
+  if (amountCents === null || amountCents === undefined) return [...flow];
+  return flow.filter((s) => s.minAmountCents === null || amountCents >= s.minAmountCents);
+}
+
 /** Texts of an approval transition on a screen (message keys), where the screen has its own words. */
 type Texts<Row> = Partial<Pick<TransitionDef<Row>, "label" | "confirm" | "notFrom" | "asks" | "audit" | "tone" | "guard">>;
 

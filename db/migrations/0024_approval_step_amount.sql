@@ -1,0 +1,1 @@
+ALTER TABLE `approval_steps` ADD `min_amount_cents` integer;
