@@ -44,9 +44,10 @@ function bulkScheduleSql(n: number): string[] {
 }
 
 /**
- * The contract list's rows: n contracts of the demo tenant across the kinds and states (names 压测合同…, one of its
- * customers each, start days over three years), each with three lines (a machine type, rates, on-rent days), so a
- * page's 设备数 counts real lines. Made by SQLite itself, as the users are.
+ * The contract list's rows: n contracts of the demo tenant across the kinds and states as a rental company's history
+ * has them (most completed, some executing, a few of every other state; names 压测合同…, one of its customers each,
+ * start days over three years), each with three lines (a machine type, rates, on- and, when completed, off-rent days),
+ * so a page's 设备数 counts real lines. Made by SQLite itself, as the users are.
  */
 function bulkContractsSql(n: number): string[] {
   const seq = `(with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${n}) select i from seq)`;
@@ -55,13 +56,14 @@ function bulkContractsSql(n: number): string[] {
     `insert into contracts (tenant_id, number, revision, current, kind, name, customer_id, project, start_on, planned_end_on, settlement_day, payment_days, deposit_cents, tax_rate_bp, value_cents, state, version, created_at, updated_at)
       select t.id, 'BL-' || substr('000000' || i, -6), 1, 1, json_extract(${kinds}, '$[' || (i % 6) || ']'), '压测合同' || i,
         cs.id,
-        '压测项目' || (i % 500), date('2024-01-01', '+' || (i % 1095) || ' days'), date('2024-01-01', '+' || (i % 1095 + 180) || ' days'), 20, 30, 0, 900, 100000 * (i % 97 + 1), i % 10, 1,
+        '压测项目' || (i % 500), date('2024-01-01', '+' || (i % 1095) || ' days'), date('2024-01-01', '+' || (i % 1095 + 180) || ' days'), 20, 30, 0, 900, 100000 * (i % 97 + 1),
+        case when i % 100 < 85 then 4 when i % 100 < 93 then 3 else i % 10 end, 1,
         1700000000000 + i * 1000, 1700000000000 + i * 1000
       from ${seq}, tenants t
       join (select id, tenant_id, row_number() over (order by id) - 1 r, count(*) over () n from customers where tenant_id = (select id from tenants where code = 'demo')) cs on cs.r = i % cs.n
       where t.code = 'demo'`,
-    `insert into contract_lines (tenant_id, contract_id, line_no, equipment_type, monthly_cents, shift_hours, fault_deduction, operators, on_rent_on)
-      select c.tenant_id, c.id, k, '1', 3000000 + k * 100000, 8, 0, 0, c.start_on
+    `insert into contract_lines (tenant_id, contract_id, line_no, equipment_type, monthly_cents, shift_hours, fault_deduction, operators, on_rent_on, off_rent_on)
+      select c.tenant_id, c.id, k, '1', 3000000 + k * 100000, 8, 0, 0, c.start_on, case when c.state = 4 then c.planned_end_on end
       from contracts c, (select 1 k union all select 2 union all select 3) where c.number like 'BL-%'`,
   ];
 }

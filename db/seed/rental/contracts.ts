@@ -10,6 +10,7 @@ import type { CONTRACT_KINDS, FEE_KINDS } from "../../schema/rental";
 import { addDays, addMonths } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
 import { contractValueCents, generatePlan, type LineTerms } from "../../../app/modules/contracts/value";
+import { effectiveSteps } from "../../../app/modules/workflow/approval";
 import type { RentalSeedPart } from "./index";
 
 type Kind = (typeof CONTRACT_KINDS)[number];
@@ -112,7 +113,7 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
   const numbers = new Map<string, number>();
   const ids: number[] = [];
   // how each contract got to its state: the tenant's contract flow decided by another user (nobody approves their own)
-  const flow = await db.select({ stepNo: approvalSteps.stepNo }).from(approvalSteps).where(and(eq(approvalSteps.tenantId, tenantId), eq(approvalSteps.kind, "contract"))).orderBy(asc(approvalSteps.stepNo));
+  const flow = await db.select({ stepNo: approvalSteps.stepNo, minAmountCents: approvalSteps.minAmountCents }).from(approvalSteps).where(and(eq(approvalSteps.tenantId, tenantId), eq(approvalSteps.kind, "contract"))).orderBy(asc(approvalSteps.stepNo));
   const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), ne(users.id, adminId))).orderBy(asc(users.id)).limit(1);
   const approverId = other?.id ?? adminId;
   const records: (typeof approvalRecords.$inferInsert)[] = [];
@@ -181,7 +182,8 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
       .returning({ id: contracts.id });
     const id = row!.id;
     ids.push(id);
-    records.push(...approvalHistory({ tenantId, kind: "contract", documentId: id }, s, Date.parse(`${signedOn}T02:00:00Z`), adminId, approverId, flow.length));
+    // the steps its value takes (a step from an amount up only above it)
+    records.push(...approvalHistory({ tenantId, kind: "contract", documentId: id }, s, Date.parse(`${signedOn}T02:00:00Z`), adminId, approverId, effectiveSteps(flow, value).length));
     for (const [i, l] of lines.entries()) {
       await db.insert(contractLines).values({
         tenantId,
