@@ -4,7 +4,7 @@ import { contracts, customers, suppliers } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents, percentOfBp } from "~/lib/cents";
-import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, referenceContaining, refusedWrites } from "~/modules/resource/resource.server";
 import { subcontractView } from "./subcontract.resource";
 
 const parent = alias(contracts, "parent");
@@ -48,7 +48,7 @@ export const subcontractResource = defineResource({
       or(
         containing(contracts.number, v),
         containing(contracts.name, v),
-        sql`${contracts.supplierId} in (select ${suppliers.id} from ${suppliers} where ${tenantOfOuter(suppliers, contracts)} and ${containing(suppliers.name, v)})`,
+        referenceContaining(contracts.supplierId, suppliers, contracts, v, suppliers.name),
         sql`${contracts.parentId} in (select ${served.id} from ${contracts} ${sql.identifier("served")} where ${tenantOfOuter(served, contracts)} and ${containing(served.number, v)})`,
       ),
     state: (v) => (/^\d$/.test(v) ? eq(contracts.state, Number(v)) : undefined),

@@ -9,14 +9,14 @@ import { approvalRecords, contractFees, contractLines, contractPlans, contracts,
 import { CONTRACT_KINDS, FEE_KINDS } from "../../../db/schema/rental";
 import { batch } from "../../../db/client";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
-import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { approvalPlan, documentFlows, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine } from "~/modules/workflow/engine.server";
@@ -418,8 +418,7 @@ export const contractResource = defineResource({
         containing(contracts.number, v),
         containing(contracts.name, v),
         containing(contracts.project, v),
-        // the row's own customer by its key (one lookup a row), not the tenant's matching customers again for every row
-        sql`exists (select 1 from ${customers} where ${customers.id} = ${contracts.customerId} and ${tenantOfOuter(customers, contracts)} and ${containing(customers.name, v)})`,
+        referenceContaining(contracts.customerId, customers, contracts, v, customers.name),
       ),
     kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? eq(contracts.kind, v as (typeof CONTRACT_KINDS)[number]) : undefined),
     state: (v) => eq(contracts.state, Number(v)),

@@ -12,7 +12,7 @@ import { parseDay } from "~/lib/calendar";
 import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { checkOrgAndUser, optionalId, partyOptions } from "~/modules/parties/party.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
 import type { Machine } from "~/modules/workflow/engine.server";
@@ -102,7 +102,7 @@ export const leadResource = defineResource({
         containing(leads.prospect, v),
         containing(leads.equipmentWanted, v),
         containing(leads.site, v),
-        sql`${leads.customerId} in (select ${customers.id} from ${customers} where ${tenantOfOuter(customers, leads)} and ${containing(customers.name, v)})`,
+        referenceContaining(leads.customerId, customers, leads, v, customers.name),
       ),
     stage: (v) => (/^[0-5]$/.test(v) ? eq(leads.stage, Number(v)) : undefined),
     ownerId: (v) => (/^\d{1,9}$/.test(v) ? eq(leads.ownerId, Number(v)) : undefined),

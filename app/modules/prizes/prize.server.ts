@@ -14,7 +14,7 @@ import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { visibleContractIdsSql } from "~/modules/contract-costs/cost.server";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_EDITABLE, APPLICATION_STATE } from "~/modules/temp-crane/temp-crane.resource";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
@@ -106,8 +106,8 @@ export const prizeResource = defineResource({
     q: (v) =>
       or(
         containing(prizeNominations.reason, v),
-        sql`${prizeNominations.nomineeId} in (select ${users.id} from ${users} where ${tenantOfOuter(users, prizeNominations)} and ${containing(users.userName, v)})`,
-        sql`${prizeNominations.contractId} in (select ${contracts.id} from ${contracts} where ${tenantOfOuter(contracts, prizeNominations)} and (${containing(contracts.number, v)} or ${containing(contracts.name, v)}))`,
+        referenceContaining(prizeNominations.nomineeId, users, prizeNominations, v, users.userName),
+        referenceContaining(prizeNominations.contractId, contracts, prizeNominations, v, contracts.number, contracts.name),
       ),
     state: (v) => (/^[0-5]$/.test(v) ? eq(prizeNominations.state, Number(v)) : undefined),
     nomineeId: (v) => (/^\d{1,9}$/.test(v) ? eq(prizeNominations.nomineeId, Number(v)) : undefined),

@@ -5,7 +5,7 @@ import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
 import { auditLogs, rowCounts } from "../../../db/schema";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { formSchema } from "./form.server";
-import { ofTenant, withTenant, type TenantTable } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter, withTenant, type TenantTable } from "../../../db/tenant";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "~/lib/list/search";
@@ -470,6 +470,15 @@ export function containing(column: SQLiteColumn | SQL, value: string): SQL {
   const text = searchText(value);
   const pattern = likePattern(text);
   return pattern ? sql`${column} like ${pattern} escape '\\'` : sql`instr(lower(${column}), lower(${text})) > 0`;
+}
+
+/**
+ * A text search on the row a key refers to (a contract's customer by name): that row looked up by its id, one lookup a
+ * listed row, in the outer row's tenant, and one of its columns contains the search. (`key in (select id … where name
+ * like …)` written instead is a correlated subquery that SQLite reads again, whole, for every listed row.)
+ */
+export function referenceContaining(key: SQLiteColumn, table: TenantTable & { id: SQLiteColumn }, outer: TenantTable, value: string, ...columns: SQLiteColumn[]): SQL {
+  return sql`exists (select 1 from ${table} where ${table.id} = ${key} and ${tenantOfOuter(table, outer)} and (${or(...columns.map((c) => containing(c, value)))}))`;
 }
 
 /** Reads the posted ids of a batch action ("ids" repeated or comma-separated). */

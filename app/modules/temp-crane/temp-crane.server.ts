@@ -20,7 +20,7 @@ import { takeNumber } from "~/modules/numbering/numbering.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
 import { mayAssignOrg } from "~/modules/access/orgs.server";
 import { partyOptions } from "~/modules/parties/party.server";
-import { containing, defineResource, type BatchItem, type FieldErrors } from "~/modules/resource/resource.server";
+import { type BatchItem, containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
@@ -154,7 +154,7 @@ export const tempCraneResource = defineResource({
         containing(tempCraneApplications.number, v),
         containing(tempCraneApplications.site, v),
         containing(tempCraneApplications.reason, v),
-        sql`${tempCraneApplications.customerId} in (select ${customers.id} from ${customers} where ${tenantOfOuter(customers, tempCraneApplications)} and ${containing(customers.name, v)})`,
+        referenceContaining(tempCraneApplications.customerId, customers, tempCraneApplications, v, customers.name),
       ),
     state: (v) => (/^[0-5]$/.test(v) ? eq(tempCraneApplications.state, Number(v)) : undefined),
     day: (v) => (parseDay(v) ? and(lte(tempCraneApplications.fromOn, v), gte(tempCraneApplications.toOn, v)) : undefined),
