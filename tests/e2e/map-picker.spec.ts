@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signIn, untilHydrated } from "./support";
 
 const { admin } = DEMO_USERS;
 const COORD = /^-?\d{1,3}(\.\d{1,6})?$/;
@@ -78,6 +78,8 @@ test("a typed point out of range is refused next to the field before and after p
   await signIn(page, admin.account, admin.password);
   await page.goto("/deviceList/markers?new=1");
   const form = page.getByTestId("resource-form");
+  // the refusal before posting is the browser's check: it needs the page's scripts
+  await untilHydrated(form.getByLabel("经度"));
   await form.getByLabel("标注点名称").fill(`越界${Date.now().toString(36)}`);
   await form.getByLabel("经度").fill("181");
   await form.getByLabel("纬度").fill("31.2");

@@ -1,5 +1,5 @@
 import { createClient, type Client } from "@libsql/client";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { E2E_PERSIST } from "./server-config.mjs";
@@ -30,4 +30,10 @@ export async function signIn(page: Page, account: string, password: string) {
   await page.locator("#captcha").fill(await captchaAnswer(page));
   await page.locator('button[value="password"]').click();
   await expect(page).toHaveURL(/\/manageWork/);
+}
+
+/** Waits until React has hydrated the element the locator finds: a check that only runs in the browser (validation on
+ * blur) can be tried after this without racing the page's scripts on a slow machine. */
+export async function untilHydrated(locator: Locator) {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 20_000 }).toBe(true);
 }
