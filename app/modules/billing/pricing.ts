@@ -1,0 +1,282 @@
+/**
+ * The monthly bill's pricing: a contract line's terms, the period, the evidence, the calls and the clerk's decisions
+ * turned into bill items (issue 26 §2). Pure: no database, no clock. Each item reads `rate × quantity (× share) = amount`
+ * exactly: the quantity is text, a decimal or an unreduced fraction "n/d" ("21/30": days over the trade's 30-day month,
+ * "13/8": hours over a shift's hours), and the amount is rounded half up to the cent once, from the exact product.
+ *
+ * A line's day's rent is its daily rate, else its monthly rate over 30 days (quantity "N/30" at the monthly rate, unit
+ * month); the deductions (stop-rent, idle, fault) and additions (outside use, minimum term) are priced on it.
+ */
+import Big from "big.js";
+import { addDays } from "~/lib/calendar";
+import { MONTH_DAYS, daysBetween, taxIncludedCents } from "../contracts/value";
+import type { BillItem, BillLineTerms, BillRule, BillUnit, Call, EvidenceDay, LineDecisions } from "./types";
+
+export interface BillPeriod {
+  from: string;
+  to: string;
+  /** the period is one whole settlement month (e.g. Oct 21 → Nov 20): a line on rent every day of it is billed one month */
+  wholeMonth: boolean;
+}
+
+export interface LinePricingInput {
+  line: BillLineTerms;
+  period: BillPeriod;
+  taxRateBp: number;
+  /** per day, for 台班 when there are no calls */
+  evidence?: readonly EvidenceDay[];
+  /** out-car records in the period (台班 and hourly) */
+  calls?: readonly Call[];
+  /** accepted proposals */
+  decisions?: LineDecisions;
+  /** the contract ended early: bill the days up to the minimum term's end on this (final) bill */
+  minTerm?: { endedOn: string; minTermEndOn: string } | null;
+}
+
+/** An exact quantity: n / d, never reduced (the bill shows the days over 30, the hours over a shift). */
+interface Quantity {
+  n: Big;
+  d: Big;
+}
+
+const ONE = new Big(1);
+const SHARE_WHOLE = 10_000;
+
+/** Half up to the cent (away from zero at .5, so a deduction mirrors the charge it takes off). */
+const halfUp = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed());
+
+const whole = (n: Big | number): Quantity => ({ n: new Big(n), d: ONE });
+const overMonth = (days: Big | number): Quantity => ({ n: new Big(days), d: new Big(MONTH_DAYS) });
+const quantityText = (q: Quantity) => (q.d.eq(1) ? q.n.toFixed() : `${q.n.toFixed()}/${q.d.toFixed()}`);
+
+const QUANTITY = /^(-?\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/;
+
+/**
+ * The value of a bill item's quantity text: a decimal ("0.625", "-10") or an exact fraction ("21/30", "-10/30", "12.5/8").
+ * A fraction that does not end (a third) is carried to big.js's 20 places; the item's amount was priced from n and d.
+ */
+export function quantityValue(q: string): Big {
+  const match = QUANTITY.exec(q.trim());
+  if (!match) throw new RangeError(`Invalid bill quantity: ${q}`);
+  const n = new Big(match[1]);
+  if (match[2] === undefined) return n;
+  const d = new Big(match[2]);
+  if (d.eq(0)) throw new RangeError(`Invalid bill quantity: ${q}`);
+  return n.div(d);
+}
+
+/** The period's days the line is on rent (its on-rent day to its off-rent day, both counted), in order. */
+export function daysOnRent(line: Pick<BillLineTerms, "onRentOn" | "offRentOn">, period: BillPeriod): string[] {
+  const first = line.onRentOn > period.from ? line.onRentOn : period.from;
+  const last = line.offRentOn != null && line.offRentOn < period.to ? line.offRentOn : period.to;
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** Whether the line is billed one month: a whole settlement month with the line on rent every day of it. */
+const isWholeMonth = (period: BillPeriod, onRent: readonly string[]) => period.wholeMonth && onRent.length === daysBetween(period.from, period.to);
+
+/** Hours per day, summed exactly (two calls on a day are one day's hours). */
+function hoursByDay(entries: readonly { day: string; hours: number }[]): Map<string, Big> {
+  const byDay = new Map<string, Big>();
+  for (const e of entries) byDay.set(e.day, (byDay.get(e.day) ?? new Big(0)).plus(e.hours));
+  return byDay;
+}
+
+const maxZero = (b: Big) => (b.gt(0) ? b : new Big(0));
+
+/**
+ * The engine hours above the allowance, as the proposal offers them: per day Σ max(0, hours − allowance) over the
+ * on-rent days; per month max(0, Σ hours − allowance × months), months = 1 on a whole month on rent, else days / 30.
+ * Rounded half up to 2 decimals of an hour; 0 without an allowance.
+ */
+export function allowanceOvertimeHours(line: BillLineTerms, period: BillPeriod, evidence: readonly EvidenceDay[]): number {
+  if (line.allowanceHours == null || line.allowancePer == null) return 0;
+  const onRent = daysOnRent(line, period);
+  const onRentSet = new Set(onRent);
+  const hours = hoursByDay(evidence.filter((e) => onRentSet.has(e.day)).map((e) => ({ day: e.day, hours: e.engineHours })));
+  const allowance = new Big(line.allowanceHours);
+  let over = new Big(0);
+  if (line.allowancePer === "day") {
+    for (const h of hours.values()) over = over.plus(maxZero(h.minus(allowance)));
+  } else {
+    const total = [...hours.values()].reduce((s, h) => s.plus(h), new Big(0));
+    // the allowance over a part month is pro-rated by its days, one division so it stays exact
+    const allowed = isWholeMonth(period, onRent) ? allowance : allowance.times(onRent.length).div(MONTH_DAYS);
+    over = maxZero(total.minus(allowed));
+  }
+  return Number(over.round(2, Big.roundHalfUp).toFixed());
+}
+
+/** The days' rent a fault takes off: one per whole 8 counted hours; 0 for none. */
+export function faultDeductionDays(countedHours: number): number {
+  if (!(countedHours > 0)) return 0;
+  return Number(new Big(countedHours).div(8).round(0, Big.roundDown).toFixed());
+}
+
+function priced(
+  lineId: number | null,
+  rule: BillRule,
+  q: Quantity,
+  unit: BillUnit,
+  rateCents: number,
+  taxRateBp: number,
+  basis: BillItem["basis"],
+  shareBp?: number,
+): BillItem {
+  // one division of the exact product, then the one rounding to the cent
+  const share = shareBp ?? SHARE_WHOLE;
+  const amountCents = halfUp(new Big(rateCents).times(q.n).times(share).div(q.d.times(SHARE_WHOLE)));
+  return {
+    lineId,
+    rule,
+    quantity: quantityText(q),
+    unit,
+    rateCents,
+    amountCents,
+    taxRateBp,
+    taxCents: taxIncludedCents(amountCents, taxRateBp),
+    basis: shareBp == null ? basis : { ...basis, shareBp },
+  };
+}
+
+/** Prices a contract line for a period: one item per rule that applies, in the bill's order; nothing for zero quantities. */
+export function priceLine(input: LinePricingInput): BillItem[] {
+  const { line, period, taxRateBp } = input;
+  const decisions = input.decisions ?? {};
+  const items: BillItem[] = [];
+  const add = (rule: BillRule, q: Quantity, unit: BillUnit, rateCents: number, basis: BillItem["basis"], shareBp?: number) => {
+    if (!q.n.eq(0)) items.push(priced(line.id, rule, q, unit, rateCents, taxRateBp, basis, shareBp));
+  };
+
+  const onRent = daysOnRent(line, period);
+  const onRentSet = new Set(onRent);
+  const stopSet = new Set((decisions.stopDays ?? []).filter((d) => onRentSet.has(d)));
+  const billed = onRent.filter((d) => !stopSet.has(d));
+  const billedSet = new Set(billed);
+  const stopDays = onRent.filter((d) => stopSet.has(d));
+  const wholeMonth = isWholeMonth(period, onRent);
+
+  // the day's rent: the daily rate when the line has one, else the monthly rate over 30 days; neither: no day-based items
+  // (stop-rent on a whole month stays at the monthly rate: it takes back days of that month)
+  const dayRent =
+    line.dailyCents != null
+      ? { rate: line.dailyCents, unit: "day" as const, days: (n: number) => whole(n) }
+      : line.monthlyCents != null
+        ? { rate: line.monthlyCents, unit: "month" as const, days: (n: number) => overMonth(n) }
+        : null;
+  const span = onRent.length ? { days: onRent.length, from: onRent[0], to: onRent[onRent.length - 1] } : null;
+
+  // a whole month is one month less the stop days (a separate item); a part month counts only its billed days
+  if (line.monthlyCents != null && span) {
+    if (wholeMonth) {
+      add("monthly", whole(1), "month", line.monthlyCents, span);
+      const stopped = Math.min(stopDays.length, MONTH_DAYS);
+      add("stopRent", overMonth(-stopped), "month", line.monthlyCents, { days: stopped, dates: stopDays });
+    } else {
+      add("monthly", overMonth(billed.length), "month", line.monthlyCents, stopDays.length ? { ...span, stopDays: stopDays.length } : span);
+    }
+  } else if (line.dailyCents != null && span) {
+    add("daily", whole(billed.length), "day", line.dailyCents, stopDays.length ? { ...span, stopDays: stopDays.length } : span);
+  }
+
+  // operators go with the machine's month: a whole month less its stop days, else the billed days over 30
+  if (line.operators > 0 && line.operatorMonthlyCents != null && dayRent && span) {
+    const q =
+      line.monthlyCents != null && wholeMonth
+        ? stopDays.length
+          ? overMonth((MONTH_DAYS - Math.min(stopDays.length, MONTH_DAYS)) * line.operators)
+          : whole(line.operators)
+        : overMonth(billed.length * line.operators);
+    add("operator", q, "month", line.operatorMonthlyCents, { operators: line.operators });
+  }
+
+  if (dayRent) {
+    if (line.idleRateBp != null) {
+      const idle = [...new Set(decisions.idleDays ?? [])].filter((d) => billedSet.has(d)).sort();
+      add("idle", dayRent.days(-idle.length), dayRent.unit, dayRent.rate, { days: idle.length, dates: idle }, SHARE_WHOLE - line.idleRateBp);
+    }
+    if (line.faultDeduction === 1 && decisions.faultHours) {
+      // never more days off than the days billed
+      const days = Math.min(faultDeductionDays(decisions.faultHours), billed.length);
+      add("faultDeduction", dayRent.days(-days), dayRent.unit, dayRent.rate, { hours: decisions.faultHours, days });
+    }
+  }
+
+  const calls = (input.calls ?? []).filter((c) => c.day >= period.from && c.day <= period.to);
+
+  if (line.shiftCents != null && line.shiftHours > 0) {
+    // the calls are what the customer ordered; without any, the engine's hours on the billed days stand for them
+    const source = calls.length ? "calls" : "evidence";
+    const hours = calls.length
+      ? hoursByDay(calls)
+      : hoursByDay((input.evidence ?? []).filter((e) => billedSet.has(e.day)).map((e) => ({ day: e.day, hours: e.engineHours })));
+    const shift = new Big(line.shiftHours);
+    let inShifts = new Big(0);
+    let over = new Big(0);
+    let worked = 0;
+    for (const h of hours.values()) {
+      if (!h.gt(0)) continue;
+      worked++;
+      inShifts = inShifts.plus(h.gt(shift) ? shift : h);
+      over = over.plus(maxZero(h.minus(shift)));
+    }
+    add("shift", { n: inShifts, d: shift }, "shift", line.shiftCents, { days: worked, hours: inShifts.plus(over).toFixed(), shiftHours: line.shiftHours, source });
+    if (line.shiftOvertimeCents != null) add("shiftOvertime", whole(over), "hour", line.shiftOvertimeCents, { hours: over.toFixed(), shiftHours: line.shiftHours });
+  }
+
+  if (line.hourlyCents != null && calls.length) {
+    const min = line.minHoursPerCall ?? 0;
+    const hours = calls.reduce((s, c) => s.plus(c.hours > min ? c.hours : min), new Big(0));
+    add("hourly", whole(hours), "hour", line.hourlyCents, { calls: calls.length, minHoursPerCall: min });
+  }
+
+  if (line.allowanceOvertimeCents != null && decisions.overtimeHours != null && decisions.overtimeHours > 0) {
+    add("allowanceOvertime", whole(decisions.overtimeHours), "hour", line.allowanceOvertimeCents, {
+      hours: decisions.overtimeHours,
+      allowanceHours: line.allowanceHours ?? 0,
+      per: line.allowancePer ?? "",
+    });
+  }
+
+  if (dayRent) {
+    const outside = [...new Set(decisions.outsideDays ?? [])].sort();
+    add("outsideUse", dayRent.days(outside.length), dayRent.unit, dayRent.rate, { days: outside.length, dates: outside });
+
+    const term = input.minTerm;
+    if (term && term.minTermEndOn > term.endedOn) {
+      const days = daysBetween(addDays(term.endedOn, 1), term.minTermEndOn);
+      add("minTerm", dayRent.days(days), dayRent.unit, dayRent.rate, { endedOn: term.endedOn, minTermEndOn: term.minTermEndOn, days });
+    }
+  }
+
+  return items;
+}
+
+/** The one-off fees on this bill: those dated in the period, and the undated ones on the contract's first period. */
+export function priceFees(
+  fees: readonly { id: number; lineId: number | null; kind: string; amountCents: number; feeOn: string | null }[],
+  period: BillPeriod,
+  taxRateBp: number,
+  firstPeriod: boolean,
+): BillItem[] {
+  return fees
+    .filter((f) => (f.feeOn == null ? firstPeriod : f.feeOn >= period.from && f.feeOn <= period.to))
+    .map((f) =>
+      priced(f.lineId, "fee", whole(1), "item", f.amountCents, taxRateBp, f.feeOn == null ? { kind: f.kind, feeId: f.id } : { kind: f.kind, feeOn: f.feeOn, feeId: f.id }),
+    );
+}
+
+/** The deposit returned on the final bill: a negative item outside the tax (a deposit is no sale); null for none. */
+export function priceDeposit(depositCents: number): BillItem | null {
+  if (!depositCents) return null;
+  return { lineId: null, rule: "deposit", quantity: "-1", unit: "item", rateCents: depositCents, amountCents: -depositCents, taxRateBp: 0, taxCents: 0, basis: {} };
+}
+
+/** The bill's sums: the amount (tax included), the tax within it, and the amount net of tax. */
+export function billTotals(items: readonly BillItem[]): { amountCents: number; taxCents: number; netCents: number } {
+  const amountCents = items.reduce((s, i) => s + i.amountCents, 0);
+  const taxCents = items.reduce((s, i) => s + i.taxCents, 0);
+  return { amountCents, taxCents, netCents: amountCents - taxCents };
+}
