@@ -24,6 +24,8 @@ const SHARED_WITH_WORKERS = [
   // sign-in by link (`?encodeParam=`, `zuqiToken`) runs in the entry before Remix: it must apply the sign-in page's
   // own rules (password and token checks, the throttle, the user's preferences cookies), not a copy of them
   "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$",
+  // the bill run: the cron runs for every tenant the same run a clerk starts for one contract
+  "^app/modules/billing/bill-run[.]server[.]ts$",
 ];
 
 /** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { jobRuns } from "../db/schema";
 import type { Env } from "./env";
+import { bills } from "./jobs/bills";
 import { housekeeping } from "./jobs/housekeeping";
 
 /** What a job is told about the firing that runs it. */
@@ -27,7 +28,7 @@ export interface Job {
 }
 
 /** Every job, in the order they run when a firing names several. */
-export const JOBS: readonly Job[] = [housekeeping];
+export const JOBS: readonly Job[] = [housekeeping, bills];
 
 /** The outcome of one job in a firing; `skipped` when this firing already ran it (a repeated delivery). */
 export interface JobOutcome {

@@ -16,6 +16,7 @@ import enParties from "./en-US/parties";
 import enLeads from "./en-US/leads";
 import enTempCrane from "./en-US/tempCrane";
 import enPrizes from "./en-US/prizes";
+import enBills from "./en-US/bills";
 import enShell from "./shell/en-US";
 import enSystemAdmin from "./en-US/system-admin";
 import enWorkflowFlows from "./en-US/workflow-flows";
@@ -42,6 +43,7 @@ import zhParties from "./zh-CN/parties";
 import zhLeads from "./zh-CN/leads";
 import zhTempCrane from "./zh-CN/tempCrane";
 import zhPrizes from "./zh-CN/prizes";
+import zhBills from "./zh-CN/bills";
 
 /**
  * Every namespace in both languages: the server renders with these and tests read them. The browser never loads this
@@ -49,8 +51,8 @@ import zhPrizes from "./zh-CN/prizes";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes },
-  "en-US": { ...enShell, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes },
+  "zh-CN": { ...zhShell, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills },
+  "en-US": { ...enShell, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills },
 } as const;
 
 /** The shell's namespaces per language. */

@@ -14,3 +14,4 @@ export * from "./jobs";
 export * from "./geo";
 export * from "./rental";
 export * from "./dispatch";
+export * from "./billing";

@@ -278,6 +278,8 @@ export const contracts = sqliteTable(
     siteLat: real("site_lat"),
     /** the site fence the bills count on-site days from */
     siteFenceId: integer("site_fence_id").references(() => fences.id),
+    /** 1: the bill run proposes each line's on-rent and off-rent days from the first entry to and last exit from the site fence */
+    fenceRentDates: integer("fence_rent_dates").notNull().default(0),
     signedOn: day("signed_on"),
     startOn: day("start_on").notNull(),
     plannedEndOn: day("planned_end_on"),
@@ -290,6 +292,8 @@ export const contracts = sqliteTable(
     paymentDays: integer("payment_days").notNull().default(30),
     depositCents: money("deposit_cents").notNull().default(0),
     taxRateBp: integer("tax_rate_bp").notNull().default(900),
+    /** late-payment interest per day overdue, in basis points of the unpaid amount (0.3 % a day is 30) */
+    lateRateBp: integer("late_rate_bp").notNull().default(0),
     /** the fixed price of a charter or project; the purchase price a rent-to-own counts toward */
     fixedCents: money("fixed_cents"),
     purchaseCents: money("purchase_cents"),

@@ -87,7 +87,7 @@ export type BillUnit = "month" | "day" | "shift" | "hour" | "item";
 export interface BillItem {
   lineId: number | null;
   rule: BillRule;
-  /** decimal text, at most 4 places ("1", "0.625", "21", "-10") */
+  /** decimal text ("1", "0.625", "21", "-10") or an exact, unreduced fraction ("21/30" days of the 30-day month, "13/8" hours of a shift) */
   quantity: string;
   unit: BillUnit;
   /** the rate the quantity is priced at, in cents (a day's rent for day rules) */

@@ -1,0 +1,324 @@
+/**
+ * The bill run (issue 26 §1): every contract in force or ended gets a bill for each period that has closed and has none
+ * yet: its lines priced (pricing.ts) with the day-by-day telemetry behind them (evidence.ts) and what that evidence
+ * proposes for the clerk. It runs from the cron for every tenant (workers/jobs/bills.ts) and on demand for one contract.
+ *
+ * Idempotent: a period that has a regular bill is skipped, and the unique index on (tenant, contract root, period
+ * start) drops a bill a concurrent run made first (`on conflict do nothing`; its items are then not written). A
+ * confirmed bill is never touched here; drafts are repriced by the clerk's decisions (bill.server.ts).
+ *
+ * It works in chunks of contracts: one batch reads the chunk's lines, fees, trips, daily roll-ups and alarms, one
+ * batch writes its bills, one writes their items, evidence and proposals (JSON rows through json_each: D1 binds at
+ * most 100 parameters a statement).
+ */
+import { and, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { addDays } from "~/lib/calendar";
+import { dayOf } from "~/lib/tenant-clock";
+import { dayStartMs } from "~/lib/tenant-days";
+import { batch, type Db } from "../../../db/client";
+import { alarms, bills, contractFees, contractLines, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
+import { tenantWhere } from "../../../db/tenant";
+import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
+import { duePeriods, type DuePeriod } from "./periods";
+import { allowanceOvertimeHours, billTotals, priceDeposit, priceFees, priceLine } from "./pricing";
+import type { BillItem, BillLineTerms, Call, EvidenceDay } from "./types";
+
+/** The states a contract is billed in: in force, completed, stopped, terminated early. */
+export const BILLED_STATES = [3, 4, 8, 9] as const;
+
+const CHUNK = 100;
+const ids = (list: readonly number[]) => sql`(select value from json_each(${JSON.stringify(list)}))`;
+
+export interface BillRunOptions {
+  tenantId: number;
+  timeZone: string;
+  /** the last day that may be billed: periods ending on or before it are (the cron: the tenant's yesterday, a day complete) */
+  through: string;
+  /** one contract (its root id, or any revision's id): the on-demand run */
+  contractId?: number;
+  /** who asked; null: the cron */
+  userId?: number | null;
+}
+
+export interface BillRunResult {
+  contracts: number;
+  bills: number;
+}
+
+type ContractRow = Awaited<ReturnType<typeof billableContracts>>[number];
+type LineRow = BillLineTerms & { contractId: number; vehicleId: number | null };
+type FeeRow = { id: number; contractId: number; lineId: number | null; kind: string; amountCents: number; feeOn: string | null };
+
+function billableContracts(db: Db, o: BillRunOptions) {
+  const root = sql<number>`coalesce(${contracts.rootId}, ${contracts.id})`;
+  return db
+    .select({
+      id: contracts.id,
+      rootId: root.as("root"),
+      number: contracts.number,
+      kind: contracts.kind,
+      orgId: contracts.orgId,
+      customerId: contracts.customerId,
+      startOn: contracts.startOn,
+      endedOn: contracts.endedOn,
+      state: contracts.state,
+      minTermDays: contracts.minTermDays,
+      settlementDay: contracts.settlementDay,
+      paymentDays: contracts.paymentDays,
+      depositCents: contracts.depositCents,
+      taxRateBp: contracts.taxRateBp,
+      siteFenceId: contracts.siteFenceId,
+      fenceRentDates: contracts.fenceRentDates,
+    })
+    .from(contracts)
+    .where(
+      tenantWhere(
+        contracts,
+        o.tenantId,
+        eq(contracts.current, 1),
+        inArray(contracts.state, [...BILLED_STATES]),
+        ne(contracts.kind, "subcontract"),
+        sql`${contracts.customerId} is not null`,
+        o.contractId === undefined ? undefined : sql`${root} = (select coalesce(c.root_id, c.id) from contracts c where c.id = ${o.contractId})`,
+      ),
+    )
+    .orderBy(contracts.id);
+}
+
+/** The contract's end for billing: the day it ended when it is no longer in force. */
+const endedOf = (c: ContractRow) => (c.state === 3 ? null : (c.endedOn ?? null));
+
+/** The tenant's local hour the cron bills at: its day complete, its staff not yet at work. */
+export const BILL_RUN_HOUR = 2;
+
+/** The cron's `through` for a tenant at a moment: its yesterday when its local hour is BILL_RUN_HOUR, else null (not its hour). */
+export function billRunThrough(ms: number, timeZone: string): string | null {
+  const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(ms));
+  return hour === BILL_RUN_HOUR ? addDays(dayOf(ms, timeZone), -1) : null;
+}
+
+/** Runs the bills of a tenant (or of one contract) through `through`. */
+export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult> {
+  const all = await billableContracts(db, o);
+  let made = 0;
+  let touched = 0;
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const chunk = all.slice(i, i + CHUNK);
+    const billed = await db
+      .select({ rootId: bills.rootId, periodFrom: bills.periodFrom })
+      .from(bills)
+      .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), inArray(bills.rootId, ids(chunk.map((c) => c.rootId)))));
+    const have = new Set(billed.map((b) => `${b.rootId}|${b.periodFrom}`));
+    const work = chunk
+      .map((c) => ({ contract: c, periods: duePeriods({ kind: c.kind, startOn: c.startOn, endedOn: endedOf(c), settlementDay: c.settlementDay }, o.through).filter((p) => !have.has(`${c.rootId}|${p.from}`)) }))
+      .filter((w) => w.periods.length > 0);
+    if (!work.length) continue;
+    touched += work.length;
+    made += await billChunk(db, o, work);
+  }
+  return { contracts: touched, bills: made };
+}
+
+interface Work {
+  contract: ContractRow;
+  periods: DuePeriod[];
+}
+
+/** What one chunk's bills are made from, read in one batch. */
+async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
+  const contractIds = work.map((w) => w.contract.id);
+  const from = work.reduce((m, w) => (w.periods[0]!.from < m ? w.periods[0]!.from : m), "9999-12-31");
+  const to = work.reduce((m, w) => (w.periods.at(-1)!.to > m ? w.periods.at(-1)!.to : m), "0000-01-01");
+  const lines = (await db
+    .select({
+      id: contractLines.id,
+      contractId: contractLines.contractId,
+      lineNo: contractLines.lineNo,
+      vehicleId: contractLines.vehicleId,
+      monthlyCents: contractLines.monthlyCents,
+      dailyCents: contractLines.dailyCents,
+      shiftCents: contractLines.shiftCents,
+      shiftHours: contractLines.shiftHours,
+      shiftOvertimeCents: contractLines.shiftOvertimeCents,
+      hourlyCents: contractLines.hourlyCents,
+      minHoursPerCall: contractLines.minHoursPerCall,
+      allowanceHours: contractLines.allowanceHours,
+      allowancePer: contractLines.allowancePer,
+      allowanceOvertimeCents: contractLines.allowanceOvertimeCents,
+      idleRateBp: contractLines.idleRateBp,
+      faultDeduction: contractLines.faultDeduction,
+      operators: contractLines.operators,
+      operatorMonthlyCents: contractLines.operatorMonthlyCents,
+      onRentOn: contractLines.onRentOn,
+      offRentOn: contractLines.offRentOn,
+    })
+    .from(contractLines)
+    .where(tenantWhere(contractLines, o.tenantId, inArray(contractLines.contractId, ids(contractIds))))
+    .orderBy(contractLines.contractId, contractLines.lineNo)) as LineRow[];
+  const vehicleIds = [...new Set(lines.map((l) => l.vehicleId).filter((v): v is number => v != null))];
+  const fenceIds = [...new Set(work.map((w) => w.contract.siteFenceId).filter((f): f is number => f != null))];
+  const fromMs = dayStartMs(from, o.timeZone)!;
+  const toMs = dayStartMs(addDays(to, 1), o.timeZone)!;
+  const fenceKinds = inArray(alarms.kind, ["fence_in", "fence_out"]);
+  const [fees, trips, daily, fenceEvents, fenceBefore, faults] = await batch(db, [
+    db
+      .select({ id: contractFees.id, contractId: contractFees.contractId, lineId: contractFees.lineId, kind: contractFees.kind, amountCents: contractFees.amountCents, feeOn: contractFees.feeOn })
+      .from(contractFees)
+      .where(tenantWhere(contractFees, o.tenantId, inArray(contractFees.contractId, ids(contractIds)))),
+    db
+      .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
+      .from(outcarRecords)
+      .where(tenantWhere(outcarRecords, o.tenantId, inArray(outcarRecords.contractId, ids(contractIds)), gte(outcarRecords.tripOn, from), sql`${outcarRecords.tripOn} <= ${to}`)),
+    db
+      .select({ vehicleId: vehicleDaily.vehicleId, day: vehicleDaily.day, engineSeconds: vehicleDaily.engineSeconds, mileageKm: vehicleDaily.mileageKm })
+      .from(vehicleDaily)
+      .where(tenantWhere(vehicleDaily, o.tenantId, inArray(vehicleDaily.vehicleId, ids(vehicleIds)), gte(vehicleDaily.day, from), sql`${vehicleDaily.day} <= ${to}`)),
+    db
+      .select({ vehicleId: alarms.vehicleId, fenceId: alarms.refId, kind: alarms.kind, at: alarms.at })
+      .from(alarms)
+      .where(tenantWhere(alarms, o.tenantId, fenceKinds, inArray(alarms.vehicleId, ids(vehicleIds)), inArray(alarms.refId, ids(fenceIds)), gte(alarms.at, fromMs), lt(alarms.at, toMs)))
+      .orderBy(alarms.at),
+    // where each machine was as the chunk's first period began: its last entry or exit before
+    db
+      .select({ vehicleId: alarms.vehicleId, fenceId: alarms.refId, kind: alarms.kind, at: sql<number>`max(${alarms.at})`.as("last_at") })
+      .from(alarms)
+      .where(tenantWhere(alarms, o.tenantId, fenceKinds, inArray(alarms.vehicleId, ids(vehicleIds)), inArray(alarms.refId, ids(fenceIds)), lt(alarms.at, fromMs)))
+      .groupBy(alarms.vehicleId, alarms.refId),
+    // faults open during the chunk's days: raised before its end and not handled (or handled) before its start
+    db
+      .select({ vehicleId: alarms.vehicleId, at: alarms.at, handleState: alarms.handleState, handledAt: alarms.handledAt })
+      .from(alarms)
+      .where(
+        tenantWhere(alarms, o.tenantId, eq(alarms.kind, "fault"), inArray(alarms.vehicleId, ids(vehicleIds)), lt(alarms.at, toMs), ne(alarms.handleState, 2), sql`(${alarms.handledAt} is null or ${alarms.handledAt} > ${fromMs})`),
+      ),
+  ]);
+  return { lines, fees: fees as FeeRow[], trips, daily, fenceEvents, fenceBefore, faults };
+}
+
+type ChunkData = Awaited<ReturnType<typeof readChunk>>;
+
+/** The hours a trip is billed on: its engine-hour meter readings, else its departure to its return. */
+export function tripHours(t: { hoursStart: number | null; hoursEnd: number | null; departAt: number | null; returnAt: number | null }): number {
+  if (t.hoursStart != null && t.hoursEnd != null && t.hoursEnd >= t.hoursStart) return Math.round((t.hoursEnd - t.hoursStart) * 100) / 100;
+  if (t.departAt != null && t.returnAt != null && t.returnAt > t.departAt) return Math.round(((t.returnAt - t.departAt) / 3_600_000) * 100) / 100;
+  return 0;
+}
+
+/** A bill as the run makes it: head, items, evidence and proposals, before it is stored. */
+export interface DraftBill {
+  contract: ContractRow;
+  period: DuePeriod;
+  items: BillItem[];
+  evidence: { lineId: number; days: EvidenceDay[] }[];
+  proposals: Proposal[];
+}
+
+/** Prices one contract's period from the chunk's rows (no decisions yet: the proposals wait for the clerk). */
+export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: ContractRow, period: DuePeriod, data: ChunkData): DraftBill {
+  const lines = data.lines.filter((l) => l.contractId === contract.id);
+  const fromMs = dayStartMs(period.from, o.timeZone)!;
+  const toMs = dayStartMs(addDays(period.to, 1), o.timeZone)!;
+  const items: BillItem[] = [];
+  const evidence: DraftBill["evidence"] = [];
+  const proposals: Proposal[] = [];
+  const ended = endedOf(contract);
+  const minTermEndOn = contract.minTermDays ? addDays(contract.startOn, contract.minTermDays - 1) : null;
+  const minTerm = period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
+  for (const line of lines) {
+    const days = lineEvidence(o.timeZone, contract, line, period, fromMs, toMs, data);
+    const calls: Call[] = data.trips.filter((t) => t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
+    const overtimeHours = allowanceOvertimeHours(line, period, days);
+    items.push(...priceLine({ line, period, taxRateBp: contract.taxRateBp, evidence: days, calls, minTerm }));
+    if (line.vehicleId != null) {
+      evidence.push({ lineId: line.id, days });
+      proposals.push(...proposalsFor({ line, from: period.from, to: period.to, evidence: days, overtimeHours, rentDatesFromFence: contract.fenceRentDates === 1 && contract.siteFenceId != null }));
+    }
+  }
+  const fees = data.fees.filter((f) => f.contractId === contract.id);
+  items.push(...priceFees(fees, period, contract.taxRateBp, period.from === contract.startOn));
+  if (period.final) {
+    const deposit = priceDeposit(contract.depositCents);
+    if (deposit) items.push(deposit);
+  }
+  return { contract, period, items, evidence, proposals };
+}
+
+/** A line's day-by-day evidence for the period: its machine's roll-ups, minutes on the site fence, counted fault minutes. */
+function lineEvidence(timeZone: string, contract: ContractRow, line: LineRow, period: DuePeriod, fromMs: number, toMs: number, data: ChunkData): EvidenceDay[] {
+  const daily = new Map<string, { engineSeconds: number; mileageKm: number }>();
+  if (line.vehicleId != null) for (const d of data.daily) if (d.vehicleId === line.vehicleId && d.day >= period.from && d.day <= period.to) daily.set(d.day, d);
+  let onSite: Map<string, number> | null = null;
+  if (contract.siteFenceId != null && line.vehicleId != null) {
+    const mine = (e: { vehicleId: number; fenceId: number | null }) => e.vehicleId === line.vehicleId && e.fenceId === contract.siteFenceId;
+    const events = data.fenceEvents.filter((e) => mine(e) && e.at >= fromMs && e.at < toMs).map((e) => ({ at: e.at, kind: e.kind === "fence_in" ? ("in" as const) : ("out" as const) }));
+    // inside at the start: the last event before the period (in the chunk's days, else before them)
+    const earlier = data.fenceEvents.filter((e) => mine(e) && e.at < fromMs).at(-1) ?? data.fenceBefore.find(mine);
+    onSite = onSiteMinutesByDay(events, earlier?.kind === "fence_in", fromMs, toMs, timeZone);
+  }
+  const intervals = data.faults.filter((f) => f.vehicleId === line.vehicleId).map((f) => ({ from: Math.max(f.at, fromMs), to: Math.min(f.handledAt ?? toMs, toMs) })).filter((i) => i.to > i.from);
+  return evidenceDays(period.from, period.to, daily, onSite, faultMinutesByDay(intervals, timeZone));
+}
+
+/** The bill's number: the contract's and the period's last day (HT-202611-0009-20261120). */
+export const billNumberOf = (contractNumber: string, periodTo: string) => `${contractNumber}-${periodTo.replaceAll("-", "")}`;
+
+/** Prices and stores the bills of one chunk; answers how many were stored (a period a concurrent run billed first is not). */
+async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[]): Promise<number> {
+  const data = await readChunk(db, o, work);
+  const drafts = work.flatMap((w) => w.periods.map((p) => draftBill(o, w.contract, p, data)));
+  const now = Date.now();
+  const heads = drafts.map((d) => {
+    const totals = billTotals(d.items);
+    const c = d.contract;
+    return [o.tenantId, c.orgId, billNumberOf(c.number, d.period.to), c.id, c.rootId, c.customerId, d.period.from, d.period.to, d.period.final ? 1 : 0, totals.amountCents, totals.taxCents, c.taxRateBp, addDays(d.period.to, c.paymentDays), o.userId ?? null, now];
+  });
+  const stored = await insertBills(db, heads);
+  const byNumber = new Map(stored.map((s) => [s.number, s.id]));
+  const items: unknown[][] = [];
+  const evidence: unknown[][] = [];
+  const proposals: unknown[][] = [];
+  for (const d of drafts) {
+    const billId = byNumber.get(billNumberOf(d.contract.number, d.period.to));
+    if (billId === undefined) continue;
+    d.items.forEach((it, seq) => items.push([o.tenantId, billId, seq + 1, it.lineId, it.rule, it.quantity, it.unit, it.rateCents, it.amountCents, it.taxRateBp, it.taxCents, JSON.stringify(it.basis)]));
+    for (const e of d.evidence) for (const day of e.days) evidence.push([o.tenantId, billId, e.lineId, day.day, day.engineHours, day.km, day.onSiteMinutes, day.faultMinutes]);
+    for (const p of d.proposals) proposals.push([o.tenantId, billId, p.lineId, p.kind, JSON.stringify(p.days), p.hours ?? null, p.day ?? null, JSON.stringify(p.basis)]);
+  }
+  const writes: SQL[] = [...jsonInserts(ITEM_INSERT, items), ...jsonInserts(EVIDENCE_INSERT, evidence), ...jsonInserts(PROPOSAL_INSERT, proposals)];
+  for (let i = 0; i < writes.length; i += 50) {
+    const part = writes.slice(i, i + 50).map((w) => db.run(w));
+    await batch(db, part as [(typeof part)[number], ...typeof part]);
+  }
+  return stored.length;
+}
+
+/** Stores the bill heads (those of periods already billed are dropped by the unique index); answers the stored ones. */
+async function insertBills(db: Db, heads: unknown[][]): Promise<{ id: number; number: string }[]> {
+  const out: { id: number; number: string }[] = [];
+  for (let i = 0; i < heads.length; i += 200) {
+    const rows = await db.all<{ id: number; number: string }>(
+      sql`insert into bills (tenant_id, org_id, number, kind, contract_id, root_id, customer_id, period_from, period_to, final, amount_cents, tax_cents, tax_rate_bp, due_on, creator_id, created_at, updated_at)
+          select j.value ->> 0, j.value ->> 1, j.value ->> 2, 'regular', j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12, j.value ->> 13, j.value ->> 14, j.value ->> 14
+          from json_each(${JSON.stringify(heads.slice(i, i + 200))}) j where true
+          on conflict do nothing returning id, number`,
+    );
+    out.push(...rows);
+  }
+  return out;
+}
+
+const ITEM_INSERT = `insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents, basis)
+  select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11 from json_each(?) j`;
+const EVIDENCE_INSERT = `insert into bill_evidence (tenant_id, bill_id, line_id, day, engine_hours, km, on_site_minutes, fault_minutes)
+  select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j`;
+const PROPOSAL_INSERT = `insert into bill_proposals (tenant_id, bill_id, line_id, kind, days, hours, day, basis)
+  select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j`;
+
+/** Rows written through one JSON parameter each, 500 rows a statement. */
+export function jsonInserts(statement: string, rows: readonly unknown[][], per = 500): SQL[] {
+  const out: SQL[] = [];
+  const [head, tail] = statement.split("?") as [string, string];
+  for (let i = 0; i < rows.length; i += per) out.push(sql`${sql.raw(head)}${JSON.stringify(rows.slice(i, i + per))}${sql.raw(tail)}`);
+  return out;
+}
+

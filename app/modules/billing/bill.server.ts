@@ -1,0 +1,241 @@
+/**
+ * A bill as the clerk works it (issue 26 §1): read with its items, evidence and proposals; each proposal accepted or
+ * rejected with a reason, and the draft repriced from the accepted ones; confirmed (then never changed: the database
+ * refuses it, migration 0026); corrected by an adjustment bill that refers to it; the run on demand for one contract.
+ * Every read and write is the user's tenant and data scope (the contract's organisation).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { todayInZone } from "~/lib/tenant-clock";
+import type { RequestScope } from "~/modules/access/access.server";
+import { batch } from "../../../db/client";
+import { expectChanges, isGuardFailure } from "../../../db/guard";
+import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
+import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contracts, customers, outcarRecords, tenants } from "../../../db/schema";
+import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
+import { addDays } from "~/lib/calendar";
+import { BILLED_STATES, runBills, tripHours, type BillRunResult } from "./bill-run.server";
+import { isWholeMonth } from "./periods";
+import { decisionsOf, type Proposal } from "./evidence";
+import { billTotals, priceDeposit, priceFees, priceLine } from "./pricing";
+import { taxIncludedCents } from "../contracts/value";
+import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
+
+export const BILL_STATE = { draft: 0, confirmed: 1, locked: 2 } as const;
+export const PROPOSAL_STATE = { open: 0, accepted: 1, rejected: 2 } as const;
+
+/** The permission of the bills screen and the clerk's acts on a bill. */
+export const BILL_PERMISSION = "contractBillReport";
+export const BILL_CONFIRM_CODE = "contractBillReport:confirm";
+
+export type BillRefusal = { ok: false; status: 400 | 404 | 409; message: string };
+export type BillOutcome<T = Record<never, never>> = ({ ok: true } & T) | BillRefusal;
+
+const refuse = (status: 400 | 404 | 409, message: string): BillRefusal => ({ ok: false, status, message });
+
+/** The bill's head, when it is the user's tenant's and within the data scope. */
+async function visibleBill(scope: RequestScope, id: number) {
+  const [bill] = await scope.db
+    .select()
+    .from(bills)
+    .where(tenantWhere(bills, scope, eq(bills.id, id), visibleOrgRowWhere(scope, bills.orgId)));
+  return bill;
+}
+
+/** A bill with everything its page shows: head, contract and customer, items, day-by-day evidence, proposals. */
+export async function loadBill(scope: RequestScope, id: number) {
+  const bill = await visibleBill(scope, id);
+  if (!bill) return null;
+  const [head, items, evidence, proposals, lines, adjustments] = await batch(scope.db, [
+    scope.db
+      .select({ contractNumber: contracts.number, contractName: contracts.name, kind: contracts.kind, customer: customers.name, settlementDay: contracts.settlementDay })
+      .from(contracts)
+      .leftJoin(customers, and(eq(customers.id, contracts.customerId), sameTenant(customers, contracts)))
+      .where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId))),
+    scope.db.select().from(billItems).where(tenantWhere(billItems, scope, eq(billItems.billId, id))).orderBy(asc(billItems.seq)),
+    scope.db.select().from(billEvidence).where(and(eq(billEvidence.billId, id), ofTenant(billEvidence, scope))).orderBy(asc(billEvidence.lineId), asc(billEvidence.day)),
+    scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, id))).orderBy(asc(billProposals.id)),
+    scope.db
+      .select({ id: contractLines.id, lineNo: contractLines.lineNo, vehicleId: contractLines.vehicleId, equipmentType: contractLines.equipmentType, spec: contractLines.spec, plate: sql<string | null>`(select v.plate_no from vehicles v where v.id = ${contractLines.vehicleId})`.as("plate") })
+      .from(contractLines)
+      .where(tenantWhere(contractLines, scope, eq(contractLines.contractId, bill.contractId)))
+      .orderBy(asc(contractLines.lineNo)),
+    scope.db.select({ id: bills.id, number: bills.number, amountCents: bills.amountCents, state: bills.state }).from(bills).where(tenantWhere(bills, scope, eq(bills.adjustsId, id))).orderBy(asc(bills.id)),
+  ]);
+  return { bill, contract: head[0] ?? null, items, evidence, proposals, lines, adjustments };
+}
+
+export type LoadedBill = NonNullable<Awaited<ReturnType<typeof loadBill>>>;
+
+/** Accepts or rejects a proposal of a draft bill (a rejection needs its reason), then reprices the draft. */
+export async function decideProposal(scope: RequestScope, billId: number, proposalId: number, accept: boolean, reason: string): Promise<BillOutcome> {
+  const text = reason.trim();
+  if (!accept && !text) return refuse(400, "bills:reasonRequired");
+  if (text.length > 200) return refuse(400, "bills:reasonTooLong");
+  const bill = await visibleBill(scope, billId);
+  if (!bill) return refuse(404, "bills:notFound");
+  if (bill.state !== BILL_STATE.draft) return refuse(409, "bills:confirmedFixed");
+  const [proposal] = await scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId), eq(billProposals.billId, billId)));
+  if (!proposal) return refuse(404, "bills:proposalNotFound");
+  await scope.db
+    .update(billProposals)
+    .set({ state: accept ? PROPOSAL_STATE.accepted : PROPOSAL_STATE.rejected, reason: text || null, decidedBy: scope.user.id, decidedAt: Date.now() })
+    .where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId)));
+  return repriceBill(scope, billId);
+}
+
+/** The terms the bill's lines are priced on, with an accepted on-rent or off-rent day from the fence in place of the contract's. */
+function withFenceDates(line: BillLineTerms, accepted: readonly Proposal[]): BillLineTerms {
+  const onRent = accepted.find((p) => p.lineId === line.id && p.kind === "onRent")?.day;
+  const offRent = accepted.find((p) => p.lineId === line.id && p.kind === "offRent")?.day;
+  return { ...line, onRentOn: onRent ?? line.onRentOn, offRentOn: offRent ?? line.offRentOn };
+}
+
+/** Prices a draft bill again from its stored evidence and its accepted proposals; replaces its items in one batch. */
+export async function repriceBill(scope: RequestScope, billId: number): Promise<BillOutcome> {
+  const bill = await visibleBill(scope, billId);
+  if (!bill) return refuse(404, "bills:notFound");
+  if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
+  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, tripRows] = await batch(scope.db, [
+    scope.db.select().from(contracts).where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId))),
+    scope.db.select().from(contractLines).where(tenantWhere(contractLines, scope, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
+    scope.db.select().from(billEvidence).where(and(eq(billEvidence.billId, billId), ofTenant(billEvidence, scope))).orderBy(asc(billEvidence.day)),
+    scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.accepted))),
+    scope.db.select().from(contractFees).where(tenantWhere(contractFees, scope, eq(contractFees.contractId, bill.contractId))),
+    scope.db
+      .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
+      .from(outcarRecords)
+      .where(tenantWhere(outcarRecords, scope, eq(outcarRecords.contractId, bill.contractId), sql`${outcarRecords.tripOn} between ${bill.periodFrom} and ${bill.periodTo}`)),
+  ]);
+  const contract = contractRows[0];
+  if (!contract) return refuse(404, "bills:notFound");
+  const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+  const period = { from: bill.periodFrom, to: bill.periodTo, wholeMonth: isWholeMonth(contract.kind, contract.settlementDay, bill.periodFrom, bill.periodTo), final: bill.final === 1 };
+  const ended = contract.state === 3 ? null : contract.endedOn;
+  const minTermEndOn = contract.minTermDays ? addDays(contract.startOn, contract.minTermDays - 1) : null;
+  const minTerm = period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
+  const items: BillItem[] = [];
+  for (const row of lineRows) {
+    const line = withFenceDates(row as BillLineTerms, accepted);
+    const days: EvidenceDay[] = evidenceRows.filter((e) => e.lineId === row.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes }));
+    const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
+    const mine = accepted.filter((p) => p.lineId === row.id);
+    items.push(...priceLine({ line, period, taxRateBp: bill.taxRateBp, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
+  }
+  items.push(...priceFees(feeRows, period, bill.taxRateBp, bill.periodFrom === contract.startOn));
+  if (period.final) {
+    const deposit = priceDeposit(contract.depositCents);
+    if (deposit) items.push(deposit);
+  }
+  const totals = billTotals(items);
+  try {
+    await batch(scope.db, [
+      scope.db
+        .update(bills)
+        .set({ amountCents: totals.amountCents, taxCents: totals.taxCents, version: sql`${bills.version} + 1`, updatedAt: Date.now() })
+        .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
+      expectChanges(scope.db, 1),
+      scope.db.delete(billItems).where(tenantWhere(billItems, scope, eq(billItems.billId, billId))),
+      ...items.map((it, i) =>
+        scope.db.insert(billItems).values(
+          withTenant(scope, { billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
+        ),
+      ),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) return refuse(409, "bills:stale");
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** Confirms a draft bill: every proposal decided first. Once confirmed it is never changed. */
+export async function confirmBill(scope: RequestScope, billId: number): Promise<BillOutcome> {
+  const bill = await visibleBill(scope, billId);
+  if (!bill) return refuse(404, "bills:notFound");
+  if (bill.state !== BILL_STATE.draft) return refuse(409, "bills:alreadyConfirmed");
+  const [open] = await scope.db.select({ n: sql<number>`count(*)` }).from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.open)));
+  if (open && open.n > 0) return refuse(409, `bills:proposalsOpen|${open.n}`);
+  try {
+    await batch(scope.db, [
+      scope.db
+        .update(bills)
+        .set({ state: BILL_STATE.confirmed, confirmedBy: scope.user.id, confirmedAt: Date.now(), version: sql`${bills.version} + 1`, updatedAt: Date.now() })
+        .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
+      expectChanges(scope.db, 1),
+      scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "confirm", entity: "bill", entityId: String(billId), before: { state: bill.state }, after: { state: BILL_STATE.confirmed } })),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) return refuse(409, "bills:stale");
+    throw error;
+  }
+  return { ok: true };
+}
+
+/**
+ * A correction of a confirmed bill: an adjustment bill of one item (a charge or, negative, a credit) with its reason,
+ * numbered after the bill (…-A1, -A2), confirmed as it is made, taxed at the bill's rate.
+ */
+export async function adjustBill(scope: RequestScope, billId: number, amountCents: number, reason: string): Promise<BillOutcome<{ id: number }>> {
+  const text = reason.trim();
+  if (!Number.isSafeInteger(amountCents) || amountCents === 0) return refuse(400, "bills:adjustmentAmount");
+  if (!text) return refuse(400, "bills:reasonRequired");
+  if (text.length > 200) return refuse(400, "bills:reasonTooLong");
+  const bill = await visibleBill(scope, billId);
+  if (!bill) return refuse(404, "bills:notFound");
+  if (bill.kind !== "regular") return refuse(409, "bills:adjustRegularOnly");
+  if (bill.state === BILL_STATE.draft) return refuse(409, "bills:adjustConfirmedOnly");
+  const now = Date.now();
+  const taxCents = taxIncludedCents(amountCents, bill.taxRateBp);
+  const next = sql`(select count(*) + 1 from ${bills} where ${bills.adjustsId} = ${billId} and ${ofTenant(bills, scope)})`;
+  const [tenantRow] = await scope.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.user.tenantId));
+  const today = todayInZone(tenantRow?.timeZone);
+  const [inserted] = await batch(scope.db, [
+    scope.db
+      .insert(bills)
+      .values(
+        withTenant(scope, {
+          orgId: bill.orgId,
+          number: sql`${bill.number} || '-A' || ${next}`,
+          kind: "adjustment" as const,
+          contractId: bill.contractId,
+          rootId: bill.rootId,
+          customerId: bill.customerId,
+          periodFrom: bill.periodFrom,
+          periodTo: bill.periodTo,
+          adjustsId: billId,
+          amountCents,
+          taxCents,
+          taxRateBp: bill.taxRateBp,
+          dueOn: today > bill.dueOn ? today : bill.dueOn,
+          remark: text,
+          creatorId: scope.user.id,
+        }),
+      )
+      .returning({ id: bills.id }),
+  ]);
+  const id = inserted[0]!.id;
+  await batch(scope.db, [
+    scope.db
+      .insert(billItems)
+      .values(withTenant(scope, { billId: id, seq: 1, lineId: null, rule: "adjustment", quantity: "1", unit: "item", rateCents: amountCents, amountCents, taxRateBp: bill.taxRateBp, taxCents, basis: { adjusts: bill.number }, note: text })),
+    scope.db
+      .update(bills)
+      .set({ state: BILL_STATE.confirmed, confirmedBy: scope.user.id, confirmedAt: now })
+      .where(tenantWhere(bills, scope, eq(bills.id, id))),
+    scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "adjust", entity: "bill", entityId: String(billId), before: null, after: { adjustment: id, amountCents, reason: text } })),
+  ]);
+  return { ok: true, id };
+}
+
+/** The run on demand for one contract the user may see (its periods closed by today, in the tenant's zone). */
+export async function runContractBills(scope: RequestScope, contractId: number): Promise<BillOutcome<BillRunResult>> {
+  const [contract] = await scope.db
+    .select({ id: contracts.id, state: contracts.state, timeZone: tenants.timeZone })
+    .from(contracts)
+    .innerJoin(tenants, eq(tenants.id, contracts.tenantId))
+    .where(tenantWhere(contracts, scope, eq(contracts.id, contractId), visibleOrgRowWhere(scope, contracts.orgId)));
+  if (!contract) return refuse(404, "bills:contractNotFound");
+  if (!(BILLED_STATES as readonly number[]).includes(contract.state)) return refuse(409, "bills:contractNotBilled");
+  const result = await runBills(scope.db, { tenantId: scope.user.tenantId, timeZone: contract.timeZone, through: todayInZone(contract.timeZone), contractId, userId: scope.user.id });
+  return { ok: true, ...result };
+}

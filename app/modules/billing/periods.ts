@@ -1,0 +1,81 @@
+/**
+ * The periods a contract is billed for. A monthly contract closes a period on its settlement day (the 20th: the 21st
+ * to the 20th; 31 = the month's last day), the first period from the start day, the last to the day the contract
+ * ended; spot hire (零租) is billed by the week (Monday to Sunday). A period is due once its last day has come.
+ */
+import { addDays, daysInMonth, requireDay, weekdayOf } from "~/lib/calendar";
+
+export interface BillingContract {
+  kind: string;
+  startOn: string;
+  /** the day it ended (completed, stopped, terminated early); null while in force */
+  endedOn: string | null;
+  settlementDay: number;
+}
+
+export interface DuePeriod {
+  from: string;
+  to: string;
+  /** a whole settlement month: a line on rent every day of it is billed one month */
+  wholeMonth: boolean;
+  /** the contract's last period: the deposit is applied, the minimum term billed */
+  final: boolean;
+}
+
+/** The settlement day in a month (31 = its last day; the 30th of February is its last). */
+export function settlementDayIn(year: number, month: number, settlementDay: number): string {
+  const day = Math.min(settlementDay, daysInMonth(year, month));
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Whether the day is the contract's settlement day of its month. */
+function isSettlementDay(date: string, settlementDay: number): boolean {
+  const { year, month } = requireDay(date);
+  return settlementDayIn(year, month, settlementDay) === date;
+}
+
+/** Whether a period is one whole settlement month: it ends on a settlement day and starts the day after one (never spot hire's weeks). */
+export function isWholeMonth(kind: string, settlementDay: number, from: string, to: string): boolean {
+  return kind !== "spot" && isSettlementDay(to, settlementDay) && isSettlementDay(addDays(from, -1), settlementDay);
+}
+
+/** The first settlement day on or after `date`. */
+function nextClose(date: string, settlementDay: number): string {
+  let { year, month } = requireDay(date);
+  for (;;) {
+    const close = settlementDayIn(year, month, settlementDay);
+    if (close >= date) return close;
+    month++;
+    if (month > 12) {
+      month = 1;
+      year++;
+    }
+  }
+}
+
+/** The Sunday ending the week of `date` (weeks run Monday to Sunday). */
+function weekEnd(date: string): string {
+  const weekday = weekdayOf(requireDay(date));
+  return addDays(date, (7 - weekday) % 7);
+}
+
+/** The contract's periods whose last day is on or before `today`, oldest first (at most `limit`). */
+export function duePeriods(contract: BillingContract, today: string, limit = 120): DuePeriod[] {
+  const out: DuePeriod[] = [];
+  const weekly = contract.kind === "spot";
+  let from = contract.startOn;
+  while (out.length < limit) {
+    let to = weekly ? weekEnd(from) : nextClose(from, contract.settlementDay);
+    let final = false;
+    if (contract.endedOn && to >= contract.endedOn) {
+      to = contract.endedOn;
+      final = true;
+    }
+    if (to > today || to < from) break;
+    const wholeMonth = isWholeMonth(contract.kind, contract.settlementDay, from, to);
+    out.push({ from, to, wholeMonth, final });
+    if (final) break;
+    from = addDays(to, 1);
+  }
+  return out;
+}
