@@ -11,11 +11,11 @@
  * batch writes its bills, one writes their items, evidence and proposals (JSON rows through json_each: D1 binds at
  * most 100 parameters a statement).
  */
-import { and, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
-import { batch, type Db } from "../../../db/client";
+import { batch, d1Binding, type Db } from "../../../db/client";
 import { alarms, bills, contractFees, contractLines, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { tenantWhere } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
@@ -265,7 +265,8 @@ export const billNumberOf = (contractNumber: string, periodTo: string) => `${con
 /** Prices and stores the bills of one chunk; answers how many were stored (a period a concurrent run billed first is not). */
 async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[]): Promise<number> {
   const data = await readChunk(db, o, work);
-  const drafts = work.flatMap((w) => w.periods.map((p) => draftBill(o, w.contract, p, data)));
+  // a period with nothing to bill (a week of spot hire without a trip) makes no bill
+  const drafts = work.flatMap((w) => w.periods.map((p) => draftBill(o, w.contract, p, data))).filter((d) => d.items.length > 0 || d.proposals.length > 0);
   const now = Date.now();
   const heads = drafts.map((d) => {
     const totals = billTotals(d.items);
@@ -284,11 +285,11 @@ async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[]): Prom
     for (const e of d.evidence) for (const day of e.days) evidence.push([o.tenantId, billId, e.lineId, day.day, day.engineHours, day.km, day.onSiteMinutes, day.faultMinutes]);
     for (const p of d.proposals) proposals.push([o.tenantId, billId, p.lineId, p.kind, JSON.stringify(p.days), p.hours ?? null, p.day ?? null, JSON.stringify(p.basis)]);
   }
-  const writes: SQL[] = [...jsonInserts(ITEM_INSERT, items), ...jsonInserts(EVIDENCE_INSERT, evidence), ...jsonInserts(PROPOSAL_INSERT, proposals)];
-  for (let i = 0; i < writes.length; i += 50) {
-    const part = writes.slice(i, i + 50).map((w) => db.run(w));
-    await batch(db, part as [(typeof part)[number], ...typeof part]);
-  }
+  await writeJsonRows(db, [
+    [ITEM_INSERT, items],
+    [EVIDENCE_INSERT, evidence],
+    [PROPOSAL_INSERT, proposals],
+  ]);
   return stored.length;
 }
 
@@ -314,11 +315,18 @@ const EVIDENCE_INSERT = `insert into bill_evidence (tenant_id, bill_id, line_id,
 const PROPOSAL_INSERT = `insert into bill_proposals (tenant_id, bill_id, line_id, kind, days, hours, day, basis)
   select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j`;
 
-/** Rows written through one JSON parameter each, 500 rows a statement. */
-export function jsonInserts(statement: string, rows: readonly unknown[][], per = 500): SQL[] {
-  const out: SQL[] = [];
-  const [head, tail] = statement.split("?") as [string, string];
-  for (let i = 0; i < rows.length; i += per) out.push(sql`${sql.raw(head)}${JSON.stringify(rows.slice(i, i + per))}${sql.raw(tail)}`);
-  return out;
+/**
+ * Rows written through statements of one JSON parameter (`json_each(?)`), 500 rows a statement: on D1 fifty
+ * statements a round trip (one batch, one transaction each), on libSQL (or a D1 not from getDb) one after another.
+ */
+export async function writeJsonRows(db: Db, writes: readonly (readonly [statement: string, rows: readonly unknown[][]])[], per = 500): Promise<void> {
+  const statements: [string, string][] = [];
+  for (const [statement, rows] of writes) for (let i = 0; i < rows.length; i += per) statements.push([statement, JSON.stringify(rows.slice(i, i + per))]);
+  const d1 = d1Binding(db);
+  for (let i = 0; i < statements.length; i += 50) {
+    const part = statements.slice(i, i + 50);
+    if (d1) await d1.batch(part.map(([statement, json]) => d1.prepare(statement).bind(json)));
+    else for (const [statement, json] of part) await db.run(sql`${sql.raw(statement.split("?")[0]!)}${json}${sql.raw(statement.split("?")[1]!)}`);
+  }
 }
 

@@ -10,7 +10,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contracts, customers, outcarRecords, tenants } from "../../../db/schema";
+import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { addDays } from "~/lib/calendar";
 import { BILLED_STATES, runBills, tripHours, type BillRunResult } from "./bill-run.server";
@@ -55,7 +55,7 @@ export async function loadBill(scope: RequestScope, id: number) {
     scope.db.select().from(billEvidence).where(and(eq(billEvidence.billId, id), ofTenant(billEvidence, scope))).orderBy(asc(billEvidence.lineId), asc(billEvidence.day)),
     scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, id))).orderBy(asc(billProposals.id)),
     scope.db
-      .select({ id: contractLines.id, lineNo: contractLines.lineNo, vehicleId: contractLines.vehicleId, equipmentType: contractLines.equipmentType, spec: contractLines.spec, plate: sql<string | null>`(select v.plate_no from vehicles v where v.id = ${contractLines.vehicleId})`.as("plate") })
+      .select({ id: contractLines.id, lineNo: contractLines.lineNo, vehicleId: contractLines.vehicleId, equipmentType: contractLines.equipmentType, spec: contractLines.spec, plate: sql<string | null>`(select ${vehicles.plate} from ${vehicles} where ${vehicles.id} = ${contractLines.vehicleId})`.as("plate") })
       .from(contractLines)
       .where(tenantWhere(contractLines, scope, eq(contractLines.contractId, bill.contractId)))
       .orderBy(asc(contractLines.lineNo)),

@@ -6,5 +6,6 @@ import { seedContracts } from "./contracts";
 import { seedOutcars } from "./outcars";
 import { seedCosts } from "./costs";
 import { seedTempCranes } from "./temp-crane";
+import { seedBills } from "./bills";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills];

@@ -1,0 +1,197 @@
+// The bill run on real D1 (issue 26 §1 and §6): a monthly line from the 21st to the 20th with a quiet stretch and a
+// fault, priced from the contract and its machine's roll-ups and alarms; the proposals accepted; a second run making
+// nothing; a confirmed bill refused for change (by the code and by the database); an adjustment; tenants kept apart;
+// the cron billing a tenant at its 02:00.
+import { env } from "cloudflare:test";
+import { and, count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { RequestScope } from "../../app/modules/access/access.server";
+import { runBills } from "../../app/modules/billing/bill-run.server";
+import { adjustBill, confirmBill, decideProposal, loadBill, runContractBills } from "../../app/modules/billing/bill.server";
+import { parseZonedTime } from "../../app/lib/tenant-days";
+import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, vehicleDaily } from "../../db/schema";
+import { runScheduled } from "../../workers/scheduled";
+import { bills as billsJob } from "../../workers/jobs/bills";
+import { db, makeTenant, unique } from "./helpers";
+import { makeVehicle } from "./telematics";
+
+const ZONE = "Asia/Shanghai";
+
+function scopeOf(tenantId: number, userId: number): RequestScope {
+  return { env, db: db(), user: { id: userId, tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport", "contractBillReport:confirm"]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
+}
+
+/** Every day from `from` to `to`. */
+function days(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
+  return out;
+}
+
+/**
+ * A rental contract in force since 2026-09-21, settled on the 20th, 9 % tax, one crane at ¥28,000.00 a month with a
+ * 70 % idle rate and the fault rule; the crane works 8 hours a day except 2026-10-30 → 11-08 (ten quiet days), and has
+ * a fault from 18:00 on 11-12 to 14:00 on 11-13 (20 hours, of which 10 are counted: 18–22 and 08–14).
+ */
+async function rentalWithHistory() {
+  const t = await makeTenant();
+  const v = await makeVehicle(t.tenantId);
+  const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("客户"), kind: "enterprise" }).returning({ id: customers.id });
+  const number = unique("HT-");
+  const [c] = await db()
+    .insert(contracts)
+    .values({ tenantId: t.tenantId, number, kind: "rental", name: "浦东塔吊", customerId: customer!.id, startOn: "2026-09-21", plannedEndOn: "2027-03-20", settlementDay: 20, paymentDays: 30, taxRateBp: 900, state: 3 })
+    .returning({ id: contracts.id });
+  const [line] = await db()
+    .insert(contractLines)
+    .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 2_800_000, idleRateBp: 7000, faultDeduction: 1, onRentOn: "2026-09-21" })
+    .returning({ id: contractLines.id });
+  const quiet = new Set(days("2026-10-30", "2026-11-08"));
+  const rows = days("2026-09-21", "2026-11-20").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
+  for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+  const at = parseZonedTime("2026-11-12T18:00", ZONE);
+  await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
+  return { t, v, contractId: c!.id, lineId: line!.id, number, scope: scopeOf(t.tenantId, t.userId) };
+}
+
+/** What the database answered a write: its error's own message (drizzle wraps it), or "stored". */
+async function refusal(write: PromiseLike<unknown>): Promise<string> {
+  try {
+    await write;
+    return "stored";
+  } catch (error) {
+    const e = error as { cause?: { message?: string }; message?: string };
+    return e.cause?.message ?? e.message ?? String(error);
+  }
+}
+
+const billOf = async (tenantId: number, periodFrom: string) => (await db().select().from(bills).where(and(eq(bills.tenantId, tenantId), eq(bills.periodFrom, periodFrom))))[0]!;
+
+describe("the bill run", () => {
+  it("bills each closed settlement month once, from the contract's terms, with the evidence and its proposals", async () => {
+    const { t, lineId, number, scope } = await rentalWithHistory();
+    const first = await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    expect(first).toEqual({ contracts: 1, bills: 2 });
+    // a second run of the same days makes nothing new
+    expect(await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-25" })).toEqual({ contracts: 0, bills: 0 });
+    const [{ n }] = (await db().select({ n: count() }).from(bills).where(eq(bills.tenantId, t.tenantId))) as [{ n: number }];
+    expect(n).toBe(2);
+
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    expect(bill).toMatchObject({ number: `${number}-20261120`, periodTo: "2026-11-20", dueOn: "2026-12-20", state: 0, amountCents: 2_800_000 });
+    const loaded = (await loadBill(scope, bill.id))!;
+    // a whole settlement month: one month at the monthly rate; tax included = 2,800,000 × 9 / 109 = 231,192.66 → 231,193
+    expect(loaded.items.map((i) => [i.rule, i.quantity, i.rateCents, i.amountCents, i.taxCents])).toEqual([["monthly", "1", 2_800_000, 2_800_000, 231_193]]);
+    expect(loaded.evidence).toHaveLength(31);
+    expect(loaded.evidence.find((e) => e.day === "2026-11-12")).toMatchObject({ engineHours: 8, faultMinutes: 240 });
+    expect(loaded.evidence.find((e) => e.day === "2026-11-13")).toMatchObject({ faultMinutes: 360 });
+    const proposals = loaded.proposals.map((p) => [p.kind, p.days.length, p.hours]);
+    expect(proposals).toEqual([
+      ["idle", 10, null],
+      ["fault", 2, 10],
+    ]);
+    expect(loaded.proposals.every((p) => p.lineId === lineId && p.state === 0)).toBe(true);
+  });
+
+  it("prices the accepted proposals: ten idle days at 70 % and a day off for 10 counted fault hours, to the cent", async () => {
+    const { t, scope } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    const [idle, fault] = (await loadBill(scope, bill.id))!.proposals;
+    // rejecting needs a reason, in the user's language
+    expect(await decideProposal(scope, bill.id, fault!.id, false, "  ")).toEqual({ ok: false, status: 400, message: "bills:reasonRequired" });
+    expect(await decideProposal(scope, bill.id, idle!.id, true, "")).toEqual({ ok: true });
+    // 2,800,000 − 2,800,000 × 10/30 × 30 % = 2,800,000 − 280,000
+    expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(2_520_000);
+    expect(await decideProposal(scope, bill.id, fault!.id, true, "")).toEqual({ ok: true });
+    // and one day's rent off: 2,800,000 × 1/30 = 93,333.33 → 93,333
+    const after = (await loadBill(scope, bill.id))!;
+    expect(after.items.map((i) => [i.rule, i.quantity, i.amountCents])).toEqual([
+      ["monthly", "1", 2_800_000],
+      ["idle", "-10/30", -280_000],
+      ["faultDeduction", "-1/30", -93_333],
+    ]);
+    expect(after.bill.amountCents).toBe(2_426_667);
+    // tax of each item, half up: 231,193 − 23,119 − 7,706
+    expect(after.bill.taxCents).toBe(231_193 - 23_119 - 7_706);
+  });
+
+  it("confirms a bill only with its proposals decided, then refuses every change; a correction is an adjustment", async () => {
+    const { t, scope } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    expect(await confirmBill(scope, bill.id)).toEqual({ ok: false, status: 409, message: "bills:proposalsOpen|2" });
+    for (const p of (await loadBill(scope, bill.id))!.proposals) await decideProposal(scope, bill.id, p.id, false, "现场核实：设备在岗待命");
+    expect(await confirmBill(scope, bill.id)).toEqual({ ok: true });
+    expect((await billOf(t.tenantId, "2026-10-21")).state).toBe(1);
+    // the code refuses, and so does the database whatever writes
+    const proposal = (await loadBill(scope, bill.id))!.proposals[0]!;
+    expect(await decideProposal(scope, bill.id, proposal.id, true, "")).toEqual({ ok: false, status: 409, message: "bills:confirmedFixed" });
+    expect(await refusal(db().update(bills).set({ amountCents: 1 }).where(eq(bills.id, bill.id)))).toMatch(/bill confirmed/);
+    expect(await refusal(db().delete(billItems).where(eq(billItems.billId, bill.id)))).toMatch(/bill confirmed/);
+    expect(await refusal(db().insert(billItems).values({ tenantId: t.tenantId, billId: bill.id, seq: 9, rule: "adjustment", quantity: "1", unit: "item", rateCents: 1, amountCents: 1, taxRateBp: 0, taxCents: 0 }))).toMatch(/bill confirmed/);
+    // a run again leaves it alone
+    expect(await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" })).toEqual({ contracts: 0, bills: 0 });
+    // an adjustment refers to it: −¥1,090.00 with its tax at 9 % (90.00)
+    const adjusted = await adjustBill(scope, bill.id, -109_000, "第10天实际未进场");
+    expect(adjusted.ok).toBe(true);
+    const [adj] = await db().select().from(bills).where(eq(bills.adjustsId, bill.id));
+    expect(adj).toMatchObject({ kind: "adjustment", number: `${bill.number}-A1`, amountCents: -109_000, taxCents: -9_000, state: 1 });
+    expect((await loadBill(scope, bill.id))!.adjustments.map((a) => a.number)).toEqual([`${bill.number}-A1`]);
+    expect(await adjustBill(scope, bill.id, 0, "x")).toEqual({ ok: false, status: 400, message: "bills:adjustmentAmount" });
+    const again = await adjustBill(scope, bill.id, 5_000, "补收吊装辅助费");
+    expect(again.ok).toBe(true);
+    expect((await db().select({ number: bills.number }).from(bills).where(eq(bills.adjustsId, bill.id)).orderBy(bills.id)).map((b) => b.number)).toEqual([`${bill.number}-A1`, `${bill.number}-A2`]);
+  });
+
+  it("keeps tenants apart: another tenant's bill, proposal and contract are not found", async () => {
+    const { t, contractId } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    const [proposal] = await db().select().from(billProposals).where(eq(billProposals.billId, bill.id));
+    const other = await makeTenant();
+    const stranger = scopeOf(other.tenantId, other.userId);
+    expect(await loadBill(stranger, bill.id)).toBeNull();
+    expect(await decideProposal(stranger, bill.id, proposal!.id, true, "")).toEqual({ ok: false, status: 404, message: "bills:notFound" });
+    expect(await confirmBill(stranger, bill.id)).toEqual({ ok: false, status: 404, message: "bills:notFound" });
+    expect(await adjustBill(stranger, bill.id, 100, "x")).toEqual({ ok: false, status: 404, message: "bills:notFound" });
+    expect(await runContractBills(stranger, contractId)).toEqual({ ok: false, status: 404, message: "bills:contractNotFound" });
+    // and the run for the other tenant bills none of this one's contracts
+    expect(await runBills(db(), { tenantId: other.tenantId, timeZone: ZONE, through: "2026-11-20" })).toEqual({ contracts: 0, bills: 0 });
+  });
+
+  it("the cron bills a tenant at its local 02:00, through its yesterday, and not at another hour", async () => {
+    const { t } = await rentalWithHistory();
+    // 2026-11-21 03:00 UTC is 11:00 in Shanghai: not the tenant's hour
+    const noon = await runScheduled(env, { cron: "0 * * * *", scheduledTime: Date.UTC(2026, 10, 21, 3) }, [billsJob]);
+    expect(noon).toEqual([{ job: "bills", outcome: "ok" }]);
+    expect((await db().select({ n: count() }).from(bills).where(eq(bills.tenantId, t.tenantId)))[0]!.n).toBe(0);
+    // 2026-11-20 18:00 UTC is 02:00 on the 21st in Shanghai: the 20th is complete, the period to the 20th is billed
+    await runScheduled(env, { cron: "0 * * * *", scheduledTime: Date.UTC(2026, 10, 20, 18) }, [billsJob]);
+    const made = await db().select({ periodTo: bills.periodTo }).from(bills).where(eq(bills.tenantId, t.tenantId)).orderBy(bills.periodTo);
+    expect(made.map((b) => b.periodTo)).toEqual(["2026-10-20", "2026-11-20"]);
+  });
+
+  it("bills the minimum term on an early end and applies the deposit to the last bill", async () => {
+    const t = await makeTenant();
+    const v = await makeVehicle(t.tenantId);
+    const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("客户"), kind: "enterprise" }).returning({ id: customers.id });
+    const [c] = await db()
+      .insert(contracts)
+      .values({ tenantId: t.tenantId, number: unique("HT-"), kind: "rental", name: "提前退场", customerId: customer!.id, startOn: "2026-09-01", plannedEndOn: "2027-02-28", endedOn: "2026-11-10", minTermDays: 90, depositCents: 500_000, settlementDay: 31, taxRateBp: 900, state: 9 })
+      .returning({ id: contracts.id });
+    await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, onRentOn: "2026-09-01", offRentOn: "2026-11-10" });
+    expect(await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-30" })).toEqual({ contracts: 1, bills: 3 });
+    const last = await billOf(t.tenantId, "2026-11-01");
+    expect(last.final).toBe(1);
+    const items = await db().select().from(billItems).where(eq(billItems.billId, last.id)).orderBy(billItems.seq);
+    // 10 days on rent: 3,000,000 × 10/30; the minimum term to 11-29: 19 days × 3,000,000/30; the deposit back
+    expect(items.map((i) => [i.rule, i.quantity, i.amountCents])).toEqual([
+      ["monthly", "10/30", 1_000_000],
+      ["minTerm", "19/30", 1_900_000],
+      ["deposit", "-1", -500_000],
+    ]);
+    expect(last.amountCents).toBe(2_400_000);
+    expect((await db().select({ n: sql<number>`count(*)` }).from(bills).where(and(eq(bills.tenantId, t.tenantId), eq(bills.final, 1))))[0]!.n).toBe(1);
+  });
+});
