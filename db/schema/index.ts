@@ -15,3 +15,4 @@ export * from "./geo";
 export * from "./rental";
 export * from "./dispatch";
 export * from "./billing";
+export * from "./finance";
