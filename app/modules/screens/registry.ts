@@ -86,7 +86,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/contractList", group: "contract", privisId: "1202", privis: "contractList", zh: "合同列表", en: "Contract List", layout: "app", status: "built", inMenu: true },
   { path: "/nominatePrizes", group: "contract", privisId: "1203", privis: "nominatePrizes", zh: "提名奖励", en: "Prize Nominations", layout: "app", status: "built", inMenu: true },
   { path: "/overdueContract", group: "contract", privisId: "1204", privis: "overdueContract", zh: "逾期合同", en: "Overdue Contracts", layout: "app", status: "planned", inMenu: true },
-  { path: "/equipmentPaymentCollection", group: "contract", privisId: "1205", privis: "equipmentPaymentCollection", zh: "设备回款", en: "Equipment Payment Collection", layout: "app", status: "planned", inMenu: true },
+  { path: "/equipmentPaymentCollection", group: "contract", privisId: "1205", privis: "equipmentPaymentCollection", zh: "设备回款", en: "Equipment Payment Collection", layout: "app", status: "built", inMenu: true },
   // Data Reports (13)
   { path: "/reportStat", group: "report", privisId: "1301", privis: "reportStat", zh: "报表统计", en: "Report Statistics", layout: "app", status: "planned", inMenu: true },
   { path: "/operateDataReport", group: "report", privisId: "1302", privis: "operateDataReport", zh: "运营数据报表", en: "Operating Data Report", layout: "app", status: "planned", inMenu: true },
@@ -95,7 +95,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/operationReport", group: "report", privisId: "1305", privis: "operationReport", zh: "作业报表", en: "Operations Report", layout: "app", status: "planned", inMenu: true },
   { path: "/operatorReport", group: "report", privisId: "1306", privis: "operatorReport", zh: "操作员报表", en: "Operator Report", layout: "app", status: "planned", inMenu: true },
   { path: "/operatorScoreTemplate", group: "report", privisId: "1307", privis: "operatorScoreTemplate", zh: "操作员评分模板", en: "Operator Scoring Template", layout: "app", status: "planned", inMenu: true },
-  { path: "/contractBillReport", group: "report", privisId: "1308", privis: "contractBillReport", zh: "合同账单报表", en: "Contract Billing Report", layout: "app", status: "planned", inMenu: true },
+  { path: "/contractBillReport", group: "report", privisId: "1308", privis: "contractBillReport", zh: "合同账单报表", en: "Contract Billing Report", layout: "app", status: "built", inMenu: true },
   { path: "/hdReport", group: "report", privisId: "1309", privis: "hdReport", zh: "HD报表", en: "HD Report", layout: "app", status: "planned", inMenu: true },
   { path: "/overtimeReport", group: "report", privisId: "1310", privis: "overtimeReport", zh: "加班报表", en: "Overtime Report", layout: "app", status: "planned", inMenu: true },
   { path: "/oilWearReport", group: "report", privisId: "1311", privis: "oilWearReport", zh: "油耗报表", en: "Fuel Consumption Report", layout: "app", status: "planned", inMenu: true },
@@ -150,8 +150,8 @@ export const SCREENS: ScreenDef[] = [
   { path: "/outcarRecord", group: "rent", privisId: "1902", privis: "outcarRecord", zh: "出车记录", en: "Vehicle Trip Records", layout: "app", status: "built", inMenu: true },
   { path: "/businessList", group: "rent", privisId: "1903", privis: "businessList", zh: "业务列表", en: "Business List", layout: "app", status: "built", inMenu: true },
   { path: "/quickSchedule", group: "rent", privisId: "1904", privis: "quickSchedule", zh: "快速排班", en: "Quick Scheduling", layout: "app", status: "built", inMenu: true },
-  { path: "/receiptsEnterList", group: "rent", privisId: "1905", privis: "receiptsEnterList", zh: "收款录入", en: "Receipt Entry", layout: "app", status: "planned", inMenu: true },
-  { path: "/payReceiveManage", group: "rent", privisId: "1906", privis: "payReceiveManage", zh: "收付款管理", en: "Payments and Receipts", layout: "app", status: "planned", inMenu: true },
+  { path: "/receiptsEnterList", group: "rent", privisId: "1905", privis: "receiptsEnterList", zh: "收款录入", en: "Receipt Entry", layout: "app", status: "built", inMenu: true },
+  { path: "/payReceiveManage", group: "rent", privisId: "1906", privis: "payReceiveManage", zh: "收付款管理", en: "Payments and Receipts", layout: "app", status: "built", inMenu: true },
   // Safety Management (20)
   { path: "/safetyReform", group: "safety", privisId: "2001", privis: "safetyReform", zh: "安全整改", en: "Safety Rectification", layout: "app", status: "planned", inMenu: true },
   // Wind Screen (21)

@@ -1,0 +1,133 @@
+/**
+ * One bill's page (`/contractBillReport/bill?id=`): its head, items, day-by-day evidence and proposals, and the clerk's
+ * acts as plain form posts (so they work without JavaScript): accept or reject a proposal, confirm (after a
+ * confirmation step, `&confirm=1`), add an adjustment to a confirmed bill. Everything through bill.server.ts, which
+ * keeps to the user's tenant and data scope: a bill it does not answer is 404 here.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { eq, sql } from "drizzle-orm";
+import { contracts, customers } from "../../../db/schema";
+import { tenantOfOuter, tenantWhere } from "../../../db/tenant";
+import { centsOf, formatCents } from "~/lib/cents";
+import { requireScope } from "~/modules/access/access.server";
+import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { adjustBill, BILL_CONFIRM_CODE, BILL_PERMISSION, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
+import { BILL_LIST_PATH, billHref } from "./bills.resource";
+
+/** The clerk's acts on a draft's proposals and a confirmed bill's adjustments (confirming needs BILL_CONFIRM_CODE). */
+export const BILL_EDIT_CODE = `${BILL_PERMISSION}:edit`;
+
+const billId = (request: Request) => {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  return id;
+};
+
+/** A share in basis points as a percent without trailing zeros (7000 → "70"). */
+const percent = (bp: unknown) => (typeof bp === "number" ? String(bp / 100) : null);
+
+export async function billLoader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: BILL_LIST_PATH });
+  const id = billId(request);
+  const loaded = await loadBill(scope, id);
+  if (!loaded) throw new Response("Not Found", { status: 404 });
+  const { bill, items, evidence, proposals, lines, adjustments } = loaded;
+  // the contract's number and name and the customer's name read on their own: loadBill's head, read in a batch, came
+  // back with the two "name" columns collapsed into one (the customer shown as the contract's name, the settlement day
+  // as the customer)
+  const [contract] = await scope.db
+    .select({ number: contracts.number, name: contracts.name, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId} and ${tenantOfOuter(customers, contracts)})` })
+    .from(contracts)
+    .where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId)));
+  const { flash, clear } = readFlash(request);
+  const can = { edit: scope.access.permissions.has(BILL_EDIT_CODE), confirm: scope.access.permissions.has(BILL_CONFIRM_CODE) };
+  const draft = bill.state === BILL_STATE.draft;
+  const url = new URL(request.url);
+  return data(
+    {
+      flash: flash === "saved",
+      can,
+      asking: draft && can.confirm && url.searchParams.get("confirm") === "1",
+      bill: {
+        id: bill.id,
+        number: bill.number,
+        kind: bill.kind,
+        state: bill.state,
+        periodFrom: bill.periodFrom,
+        periodTo: bill.periodTo,
+        dueOn: bill.dueOn,
+        final: bill.final === 1,
+        remark: bill.remark,
+        adjustsId: bill.adjustsId,
+        amount: formatCents(bill.amountCents),
+        tax: formatCents(bill.taxCents),
+        net: formatCents(bill.amountCents - bill.taxCents),
+        paid: formatCents(bill.paidCents),
+        taxRate: percent(bill.taxRateBp),
+      },
+      contract: contract ?? null,
+      lines: lines.map((l) => ({ id: l.id, lineNo: l.lineNo, plate: l.plate, equipmentType: l.equipmentType, spec: l.spec })),
+      items: items.map((i) => ({
+        id: i.id,
+        lineId: i.lineId,
+        rule: i.rule,
+        quantity: i.quantity,
+        unit: i.unit,
+        rate: formatCents(i.rateCents),
+        share: percent(i.basis?.shareBp),
+        feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null,
+        amount: formatCents(i.amountCents),
+        tax: formatCents(i.taxCents),
+        note: i.note,
+      })),
+      evidence: evidence.map((e) => ({ lineId: e.lineId, day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes })),
+      proposals: proposals.map((p) => ({
+        id: p.id,
+        lineId: p.lineId,
+        kind: p.kind,
+        days: p.days,
+        day: p.day,
+        hours: p.hours,
+        basis: p.basis ?? {},
+        state: p.state,
+        reason: p.reason,
+        open: p.state === PROPOSAL_STATE.open,
+      })),
+      adjustments: adjustments.map((a) => ({ id: a.id, number: a.number, amount: formatCents(a.amountCents), state: a.state })),
+    },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
+}
+export type BillPageData = Awaited<ReturnType<typeof billLoader>>["data"];
+
+/** A refused act: the message key (in the bills namespace) the page shows, and what was typed. */
+export type BillActionData = { intent: string; error: string; proposalId?: number; values?: Record<string, string> };
+
+export async function billAction({ request, context }: ActionFunctionArgs) {
+  const id = billId(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const text = (k: string) => String(form.get(k) ?? "");
+  const done = (outcome: BillOutcome<object>, refused: Omit<BillActionData, "error">) => {
+    if (outcome.ok) return redirect(billHref(id), { headers: { "Set-Cookie": flashCookie("saved") } });
+    if (outcome.status === 404) throw new Response("Not Found", { status: 404 });
+    return data<BillActionData>({ ...refused, error: outcome.message }, { status: outcome.status });
+  };
+  if (intent === "accept" || intent === "reject") {
+    const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
+    const proposalId = Number(form.get("proposalId"));
+    return done(await decideProposal(scope, id, proposalId, intent === "accept", text("reason")), { intent: "decide", proposalId, values: { reason: text("reason") } });
+  }
+  if (intent === "confirm") {
+    const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_CONFIRM_CODE });
+    return done(await confirmBill(scope, id), { intent });
+  }
+  if (intent === "adjust") {
+    const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
+    const cents = centsOf(text("amount"));
+    const values = { amount: text("amount"), reason: text("reason") };
+    if (cents === null) return data<BillActionData>({ intent, error: "bills:adjustmentAmount", values }, { status: 400 });
+    return done(await adjustBill(scope, id, cents, text("reason")), { intent, values });
+  }
+  throw new Response("Bad Request", { status: 400 });
+}

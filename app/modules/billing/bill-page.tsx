@@ -1,0 +1,357 @@
+/**
+ * One bill's page (`/contractBillReport/bill?id=`): the head and totals, the items by machine, each machine's
+ * day-by-day evidence under a chart of its engine hours, the proposals with 接受 / 驳回 while a draft, 确认账单 (after
+ * a confirmation step) and, once confirmed, 新增调整 and the adjustments made. Plain forms: it all works without
+ * JavaScript. Loader and action: bill-page.server.ts.
+ */
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { BILLS } from "~/i18n/screen/bills";
+import { useMessage } from "~/i18n/message";
+import { Badge, type BadgeTone } from "~/ui/badge";
+import { Button, LinkButton } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Descriptions } from "~/ui/descriptions";
+import { Empty } from "~/ui/empty";
+import { Alert, Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { FlashToast } from "~/widgets/toast";
+import type { BillActionData, BillPageData } from "./bill-page.server";
+import { BILL_LIST_PATH, billHref } from "./bills.resource";
+import { HoursChart } from "./hours-chart";
+
+const STATE_TONES: Record<number, BadgeTone> = { 0: "warning", 1: "success", 2: "neutral" };
+const PROPOSAL_TONES: Record<number, BadgeTone> = { 0: "info", 1: "success", 2: "danger" };
+const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
+const thNum = "whitespace-nowrap px-2 py-2 text-right text-xs font-medium text-muted";
+const td = "px-2 py-1.5 align-top";
+const tdNum = "px-2 py-1.5 text-right align-top tabular-nums whitespace-nowrap";
+
+type Line = BillPageData["lines"][number];
+
+export function BillPage() {
+  const { t } = useTranslation(BILLS);
+  const message = useMessage();
+  const page = useLoaderData<BillPageData>();
+  const action = useActionData<BillActionData>();
+  const { bill, contract, can } = page;
+  const draft = bill.state === 0;
+  const here = billHref(bill.id);
+  const lineLabel = (l: Line | undefined) => (l ? [t("lineOf", { no: l.lineNo }), l.plate, [l.equipmentType, l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t("contractWide"));
+  const lineById = new Map(page.lines.map((l) => [l.id, l]));
+  const pageError = action && action.intent !== "decide" ? message(action.error) : null;
+  return (
+    <div className="flex flex-col gap-4 p-4" data-testid="bill-page">
+      <FlashToast message={page.flash ? message("operationSuccess") : null} token={page} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="flex flex-wrap items-center gap-2 text-xl font-semibold text-ink">
+          <span>
+            {t("billTitle")} {bill.number}
+          </span>
+          <Badge tone={STATE_TONES[bill.state] ?? "neutral"} dot data-testid="bill-state">
+            {t(`states.${bill.state as 0 | 1 | 2}`)}
+          </Badge>
+          {bill.kind === "adjustment" ? <Badge tone="warning">{t("kinds.adjustment")}</Badge> : null}
+        </h1>
+        <div className="flex gap-2">
+          {draft && can.confirm && !page.asking ? (
+            <LinkButton to={`${here}&confirm=1`} variant="primary" data-testid="confirm-bill">
+              {t("confirmBill")}
+            </LinkButton>
+          ) : null}
+          <LinkButton to={BILL_LIST_PATH}>{t("back")}</LinkButton>
+        </div>
+      </div>
+      {pageError ? <Alert tone="error">{pageError}</Alert> : null}
+      {page.asking ? (
+        <section role="alertdialog" aria-labelledby="confirm-ask" className="rounded-lg border border-warning/40 bg-panel p-4 shadow-sm" data-testid="confirm-panel">
+          <p id="confirm-ask" className="mb-3 text-ink">
+            {t("confirmAsk", { number: bill.number })}
+          </p>
+          <Form method="post" action={here} className="flex gap-2">
+            <Button type="submit" name="intent" value="confirm" variant="primary">
+              {t("confirmYes")}
+            </Button>
+            <LinkButton to={here}>{t("cancel")}</LinkButton>
+          </Form>
+        </section>
+      ) : null}
+
+      <Card>
+        <Descriptions
+          columns={3}
+          items={[
+            { label: t("number"), value: bill.number },
+            { label: t("contract"), value: contract ? `${contract.number} ${contract.name}` : null },
+            { label: t("customer"), value: contract?.customer },
+            { label: t("period"), value: `${bill.periodFrom} ～ ${bill.periodTo}` },
+            { label: t("dueOn"), value: bill.dueOn },
+            { label: t("kind"), value: t(`kinds.${bill.kind}`) + (bill.final ? ` · ${t("finalBill")}` : "") },
+            { label: t("amount"), value: <Money testId="bill-amount">{bill.amount}</Money> },
+            { label: t("tax"), value: <Money>{`${bill.tax}（${bill.taxRate ?? "0"}%）`}</Money> },
+            { label: t("net"), value: <Money>{bill.net}</Money> },
+            { label: t("paid"), value: <Money>{bill.paid}</Money> },
+            ...(bill.adjustsId ? [{ label: t("adjusts"), value: <Link to={billHref(bill.adjustsId)} className="text-brand">#{bill.adjustsId}</Link> }] : []),
+            ...(bill.remark ? [{ label: t("remark"), value: bill.remark, wide: true }] : []),
+          ]}
+        />
+      </Card>
+
+      <Card title={t("items")} id="bill-items">
+        {page.items.length ? <Items lineLabel={(id) => lineLabel(id === null ? undefined : lineById.get(id))} /> : <Empty>{t("noItems")}</Empty>}
+      </Card>
+
+      {page.proposals.length || draft ? (
+        <Card title={t("proposals")} id="bill-proposals">
+          {page.proposals.length ? <Proposals lineLabel={(id) => lineLabel(lineById.get(id))} editable={draft && can.edit} /> : <Empty>{t("noProposals")}</Empty>}
+        </Card>
+      ) : null}
+
+      {bill.kind === "regular" && !draft ? (
+        <Card title={t("adjustments")} id="bill-adjustments">
+          {page.adjustments.length ? (
+            <ul className="mb-4 flex flex-col gap-1 text-sm" data-testid="adjustments">
+              {page.adjustments.map((a) => (
+                <li key={a.id} className="flex gap-3">
+                  <Link to={billHref(a.id)} className="text-brand">
+                    {a.number}
+                  </Link>
+                  <Money>{a.amount}</Money>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mb-4 text-sm text-muted">{t("noAdjustments")}</p>
+          )}
+          {can.edit ? <AdjustForm action={action?.intent === "adjust" ? action : undefined} here={here} /> : null}
+        </Card>
+      ) : null}
+
+      <Card title={t("evidence")} id="bill-evidence">
+        <Evidence lineLabel={(id) => lineLabel(lineById.get(id))} />
+      </Card>
+    </div>
+  );
+}
+
+function Money({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <span className="tabular-nums" data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+/** The items, grouped by machine (its plate and type in the group's heading row), the contract's own charges last. */
+function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
+  const { t } = useTranslation(BILLS);
+  const { items } = useLoaderData<BillPageData>();
+  const groups: { lineId: number | null; items: typeof items }[] = [];
+  for (const item of items) {
+    const group = groups.find((g) => g.lineId === item.lineId);
+    if (group) group.items.push(item);
+    else groups.push({ lineId: item.lineId, items: [item] });
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="bill-item-table">
+        <thead className="border-b border-line">
+          <tr>
+            <th className={th}>{t("rule")}</th>
+            <th className={thNum}>{t("quantity")}</th>
+            <th className={th}>{t("unit")}</th>
+            <th className={thNum}>{t("rate")}</th>
+            <th className={thNum}>{t("share")}</th>
+            <th className={thNum}>{t("amount")}</th>
+            <th className={thNum}>{t("tax")}</th>
+            <th className={th}>{t("note")}</th>
+          </tr>
+        </thead>
+        {groups.map((g) => (
+          <tbody key={g.lineId ?? "contract"} className="border-b border-line">
+            <tr className="bg-canvas">
+              <th colSpan={8} scope="colgroup" className="px-2 py-1.5 text-left text-sm font-medium text-ink">
+                {lineLabel(g.lineId)}
+              </th>
+            </tr>
+            {g.items.map((i) => (
+              <tr key={i.id} data-testid="bill-item">
+                <td className={td}>
+                  {t(`rules.${i.rule as "monthly"}`, { defaultValue: i.rule })}
+                  {i.rule === "fee" && i.feeKind ? `（${t(`fees.${i.feeKind as "other"}`, { defaultValue: i.feeKind })}）` : ""}
+                </td>
+                <td className={tdNum}>{i.quantity}</td>
+                <td className={td}>{t(`units.${i.unit as "day"}`, { defaultValue: i.unit })}</td>
+                <td className={tdNum}>{i.rate}</td>
+                <td className={tdNum}>{i.share ? `${i.share}%` : ""}</td>
+                <td className={tdNum}>{i.amount}</td>
+                <td className={tdNum}>{i.tax}</td>
+                <td className={`${td} text-muted`}>{i.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+/** A proposal's days: their count and the days themselves (month-day), a long run shortened to its ends. */
+function daysText(days: readonly string[], count: string): string {
+  if (!days.length) return "";
+  const short = (d: string) => d.slice(5);
+  const list = days.length > 4 ? `${short(days[0]!)} … ${short(days.at(-1)!)}` : days.map(short).join("、");
+  return `${count}：${list}`;
+}
+
+function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string; editable: boolean }) {
+  const { t } = useTranslation(BILLS);
+  const message = useMessage();
+  const { proposals, bill } = useLoaderData<BillPageData>();
+  const action = useActionData<BillActionData>();
+  const busy = useNavigation().state === "submitting";
+  const here = billHref(bill.id);
+  // what a proposal stands on beyond its days and hours (their own columns): the case, the days off, the contract's dates
+  const basisText = (basis: Record<string, string | number>) =>
+    Object.entries(basis)
+      .filter(([k]) => !["from", "to", "days", "day", "hours"].includes(k))
+      .map(([k, v]) => `${t(`basisKeys.${k as "dayOff"}`, { defaultValue: k })} ${k === "reason" ? t(`outsideReasons.${String(v) as "offSite"}`, { defaultValue: String(v) }) : String(v)}`)
+      .join("；");
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="proposal-table">
+        <thead className="border-b border-line">
+          <tr>
+            <th className={th}>{t("line")}</th>
+            <th className={th}>{t("proposal")}</th>
+            <th className={th}>{t("days")}</th>
+            <th className={thNum}>{t("hours")}</th>
+            <th className={th}>{t("basis")}</th>
+            <th className={th}>{t("state")}</th>
+            <th className={th}>{t("reason")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {proposals.map((p) => {
+            const refused = action?.intent === "decide" && action.proposalId === p.id ? action : null;
+            const errorId = `proposal-${p.id}-error`;
+            return (
+              <tr key={p.id} className="border-b border-line last:border-0" data-testid="proposal">
+                <td className={td}>{lineLabel(p.lineId)}</td>
+                <td className={`${td} whitespace-nowrap`}>{t(`proposalKinds.${p.kind}`)}</td>
+                <td className={td}>{p.day ?? daysText(p.days, t("daysCount", { value: p.days.length }))}</td>
+                <td className={tdNum}>{p.hours === null ? "" : p.hours.toFixed(1)}</td>
+                <td className={`${td} text-xs text-muted`}>{basisText(p.basis)}</td>
+                <td className={td}>
+                  <Badge tone={PROPOSAL_TONES[p.state] ?? "neutral"}>{t(`proposalStates.${p.state as 0 | 1 | 2}`)}</Badge>
+                </td>
+                <td className={td}>
+                  {editable && p.open ? (
+                    <Form method="post" action={here} className="flex w-[340px] flex-wrap items-start gap-2" data-testid="decide-form">
+                      <input type="hidden" name="proposalId" value={p.id} />
+                      <div className="w-[160px]">
+                      <Input
+                        name="reason"
+                        maxLength={200}
+                        defaultValue={refused?.values?.reason ?? ""}
+                        aria-label={`${t("reason")} ${t(`proposalKinds.${p.kind}`)}`}
+                        aria-invalid={refused ? true : undefined}
+                        aria-describedby={refused ? errorId : undefined}
+                      />
+                      </div>
+                      <Button type="submit" name="intent" value="accept" size="sm" disabled={busy}>
+                        {t("accept")}
+                      </Button>
+                      <Button type="submit" name="intent" value="reject" size="sm" variant="danger" disabled={busy}>
+                        {t("reject")}
+                      </Button>
+                      {refused ? (
+                        <p id={errorId} role="alert" className="w-full text-xs text-danger">
+                          {message(refused.error)}
+                        </p>
+                      ) : null}
+                    </Form>
+                  ) : (
+                    <span className="text-muted">{p.reason}</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AdjustForm({ action, here }: { action?: BillActionData; here: string }) {
+  const { t } = useTranslation(BILLS);
+  const message = useMessage();
+  const busy = useNavigation().state === "submitting";
+  const error = action ? message(action.error) : null;
+  return (
+    <Form method="post" action={here} className="flex flex-wrap items-end gap-3" data-testid="adjust-form" aria-label={t("addAdjustment")}>
+      <h3 className="w-full text-sm font-medium text-ink">{t("addAdjustment")}</h3>
+      <div className="w-[200px]">
+        <Field id="adjust-amount" name="amount" label={t("adjustmentLabel")} hint={t("adjustmentHint")} inputMode="decimal" required defaultValue={action?.values?.amount ?? ""} />
+      </div>
+      <div className="w-[360px]">
+        <Field id="adjust-reason" name="reason" label={t("reason")} maxLength={200} required defaultValue={action?.values?.reason ?? ""} error={error} />
+      </div>
+      <div className="pb-6">
+        <Button type="submit" name="intent" value="adjust" disabled={busy}>
+          {t("save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Each machine's days: engine hours as bars, then the table (hours to one decimal; no site fence: —). */
+function Evidence({ lineLabel }: { lineLabel: (id: number) => string }) {
+  const { t } = useTranslation(BILLS);
+  const { evidence } = useLoaderData<BillPageData>();
+  const lineIds = [...new Set(evidence.map((e) => e.lineId))];
+  if (!lineIds.length) return <Empty>{t("noEvidence")}</Empty>;
+  return (
+    <div className="flex flex-col gap-6">
+      {lineIds.map((lineId) => {
+        const days = evidence.filter((e) => e.lineId === lineId);
+        const label = lineLabel(lineId);
+        return (
+          <section key={lineId} aria-label={label} data-testid="evidence-line">
+            <h3 className="mb-2 text-sm font-medium text-ink">{label}</h3>
+            <HoursChart days={days} label={t("hoursChart", { line: label })} />
+            <div className="mt-2 max-h-[360px] overflow-auto">
+              <table className="w-full max-w-[720px] text-sm" data-testid="evidence-table">
+                <thead className="sticky top-0 border-b border-line bg-panel">
+                  <tr>
+                    <th className={th}>{t("day")}</th>
+                    <th className={thNum}>{t("engineHours")}</th>
+                    <th className={thNum}>{t("km")}</th>
+                    <th className={thNum}>{t("onSiteMinutes")}</th>
+                    <th className={thNum}>{t("faultMinutes")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((d) => (
+                    <Fragment key={d.day}>
+                      <tr className="border-b border-line last:border-0">
+                        <td className={td}>{d.day}</td>
+                        <td className={tdNum}>{d.engineHours.toFixed(1)}</td>
+                        <td className={tdNum}>{Math.round(d.km)}</td>
+                        <td className={tdNum}>{d.onSiteMinutes === null ? "—" : d.onSiteMinutes}</td>
+                        <td className={tdNum}>{d.faultMinutes}</td>
+                      </tr>
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

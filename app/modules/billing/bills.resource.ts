@@ -1,0 +1,54 @@
+/**
+ * 合同账单报表 (`/contractBillReport`): the bills of the contracts the user sees, newest period first, each opening as
+ * its page (`/contractBillReport/bill?id=`). Read-only here: a bill is made by the bill run and worked on its page;
+ * export to Excel. The view half (client-safe); the server half is bills-list.server.ts.
+ */
+import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
+
+export const BILL_LIST_PATH = "/contractBillReport";
+export const BILL_PAGE_PATH = "/contractBillReport/bill";
+export const billHref = (id: number | string) => `${BILL_PAGE_PATH}?id=${id}`;
+
+/** bills.state (BILL_STATE in bill.server.ts) */
+export const BILL_STATES: OptionDef[] = [
+  { value: "0", label: { zh: "草稿", en: "Draft" }, tone: "warning" },
+  { value: "1", label: { zh: "已确认", en: "Confirmed" }, tone: "success" },
+  { value: "2", label: { zh: "已锁定", en: "Locked" }, tone: "muted" },
+];
+
+/** bills.kind */
+export const BILL_KIND_OPTIONS: OptionDef[] = [
+  { value: "regular", label: { zh: "正常", en: "Regular" } },
+  { value: "adjustment", label: { zh: "调整", en: "Adjustment" }, tone: "warning" },
+];
+
+export const billView = defineView({
+  name: "contractBill",
+  path: BILL_LIST_PATH,
+  permission: "contractBillReport",
+  title: { zh: "合同账单报表", en: "Contract Billing Report" },
+  singular: { zh: "账单", en: "bill" },
+  rowLabel: "number",
+  readOnly: true,
+  columns: [
+    INDEX_COLUMN,
+    { key: "number", label: { zh: "账单编号", en: "Bill no." }, fixed: true },
+    { key: "contract", label: { zh: "合同", en: "Contract" } },
+    { key: "customer", label: { zh: "客户", en: "Customer" } },
+    { key: "period", label: { zh: "账期", en: "Period" }, sortable: true },
+    { key: "kind", label: { zh: "类型", en: "Kind" }, type: "status", options: BILL_KIND_OPTIONS, headerFilter: "kind" },
+    { key: "amount", label: { zh: "金额(元)", en: "Amount (¥)" }, sortable: true },
+    { key: "tax", label: { zh: "税额(元)", en: "Tax (¥)" } },
+    { key: "paid", label: { zh: "已收(元)", en: "Paid (¥)" } },
+    { key: "dueOn", label: { zh: "应收日", en: "Due" }, sortable: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: BILL_STATES, headerFilter: "state" },
+  ],
+  filters: [
+    { key: "q", label: { zh: "账单编号/合同/客户", en: "Bill no., contract or customer" }, type: "text", simple: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "select", options: BILL_STATES, simple: true },
+    { key: "kind", label: { zh: "类型", en: "Kind" }, type: "select", options: BILL_KIND_OPTIONS },
+    { key: "periodFrom", label: { zh: "账期止日起", en: "Period ending from" }, type: "date", simple: true },
+    { key: "periodTo", label: { zh: "账期止日止", en: "Period ending until" }, type: "date", simple: true },
+  ],
+  form: [],
+});
