@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/i18n/screen/bills";
 import { billHref, billView } from "~/modules/billing/bills.resource";
@@ -23,17 +22,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => resourceAction(args, billListResource);
 
 export default function ContractBillReport() {
-  const { t } = useTranslation(BILLS);
-  return (
-    <ResourcePage
-      view={billView}
-      rowActions={(row) => (
-        <Link to={billHref(String(row.id))} className="text-brand" data-testid="open-bill">
-          {t("openBill")}
-        </Link>
-      )}
-    />
-  );
+  // the screen's texts come with its chunk (a bill's page opens from here)
+  useTranslation(BILLS);
+  // a row's 详情 is its bill's page (the loader's redirect): no second link, the list is wide enough as it is
+  return <ResourcePage view={billView} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -9,8 +9,8 @@ const { admin } = DEMO_USERS;
 // once every proposal is decided the bill is confirmed (after the confirmation step) and then offers 新增调整 and no
 // 接受 / 驳回. Screenshots of the list and the bill at 1280 and 1920 px, light and dark, into screenshots/bills/.
 const TEXTS = {
-  "zh-CN": { reasonRequired: "请填写原因", reject: "驳回", accept: "接受", confirm: "确定", confirmed: "已确认", adjust: "新增调整", items: "账单明细" },
-  "en-US": { reasonRequired: "Please give a reason", reject: "Reject", accept: "Accept", confirm: "Confirm", confirmed: "Confirmed", adjust: "Add adjustment", items: "Items" },
+  "zh-CN": { reasonRequired: "请填写原因", reject: "驳回", accept: "接受", confirm: "确定", confirmed: "已确认", adjust: "新增调整", items: "账单明细", amount: "调整金额(元)", reason: "原因", save: "保存" },
+  "en-US": { reasonRequired: "Please give a reason", reject: "Reject", accept: "Accept", confirm: "Confirm", confirmed: "Confirmed", adjust: "Add adjustment", items: "Items", amount: "Adjustment (¥)", reason: "Reason", save: "Save" },
 } as const;
 
 const MONEY = /^-?\d{1,3}(,\d{3})*\.\d{2}$/;
@@ -70,7 +70,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
 
     await page.goto("/contractBillReport");
-    const rows = page.getByTestId("data-table").locator("tbody tr").filter({ has: page.getByTestId("open-bill") });
+    const rows = page.getByTestId("data-table").locator("tbody tr").filter({ has: page.locator('a[href*="view="]') });
     test.skip((await rows.count()) === 0, "no demo bills");
     // 金额(元), 税额(元), 已收(元): two decimals with thousands separators
     const header = page.getByTestId("data-table").locator("thead th");
@@ -79,6 +79,10 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     expect(amountAt).toBeGreaterThan(0);
     await expect(rows.first().locator("td").nth(amountAt)).toHaveText(MONEY);
     await shoot(page, "/contractBillReport", `list-${lang}`);
+    // a row's 详情 opens its bill's page
+    await rows.first().locator('a[href*="view="]').click();
+    await expect(page).toHaveURL(/\/contractBillReport\/bill\?id=\d+/);
+    await expect(page.getByTestId("bill-page")).toBeVisible();
 
     const id = await draftBill();
     test.skip(id === null, "no draft demo bill left");
@@ -114,6 +118,15 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expect(page.getByRole("heading", { name: x.adjust })).toBeVisible();
     await expect(page.getByTestId("decide-form")).toHaveCount(0);
     await expect(page.getByRole("button", { name: x.accept, exact: true })).toHaveCount(0);
+    // an adjustment: refused without a reason, then a credit of ¥100.50 listed under the bill
+    const adjust = page.getByTestId("adjust-form");
+    await adjust.getByLabel(x.amount).fill("-100.50");
+    await adjust.getByLabel(x.reason, { exact: true }).fill(" ");
+    await adjust.getByRole("button", { name: x.save }).click();
+    await expect(page.getByTestId("adjust-form").getByText(x.reasonRequired)).toBeVisible();
+    await page.getByTestId("adjust-form").getByLabel(x.reason, { exact: true }).fill("E2E");
+    await page.getByTestId("adjust-form").getByRole("button", { name: x.save }).click();
+    await expect(page.getByTestId("adjustments")).toContainText("-100.50");
     await shoot(page, url, `bill-confirmed-${lang}`, ["bill-adjustments"]);
   });
 }

@@ -14,7 +14,6 @@ export default {
   adjustRegularOnly: "Only a regular bill can be adjusted",
   adjustConfirmedOnly: "Only a confirmed bill can be adjusted; settle a draft's proposals instead",
   // the list and the bill's page
-  openBill: "Open bill",
   billTitle: "Bill",
   back: "Back to the list",
   number: "Bill no.",

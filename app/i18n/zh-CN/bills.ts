@@ -14,7 +14,6 @@ export default {
   adjustRegularOnly: "只能对正常账单做调整",
   adjustConfirmedOnly: "只能对已确认的账单做调整；草稿账单请直接处理建议",
   // the list and the bill's page
-  openBill: "查看账单",
   billTitle: "账单",
   back: "返回列表",
   number: "账单编号",

@@ -289,17 +289,20 @@ function AdjustForm({ action, here }: { action?: BillActionData; here: string })
   const { t } = useTranslation(BILLS);
   const message = useMessage();
   const busy = useNavigation().state === "submitting";
-  const error = action ? message(action.error) : null;
+  // the amount's refusal under the amount, any other (the reason, a stale or locked bill) under the reason
+  const amountError = action?.error === "bills:adjustmentAmount" ? message(action.error) : null;
+  const error = action && !amountError ? message(action.error) : null;
   return (
-    <Form method="post" action={here} className="flex flex-wrap items-end gap-3" data-testid="adjust-form" aria-label={t("addAdjustment")}>
+    <Form method="post" action={here} className="flex flex-wrap items-start gap-3" data-testid="adjust-form" aria-label={t("addAdjustment")}>
       <h3 className="w-full text-sm font-medium text-ink">{t("addAdjustment")}</h3>
       <div className="w-[200px]">
-        <Field id="adjust-amount" name="amount" label={t("adjustmentLabel")} hint={t("adjustmentHint")} inputMode="decimal" required defaultValue={action?.values?.amount ?? ""} />
+        <Field id="adjust-amount" name="amount" label={t("adjustmentLabel")} hint={t("adjustmentHint")} inputMode="decimal" required defaultValue={action?.values?.amount ?? ""} error={amountError} />
       </div>
       <div className="w-[360px]">
         <Field id="adjust-reason" name="reason" label={t("reason")} maxLength={200} required defaultValue={action?.values?.reason ?? ""} error={error} />
       </div>
-      <div className="pb-6">
+      {/* level with the inputs: below the fields' labels (text-sm line and its margin) */}
+      <div className="pt-[24px]">
         <Button type="submit" name="intent" value="adjust" disabled={busy}>
           {t("save")}
         </Button>
