@@ -6,6 +6,18 @@ import { makeContract } from "./rent-fixtures";
 type Tenant = { tenantId?: number; rootOrgId: number; roleIds: { admin: number; dispatcher: number; viewer: number } };
 type SignedTenant = Tenant & { tenantId: number; userId: number };
 
+/** A confirmed bill of ¥1,000.00 for a new customer of the tenant (the finance screens' factories name it). */
+const financeBills = new Map<number, { customerId: number; billId: number }>();
+async function confirmedBill(tenantId: number) {
+  const contract = await makeContract(tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-10-01" }] });
+  const bill = await env.DB.prepare(
+    "insert into bills (tenant_id, number, kind, contract_id, root_id, customer_id, period_from, period_to, amount_cents, tax_cents, tax_rate_bp, due_on, state, version, created_at, updated_at) values (?, ?, 'regular', ?, ?, ?, '2026-10-01', '2026-10-31', 100000, 8257, 900, '2026-11-30', 1, 1, ?, ?) returning id",
+  )
+    .bind(tenantId, unique("ZD-"), contract.id, contract.id, contract.customerId, Date.now(), Date.now())
+    .first<{ id: number }>();
+  financeBills.set(tenantId, { customerId: contract.customerId, billId: bill!.id });
+}
+
 /**
  * Valid create-form values for every registered resource, for the tenant given. The isolation test fails
  * for a resource without a factory here, so a new resource cannot slip past it.
@@ -90,6 +102,10 @@ export const FACTORIES: Record<string, (t: Tenant) => Record<string, string>> = 
   // a reward for the colleague PREPARE made, on the executing contract it made
   prizeNomination: (t) => ({ nomineeId: String(prizeFixtures.get(t.tenantId!)!.nomineeId), contractId: String(prizeFixtures.get(t.tenantId!)!.contractId), amount: "2,000.00", reason: unique("提前进场") }),
   signPoint: (t) => ({ name: unique("签到").slice(0, 30), orgId: String(t.rootOrgId), project: "", lng: "121.35", lat: "31.3", address: "嘉定工地", signRange: "200", workStart: "", workEnd: "", remark: "" }),
+  // an invoice of ¥1,000.00 covering the whole confirmed bill PREPARE made for the tenant's customer
+  invoice: (t) => ({ number: unique("FP"), kind: "special", taxRate: "900", customerId: String(financeBills.get(t.tenantId!)!.customerId), contractId: "", issuedOn: "2026-11-20", amount: "1,000.00", remark: "", "bills[0].billId": String(financeBills.get(t.tenantId!)!.billId), "bills[0].on": "1", "bills[0].amount": "1000" }),
+  // ¥600.00 received from that customer, allocated automatically to the bill
+  receipt: (t) => ({ direction: "in", customerId: String(financeBills.get(t.tenantId!)!.customerId), supplierId: "", contractId: "", receivedOn: "2026-11-21", amount: "600", method: "transfer", reference: unique("BANK"), allocation: "auto", remark: "" }),
   user: (t) => ({
     loginAccount: unique("iso"),
     userName: unique("隔离"),
@@ -126,6 +142,8 @@ const prizeFixtures = new Map<number, { nomineeId: number; contractId: number }>
  * see, so the user is moved to a department of their own).
  */
 export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
+  invoice: (t) => confirmedBill(t.tenantId),
+  receipt: (t) => confirmedBill(t.tenantId),
   async satisfactionForm(t) {
     await PREPARE.customerVisit!(t);
     const row = await env.DB.prepare("insert into satisfaction_questions (tenant_id, text, sort, enabled) values (?, ?, 10, 1) returning id").bind(t.tenantId, unique("总体满意度")).first<{ id: number }>();

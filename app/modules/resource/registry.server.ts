@@ -25,6 +25,8 @@ import { subcontractResource } from "~/modules/contract-costs/subcontract.server
 import { leadOptions, leadResource } from "~/modules/leads/lead.server";
 import { prizeOptions, prizeResource } from "~/modules/prizes/prize.server";
 import { tempCraneOptions, tempCraneResource } from "~/modules/temp-crane/temp-crane.server";
+import { invoiceOptions, invoiceResource } from "~/modules/finance/invoice.server";
+import { receiptOptions, receiptResource } from "~/modules/finance/receipt.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -68,4 +70,6 @@ export const RESOURCES: Record<string, RegisteredResource> = {
   subcontract: { resource: subcontractResource },
   tempCrane: { resource: tempCraneResource, options: tempCraneOptions },
   prizeNomination: { resource: prizeResource, options: prizeOptions },
+  invoice: { resource: invoiceResource, options: invoiceOptions },
+  receipt: { resource: receiptResource, options: receiptOptions },
 };

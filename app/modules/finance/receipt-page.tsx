@@ -1,0 +1,105 @@
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FINANCE } from "~/i18n/screen/finance";
+import { useMessage } from "~/i18n/message";
+import { formatCents } from "~/lib/cents";
+import type { FormExtraContext } from "~/modules/resource/resource-drawers";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { Alert } from "~/ui/field";
+import { AttachmentsField } from "~/widgets/attachments-field";
+import { BillsField, useFieldValue, type PickableBill } from "./bills-field";
+import { receiptView } from "./receipt.resource";
+import type { CustomerBalance } from "./receipt.server";
+
+function ReceiptExtra(ctx: FormExtraContext) {
+  const { t } = useTranslation(FINANCE);
+  const { openBills } = useLoaderData<{ openBills: PickableBill[] }>();
+  const allocation = useFieldValue("field-allocation");
+  const direction = useFieldValue("field-direction");
+  // with JavaScript the table shows only for a receipt allocated by hand; without it, always (the server reads it only then)
+  const hidden = allocation !== null && (allocation !== "manual" || direction === "out");
+  return (
+    <>
+      {ctx.mode === "create" ? <BillsField bills={openBills} values={ctx.values} errorOf={ctx.errorOf} title={t("receipt.bills")} hint={t("receipt.manual")} amountLabel={t("receipt.thisReceipt")} openLabel={t("receipt.open")} hidden={hidden} /> : null}
+      <AttachmentsField {...ctx} label={t("receipt.attachments")} />
+    </>
+  );
+}
+
+/** Per customer: billed, paid, credit, outstanding and overdue; a name narrows the list to that customer's receipts. */
+function Balances({ balances }: { balances: CustomerBalance[] }) {
+  const { t } = useTranslation(FINANCE);
+  return (
+    <section className="mx-4 mb-4 rounded-lg border border-line bg-panel p-3" aria-labelledby="receipt-balances" data-testid="receipt-balances">
+      <h2 id="receipt-balances" className="mb-2 text-sm font-semibold text-ink">
+        {t("receipt.balances")}
+      </h2>
+      {balances.length === 0 ? (
+        <p className="text-sm text-muted">{t("receipt.noBalances")}</p>
+      ) : (
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-line text-left text-muted">
+              <th className="py-1 pr-3 font-normal">{t("receipt.customer")}</th>
+              <th className="py-1 pr-3 text-right font-normal">{t("receipt.billed")}</th>
+              <th className="py-1 pr-3 text-right font-normal">{t("receipt.paid")}</th>
+              <th className="py-1 pr-3 text-right font-normal">{t("receipt.credit")}</th>
+              <th className="py-1 pr-3 text-right font-normal">{t("receipt.outstanding")}</th>
+              <th className="py-1 text-right font-normal">{t("receipt.overdue")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {balances.map((b) => (
+              <tr key={b.id} className="border-b border-line/60 last:border-0">
+                <td className="py-1 pr-3">
+                  <Link to={`/payReceiveManage?customerId=${b.id}`} className="text-brand hover:underline">
+                    {b.name}
+                  </Link>
+                </td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.billedCents)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.paidCents)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.creditCents)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.outstandingCents)}</td>
+                <td className={`py-1 text-right tabular-nums ${b.overdueCents > 0 ? "text-danger" : ""}`}>{formatCents(b.overdueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** /payReceiveManage: receipts and payments, a receipt's credit allocated on demand, each customer's balance under the list. */
+export function ReceiptPage() {
+  const { t } = useTranslation(FINANCE);
+  const message = useMessage();
+  const { balances } = useLoaderData<{ balances: CustomerBalance[] }>();
+  const action = useActionData<{ intent?: string; error?: string }>();
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      {action?.intent === "allocate" && action.error ? (
+        <div className="px-4 pt-4">
+          <Alert tone="error">{message(action.error)}</Alert>
+        </div>
+      ) : null}
+      <ResourcePage
+        view={receiptView}
+        formExtra={(ctx) => <ReceiptExtra {...ctx} />}
+        rowActions={(row, can) =>
+          can.edit && Number(row.creditCents) > 0 ? (
+            <Form method="post" action={`${pathname}${search}`} className="inline">
+              <input type="hidden" name="intent" value="allocate" />
+              <input type="hidden" name="id" value={String(row.id)} />
+              <button type="submit" className="text-brand hover:underline" data-testid="receipt-allocate">
+                {t("receipt.allocate")}
+              </button>
+            </Form>
+          ) : null
+        }
+      />
+      <Balances balances={balances} />
+    </>
+  );
+}
