@@ -202,6 +202,17 @@ export const PREPARE: Record<string, (t: SignedTenant) => Promise<void>> = {
  * one in through SQL for the tenant given and looks for its label (the view's rowLabel value).
  */
 export const SEEDS: Record<string, (t: { tenantId: number; userId: number }) => Promise<string>> = {
+  // a bill of a contract of the tenant, its number the label
+  async contractBill(t) {
+    const label = unique("iso-bill-");
+    const contract = await env.DB.prepare("insert into contracts (tenant_id, number, kind, name, start_on, state, current, version, created_at, updated_at) values (?, ?, 'rental', ?, '2026-10-01', 3, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, unique("HT-"), unique("隔离合同"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    await env.DB.prepare("insert into bills (tenant_id, number, contract_id, root_id, period_from, period_to, amount_cents, tax_cents, tax_rate_bp, due_on, created_at, updated_at) values (?, ?, ?, ?, '2026-10-01', '2026-10-31', 100000, 8257, 900, '2026-11-30', ?, ?)")
+      .bind(t.tenantId, label, contract!.id, contract!.id, Date.now(), Date.now())
+      .run();
+    return label;
+  },
   // a sub-contract of the tenant, its name the label
   async subcontract(t) {
     const label = unique("iso-sub-");

@@ -18,7 +18,8 @@ import { Alert, Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { FlashToast } from "~/widgets/toast";
 import type { BillActionData, BillPageData } from "./bill-page.server";
-import { BILL_LIST_PATH, billHref } from "./bills.resource";
+import { BILL_LIST_PATH, billHref, STATEMENT_PAGE_PATH } from "./bills.resource";
+import { STATEMENTS } from "~/i18n/screen/statements";
 import { HoursChart } from "./hours-chart";
 
 const STATE_TONES: Record<number, BadgeTone> = { 0: "warning", 1: "success", 2: "neutral" };
@@ -31,6 +32,7 @@ const tdNum = "px-2 py-1.5 text-right align-top tabular-nums whitespace-nowrap";
 type Line = BillPageData["lines"][number];
 
 export function BillPage() {
+  const { t: ts } = useTranslation(STATEMENTS);
   const { t } = useTranslation(BILLS);
   const message = useMessage();
   const page = useLoaderData<BillPageData>();
@@ -58,6 +60,11 @@ export function BillPage() {
           {draft && can.confirm && !page.asking ? (
             <LinkButton to={`${here}&confirm=1`} variant="primary" data-testid="confirm-bill">
               {t("confirmBill")}
+            </LinkButton>
+          ) : null}
+          {!draft && bill.kind === "regular" ? (
+            <LinkButton to={`${STATEMENT_PAGE_PATH}?bill=${bill.id}`} data-testid="open-statement">
+              {ts("title")}
             </LinkButton>
           ) : null}
           <LinkButton to={BILL_LIST_PATH}>{t("back")}</LinkButton>

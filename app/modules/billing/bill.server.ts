@@ -47,7 +47,8 @@ export async function loadBill(scope: RequestScope, id: number) {
   if (!bill) return null;
   const [head, items, evidence, proposals, lines, adjustments] = await batch(scope.db, [
     scope.db
-      .select({ contractNumber: contracts.number, contractName: contracts.name, kind: contracts.kind, customer: customers.name, settlementDay: contracts.settlementDay })
+      // the customer's name aliased: in a D1 batch, rows come back as objects and two columns both called "name" collapse
+      .select({ contractNumber: contracts.number, contractName: contracts.name, kind: contracts.kind, customer: sql<string | null>`${customers.name}`.as("customer_name"), settlementDay: contracts.settlementDay })
       .from(contracts)
       .leftJoin(customers, and(eq(customers.id, contracts.customerId), sameTenant(customers, contracts)))
       .where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId))),

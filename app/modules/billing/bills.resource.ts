@@ -8,6 +8,9 @@ import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 export const BILL_LIST_PATH = "/contractBillReport";
 export const BILL_PAGE_PATH = "/contractBillReport/bill";
 export const billHref = (id: number | string) => `${BILL_PAGE_PATH}?id=${id}`;
+/** The clerk's statement page (`?id=`, or `?bill=` to make or open the statement of a confirmed bill's period). */
+export const STATEMENT_PAGE_PATH = "/contractBillReport/statement";
+export const statementHref = (id: number) => `${STATEMENT_PAGE_PATH}?id=${id}`;
 
 /** bills.state (BILL_STATE in bill.server.ts) */
 export const BILL_STATES: OptionDef[] = [

@@ -1,4 +1,5 @@
 import type { RequestScope } from "~/modules/access/access.server";
+import { billListResource } from "~/modules/billing/bills-list.server";
 import { organisationResource } from "~/modules/system/organisation.server";
 import { applicationResource } from "~/modules/system/application.server";
 import { dataPermissionResource } from "~/modules/system/data-permission.server";
@@ -37,6 +38,7 @@ export interface RegisteredResource {
 
 /** Every resource by name: the Excel routes find theirs here, and one test walks them all for tenant isolation. */
 export const RESOURCES: Record<string, RegisteredResource> = {
+  contractBill: { resource: billListResource },
   user: { resource: userResource, options: userOptions },
   role: { resource: roleResource },
   organisation: { resource: organisationResource },

@@ -24,6 +24,8 @@ export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh
   ],
   tempCrane: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   nominatePrizes: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+  // 确认账单: a confirmed bill is never changed again
+  contractBillReport: [{ key: "confirm", label: { zh: "确认", en: "Confirm" } }],
 };
 
 /** The function codes a screen offers: the six actions and its extra ones. */

@@ -1,0 +1,83 @@
+/**
+ * The clerk's statement page (`/contractBillReport/statement?id=`, or `?bill=` to make or open the statement of a
+ * confirmed bill's contract and period): the statement as the customer sees it, its events, and the acts: send (a new
+ * link, every earlier one dies), revoke the link, answer a disputed item with an adjustment or a note.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { centsOf } from "~/lib/cents";
+import { requireScope } from "~/modules/access/access.server";
+import { flashCookie, readFlash } from "~/modules/auth/session.server";
+import { eq } from "drizzle-orm";
+import { statements } from "../../../db/schema";
+import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
+import { tenantWhere } from "../../../db/tenant";
+import { BILL_EDIT_CODE } from "./bill-page.server";
+import { BILL_LIST_PATH, statementHref } from "./bills.resource";
+import { publicView } from "./statement-link.server";
+import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken, statementView } from "./statement.server";
+
+const positive = (v: string | null) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+export async function statementDeskLoader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: BILL_LIST_PATH });
+  const url = new URL(request.url);
+  const fromBill = positive(url.searchParams.get("bill"));
+  if (fromBill) {
+    const made = await statementForBill(scope, fromBill);
+    if (!made.ok) throw new Response(null, { status: made.status === 404 ? 404 : 409, statusText: made.message });
+    throw redirect(statementHref(made.id));
+  }
+  const id = positive(url.searchParams.get("id"));
+  if (!id) throw new Response("Not Found", { status: 404 });
+  const [visible] = await scope.db.select({ id: statements.id, nonce: statements.linkNonce, expiresAt: statements.linkExpiresAt }).from(statements).where(tenantWhere(statements, scope, eq(statements.id, id), visibleOrgRowWhere(scope, statements.orgId)));
+  if (!visible) throw new Response("Not Found", { status: 404 });
+  const view = (await statementView(scope.db, scope.user.tenantId, id))!;
+  const { flash, clear } = readFlash(request);
+  // the link in force, signed again from its nonce and expiry (the same token each time: no issue time in it)
+  const live = visible.nonce && visible.expiresAt && visible.expiresAt > Date.now();
+  const link = live ? `${url.origin}/statement/${await statementToken(scope.env, { tenantId: scope.user.tenantId, statementId: id, nonce: visible.nonce!, expiresAt: visible.expiresAt! })}` : null;
+  return data(
+    { id, statement: publicView(view), link, saved: flash === "saved", can: { act: scope.access.permissions.has(BILL_EDIT_CODE) } },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
+}
+
+export type StatementDeskAction = { error: string; itemId?: number; values?: Record<string, string> };
+
+export async function statementDeskAction({ request, context }: ActionFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
+  const id = positive(new URL(request.url).searchParams.get("id"));
+  if (!id) throw new Response("Not Found", { status: 404 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const refused = (status: number, error: string, extra: Omit<StatementDeskAction, "error"> = {}) => {
+    if (status === 404) throw new Response("Not Found", { status: 404 });
+    return data<StatementDeskAction>({ error, ...extra }, { status });
+  };
+  if (intent === "send") {
+    const r = await sendStatement(scope, id);
+    return r.ok ? redirect(statementHref(id), { headers: { "Set-Cookie": flashCookie("saved") } }) : refused(r.status, r.message);
+  }
+  if (intent === "revoke") {
+    const r = await revokeStatementLink(scope, id);
+    return r.ok ? redirect(statementHref(id), { headers: { "Set-Cookie": flashCookie("saved") } }) : refused(r.status, r.message);
+  }
+  if (intent === "answer") {
+    const itemId = positive(String(form.get("itemId")));
+    const note = String(form.get("note") ?? "");
+    const amount = String(form.get("amount") ?? "").trim();
+    const values = { note, amount };
+    let cents: number | null = null;
+    if (amount) {
+      cents = centsOf(amount);
+      if (cents === null) return refused(400, "bills:adjustmentAmount", { itemId: itemId ?? undefined, values });
+    }
+    if (!itemId) return refused(400, "statements:disputeNotFound", { values });
+    const r = await answerDispute(scope, id, itemId, note, cents);
+    return r.ok ? redirect(statementHref(id), { headers: { "Set-Cookie": flashCookie("saved") } }) : refused(r.status, r.message, { itemId, values });
+  }
+  throw new Response("Bad Request", { status: 400 });
+}

@@ -1,0 +1,91 @@
+/**
+ * `/statement/<token>`: the customer's statement through its signed link, no account (issue 26 §2). The loader shows
+ * it (the first look is recorded), the action confirms it or disputes named items. An expired link answers 410, a
+ * revoked, forged or unknown one 404, each with a page that says so in the reader's language.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { anonymousScope } from "~/modules/access/access.server";
+import { confirmByCustomer, disputeByCustomer, markViewed, readStatementLink, statementView, STATEMENT_STATE, type StatementView } from "./statement.server";
+
+/** What the page shows of a statement: no ids of other rows than its own, no user names (the events say "the lessor"). */
+export function publicView(v: StatementView) {
+  const lineOf = new Map(v.lines.map((l) => [l.id, l]));
+  return {
+    number: v.statement.number,
+    state: v.statement.state,
+    periodFrom: v.statement.periodFrom,
+    periodTo: v.statement.periodTo,
+    amountCents: v.bills.reduce((s, b) => s + b.amountCents, 0),
+    taxCents: v.bills.reduce((s, b) => s + b.taxCents, 0),
+    confirmedName: v.statement.confirmedName,
+    confirmedAt: v.statement.confirmedAt,
+    expiresAt: v.statement.linkExpiresAt,
+    contractNumber: v.contractNumber,
+    contractName: v.contractName,
+    customer: v.customer,
+    lessor: v.lessor,
+    timeZone: v.timeZone,
+    bills: v.bills.map((b) => ({
+      id: b.id,
+      number: b.number,
+      kind: b.kind,
+      periodFrom: b.periodFrom,
+      periodTo: b.periodTo,
+      dueOn: b.dueOn,
+      amountCents: b.amountCents,
+      taxCents: b.taxCents,
+      items: v.items
+        .filter((i) => i.billId === b.id)
+        .map((i) => {
+          const line = i.lineId ? lineOf.get(i.lineId) : undefined;
+          return { id: i.id, rule: i.rule, quantity: i.quantity, unit: i.unit, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, shareBp: typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null, feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null, note: i.note, machine: line ? (line.plate ?? line.spec ?? line.equipmentType ?? `#${line.lineNo}`) : null };
+        }),
+      evidence: v.evidence
+        .filter((e) => e.billId === b.id)
+        .map((e) => {
+          const line = lineOf.get(e.lineId);
+          return { machine: line ? (line.plate ?? line.spec ?? `#${line.lineNo}`) : "", days: Number(e.days), activeDays: Number(e.activeDays), engineHours: Number(e.engineHours), faultHours: Math.round(Number(e.faultMinutes) / 6) / 10 };
+        }),
+    })),
+    events: v.events.map((e) => ({ kind: e.kind, at: e.at, customerName: e.customerName, billItemId: e.billItemId, comment: e.comment, byLessor: e.userId != null })),
+  };
+}
+
+export type PublicStatement = ReturnType<typeof publicView>;
+export type StatementLinkData = { ok: true; token: string; statement: PublicStatement } | { ok: false; reason: "invalid" | "expired" | "revoked" };
+
+export async function statementLinkLoader({ params, context }: LoaderFunctionArgs) {
+  const { env, db } = anonymousScope(context);
+  const token = params.token ?? "";
+  const link = await readStatementLink(env, db, token);
+  const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+  if (!link.ok) return data<StatementLinkData>({ ok: false, reason: link.reason }, { status: link.reason === "expired" ? 410 : 404, headers });
+  const view = await statementView(db, link.tenantId, link.statementId);
+  if (!view) return data<StatementLinkData>({ ok: false, reason: "invalid" }, { status: 404, headers });
+  if (view.statement.state === STATEMENT_STATE.sent) await markViewed(db, link);
+  return data<StatementLinkData>({ ok: true, token, statement: publicView(view) }, { headers });
+}
+
+export type StatementLinkAction = { ok: true; done: "confirmed" | "disputed" } | { ok: false; message: string; fields: { name: string; comment: string; items: string[] } };
+
+export async function statementLinkAction({ request, params, context }: ActionFunctionArgs) {
+  const { env, db } = anonymousScope(context);
+  const link = await readStatementLink(env, db, params.token ?? "");
+  if (!link.ok) throw new Response(null, { status: link.reason === "expired" ? 410 : 404 });
+  const form = await request.formData();
+  const name = String(form.get("name") ?? "");
+  const comment = String(form.get("comment") ?? "");
+  const items = form.getAll("items").map(String);
+  const intent = form.get("intent");
+  const fields = { name, comment, items };
+  if (intent === "confirm") {
+    const r = await confirmByCustomer(db, link, name);
+    return r.ok ? data<StatementLinkAction>({ ok: true, done: "confirmed" }) : data<StatementLinkAction>({ ok: false, message: r.message, fields }, { status: r.status });
+  }
+  if (intent === "dispute") {
+    const ids = items.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const r = await disputeByCustomer(db, link, name, ids, comment);
+    return r.ok ? data<StatementLinkAction>({ ok: true, done: "disputed" }) : data<StatementLinkAction>({ ok: false, message: r.message, fields }, { status: r.status });
+  }
+  return data<StatementLinkAction>({ ok: false, message: "statements:unknownIntent", fields }, { status: 400 });
+}

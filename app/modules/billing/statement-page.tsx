@@ -1,0 +1,161 @@
+/**
+ * The customer's statement (对账单) behind its signed link: the bills of the period with each item and the machines'
+ * evidence in sums, the totals, and two plain forms: confirm under a name, or dispute the items ticked with a comment.
+ * No shell, no account; the language switch is the sign-in page's.
+ */
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatCents } from "~/lib/cents";
+import { formatInZone } from "~/lib/tenant-clock";
+import { useMessage } from "~/i18n/message";
+import { BILLS } from "~/i18n/screen/bills";
+import { STATEMENTS } from "~/i18n/screen/statements";
+import type { BillRule, BillUnit } from "./types";
+import { Alert, Button, Field } from "~/ui/field";
+import { LanguageSwitch, ThemeSwitch } from "~/widgets/preference-switches";
+import type { PublicStatement, StatementLinkAction, StatementLinkData } from "./statement-link.server";
+
+const cell = "border-b border-line px-3 py-2";
+const num = `${cell} text-right tabular-nums`;
+
+export function StatementPage() {
+  const loaded = useLoaderData<StatementLinkData>();
+  const { t } = useTranslation(STATEMENTS);
+  return (
+    <div className="min-h-screen bg-canvas text-ink">
+      <header className="flex items-center justify-between border-b border-line bg-panel px-6 py-3">
+        <span className="font-semibold">{t("title")}</span>
+        <div className="flex items-center gap-2">
+          <ThemeSwitch />
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="mx-auto max-w-[1120px] px-6 py-6">{loaded.ok ? <Statement s={loaded.statement} token={loaded.token} /> : <Alert tone="error">{t(`link.${loaded.reason}`)}</Alert>}</main>
+    </div>
+  );
+}
+
+function Statement({ s, token }: { s: PublicStatement; token: string }) {
+  const { t, i18n } = useTranslation(STATEMENTS);
+  const { t: tb } = useTranslation(BILLS);
+  const message = useMessage();
+  const action = useActionData<StatementLinkAction>();
+  const busy = useNavigation().state !== "idle";
+  const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "");
+  const ruleText = (i: PublicStatement["bills"][number]["items"][number]) => (i.rule === "fee" && i.feeKind ? tb(`fees.${i.feeKind}` as "fees.entry", { defaultValue: tb("rules.fee") }) : tb(`rules.${i.rule as BillRule}`));
+  const disputed = new Map(s.events.filter((e) => e.kind === "disputed" && e.billItemId).map((e) => [e.billItemId!, e]));
+  const answered = new Map(s.events.filter((e) => e.kind === "answered" && e.billItemId).map((e) => [e.billItemId!, e]));
+  const open = s.state === 1;
+  const fields = action && !action.ok ? action.fields : null;
+  return (
+    <article aria-labelledby="statement-title" data-testid="statement">
+      <h1 id="statement-title" className="text-xl font-semibold">
+        {s.lessor} · {t("title")} {s.number}
+      </h1>
+      <dl className="mt-4 grid grid-cols-2 gap-x-8 gap-y-2 text-sm lg:grid-cols-4">
+        <Fact label={tb("customer")} value={s.customer ?? ""} />
+        <Fact label={tb("contract")} value={`${s.contractNumber} ${s.contractName}`} />
+        <Fact label={tb("period")} value={`${s.periodFrom} ～ ${s.periodTo}`} />
+        <Fact label={t("stateLabel")} value={t(`states.${s.state as 0 | 1 | 2 | 3}`)} />
+        <Fact label={tb("amount")} value={formatCents(s.amountCents)} strong />
+        <Fact label={tb("tax")} value={formatCents(s.taxCents)} />
+        <Fact label={tb("net")} value={formatCents(s.amountCents - s.taxCents)} />
+        {open && s.expiresAt ? <Fact label={t("expires")} value={when(s.expiresAt)} /> : null}
+      </dl>
+      {action?.ok ? <Alert tone="success">{t(`done.${action.done}`)}</Alert> : null}
+      {action && !action.ok ? <Alert tone="error">{message(action.message)}</Alert> : null}
+      {s.state === 2 ? <Alert tone="success">{t("confirmedBy", { name: s.confirmedName, at: when(s.confirmedAt) })}</Alert> : null}
+      <p className="mt-4">
+        <a className="text-brand underline" href={`/statement/${token}/pdf`} download>
+          {t("pdf")}
+        </a>
+      </p>
+      <Form method="post" className="mt-4">
+        {s.bills.map((b) => (
+          <section key={b.id} className="mt-6" aria-label={`${tb("number")} ${b.number}`}>
+            <h2 className="text-base font-semibold">
+              {b.number} · {tb(b.kind === "adjustment" ? "kinds.adjustment" : "kinds.regular")} · {b.periodFrom} ～ {b.periodTo} · {tb("dueOn")} {b.dueOn}
+            </h2>
+            <div className="mt-2 overflow-x-auto rounded-md border border-line bg-panel">
+              <table className="w-full text-sm">
+                <thead className="bg-canvas text-muted">
+                  <tr>
+                    {open ? <th className={cell}>{t("dispute")}</th> : null}
+                    <th className={`${cell} text-left`}>{tb("line")}</th>
+                    <th className={`${cell} text-left`}>{tb("rule")}</th>
+                    <th className={num}>{tb("quantity")}</th>
+                    <th className={num}>{tb("rate")}</th>
+                    <th className={num}>{tb("amount")}</th>
+                    <th className={num}>{tb("tax")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {b.items.map((i) => (
+                    <tr key={i.id}>
+                      {open ? (
+                        <td className={`${cell} text-center`}>
+                          <input type="checkbox" name="items" value={i.id} defaultChecked={fields?.items.includes(String(i.id))} aria-label={`${t("dispute")} ${ruleText(i)} ${formatCents(i.amountCents)}`} />
+                        </td>
+                      ) : null}
+                      <td className={cell}>{i.machine ?? tb("contractWide")}</td>
+                      <td className={cell}>
+                        {ruleText(i)}
+                        {disputed.has(i.id) ? <span className="ml-2 text-danger">{t("disputedMark", { comment: disputed.get(i.id)!.comment })}</span> : null}
+                        {answered.has(i.id) ? <span className="ml-2 text-muted">{t("answeredMark", { comment: answered.get(i.id)!.comment })}</span> : null}
+                      </td>
+                      <td className={num}>
+                        {i.quantity} {tb(`units.${i.unit as BillUnit}`)}
+                        {i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}
+                      </td>
+                      <td className={num}>{formatCents(i.rateCents)}</td>
+                      <td className={num}>{formatCents(i.amountCents)}</td>
+                      <td className={num}>{formatCents(i.taxCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr className="font-semibold">
+                    <td className={cell} colSpan={open ? 5 : 4}>
+                      {t("billTotal")}
+                    </td>
+                    <td className={num}>{formatCents(b.amountCents)}</td>
+                    <td className={num}>{formatCents(b.taxCents)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+            {b.evidence.length ? (
+              <p className="mt-2 text-sm text-muted">
+                {b.evidence.map((e) => t("evidence", { machine: e.machine, active: e.activeDays, days: e.days, hours: e.engineHours, faults: e.faultHours })).join("；")}
+              </p>
+            ) : null}
+          </section>
+        ))}
+        {open ? (
+          <fieldset className="mt-8 grid gap-4 rounded-md border border-line bg-panel p-4 lg:grid-cols-2" disabled={busy}>
+            <legend className="px-1 font-semibold">{t("signOff")}</legend>
+            <Field id="statement-signer" label={t("signer")} name="name" required maxLength={50} defaultValue={fields?.name ?? ""} />
+            <Field id="statement-comment" label={t("comment")} name="comment" maxLength={500} defaultValue={fields?.comment ?? ""} />
+            <div className="flex gap-3 lg:col-span-2">
+              <Button type="submit" name="intent" value="confirm" variant="primary">
+                {t("confirm")}
+              </Button>
+              <Button type="submit" name="intent" value="dispute" variant="danger">
+                {t("disputeTicked")}
+              </Button>
+            </div>
+          </fieldset>
+        ) : null}
+      </Form>
+    </article>
+  );
+}
+
+function Fact({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className={strong ? "text-lg font-semibold tabular-nums" : "tabular-nums"}>{value}</dd>
+    </div>
+  );
+}

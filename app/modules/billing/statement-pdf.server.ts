@@ -1,0 +1,88 @@
+/**
+ * The statement as a PDF (对账单), in the reader's language: the parties, the bills, every item and the machines' work,
+ * and the signature block (or the online confirmation). Printed by the contract PDF's renderer (ADR 010) with the
+ * statement's own tables.
+ */
+import type { Language } from "~/i18n";
+import { resources } from "~/i18n/resources";
+import { formatCents } from "~/lib/cents";
+import { formatInZone } from "~/lib/tenant-clock";
+import { loadPdfFonts } from "~/modules/contract-pdf/fonts.server";
+import { renderContractPdf, type ContractPrint } from "~/modules/contract-pdf/render.server";
+import type { PublicStatement } from "./statement-link.server";
+
+type PrintKey = keyof (typeof resources)["zh-CN"]["statements"]["print"];
+
+/** The statement's PDF bytes and file name. */
+export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+  const texts = resources[lang].statements.print;
+  const bill = resources[lang].bills;
+  const t = (key: PrintKey, params: Record<string, string | number> = {}) => String(texts[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+  const ruleOf = (rule: string, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule as keyof typeof bill.rules] ?? rule));
+  const unitOf = (unit: string) => bill.units[unit as keyof typeof bill.units] ?? unit;
+  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? bill.contractWide, ruleOf(i.rule, i.feeKind), `${i.quantity} ${unitOf(i.unit)}${i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents)]));
+  const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : "");
+  const print: ContractPrint = {
+    title: `${resources[lang].statements.title} ${s.number}`,
+    runningHead: `${s.lessor} · ${s.number}`,
+    parts: [{ type: "title", text: `${s.lessor} · ${resources[lang].statements.title}` }, { type: "block", block: "parties" }, { type: "heading", text: t("bills") }, { type: "block", block: "plan" }, { type: "heading", text: t("items") }, { type: "block", block: "lines" }, { type: "heading", text: t("evidence") }, { type: "block", block: "fees" }, { type: "block", block: "signatures" }],
+    parties: [
+      {
+        heading: t("parties"),
+        rows: [
+          [t("number"), s.number],
+          [t("lessor"), s.lessor],
+          [t("customer"), s.customer ?? ""],
+          [t("contract"), `${s.contractNumber} ${s.contractName}`],
+          [t("period"), `${s.periodFrom} ～ ${s.periodTo}`],
+          [t("amount"), formatCents(s.amountCents)],
+          [t("tax"), formatCents(s.taxCents)],
+        ],
+      },
+    ],
+    plan: {
+      columns: [
+        { label: t("bill"), share: 0.36 },
+        { label: t("period"), share: 0.3 },
+        { label: t("due"), share: 0.14 },
+        { label: t("amount"), share: 0.2, align: "right" },
+      ],
+      rows: s.bills.map((b) => [b.number, `${b.periodFrom} ～ ${b.periodTo}`, b.dueOn, formatCents(b.amountCents)]),
+      empty: t("none"),
+      total: [t("total"), "", "", formatCents(s.amountCents)],
+    },
+    lines: {
+      columns: [
+        { label: t("bill"), share: 0.12 },
+        { label: t("machine"), share: 0.16 },
+        { label: t("rule"), share: 0.16 },
+        { label: t("quantity"), share: 0.16, align: "right" },
+        { label: t("rate"), share: 0.14, align: "right" },
+        { label: t("amount"), share: 0.14, align: "right" },
+        { label: t("tax"), share: 0.12, align: "right" },
+      ],
+      rows: items,
+      empty: t("none"),
+      total: [t("total"), "", "", "", "", formatCents(s.amountCents), formatCents(s.taxCents)],
+    },
+    fees: {
+      columns: [
+        { label: t("machine"), share: 0.32 },
+        { label: t("days"), share: 0.16, align: "right" },
+        { label: t("active"), share: 0.16, align: "right" },
+        { label: t("hours"), share: 0.18, align: "right" },
+        { label: t("faults"), share: 0.18, align: "right" },
+      ],
+      rows: s.bills.flatMap((b) => b.evidence.map((e) => [e.machine, String(e.days), String(e.activeDays), e.engineHours.toFixed(1), e.faultHours.toFixed(1)])),
+      empty: t("none"),
+    },
+    signatures: [
+      { heading: t("lessor"), name: s.lessor, rows: [t("sign"), t("date")] },
+      { heading: t("customer"), name: s.customer ?? "", rows: s.confirmedName ? [t("confirmed", { name: s.confirmedName, at: when(s.confirmedAt) })] : [t("sign"), t("date")] },
+    ],
+    pageLabel: (page, pages) => t("page", { page, pages }),
+    colon: lang === "zh-CN" ? "：" : ": ",
+  };
+  const bytes = new Uint8Array(await renderContractPdf(print, await loadPdfFonts(files)));
+  return { bytes, fileName: `${s.number}.pdf` };
+}

@@ -1,0 +1,258 @@
+/**
+ * The monthly statement (对账单, issue 26 §2): a contract's confirmed bills of a period, gathered and sent to the
+ * customer through a signed link that needs no account. The link is a JWT (HS256) naming the tenant, the statement
+ * and the statement's current nonce, expiring after LINK_DAYS; revoking clears the nonce (every earlier link dies),
+ * sending again makes a new one. The customer confirms (the bills lock) or disputes named items with a comment; the
+ * clerk answers a disputed item with an adjustment or a note, and sends again. Every step is a statement event.
+ */
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { RequestScope } from "~/modules/access/access.server";
+import type { Env } from "../../../workers/env";
+import { batch, type Db } from "../../../db/client";
+import { expectChanges, isGuardFailure } from "../../../db/guard";
+import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
+import { billEvidence, billItems, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
+import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
+import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
+
+/** How long a sent link stays valid. */
+export const LINK_DAYS = 14;
+export const STATEMENT_STATE = { draft: 0, sent: 1, confirmed: 2, disputed: 3 } as const;
+const AUDIENCE = "derrick-statement";
+
+let importedKey: { secret: string; key: CryptoKey } | null = null;
+
+async function linkKey(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">): Promise<CryptoKey> {
+  const secret = env.SESSION_SECRET ?? (env.APP_ENV === "production" ? "" : "derrick-local-session-secret");
+  if (!secret) throw new Error("SESSION_SECRET is not set");
+  if (importedKey?.secret === secret) return importedKey.key;
+  // a key of its own, derived for this use: a statement link is never a session cookie
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`statement-link:${secret}`));
+  const key = await crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  importedKey = { secret, key };
+  return key;
+}
+
+/** The link's token for a statement's current nonce, valid until `expiresAt` (ms). */
+export async function statementToken(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">, claims: { tenantId: number; statementId: number; nonce: string; expiresAt: number }): Promise<string> {
+  return new SignJWT({ tid: claims.tenantId, sid: claims.statementId, n: claims.nonce })
+    .setProtectedHeader({ alg: "HS256" })
+    .setAudience(AUDIENCE)
+    .setExpirationTime(Math.floor(claims.expiresAt / 1000))
+    .sign(await linkKey(env));
+}
+
+export type LinkState = { ok: true; tenantId: number; statementId: number } | { ok: false; reason: "invalid" | "expired" | "revoked" };
+
+/** What a link names, when its signature holds and it has not expired and the statement still has its nonce. */
+export async function readStatementLink(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">, db: Db, token: string): Promise<LinkState> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, await linkKey(env), { audience: AUDIENCE, algorithms: ["HS256"] }));
+  } catch (error) {
+    return { ok: false, reason: (error as { code?: string }).code === "ERR_JWT_EXPIRED" ? "expired" : "invalid" };
+  }
+  const { tid, sid, n } = payload;
+  if (typeof tid !== "number" || typeof sid !== "number" || typeof n !== "string") return { ok: false, reason: "invalid" };
+  const [row] = await db.select({ nonce: statements.linkNonce, expiresAt: statements.linkExpiresAt }).from(statements).where(tenantWhere(statements, tid, eq(statements.id, sid)));
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.nonce !== n) return { ok: false, reason: "revoked" };
+  if (!row.expiresAt || row.expiresAt <= Date.now()) return { ok: false, reason: "expired" };
+  return { ok: true, tenantId: tid, statementId: sid };
+}
+
+const refuse = (status: 400 | 404 | 409, message: string) => ({ ok: false as const, status, message });
+
+/** The bills a statement gathers: the contract's confirmed bills of the period, adjustments included. */
+const statementBillsWhere = (tenantId: number, s: { rootId: number; periodFrom: string; periodTo: string }) =>
+  tenantWhere(bills, tenantId, eq(bills.rootId, s.rootId), gte(bills.periodFrom, s.periodFrom), lte(bills.periodTo, s.periodTo), sql`${bills.state} > 0`);
+
+/**
+ * The statement of a confirmed bill's contract and period: made on first asking (its amount the confirmed bills of the
+ * period), the same one after. Answers its id.
+ */
+export async function statementForBill(scope: RequestScope, billId: number): Promise<BillOutcome<{ id: number }>> {
+  const [bill] = await scope.db.select().from(bills).where(tenantWhere(bills, scope, eq(bills.id, billId), visibleOrgRowWhere(scope, bills.orgId)));
+  if (!bill) return refuse(404, "bills:notFound");
+  if (bill.state === BILL_STATE.draft) return refuse(409, "statements:statementConfirmedOnly");
+  const [existing] = await scope.db.select({ id: statements.id }).from(statements).where(tenantWhere(statements, scope, eq(statements.rootId, bill.rootId), eq(statements.periodFrom, bill.periodFrom), eq(statements.periodTo, bill.periodTo)));
+  if (existing) return { ok: true, id: existing.id };
+  const [contract] = await scope.db.select({ number: contracts.number }).from(contracts).where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId)));
+  const [sum] = await scope.db.select({ amount: sql<number>`coalesce(sum(${bills.amountCents}), 0)` }).from(bills).where(statementBillsWhere(scope.user.tenantId, bill));
+  const [made] = await batch(scope.db, [
+    scope.db
+      .insert(statements)
+      .values(
+        withTenant(scope, {
+          orgId: bill.orgId,
+          number: `DZ-${contract?.number ?? bill.rootId}-${bill.periodTo.replaceAll("-", "")}`,
+          contractId: bill.contractId,
+          rootId: bill.rootId,
+          customerId: bill.customerId,
+          periodFrom: bill.periodFrom,
+          periodTo: bill.periodTo,
+          amountCents: Number(sum?.amount ?? 0),
+          creatorId: scope.user.id,
+        }),
+      )
+      .onConflictDoNothing()
+      .returning({ id: statements.id }),
+  ]);
+  const id = made[0]?.id;
+  if (id === undefined) return statementForBill(scope, billId);
+  await scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "created", at: Date.now(), userId: scope.user.id }));
+  return { ok: true, id };
+}
+
+async function visibleStatement(scope: RequestScope, id: number) {
+  const [row] = await scope.db.select().from(statements).where(tenantWhere(statements, scope, eq(statements.id, id), visibleOrgRowWhere(scope, statements.orgId)));
+  return row;
+}
+
+/** Sends (or sends again) a statement: a new nonce and expiry; every earlier link dies. Answers the link's path. */
+export async function sendStatement(scope: RequestScope, id: number): Promise<BillOutcome<{ path: string }>> {
+  const s = await visibleStatement(scope, id);
+  if (!s) return refuse(404, "statements:statementNotFound");
+  if (s.state === STATEMENT_STATE.confirmed) return refuse(409, "statements:statementConfirmed");
+  const [sum] = await scope.db.select({ amount: sql<number>`coalesce(sum(${bills.amountCents}), 0)` }).from(bills).where(statementBillsWhere(scope.user.tenantId, s));
+  const nonce = crypto.randomUUID();
+  const now = Date.now();
+  const expiresAt = now + LINK_DAYS * 86_400_000;
+  try {
+    await batch(scope.db, [
+      scope.db
+        .update(statements)
+        .set({ state: STATEMENT_STATE.sent, linkNonce: nonce, linkExpiresAt: expiresAt, sentAt: now, amountCents: Number(sum?.amount ?? 0), version: sql`${statements.version} + 1`, updatedAt: now })
+        .where(tenantWhere(statements, scope, eq(statements.id, id), eq(statements.version, s.version))),
+      expectChanges(scope.db, 1),
+      scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "sent", at: now, userId: scope.user.id })),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) return refuse(409, "bills:stale");
+    throw error;
+  }
+  return { ok: true, path: `/statement/${await statementToken(scope.env, { tenantId: scope.user.tenantId, statementId: id, nonce, expiresAt })}` };
+}
+
+/** Revokes the statement's link: the nonce goes, so every link sent so far is refused. */
+export async function revokeStatementLink(scope: RequestScope, id: number): Promise<BillOutcome> {
+  const s = await visibleStatement(scope, id);
+  if (!s) return refuse(404, "statements:statementNotFound");
+  if (!s.linkNonce) return refuse(409, "statements:linkNone");
+  await batch(scope.db, [
+    scope.db.update(statements).set({ linkNonce: null, updatedAt: Date.now(), version: sql`${statements.version} + 1` }).where(tenantWhere(statements, scope, eq(statements.id, id))),
+    scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "revoked", at: Date.now(), userId: scope.user.id })),
+  ]);
+  return { ok: true };
+}
+
+/** A statement with its bills, their items, each line's evidence summed and the events: the customer's page and the clerk's. */
+export async function statementView(db: Db, tenantId: number, id: number) {
+  const [s] = await db
+    .select({ statement: statements, contractNumber: contracts.number, contractName: contracts.name, customer: customers.name, lessor: tenants.name, timeZone: tenants.timeZone })
+    .from(statements)
+    .innerJoin(contracts, and(eq(contracts.id, statements.contractId), sameTenant(contracts, statements)))
+    .innerJoin(tenants, eq(tenants.id, statements.tenantId))
+    .leftJoin(customers, and(eq(customers.id, statements.customerId), sameTenant(customers, statements)))
+    .where(tenantWhere(statements, tenantId, eq(statements.id, id)));
+  if (!s) return null;
+  const billRows = await db.select().from(bills).where(statementBillsWhere(tenantId, s.statement)).orderBy(asc(bills.periodFrom), asc(bills.id));
+  const ids = billRows.map((b) => b.id);
+  const [items, evidence, events, lines] = await batch(db, [
+    db.select().from(billItems).where(tenantWhere(billItems, tenantId, inArray(billItems.billId, ids.length ? ids : [0]))).orderBy(asc(billItems.billId), asc(billItems.seq)),
+    db
+      .select({ billId: billEvidence.billId, lineId: billEvidence.lineId, days: sql<number>`count(*)`, engineHours: sql<number>`round(sum(${billEvidence.engineHours}), 1)`, activeDays: sql<number>`sum(${billEvidence.engineHours} >= 0.1 or ${billEvidence.km} >= 0.5)`, faultMinutes: sql<number>`sum(${billEvidence.faultMinutes})` })
+      .from(billEvidence)
+      .where(and(ofTenant(billEvidence, tenantId), inArray(billEvidence.billId, ids.length ? ids : [0])))
+      .groupBy(billEvidence.billId, billEvidence.lineId),
+    db.select().from(statementEvents).where(tenantWhere(statementEvents, tenantId, eq(statementEvents.statementId, id))).orderBy(asc(statementEvents.at), asc(statementEvents.id)),
+    db
+      .select({ id: contractLines.id, lineNo: contractLines.lineNo, spec: contractLines.spec, equipmentType: contractLines.equipmentType, plate: vehicles.plate })
+      .from(contractLines)
+      .leftJoin(vehicles, and(eq(vehicles.id, contractLines.vehicleId), sameTenant(vehicles, contractLines)))
+      .where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, s.statement.contractId))),
+  ]);
+  return { ...s, bills: billRows, items, evidence, events, lines };
+}
+
+export type StatementView = NonNullable<Awaited<ReturnType<typeof statementView>>>;
+
+/** The customer confirms through the link: the statement is confirmed under the name typed, its bills lock. */
+export async function confirmByCustomer(db: Db, link: { tenantId: number; statementId: number }, name: string): Promise<BillOutcome> {
+  const signer = name.trim();
+  if (!signer) return refuse(400, "statements:signerRequired");
+  if (signer.length > 50) return refuse(400, "statements:signerTooLong");
+  const [s] = await db.select().from(statements).where(tenantWhere(statements, link.tenantId, eq(statements.id, link.statementId)));
+  if (!s) return refuse(404, "statements:statementNotFound");
+  if (s.state !== STATEMENT_STATE.sent) return refuse(409, s.state === STATEMENT_STATE.confirmed ? "statements:statementConfirmed" : "statements:statementDisputed");
+  const now = Date.now();
+  try {
+    await batch(db, [
+      db
+        .update(statements)
+        .set({ state: STATEMENT_STATE.confirmed, confirmedName: signer, confirmedAt: now, version: sql`${statements.version} + 1`, updatedAt: now })
+        .where(tenantWhere(statements, link.tenantId, eq(statements.id, s.id), eq(statements.state, STATEMENT_STATE.sent))),
+      expectChanges(db, 1),
+      db.update(bills).set({ state: BILL_STATE.locked, updatedAt: now }).where(and(statementBillsWhere(link.tenantId, s), eq(bills.state, BILL_STATE.confirmed))),
+      db.insert(statementEvents).values(withTenant(link.tenantId, { statementId: s.id, kind: "confirmed", at: now, customerName: signer })),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) return refuse(409, "bills:stale");
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** The customer disputes named items of the statement with a comment: each goes back to the clerk. */
+export async function disputeByCustomer(db: Db, link: { tenantId: number; statementId: number }, name: string, itemIds: readonly number[], comment: string): Promise<BillOutcome> {
+  const signer = name.trim();
+  const text = comment.trim();
+  if (!signer) return refuse(400, "statements:signerRequired");
+  if (signer.length > 50) return refuse(400, "statements:signerTooLong");
+  if (!itemIds.length) return refuse(400, "statements:disputeItems");
+  if (!text) return refuse(400, "statements:disputeComment");
+  if (text.length > 500) return refuse(400, "statements:commentTooLong");
+  const view = await statementView(db, link.tenantId, link.statementId);
+  if (!view) return refuse(404, "statements:statementNotFound");
+  if (view.statement.state !== STATEMENT_STATE.sent) return refuse(409, view.statement.state === STATEMENT_STATE.confirmed ? "statements:statementConfirmed" : "statements:statementDisputed");
+  // only the statement's own items may be named
+  const own = new Set(view.items.map((i) => i.id));
+  if (itemIds.some((id) => !own.has(id))) return refuse(400, "statements:disputeItems");
+  const now = Date.now();
+  await batch(db, [
+    db.update(statements).set({ state: STATEMENT_STATE.disputed, version: sql`${statements.version} + 1`, updatedAt: now }).where(tenantWhere(statements, link.tenantId, eq(statements.id, link.statementId))),
+    ...itemIds.map((billItemId) => db.insert(statementEvents).values(withTenant(link.tenantId, { statementId: link.statementId, kind: "disputed", at: now, customerName: signer, billItemId, comment: text }))),
+  ]);
+  return { ok: true };
+}
+
+/** Records the customer's first look at a sent statement (once). */
+export async function markViewed(db: Db, link: { tenantId: number; statementId: number }): Promise<void> {
+  const [seen] = await db.select({ id: statementEvents.id }).from(statementEvents).where(tenantWhere(statementEvents, link.tenantId, eq(statementEvents.statementId, link.statementId), eq(statementEvents.kind, "viewed"))).limit(1);
+  if (!seen) await db.insert(statementEvents).values(withTenant(link.tenantId, { statementId: link.statementId, kind: "viewed", at: Date.now() }));
+}
+
+/**
+ * The clerk answers a disputed item: with an adjustment of its bill (a credit or a charge with the answer as its
+ * reason) or with a note alone. The statement stays disputed until it is sent again.
+ */
+export async function answerDispute(scope: RequestScope, id: number, billItemId: number, note: string, adjustmentCents: number | null): Promise<BillOutcome> {
+  const text = note.trim();
+  if (!text) return refuse(400, "statements:answerRequired");
+  if (text.length > 200) return refuse(400, "bills:reasonTooLong");
+  const s = await visibleStatement(scope, id);
+  if (!s) return refuse(404, "statements:statementNotFound");
+  const [disputed] = await scope.db.select({ id: statementEvents.id }).from(statementEvents).where(tenantWhere(statementEvents, scope, eq(statementEvents.statementId, id), eq(statementEvents.kind, "disputed"), eq(statementEvents.billItemId, billItemId))).limit(1);
+  if (!disputed) return refuse(404, "statements:disputeNotFound");
+  let adjustmentId: number | null = null;
+  if (adjustmentCents !== null) {
+    const [item] = await scope.db.select({ billId: billItems.billId }).from(billItems).where(tenantWhere(billItems, scope, eq(billItems.id, billItemId)));
+    if (!item) return refuse(404, "statements:disputeNotFound");
+    const made = await adjustBill(scope, item.billId, adjustmentCents, text);
+    if (!made.ok) return made;
+    adjustmentId = made.id;
+  }
+  await scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "answered", at: Date.now(), userId: scope.user.id, billItemId, comment: text, adjustmentId }));
+  return { ok: true };
+}

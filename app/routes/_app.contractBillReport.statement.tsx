@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { StatementDesk } from "~/modules/billing/statement-desk";
+import { statementDeskAction, statementDeskLoader } from "~/modules/billing/statement-desk.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+
+export const meta: MetaFunction = () => [{ title: "Derrick · 对账单 / Statement" }];
+
+/** /contractBillReport/statement?id= (or ?bill= to make or open it): a statement, its link, disputes and history. */
+export const loader = statementDeskLoader;
+export const action = statementDeskAction;
+export default StatementDesk;
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,157 @@
+// The statement and its signed link on real D1 through the Worker (issue 26 §2 and §6): made from a confirmed bill,
+// sent, opened by the customer without an account, confirmed (its bills lock) or disputed by item and answered with an
+// adjustment; the link valid, expired, revoked, forged and another tenant's; the PDF.
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { extractText, getDocumentProxy } from "unpdf";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RequestScope } from "../../app/modules/access/access.server";
+import { runBills } from "../../app/modules/billing/bill-run.server";
+import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
+import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken } from "../../app/modules/billing/statement.server";
+import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
+import { billItems, bills, contractLines, contracts, customers, statementEvents, statements } from "../../db/schema";
+import { db, get, makeTenant, postForm, unique } from "./helpers";
+import { makeVehicle } from "./telematics";
+
+const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
+beforeAll(async () => {
+  await installPdfFonts(env.FILES, fontFile);
+});
+
+function scopeOf(tenantId: number, userId: number): RequestScope {
+  return { env, db: db(), user: { id: userId, tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport", "contractBillReport:confirm", "contractBillReport:edit"]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
+}
+
+/** A rental contract with one crane at ¥30,000.00 a month since 2026-09-01 (settled at the month's end), its September bill confirmed. */
+async function confirmedBill() {
+  const t = await makeTenant();
+  const v = await makeVehicle(t.tenantId);
+  const customerName = unique("浦东建工");
+  const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: customerName, kind: "enterprise" }).returning({ id: customers.id });
+  const [c] = await db()
+    .insert(contracts)
+    .values({ tenantId: t.tenantId, number: unique("HT-"), kind: "rental", name: "陆家嘴吊装", customerId: customer!.id, startOn: "2026-09-01", settlementDay: 31, taxRateBp: 900, state: 3 })
+    .returning({ id: contracts.id });
+  await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, onRentOn: "2026-09-01" });
+  await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
+  const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
+  const scope = scopeOf(t.tenantId, t.userId);
+  // no roll-ups: the whole month is quiet, so the run proposed a stop; the clerk rejects it and confirms
+  for (const p of (await loadBill(scope, bill!.id))!.proposals) await decideProposal(scope, bill!.id, p.id, false, "设备在场待命，按月计费");
+  expect(await confirmBill(scope, bill!.id)).toEqual({ ok: true });
+  return { t, scope, billId: bill!.id, customerName };
+}
+
+async function sentStatement() {
+  const made = await confirmedBill();
+  const s = await statementForBill(made.scope, made.billId);
+  if (!s.ok) throw new Error(s.message);
+  const sent = await sendStatement(made.scope, s.id);
+  if (!sent.ok) throw new Error(sent.message);
+  return { ...made, statementId: s.id, path: sent.path };
+}
+
+describe("the statement", () => {
+  it("is made once per contract and period, only from a confirmed bill", async () => {
+    const { scope, billId } = await confirmedBill();
+    const first = await statementForBill(scope, billId);
+    const again = await statementForBill(scope, billId);
+    expect(first.ok && again.ok && first.id === again.id).toBe(true);
+    const [row] = await db().select().from(statements).where(eq(statements.id, (first as { id: number }).id));
+    expect(row).toMatchObject({ amountCents: 3_000_000, periodFrom: "2026-09-01", periodTo: "2026-09-30", state: 0 });
+    const other = await makeTenant();
+    expect(await statementForBill(scopeOf(other.tenantId, other.userId), billId)).toEqual({ ok: false, status: 404, message: "bills:notFound" });
+  });
+
+  it("reaches the customer through its link without an account, who confirms it: the bills lock", async () => {
+    const { statementId, path, billId, customerName } = await sentStatement();
+    const page = await get(path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).toContain(customerName);
+    expect(html).toContain("30,000.00");
+    expect((await db().select().from(statementEvents).where(eq(statementEvents.statementId, statementId))).map((e) => e.kind)).toEqual(["created", "sent", "viewed"]);
+    // a name is needed, in the reader's language
+    const nameless = await postForm(path, { intent: "confirm", name: " " });
+    expect(nameless.status).toBe(400);
+    expect(await nameless.text()).toContain("请填写签署人姓名");
+    expect((await postForm(path, { intent: "confirm", name: "王建国" })).status).toBeLessThan(400);
+    const [s] = await db().select().from(statements).where(eq(statements.id, statementId));
+    expect(s).toMatchObject({ state: 2, confirmedName: "王建国" });
+    const [bill] = await db().select().from(bills).where(eq(bills.id, billId));
+    expect(bill!.state).toBe(2);
+    // confirmed once: a second answer is refused
+    expect((await postForm(path, { intent: "confirm", name: "王建国" })).status).toBe(409);
+  });
+
+  it("takes a dispute of named items with a comment; the clerk answers with an adjustment and sends it again", async () => {
+    const { scope, statementId, path, billId } = await sentStatement();
+    const [item] = await db().select().from(billItems).where(eq(billItems.billId, billId));
+    expect((await postForm(path, { intent: "dispute", name: "王建国", comment: "", items: String(item!.id) })).status).toBe(400);
+    expect((await postForm(path, { intent: "dispute", name: "王建国", comment: "9月30日设备已退场", items: "999999999" })).status).toBe(400);
+    expect((await postForm(path, { intent: "dispute", name: "王建国", comment: "9月30日设备已退场", items: String(item!.id) })).status).toBeLessThan(400);
+    expect((await db().select().from(statements).where(eq(statements.id, statementId)))[0]!.state).toBe(3);
+    // a disputed statement cannot be confirmed until it is sent again
+    expect((await postForm(path, { intent: "confirm", name: "王建国" })).status).toBe(409);
+    expect(await answerDispute(scope, statementId, item!.id, "同意扣减1天", -100_000)).toEqual({ ok: true });
+    const [adj] = await db().select().from(bills).where(eq(bills.adjustsId, billId));
+    expect(adj).toMatchObject({ kind: "adjustment", amountCents: -100_000, state: 1 });
+    const again = await sendStatement(scope, statementId);
+    expect(again.ok).toBe(true);
+    const [s] = await db().select().from(statements).where(eq(statements.id, statementId));
+    // the statement now carries the adjustment: 30,000.00 − 1,000.00
+    expect(s).toMatchObject({ state: 1, amountCents: 2_900_000 });
+    const kinds = (await db().select().from(statementEvents).where(eq(statementEvents.statementId, statementId))).map((e) => e.kind);
+    // (the refused posts showed the page: its first look is recorded)
+    expect(kinds).toEqual(["created", "sent", "viewed", "disputed", "answered", "sent"]);
+  });
+
+  it("refuses an expired, a revoked, a forged and another tenant's link", async () => {
+    const { scope, statementId, path } = await sentStatement();
+    // revoked: the old link dies, a new one works
+    expect(await revokeStatementLink(scope, statementId)).toEqual({ ok: true });
+    expect((await get(path)).status).toBe(404);
+    const resent = await sendStatement(scope, statementId);
+    expect(resent.ok && (await get(resent.path)).status).toBe(200);
+    expect((await get(path)).status).toBe(404);
+    // expired: past its day in the database (and a token whose own time has passed)
+    await db().update(statements).set({ linkExpiresAt: Date.now() - 1000 }).where(eq(statements.id, statementId));
+    const expired = await get((resent as { path: string }).path);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain("链接已过期");
+    // forged: a token signed with another key, and one changed by a character
+    const [row] = await db().select().from(statements).where(eq(statements.id, statementId));
+    const forged = await new SignJWT({ tid: scope.user.tenantId, sid: statementId, n: row!.linkNonce })
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("derrick-statement")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("not-the-secret-not-the-secret-123"));
+    expect((await get(`/statement/${forged}`)).status).toBe(404);
+    const token = (resent as { path: string }).path.split("/").pop()!;
+    expect((await get(`/statement/${token.slice(0, -2)}xy`)).status).toBe(404);
+    // a validly signed link naming this statement under another tenant finds nothing
+    const other = await sentStatement();
+    const live = await sendStatement(scope, statementId);
+    const [now] = await db().select().from(statements).where(eq(statements.id, statementId));
+    expect(live.ok).toBe(true);
+    const crossed = await statementToken(env, { tenantId: other.t.tenantId, statementId, nonce: now!.linkNonce!, expiresAt: now!.linkExpiresAt! });
+    expect((await get(`/statement/${crossed}`)).status).toBe(404);
+    expect((await postForm(`/statement/${crossed}`, { intent: "confirm", name: "x" })).status).toBe(404);
+    expect((await get(other.path)).status).toBe(200);
+  });
+
+  it("prints as a PDF in the reader's language", async () => {
+    const { path, customerName } = await sentStatement();
+    const res = await get(`${path}/pdf?lang=en-US`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain("Statement");
+    expect(text).toContain(customerName);
+    expect(text.replace(/\s+/g, " ")).toContain("30,000.00");
+  });
+});
