@@ -42,12 +42,14 @@ export function BillsField({ bills, values, errorOf, title, hint, amountLabel, o
   const customer = useFieldValue("field-customerId");
   const posted = Array.isArray(values.bills) ? (values.bills as ({ billId?: string; on?: string; amount?: string } | undefined)[]) : null;
   const error = errorOf("bills");
-  const shown = bills.filter((b) => !customer || String(b.customerId) === customer);
+  // once the page runs (customer is "" rather than null) a form without a customer lists no bill: the list is every customer's
+  const matches = (b: PickableBill) => customer === null || String(b.customerId) === customer;
+  const shown = bills.filter(matches);
   return (
     <fieldset className={`col-span-2 mb-4 ${hidden ? "hidden" : ""}`} aria-describedby={error ? "bills-error" : undefined} data-testid="bills-field">
       <legend className="mb-1 text-sm font-medium text-ink">{title}</legend>
       {hint ? <p className="mb-1 text-xs text-muted">{hint}</p> : null}
-      {shown.length === 0 ? <p className="text-sm text-muted">{t("invoice.noBills")}</p> : null}
+      {shown.length === 0 ? <p className="text-sm text-muted">{customer === "" ? t("invoice.chooseCustomer") : t("invoice.noBills")}</p> : null}
       <table className={`w-full border-collapse text-sm ${shown.length ? "" : "hidden"}`}>
         <thead>
           <tr className="border-b border-line text-left text-muted">
@@ -63,7 +65,7 @@ export function BillsField({ bills, values, errorOf, title, hint, amountLabel, o
         <tbody>
           {bills.map((b, i) => {
             const was = posted?.find((p) => p?.billId === String(b.id));
-            const visible = !customer || String(b.customerId) === customer;
+            const visible = matches(b);
             return (
               <tr key={b.id} className={`border-b border-line/60 last:border-0 ${visible ? "" : "hidden"}`} data-bill={b.number}>
                 <td className="py-1">
