@@ -279,6 +279,12 @@ describe("equipment payment collection", () => {
     const sheet = await get("/equipmentPaymentCollection/export?from=2026-08-01&to=2026-08-31", t.cookie);
     expect(sheet.status).toBe(200);
     expect(sheet.headers.get("Content-Type")).toContain("spreadsheetml");
+    // hostile text in every parameter answers without a server error (the page's own search: searchText, then containing)
+    for (const key of ["plate", "from", "to", "customerId"])
+      for (const text of ["%_\\'\"--", "\u0000\u001f%", "吊".repeat(40), "2026-13-45", "-1", "9".repeat(30)]) {
+        const res = await get(`/equipmentPaymentCollection?${key}=${encodeURIComponent(text)}`, t.cookie);
+        expect(res.status, `${key}=${text}`).toBeLessThan(500);
+      }
     // another tenant sees nothing of it
     const other = await admin();
     expect(await (await get("/equipmentPaymentCollection?from=2026-08-01&to=2026-08-31", other.cookie)).text()).not.toContain(cranePlate!);

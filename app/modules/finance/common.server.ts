@@ -83,7 +83,7 @@ export async function partyOptions(scope: RequestScope): Promise<Record<string, 
       .orderBy(customers.name)
       .limit(1000),
     scope.db
-      .select({ id: contracts.id, number: contracts.number, name: contracts.name, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId})` })
+      .select({ id: contracts.id, number: contracts.number, name: contracts.name, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = "contracts"."customer_id")` })
       .from(contracts)
       .where(and(ofTenant(contracts, scope), eq(contracts.current, 1), visibleOrgRowWhere(scope, contracts.orgId)))
       .orderBy(sql`${contracts.number} desc`)

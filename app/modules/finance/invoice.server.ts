@@ -85,8 +85,9 @@ export const invoiceResource = defineResource({
         netCents: invoices.netCents,
         state: invoices.state,
         remark: invoices.remark,
-        customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${invoices.customerId})`.as("customer_name"),
-        contractNumber: sql<string | null>`(select ${contracts.number} from ${contracts} where ${contracts.id} = ${invoices.contractId})`.as("contract_number"),
+        // the outer row named by its table: drizzle writes a lone table's columns bare, and contracts has a customer_id of its own
+        customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = "invoices"."customer_id")`.as("customer_name"),
+        contractNumber: sql<string | null>`(select ${contracts.number} from ${contracts} where ${contracts.id} = "invoices"."contract_id")`.as("contract_number"),
         // written out: drizzle leaves a single table's columns unqualified, and `id` would be ambiguous in the join
         billNumbers: sql<string | null>`(select group_concat(b.number, '、') from invoice_bills ib join bills b on b.id = ib.bill_id where ib.invoice_id = "invoices"."id")`.as("bill_numbers"),
       })
@@ -189,7 +190,7 @@ export const invoiceResource = defineResource({
 /** The confirmed bills in the user's scope with something left to invoice: the form's choices. */
 export async function invoiceableBills(scope: RequestScope) {
   return scope.db
-    .select({ id: bills.id, number: bills.number, customerId: bills.customerId, customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${bills.customerId})`, dueOn: bills.dueOn, amountCents: bills.amountCents, openCents: sql<number>`${bills.amountCents} - ${bills.invoicedCents}` })
+    .select({ id: bills.id, number: bills.number, customerId: bills.customerId, customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = "bills"."customer_id")`, dueOn: bills.dueOn, amountCents: bills.amountCents, openCents: sql<number>`${bills.amountCents} - ${bills.invoicedCents}` })
     .from(bills)
     .where(and(ofTenant(bills, scope), inArray(bills.state, [...SETTLED_BILL_STATES]), sql`${bills.invoicedCents} < ${bills.amountCents}`, visibleOrgRowWhere(scope, bills.orgId)))
     .orderBy(bills.dueOn, bills.id)

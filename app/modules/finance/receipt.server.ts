@@ -113,10 +113,11 @@ export const receiptResource = defineResource({
         method: receipts.method,
         reference: receipts.reference,
         remark: receipts.remark,
+        // the outer row named by its table: drizzle writes a lone table's columns bare, and contracts has a customer_id of its own
         partyName: sql<
           string | null
-        >`coalesce((select ${customers.name} from ${customers} where ${customers.id} = ${receipts.customerId}), (select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${receipts.supplierId}))`.as("party_name"),
-        contractNumber: sql<string | null>`(select ${contracts.number} from ${contracts} where ${contracts.id} = ${receipts.contractId})`.as("contract_number"),
+        >`coalesce((select ${customers.name} from ${customers} where ${customers.id} = "receipts"."customer_id"), (select ${suppliers.name} from ${suppliers} where ${suppliers.id} = "receipts"."supplier_id"))`.as("party_name"),
+        contractNumber: sql<string | null>`(select ${contracts.number} from ${contracts} where ${contracts.id} = "receipts"."contract_id")`.as("contract_number"),
         // written out: drizzle leaves a single table's columns unqualified, and `id` would be ambiguous in the join
         billNumbers: sql<string | null>`(select group_concat(b.number, '、') from receipt_allocations ra join bills b on b.id = ra.bill_id where ra.receipt_id = "receipts"."id")`.as("bill_numbers"),
       })
@@ -246,7 +247,7 @@ export async function receiptOptions(scope: RequestScope): Promise<Record<string
 /** The confirmed bills in scope with something unpaid: the manual allocation's choices. */
 export async function payableBills(scope: RequestScope) {
   return scope.db
-    .select({ id: bills.id, number: bills.number, customerId: bills.customerId, customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${bills.customerId})`, dueOn: bills.dueOn, amountCents: bills.amountCents, openCents: sql<number>`${bills.amountCents} - ${bills.paidCents}` })
+    .select({ id: bills.id, number: bills.number, customerId: bills.customerId, customerName: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = "bills"."customer_id")`, dueOn: bills.dueOn, amountCents: bills.amountCents, openCents: sql<number>`${bills.amountCents} - ${bills.paidCents}` })
     .from(bills)
     .where(and(ofTenant(bills, scope), inArray(bills.state, [...SETTLED_BILL_STATES]), sql`${bills.paidCents} < ${bills.amountCents}`, visibleOrgRowWhere(scope, bills.orgId)))
     .orderBy(bills.dueOn, bills.id)
