@@ -9,6 +9,7 @@ import { jobRuns } from "../db/schema";
 import type { Env } from "./env";
 import { bills } from "./jobs/bills";
 import { housekeeping } from "./jobs/housekeeping";
+import { interest } from "./jobs/interest";
 
 /** What a job is told about the firing that runs it. */
 export interface JobFiring {
@@ -28,7 +29,7 @@ export interface Job {
 }
 
 /** Every job, in the order they run when a firing names several. */
-export const JOBS: readonly Job[] = [housekeeping, bills];
+export const JOBS: readonly Job[] = [housekeeping, bills, interest];
 
 /** The outcome of one job in a firing; `skipped` when this firing already ran it (a repeated delivery). */
 export interface JobOutcome {

@@ -1,0 +1,191 @@
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OVERDUE } from "~/i18n/screen/overdue";
+import { formatCents } from "~/lib/cents";
+import type { Option } from "~/modules/resource/route.server";
+import { buttonClass } from "~/ui/button";
+import { DownloadLink } from "~/widgets/download-link";
+import type { AgeingQuery } from "./ageing.server";
+import { BUCKETS, OVERDUE_PATH, type AgeingRow, type Bucket } from "./overdue";
+
+const input = "h-9 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none";
+const num = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+
+export interface OverdueListData {
+  rows: AgeingRow[];
+  totals: { buckets: Record<Bucket, number>; totalCents: number; interestCents: number; contracts: number };
+  query: AgeingQuery;
+  customers: Option[];
+  people: Option[];
+  due: AgeingRow[];
+  canExport: boolean;
+}
+
+/** /overdueContract: the cards per bucket, the urges due for the user, the filters and the ageing table; Excel export. */
+export function OverduePage() {
+  const { t } = useTranslation(OVERDUE);
+  const { t: tr } = useTranslation("resource");
+  const { rows, totals, query, customers, people, due, canExport } = useLoaderData<OverdueListData>();
+  const { search } = useLocation();
+  return (
+    <div className="p-4">
+      <h1 className="mb-3 text-xl font-semibold text-ink">{t("title")}</h1>
+      <div className="mb-3 grid grid-cols-3 gap-3 xl:grid-cols-6" data-testid="overdue-cards">
+        {BUCKETS.map((b) => (
+          <Link key={b} to={`${OVERDUE_PATH}?bucket=${b}`} className="rounded-lg border border-line bg-panel px-4 py-3 hover:border-brand">
+            <div className="text-sm text-muted">{t(`buckets.${b}`)}</div>
+            <div className={`text-lg font-semibold tabular-nums ${b === "over90" && totals.buckets[b] > 0 ? "text-danger" : "text-ink"}`}>{formatCents(totals.buckets[b])}</div>
+          </Link>
+        ))}
+        <div className="rounded-lg border border-line bg-panel px-4 py-3">
+          <div className="text-sm text-muted">
+            {t("total")} · {t("contracts")} {totals.contracts}
+          </div>
+          <div className="text-lg font-semibold tabular-nums text-danger">{formatCents(totals.totalCents)}</div>
+        </div>
+        <div className="rounded-lg border border-line bg-panel px-4 py-3">
+          <div className="text-sm text-muted">{t("interest")}</div>
+          <div className="text-lg font-semibold tabular-nums text-ink">{formatCents(totals.interestCents)}</div>
+        </div>
+      </div>
+      {due.length ? (
+        <section className="mb-3 rounded-lg border border-warning/60 bg-panel px-4 py-3" data-testid="due-urges">
+          <h2 className="text-sm font-semibold text-ink">{t("dueUrges")}</h2>
+          <p className="mb-1 text-xs text-muted">{t("dueUrgesNote")}</p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            {due.map((r) => (
+              <li key={r.contractId}>
+                <Link to={`${OVERDUE_PATH}/contract?id=${r.contractId}`} className="text-brand hover:underline">
+                  {r.number} · {r.customerName}
+                </Link>{" "}
+                <span className="text-muted">
+                  {t("nextUrge")} {r.nextUrgeOn}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Form method="get" className="mb-3 flex flex-wrap items-end gap-3" aria-label={t("search")}>
+        <label className="flex flex-col text-sm text-ink">
+          {t("q")}
+          <input name="q" defaultValue={query.q} maxLength={50} className={`${input} w-[200px]`} />
+        </label>
+        <label className="flex flex-col text-sm text-ink">
+          {t("bucket")}
+          <select name="bucket" defaultValue={query.bucket} className={`${input} w-[140px]`}>
+            <option value="">{t("all")}</option>
+            {BUCKETS.map((b) => (
+              <option key={b} value={b}>
+                {t(`buckets.${b}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm text-ink">
+          {t("customer")}
+          <select name="customerId" defaultValue={query.customerId ?? ""} className={`${input} w-[220px]`}>
+            <option value="">{t("all")}</option>
+            {customers.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm text-ink">
+          {t("person")}
+          <select name="personId" defaultValue={query.personId ?? ""} className={`${input} w-[160px]`}>
+            <option value="">{t("all")}</option>
+            {people.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttonClass({ variant: "primary" })}>
+          {t("search")}
+        </button>
+        <Link to={OVERDUE_PATH} className={buttonClass({ variant: "ghost" })}>
+          {t("reset")}
+        </Link>
+        {canExport ? (
+          <DownloadLink href={`${OVERDUE_PATH}/export${search}`} busyText={(percent) => (percent === null ? tr("exporting") : tr("exportProgress", { percent }))} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export">
+            {t("export")}
+          </DownloadLink>
+        ) : null}
+      </Form>
+      <p className="mb-2 text-xs text-muted">{t("note")}</p>
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-line bg-panel p-6 text-center text-sm text-muted">{t("empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+          <table className="w-full border-collapse text-sm" data-testid="overdue-table">
+            <thead>
+              <tr className="border-b border-line text-left text-muted">
+                <th className="px-3 py-2 font-normal">{t("contract")}</th>
+                <th className="px-3 py-2 font-normal">{t("customer")}</th>
+                {BUCKETS.map((b) => (
+                  <th key={b} className="px-3 py-2 text-right font-normal whitespace-nowrap">
+                    {t(`buckets.${b}`)}
+                  </th>
+                ))}
+                <th className="px-3 py-2 text-right font-normal whitespace-nowrap">{t("total")}</th>
+                <th className="px-3 py-2 text-right font-normal whitespace-nowrap">{t("interest")}</th>
+                <th className="px-3 py-2 font-normal whitespace-nowrap">{t("person")}</th>
+                <th className="px-3 py-2 font-normal whitespace-nowrap">{t("lastUrge")}</th>
+                <th className="px-3 py-2 font-normal whitespace-nowrap">{t("nextUrge")}</th>
+                <th className="px-3 py-2 font-normal" />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.contractId} className="border-b border-line/60" data-testid="overdue-row">
+                  <td className="max-w-[260px] truncate px-3 py-2" title={r.name}>
+                    <div className="text-ink">{r.number}</div>
+                    <div className="truncate text-xs text-muted">{r.name}</div>
+                  </td>
+                  <td className="max-w-[200px] truncate px-3 py-2" title={r.customerName ?? ""}>
+                    {r.customerName}
+                  </td>
+                  {BUCKETS.map((b) => (
+                    <td key={b} className={`${num} ${r.buckets[b] > 0 && b !== "d30" ? "text-danger" : ""}`}>
+                      {r.buckets[b] ? formatCents(r.buckets[b]) : "—"}
+                    </td>
+                  ))}
+                  <td className={`${num} font-semibold`}>{formatCents(r.totalCents)}</td>
+                  <td className={num}>{formatCents(r.interestCents)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{r.responsibleName ?? "—"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{r.lastUrgeOn ?? "—"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums" data-testid="next-urge">
+                    {r.nextUrgeOn ?? "—"}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Link to={`${OVERDUE_PATH}/contract?id=${r.contractId}`} className="text-brand hover:underline" data-testid="overdue-open">
+                      {t("open")}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold text-ink">
+                <td className="px-3 py-2">{t("totalRow")}</td>
+                <td />
+                {BUCKETS.map((b) => (
+                  <td key={b} className={num}>
+                    {formatCents(totals.buckets[b])}
+                  </td>
+                ))}
+                <td className={num}>{formatCents(totals.totalCents)}</td>
+                <td className={num}>{formatCents(totals.interestCents)}</td>
+                <td colSpan={4} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
