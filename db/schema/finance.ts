@@ -167,7 +167,7 @@ export const settlements = sqliteTable(
     overtimeCents: money("overtime_cents").notNull().default(0),
     /** what the customer still owes (negative: owed to the customer) */
     balanceCents: money("balance_cents").notNull().default(0),
-    /** 0 draft, 1 in approval, 2 approved, 5 refused, 6 abandoned, 7 aborted */
+    /** 0 draft, 1 in approval, 2 approved, 3 refused, 4 abandoned, 5 aborted (an application's states) */
     state: integer("state").notNull().default(0),
     remark: text("remark"),
     creatorId: integer("creator_id"),

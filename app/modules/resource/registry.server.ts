@@ -1,5 +1,6 @@
 import type { RequestScope } from "~/modules/access/access.server";
 import { billListResource } from "~/modules/billing/bills-list.server";
+import { overtimeSettlementResource, settlementOptions, settlementRecordResource, settlementResource } from "~/modules/settlement/settlement.server";
 import { organisationResource } from "~/modules/system/organisation.server";
 import { applicationResource } from "~/modules/system/application.server";
 import { dataPermissionResource } from "~/modules/system/data-permission.server";
@@ -39,6 +40,9 @@ export interface RegisteredResource {
 /** Every resource by name: the Excel routes find theirs here, and one test walks them all for tenant isolation. */
 export const RESOURCES: Record<string, RegisteredResource> = {
   contractBill: { resource: billListResource },
+  settlement: { resource: settlementResource, options: settlementOptions },
+  overtimeSettlement: { resource: overtimeSettlementResource, options: settlementOptions },
+  settlementRecord: { resource: settlementRecordResource },
   user: { resource: userResource, options: userOptions },
   role: { resource: roleResource },
   organisation: { resource: organisationResource },

@@ -26,6 +26,8 @@ export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh
   nominatePrizes: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   // 确认账单: a confirmed bill is never changed again
   contractBillReport: [{ key: "confirm", label: { zh: "确认", en: "Confirm" } }],
+  contractClear: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+  clearOvertimeManage: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
 };
 
 /** The function codes a screen offers: the six actions and its extra ones. */

@@ -6,7 +6,8 @@ import { applicationApprovalKind } from "~/modules/system/application.server";
 import { dataPermissionApprovalKind } from "~/modules/system/data-permission.server";
 import { contractApprovalKind } from "~/modules/contracts/contracts.server";
 import { prizeApprovalKind } from "~/modules/prizes/prize.server";
+import { overtimeSettlementApprovalKind, settlementApprovalKind } from "~/modules/settlement/settlement.server";
 import { tempCraneApprovalKind } from "~/modules/temp-crane/temp-crane.server";
 import type { ApprovalKind } from "./approval.server";
 
-export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind, tempCraneApprovalKind, prizeApprovalKind];
+export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind, tempCraneApprovalKind, prizeApprovalKind, settlementApprovalKind, overtimeSettlementApprovalKind];
