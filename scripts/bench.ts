@@ -221,8 +221,8 @@ try {
   console.log(`  ${pdf.pages} pages, ${(pdf.bytes / 1024).toFixed(0)} KB: first ${pdf.first.toFixed(0)} ms, then p50 ${pdf.p50.toFixed(0)} ms, worst ${pdf.max.toFixed(0)} ms`);
 }
 
-// the hub's ingest and bytes-per-client figures run inside workerd (the workers pool), after the server has stopped
-console.log(`\nTelematics inside workerd (tests/bench/hub.perf.ts)`);
+// the hub's ingest and bytes-per-client figures and the bill run run inside workerd (the workers pool), after the server has stopped
+console.log(`\nInside workerd (tests/bench/*.perf.ts)`);
 const perf = spawnSync(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench"], { cwd: root, encoding: "utf8", env: { ...process.env, DERRICK_BENCH: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
-for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^ {2}\S|^(Ingest|One client|Fan-out)|FAIL|Error/.test(l)) console.log(l);
+for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^ {2}\S|^(Ingest|One client|Fan-out|Bill run)|FAIL|Error/.test(l)) console.log(l);
 process.exit(0);
