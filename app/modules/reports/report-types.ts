@@ -1,0 +1,81 @@
+import { formatCents } from "~/lib/cents";
+import type { DayRange, ReportRange } from "./quick-range";
+
+/*
+ * A report's table, declared once: the page renders it and the Excel sheet writes the same columns, labels and texts
+ * (money two decimals with separators, percents one decimal, hours one decimal). Client-safe.
+ */
+
+export type CellKind = "text" | "money" | "percent" | "hours" | "count";
+export interface ReportColumn {
+  key: string;
+  label: { zh: string; en: string };
+  kind: CellKind;
+}
+/** money in integer cents, percent in tenths of a percent (permille), hours as a number; null shows — */
+export type ReportRow = Record<string, string | number | null>;
+
+export interface ReportTable {
+  /** the sheet's name and the table's caption */
+  title: { zh: string; en: string };
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  /** the total row (first column holds its label), when the figures add up */
+  total?: ReportRow;
+}
+
+export interface ChartSeries {
+  label: { zh: string; en: string };
+  /** one per category */
+  values: number[];
+  kind: "money" | "hours" | "percent";
+}
+export interface ReportChart {
+  title: { zh: string; en: string };
+  categories: string[];
+  series: ChartSeries[];
+}
+
+export interface ReportData {
+  range: ReportRange;
+  /** the tables in page order; the first one is the main sheet, the others follow it in the file */
+  tables: ReportTable[];
+  chart: ReportChart;
+}
+
+export const labelIn = (label: { zh: string; en: string }, lang: string) => (lang.startsWith("zh") ? label.zh : label.en);
+
+/** Tenths of a percent → "12.3%"; null → "—". */
+export function formatPermille(permille: number | null | undefined): string {
+  if (permille === null || permille === undefined) return "—";
+  const sign = permille < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(permille));
+  return `${sign}${Math.floor(abs / 10).toLocaleString("en-US")}.${abs % 10}%`;
+}
+
+/** Hours to one decimal, separators for thousands. */
+export const formatHours = (h: number) => (Math.round(h * 10) / 10).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A cell's text, the same on the page and in the sheet. */
+export function cellText(kind: CellKind, value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return kind === "text" ? "" : "—";
+  switch (kind) {
+    case "money":
+      return formatCents(Number(value));
+    case "percent":
+      return formatPermille(Number(value));
+    case "hours":
+      return formatHours(Number(value));
+    case "count":
+      return Number(value).toLocaleString("en-US");
+    default:
+      return String(value);
+  }
+}
+
+/** A chart value's text (axis ticks and bar titles): money in yuan with separators. */
+export function chartValue(kind: ChartSeries["kind"], v: number): string {
+  return kind === "money" ? formatCents(Math.round(v)) : kind === "percent" ? formatPermille(Math.round(v)) : formatHours(v);
+}
+
+export const rangeQuery = (r: DayRange & { range: string | null }) => (r.range ? `range=${r.range}` : `from=${r.from}&to=${r.to}`);
