@@ -18,8 +18,9 @@ import enTempCrane from "./en-US/tempCrane";
 import enPrizes from "./en-US/prizes";
 import enBills from "./en-US/bills";
 import enStatements from "./en-US/statements";
-import enReports from "./en-US/reports";
 import enSettlements from "./en-US/settlements";
+import enReports from "./en-US/reports";
+import enOverdue from "./en-US/overdue";
 import enFinance from "./en-US/finance";
 import enShell from "./shell/en-US";
 import enSystemAdmin from "./en-US/system-admin";
@@ -49,8 +50,9 @@ import zhTempCrane from "./zh-CN/tempCrane";
 import zhPrizes from "./zh-CN/prizes";
 import zhBills from "./zh-CN/bills";
 import zhStatements from "./zh-CN/statements";
-import zhReports from "./zh-CN/reports";
 import zhSettlements from "./zh-CN/settlements";
+import zhReports from "./zh-CN/reports";
+import zhOverdue from "./zh-CN/overdue";
 import zhFinance from "./zh-CN/finance";
 
 /**
@@ -59,8 +61,8 @@ import zhFinance from "./zh-CN/finance";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills, finance: zhFinance, statements: zhStatements, settlements: zhSettlements, reports: zhReports },
-  "en-US": { ...enShell, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills, finance: enFinance, statements: enStatements, settlements: enSettlements, reports: enReports },
+  "zh-CN": { ...zhShell, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills, finance: zhFinance, statements: zhStatements, settlements: zhSettlements, overdue: zhOverdue, reports: zhReports },
+  "en-US": { ...enShell, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills, finance: enFinance, statements: enStatements, settlements: enSettlements, overdue: enOverdue, reports: enReports },
 } as const;
 
 /** The shell's namespaces per language. */

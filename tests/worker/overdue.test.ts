@@ -150,6 +150,9 @@ describe("collection acts", () => {
     const urge = await saveAct(scope, act(c.id, "urge", { way: "visit", personId: String(t.userId), nextOn: plusDays(today, 3), promisedOn: plusDays(today, 7), promised: "1,000.00" }));
     const stored = await env.DB.prepare("select state, way, promised_cents, next_on from collection_actions where id = ?").bind((urge as { id: number }).id).first();
     expect(stored).toEqual({ state: 2, way: "visit", promised_cents: 100000, next_on: plusDays(today, 3) });
+    // an urge is a record: no verb of the approval family takes it
+    const aborted = await runTransition(scope, collectionMachine, "abort", [(urge as { id: number }).id], { reason: "撤销" });
+    expect(aborted).toMatchObject({ ok: false, refusal: { message: "overdue:urgeIsRecord" } });
     const [row] = await overdueContracts(scope, undefined, [c.id]);
     expect(row!.lastUrgeOn).toBe(today);
     expect(row!.nextUrgeOn).toBe(plusDays(today, 3));

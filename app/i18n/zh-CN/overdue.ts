@@ -16,6 +16,7 @@ export default {
   lastUrge: "最近催款",
   nextUrge: "下次催款",
   contracts: "逾期合同数",
+  contractsCount: "{{count}}个合同",
   totalRow: "合计",
   empty: "没有逾期合同",
   note: "逾期金额为已确认账单超过应收日仍未收回的部分，按每张账单的应收日计算账龄；利息单列，不计入逾期合计。",
@@ -73,5 +74,6 @@ export default {
   courtRequired: "请填写法院",
   caseRequired: "请填写案号",
   stageRequired: "请选择诉讼阶段",
+  urgeIsRecord: "催款记录无需审批",
   tooLong: "不能超过{{value}}个字符",
 } as const;

@@ -174,7 +174,7 @@ export function OverdueContractPage() {
                       {t("field.creator")}: {a.creatorName ?? "—"}
                     </span>
                     <span className="ml-auto flex gap-2">
-                      <DocumentTransitions machine={collectionStates} row={{ id: a.id, version: a.version, state: a.state, kind: a.kind, creatorId: a.creatorId }} codes={codes} me={me} action={here} />
+                      {a.kind === "urge" ? null : <DocumentTransitions machine={collectionStates} row={{ id: a.id, version: a.version, state: a.state, kind: a.kind, creatorId: a.creatorId }} codes={codes} me={me} action={here} />}
                     </span>
                   </div>
                   {detail(a) ? <div className="mt-0.5 text-muted">{detail(a)}</div> : null}

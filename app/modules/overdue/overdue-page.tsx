@@ -9,7 +9,7 @@ import type { AgeingQuery } from "./ageing.server";
 import { BUCKETS, OVERDUE_PATH, type AgeingRow, type Bucket } from "./overdue";
 
 const input = "h-9 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none";
-const num = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+const num = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
 
 export interface OverdueListData {
   rows: AgeingRow[];
@@ -38,10 +38,10 @@ export function OverduePage() {
           </Link>
         ))}
         <div className="rounded-lg border border-line bg-panel px-4 py-3">
-          <div className="text-sm text-muted">
-            {t("total")} · {t("contracts")} {totals.contracts}
+          <div className="text-sm text-muted">{t("total")}</div>
+          <div className="text-lg font-semibold tabular-nums text-danger">
+            {formatCents(totals.totalCents)} <span className="text-xs font-normal text-muted">{t("contractsCount", { count: totals.contracts })}</span>
           </div>
-          <div className="text-lg font-semibold tabular-nums text-danger">{formatCents(totals.totalCents)}</div>
         </div>
         <div className="rounded-lg border border-line bg-panel px-4 py-3">
           <div className="text-sm text-muted">{t("interest")}</div>
@@ -124,29 +124,29 @@ export function OverduePage() {
           <table className="w-full border-collapse text-sm" data-testid="overdue-table">
             <thead>
               <tr className="border-b border-line text-left text-muted">
-                <th className="px-3 py-2 font-normal">{t("contract")}</th>
-                <th className="px-3 py-2 font-normal">{t("customer")}</th>
+                <th className="px-2 py-2 font-normal">{t("contract")}</th>
+                <th className="px-2 py-2 font-normal">{t("customer")}</th>
                 {BUCKETS.map((b) => (
                   <th key={b} className="px-3 py-2 text-right font-normal whitespace-nowrap">
                     {t(`buckets.${b}`)}
                   </th>
                 ))}
-                <th className="px-3 py-2 text-right font-normal whitespace-nowrap">{t("total")}</th>
-                <th className="px-3 py-2 text-right font-normal whitespace-nowrap">{t("interest")}</th>
-                <th className="px-3 py-2 font-normal whitespace-nowrap">{t("person")}</th>
-                <th className="px-3 py-2 font-normal whitespace-nowrap">{t("lastUrge")}</th>
-                <th className="px-3 py-2 font-normal whitespace-nowrap">{t("nextUrge")}</th>
-                <th className="px-3 py-2 font-normal" />
+                <th className="px-2 py-2 text-right font-normal whitespace-nowrap">{t("total")}</th>
+                <th className="px-2 py-2 text-right font-normal whitespace-nowrap">{t("interest")}</th>
+                <th className="px-2 py-2 font-normal whitespace-nowrap">{t("person")}</th>
+                <th className="px-2 py-2 font-normal whitespace-nowrap">{t("nextUrge")}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.contractId} className="border-b border-line/60" data-testid="overdue-row">
-                  <td className="max-w-[260px] truncate px-3 py-2" title={r.name}>
-                    <div className="text-ink">{r.number}</div>
+                  <td className="max-w-[200px] truncate px-2 py-2" title={r.name}>
+                    <Link to={`${OVERDUE_PATH}/contract?id=${r.contractId}`} className="text-brand hover:underline" data-testid="overdue-open">
+                      {r.number}
+                    </Link>
                     <div className="truncate text-xs text-muted">{r.name}</div>
                   </td>
-                  <td className="max-w-[200px] truncate px-3 py-2" title={r.customerName ?? ""}>
+                  <td className="max-w-[150px] truncate px-2 py-2" title={r.customerName ?? ""}>
                     {r.customerName}
                   </td>
                   {BUCKETS.map((b) => (
@@ -156,15 +156,14 @@ export function OverduePage() {
                   ))}
                   <td className={`${num} font-semibold`}>{formatCents(r.totalCents)}</td>
                   <td className={num}>{formatCents(r.interestCents)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{r.responsibleName ?? "—"}</td>
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{r.lastUrgeOn ?? "—"}</td>
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums" data-testid="next-urge">
-                    {r.nextUrgeOn ?? "—"}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <Link to={`${OVERDUE_PATH}/contract?id=${r.contractId}`} className="text-brand hover:underline" data-testid="overdue-open">
-                      {t("open")}
-                    </Link>
+                  <td className="px-2 py-2 whitespace-nowrap">{r.responsibleName ?? "—"}</td>
+                  <td className="px-2 py-2 whitespace-nowrap tabular-nums">
+                    <div data-testid="next-urge">{r.nextUrgeOn ?? "—"}</div>
+                    {r.lastUrgeOn ? (
+                      <div className="text-xs text-muted">
+                        {t("lastUrge")} {r.lastUrgeOn}
+                      </div>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -180,7 +179,7 @@ export function OverduePage() {
                 ))}
                 <td className={num}>{formatCents(totals.totalCents)}</td>
                 <td className={num}>{formatCents(totals.interestCents)}</td>
-                <td colSpan={4} />
+                <td colSpan={2} />
               </tr>
             </tfoot>
           </table>

@@ -3,7 +3,7 @@
  * states, and their approval machine (kind `collection`). The server half is ageing.server.ts and collection.server.ts.
  */
 import { approvalTransitions, type ApprovalStates } from "~/modules/workflow/approval";
-import { defineMachine } from "~/modules/workflow/machine";
+import { defineMachine, type Actor } from "~/modules/workflow/machine";
 
 export const OVERDUE_PATH = "/overdueContract";
 export const OVERDUE_EDIT_CODE = "overdueContract:edit";
@@ -38,7 +38,11 @@ export interface ActStateRow {
 export const collectionStates = defineMachine<ActStateRow>({
   kind: "collection",
   stateOf: (r) => r.state,
-  transitions: approvalTransitions<ActStateRow>({ approveCode: OVERDUE_APPROVE_CODE, states: ACT_APPROVAL_STATES }, OVERDUE_EDIT_CODE, (r) => r.creatorId),
+  // an urge is a record of what was done, never approved nor aborted: every verb refuses it
+  transitions: approvalTransitions<ActStateRow>({ approveCode: OVERDUE_APPROVE_CODE, states: ACT_APPROVAL_STATES }, OVERDUE_EDIT_CODE, (r) => r.creatorId).map((t) => ({
+    ...t,
+    guard: (row: ActStateRow, actor: Actor) => (row.kind === "urge" ? { message: "overdue:urgeIsRecord", status: 409 } : (t.guard?.(row, actor) ?? null)),
+  })),
 });
 
 /** One overdue contract as the list shows it. */

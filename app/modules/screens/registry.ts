@@ -85,7 +85,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/contractEquipmentCost", group: "contract", privisId: "1201", privis: "contractEquipmentCost", zh: "合同设备费用", en: "Contract Equipment Costs", layout: "app", status: "built", inMenu: true },
   { path: "/contractList", group: "contract", privisId: "1202", privis: "contractList", zh: "合同列表", en: "Contract List", layout: "app", status: "built", inMenu: true },
   { path: "/nominatePrizes", group: "contract", privisId: "1203", privis: "nominatePrizes", zh: "提名奖励", en: "Prize Nominations", layout: "app", status: "built", inMenu: true },
-  { path: "/overdueContract", group: "contract", privisId: "1204", privis: "overdueContract", zh: "逾期合同", en: "Overdue Contracts", layout: "app", status: "planned", inMenu: true },
+  { path: "/overdueContract", group: "contract", privisId: "1204", privis: "overdueContract", zh: "逾期合同", en: "Overdue Contracts", layout: "app", status: "built", inMenu: true },
   { path: "/equipmentPaymentCollection", group: "contract", privisId: "1205", privis: "equipmentPaymentCollection", zh: "设备回款", en: "Equipment Payment Collection", layout: "app", status: "built", inMenu: true },
   // Data Reports (13)
   { path: "/reportStat", group: "report", privisId: "1301", privis: "reportStat", zh: "报表统计", en: "Report Statistics", layout: "app", status: "planned", inMenu: true },

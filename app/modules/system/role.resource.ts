@@ -28,6 +28,8 @@ export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh
   contractBillReport: [{ key: "confirm", label: { zh: "确认", en: "Confirm" } }],
   contractClear: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   clearOvertimeManage: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+  // 逾期处理: person changes, delays, overtime payments, bad debts and lawsuits go through approval
+  overdueContract: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
 };
 
 /** The function codes a screen offers: the six actions and its extra ones. */

@@ -8,6 +8,7 @@ import { contractApprovalKind } from "~/modules/contracts/contracts.server";
 import { prizeApprovalKind } from "~/modules/prizes/prize.server";
 import { overtimeSettlementApprovalKind, settlementApprovalKind } from "~/modules/settlement/settlement.server";
 import { tempCraneApprovalKind } from "~/modules/temp-crane/temp-crane.server";
+import { collectionApprovalKind } from "~/modules/overdue/collection.server";
 import type { ApprovalKind } from "./approval.server";
 
-export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind, tempCraneApprovalKind, prizeApprovalKind, settlementApprovalKind, overtimeSettlementApprovalKind];
+export const APPROVAL_KINDS: readonly ApprovalKind[] = [dataPermissionApprovalKind, applicationApprovalKind, contractApprovalKind, tempCraneApprovalKind, prizeApprovalKind, collectionApprovalKind, settlementApprovalKind, overtimeSettlementApprovalKind];
