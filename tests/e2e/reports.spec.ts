@@ -72,8 +72,8 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     expect(statSync(await file.path()).size).toBeGreaterThan(1000);
 
     // typed days keep the grouping
-    await page.getByLabel(lang === "zh-CN" ? "开始日期" : "From").fill("2026-01-01");
-    await page.getByLabel(lang === "zh-CN" ? "结束日期" : "To").fill("2026-06-30");
+    await page.getByRole("textbox", { name: lang === "zh-CN" ? "开始日期" : "From", exact: true }).fill("2026-01-01");
+    await page.getByRole("textbox", { name: lang === "zh-CN" ? "结束日期" : "To", exact: true }).fill("2026-06-30");
     await page.getByRole("button", { name: lang === "zh-CN" ? "查询" : "Search" }).click();
     await expect(page).toHaveURL(/by=customer/);
     await expect(page.getByTestId("report-range")).toContainText("2026-01-01 ~ 2026-06-30");
