@@ -13,6 +13,12 @@ export default {
   adjustmentAmount: "Enter an adjustment other than 0, with at most two decimals",
   adjustRegularOnly: "Only a regular bill can be adjusted",
   adjustConfirmedOnly: "Only a confirmed bill can be adjusted; settle a draft's proposals instead",
+  contractTab: {
+    title: "Bills",
+    run: "Run the bills",
+    runHint: "Bills every settlement period that has ended and has no bill yet",
+    none: "No bills yet",
+  },
   // the list and the bill's page
   billTitle: "Bill",
   back: "Back to the list",

@@ -13,6 +13,13 @@ export default {
   adjustmentAmount: "请输入不为0的调整金额，最多两位小数",
   adjustRegularOnly: "只能对正常账单做调整",
   adjustConfirmedOnly: "只能对已确认的账单做调整；草稿账单请直接处理建议",
+  // the contract document's bills tab
+  contractTab: {
+    title: "账单",
+    run: "出账",
+    runHint: "为已结束且尚未出账的结算期生成账单",
+    none: "暂无账单",
+  },
   // the list and the bill's page
   billTitle: "账单",
   back: "返回列表",

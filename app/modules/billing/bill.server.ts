@@ -5,6 +5,7 @@
  * Every read and write is the user's tenant and data scope (the contract's organisation).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Message } from "~/i18n/keys";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { batch } from "../../../db/client";
@@ -27,10 +28,10 @@ export const PROPOSAL_STATE = { open: 0, accepted: 1, rejected: 2 } as const;
 export const BILL_PERMISSION = "contractBillReport";
 export const BILL_CONFIRM_CODE = "contractBillReport:confirm";
 
-export type BillRefusal = { ok: false; status: 400 | 404 | 409; message: string };
+export type BillRefusal = { ok: false; status: 400 | 404 | 409; message: Message };
 export type BillOutcome<T = Record<never, never>> = ({ ok: true } & T) | BillRefusal;
 
-const refuse = (status: 400 | 404 | 409, message: string): BillRefusal => ({ ok: false, status, message });
+const refuse = (status: 400 | 404 | 409, message: Message): BillRefusal => ({ ok: false, status, message });
 
 /** The bill's head, when it is the user's tenant's and within the data scope. */
 async function visibleBill(scope: RequestScope, id: number) {
@@ -239,4 +240,15 @@ export async function runContractBills(scope: RequestScope, contractId: number):
   if (!(BILLED_STATES as readonly number[]).includes(contract.state)) return refuse(409, "bills:contractNotBilled");
   const result = await runBills(scope.db, { tenantId: scope.user.tenantId, timeZone: contract.timeZone, through: todayInZone(contract.timeZone), contractId, userId: scope.user.id });
   return { ok: true, ...result };
+}
+
+/** A contract's bills (every revision's, adjustments too), newest period first: the contract document's bills tab. */
+export async function contractBills(scope: RequestScope, contractId: number) {
+  const root = sql`(select coalesce(c.root_id, c.id) from contracts c where c.id = ${contractId})`;
+  return scope.db
+    .select({ id: bills.id, number: bills.number, kind: bills.kind, periodFrom: bills.periodFrom, periodTo: bills.periodTo, dueOn: bills.dueOn, amountCents: bills.amountCents, paidCents: bills.paidCents, state: bills.state })
+    .from(bills)
+    .where(tenantWhere(bills, scope, sql`${bills.rootId} = ${root}`, visibleOrgRowWhere(scope, bills.orgId)))
+    .orderBy(sql`${bills.periodTo} desc`, sql`${bills.id} desc`)
+    .limit(200);
 }

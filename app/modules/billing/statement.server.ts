@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
+import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import type { Env } from "../../../workers/env";
 import { batch, type Db } from "../../../db/client";
@@ -62,7 +63,7 @@ export async function readStatementLink(env: Pick<Env, "SESSION_SECRET" | "APP_E
   return { ok: true, tenantId: tid, statementId: sid };
 }
 
-const refuse = (status: 400 | 404 | 409, message: string) => ({ ok: false as const, status, message });
+const refuse = (status: 400 | 404 | 409, message: Message) => ({ ok: false as const, status, message });
 
 /** The bills a statement gathers: the contract's confirmed bills of the period, adjustments included. */
 const statementBillsWhere = (tenantId: number, s: { rootId: number; periodFrom: string; periodTo: string }) =>

@@ -25,6 +25,7 @@ import { Upload } from "~/widgets/upload";
 import { comparedText } from "./compared-text";
 import { CONTRACT_KIND_OPTIONS, CONTRACT_STATES, contractStates, FEE_KIND_OPTIONS } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
+import { ContractBills } from "~/modules/billing/contract-bills";
 
 type Values = Record<string, unknown>;
 type Option = { value: string; label: string };
@@ -516,6 +517,8 @@ export function ContractDocument() {
           </div>
         ) : null}
       </Form>
+
+      {doc && loaded.bills ? <ContractBills bills={loaded.bills} canRun={loaded.canBill} action={here} /> : null}
 
       {doc && doc.revisions.length > 1 ? (
         <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid="contract-versions">

@@ -16,6 +16,11 @@ import { createRow, fieldErrors, updateRow, type FieldErrors } from "~/modules/r
 import { resourceAction } from "~/modules/resource/route.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { refusalResponse, transitionIntents } from "~/modules/workflow/engine.server";
+import { hasScreen } from "~/modules/access/access.server";
+import { BILLED_STATES } from "~/modules/billing/bill-run.server";
+import { contractBills, runContractBills } from "~/modules/billing/bill.server";
+import { BILL_EDIT_CODE } from "~/modules/billing/bill-page.server";
+import { BILL_LIST_PATH } from "~/modules/billing/bills.resource";
 import { heldCodes } from "~/modules/workflow/machine";
 import { formatCents, plainCents } from "~/lib/cents";
 import { CONTRACT_PERMISSION, contractStates, contractView, EDITABLE_STATES } from "./contracts.resource";
@@ -92,7 +97,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       comparison = { a: older.head.revision, b: newer.head.revision, changes: compareRevisions(formValuesOf(older), formValuesOf(newer)) };
     }
   }
-  const [options, attachments, approval] = await Promise.all([contractOptions(scope), attachmentsOf(scope, head.attachments), historyOf(scope, contractApprovalKind, id, head.state)]);
+  const [options, attachments, approval, billRows] = await Promise.all([contractOptions(scope), attachmentsOf(scope, head.attachments), historyOf(scope, contractApprovalKind, id, head.state), hasScreen(scope.access, BILL_LIST_PATH) ? contractBills(scope, id) : Promise.resolve(null)]);
   return data(
     {
       ...common,
@@ -118,6 +123,9 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       attachments,
       approval,
       comparison,
+      // the bills tab: shown to whoever sees the bills screen; 出账 to whoever may work bills, on a contract that is billed
+      bills: billRows?.map((b) => ({ ...b, amount: formatCents(b.amountCents), paid: formatCents(b.paidCents) })) ?? null,
+      canBill: (BILLED_STATES as readonly number[]).includes(head.state) && !!head.current && scope.access.permissions.has(BILL_EDIT_CODE),
     },
     { headers },
   );
@@ -180,6 +188,17 @@ export async function documentAction(args: ActionFunctionArgs) {
           const result = await updateRow(scope, contractResource, Number(form.get("id")), values);
           if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
           return result.ok ? saved(docHref(result.id)) : answer(values, result.errors, result.status);
+        },
+      },
+      // 出账: the bill run on demand for this contract (its periods closed by today)
+      runBills: {
+        permission: null,
+        run: async (scope) => {
+          if (!scope.access.permissions.has(BILL_EDIT_CODE)) throw new Response("Forbidden", { status: 403 });
+          const ran = await runContractBills(scope, id);
+          if (ran.ok) return saved(`${docHref(id)}#contract-bills`);
+          if (ran.status === 404) throw new Response("Not Found", { status: 404 });
+          return refusalResponse({ message: ran.message, status: ran.status });
         },
       },
       amend: {

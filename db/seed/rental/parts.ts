@@ -7,5 +7,6 @@ import { seedOutcars } from "./outcars";
 import { seedCosts } from "./costs";
 import { seedTempCranes } from "./temp-crane";
 import { seedBills } from "./bills";
+import { seedReceipts } from "./receipts";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills, seedReceipts];

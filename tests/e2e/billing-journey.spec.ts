@@ -1,0 +1,157 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { confirmTransition, makeManager } from "./contract-steps";
+import { database, signIn, untilHydrated } from "./support";
+
+const { admin } = DEMO_USERS;
+type Lang = "zh-CN" | "en-US";
+
+// Issue 26 §6, the month's money end to end, once per language: a contract in force since the first of last month
+// with one crane whose roll-ups show four quiet days; the clerk runs its bills from the contract, accepts the
+// stop-rent the evidence proposes, confirms the bill, sends the statement; the customer opens the link without an
+// account and confirms it; the clerk registers the invoice and the payment, the bill is paid in full, and the final
+// settlement (balance 0.00), approved by a manager, completes the contract.
+const TEXTS = {
+  "zh-CN": { accept: "接受", confirmBill: "确认账单", confirmYes: "确定", confirmed: "已确认", statement: "对账单", send: "发送给客户", signer: "签署人姓名", sign: "确认对账单", thanks: "对账单已确认，谢谢！", save: "保存", submit: "提交审批", approve: "通过", approved: "已通过", ok: "确定", completed: "已完成", locked: "已锁定" },
+  "en-US": { accept: "Accept", confirmBill: "Confirm bill", confirmYes: "Confirm", confirmed: "Confirmed", statement: "Statement", send: "Send to the customer", signer: "Your name", sign: "Confirm the statement", thanks: "The statement is confirmed. Thank you!", save: "Save", submit: "Submit for approval", approve: "Approve", approved: "Approved", ok: "Confirm", completed: "Completed", locked: "Locked" },
+} as const;
+
+const prefer = (page: Page, lang: Lang) => page.context().addCookies([{ name: "derrick_lang", value: lang, url: new URL("/", page.url()).href }]);
+
+/** Today in the demo tenant's zone, and last month's first and last days. */
+function lastMonth() {
+  const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Asia/Shanghai" });
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
+  const last = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  return { first, last, days: Number(last.slice(8)) };
+}
+
+/** The journey's contract straight into the e2e database: a customer of its own, a crane, the contract in force, a month of roll-ups. */
+async function contractInForce(stamp: string) {
+  const db = database();
+  const { first, last, days } = lastMonth();
+  const tenant = Number((await db.execute({ sql: "select tenant_id from users where login_account = ?", args: [admin.account] })).rows[0]!.tenant_id);
+  const now = Date.now();
+  const customer = Number((await db.execute({ sql: "insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id", args: [tenant, `账期客户${stamp}`, now, now] })).rows[0]!.id);
+  const vehicle = Number((await db.execute({ sql: "insert into vehicles (tenant_id, plate, terminal_no, state, version, created_at, updated_at) values (?, ?, ?, 1, 1, ?, ?) returning id", args: [tenant, `沪J${stamp.slice(-5)}`, `JB${stamp}`.slice(0, 20), now, now] })).rows[0]!.id);
+  const number = `HT-E2E-${stamp}`;
+  const contract = Number(
+    (await db.execute({ sql: "insert into contracts (tenant_id, number, kind, name, customer_id, start_on, settlement_day, payment_days, tax_rate_bp, state, current, version, created_at, updated_at) values (?, ?, 'rental', ?, ?, ?, 31, 30, 900, 3, 1, 1, ?, ?) returning id", args: [tenant, number, `账期旅程${stamp}`, customer, first, now, now] })).rows[0]!.id,
+  );
+  await db.execute({ sql: "insert into contract_lines (tenant_id, contract_id, line_no, vehicle_id, monthly_cents, shift_hours, fault_deduction, operators, on_rent_on) values (?, ?, 1, ?, 3000000, 8, 0, 0, ?)", args: [tenant, contract, vehicle, first] });
+  // eight hours a day, except the 10th to the 13th: four quiet days in a row
+  for (let d = 1; d <= days; d++) {
+    const day = `${first.slice(0, 8)}${String(d).padStart(2, "0")}`;
+    const quiet = d >= 10 && d <= 13;
+    await db.execute({ sql: "insert into vehicle_daily (tenant_id, vehicle_id, day, mileage_km, engine_seconds, online_seconds, updated_at) values (?, ?, ?, ?, ?, ?, ?)", args: [tenant, vehicle, day, quiet ? 0 : 14, quiet ? 0 : 28800, 36000, now] });
+  }
+  return { contract, customer, number, bill: `${number}-${last.replaceAll("-", "")}`, last };
+}
+
+const money = (cents: number) => `${Math.floor(cents / 100).toLocaleString("en")}.${String(cents % 100).padStart(2, "0")}`;
+
+for (const lang of ["zh-CN", "en-US"] as const) {
+  test(`the month's bill from the evidence to a settled contract (${lang})`, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const x = TEXTS[lang];
+    const stamp = `${Date.now().toString(36)}${lang === "zh-CN" ? "z" : "e"}`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, admin.account, admin.password);
+    const manager = `bm${stamp}`.slice(0, 20);
+    await makeManager(page, manager);
+    await prefer(page, lang);
+    const c = await contractInForce(stamp);
+
+    // 1. 出账 on the contract: last month's bill, with the stop-rent the four quiet days propose
+    await page.goto(`/contractList/form?id=${c.contract}`);
+    await untilHydrated(page.getByTestId("run-bills"));
+    await page.getByTestId("run-bills").click();
+    await expect(page.getByTestId("contract-bills")).toContainText(c.bill);
+    await page.getByTestId("contract-bills").getByRole("link", { name: c.bill }).click();
+    await expect(page.getByTestId("bill-page")).toBeVisible();
+    // ¥30,000.00 for the whole month before the proposal is decided
+    await expect(page.getByTestId("bill-item-table")).toContainText("30,000.00");
+    const proposal = page.getByTestId("proposal");
+    await expect(proposal).toHaveCount(1);
+    await proposal.getByRole("button", { name: x.accept, exact: true }).click();
+    // accepted: 4 days off the month, 30,000.00 × 4/30 = 4,000.00
+    await expect(page.getByTestId("bill-item-table")).toContainText("-4/30");
+    await expect(page.getByTestId("bill-item-table")).toContainText("-4,000.00");
+    await page.getByTestId("confirm-bill").click();
+    await page.getByTestId("confirm-panel").getByRole("button", { name: x.confirmYes }).click();
+    await expect(page.getByTestId("bill-state")).toHaveText(x.confirmed);
+    const billId = Number(new URL(page.url()).searchParams.get("id"));
+    const amount = Number((await database().execute({ sql: "select amount_cents from bills where id = ?", args: [billId] })).rows[0]!.amount_cents);
+    expect(amount).toBe(2_600_000);
+
+    // 2. the statement, sent: its link
+    await page.getByTestId("open-statement").click();
+    await expect(page.getByTestId("statement-desk")).toBeVisible();
+    await page.getByTestId("send-statement").click();
+    const link = await page.getByTestId("statement-link").getAttribute("href");
+    expect(link).toMatch(/\/statement\/[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // 3. the customer, without an account, confirms it: the bill locks
+    const outside = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 } });
+    const cp = await outside.newPage();
+    await cp.goto(link!);
+    await cp.context().addCookies([{ name: "derrick_lang", value: lang, url: new URL("/", cp.url()).href }]);
+    await cp.reload();
+    await expect(cp.getByTestId("statement")).toContainText(money(amount));
+    await cp.getByLabel(x.signer).fill("周立群");
+    await cp.getByRole("button", { name: x.sign }).click();
+    await expect(cp.getByText(x.thanks)).toBeVisible();
+    await cp.screenshot({ path: `tests/e2e/screenshots/bills/journey-statement-${lang}.png`, fullPage: true });
+    await outside.close();
+    await page.goto(`/contractBillReport/bill?id=${billId}`);
+    await expect(page.getByTestId("bill-state")).toHaveText(x.locked);
+
+    // 4. the invoice for the bill, then the payment of it in full
+    await page.goto("/receiptsEnterList?new=1");
+    const form = page.getByTestId("resource-form");
+    await untilHydrated(form.locator("#field-amount"));
+    await form.locator("#field-number").fill(`FP${stamp}`.slice(0, 20));
+    await form.locator("#field-taxRate").selectOption("900");
+    await form.locator("#field-customerId").selectOption(String(c.customer));
+    await form.locator("#field-issuedOn").fill(c.last);
+    await form.locator("#field-amount").fill(String(amount / 100));
+    await form.locator(`#bill-on-${billId}`).check();
+    await form.getByRole("button", { name: x.save }).click();
+    await expect(page.getByTestId("data-table")).toContainText(c.bill);
+    await page.goto("/payReceiveManage?new=1");
+    await untilHydrated(form.locator("#field-amount"));
+    await form.locator("#field-customerId").selectOption(String(c.customer));
+    await form.locator("#field-receivedOn").fill(c.last);
+    await form.locator("#field-amount").fill(String(amount / 100));
+    await form.locator("#field-reference").fill(`BANK-${stamp}`);
+    await form.getByRole("button", { name: x.save }).click();
+    await expect(page.getByTestId("data-table")).toContainText(`BANK-${stamp}`);
+    const paid = (await database().execute({ sql: "select paid_cents, invoiced_cents from bills where id = ?", args: [billId] })).rows[0]!;
+    expect([Number(paid.paid_cents), Number(paid.invoiced_cents)]).toEqual([amount, amount]);
+
+    // 5. the final settlement: balance 0.00; approved by the manager, the contract is completed
+    await page.goto("/contractClear?new=1");
+    await untilHydrated(form.locator("#field-contractId"));
+    await form.locator("#field-contractId").selectOption(String(c.contract));
+    await form.locator("#field-throughOn").fill(c.last);
+    await form.locator("#field-remark").fill(`结清${stamp}`);
+    await form.getByRole("button", { name: x.save }).click();
+    const row = page.getByTestId("data-table").getByRole("row", { name: new RegExp(`结清${stamp}`) });
+    await expect(row).toContainText("0.00");
+    await expect(row).toContainText(money(amount));
+    await row.getByRole("button", { name: x.submit }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: x.ok }).click();
+    const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 } });
+    const mp = await other.newPage();
+    await signIn(mp, manager, "Passw0rd@26");
+    await prefer(mp, lang);
+    await mp.goto(`/contractClear?q=${encodeURIComponent(c.number)}`);
+    await confirmTransition(mp, x.approve, x.ok);
+    await expect(mp.getByTestId("data-table").getByRole("row", { name: new RegExp(`结清${stamp}`) })).toContainText(x.approved);
+    await other.close();
+    await page.goto(`/contractList/form?id=${c.contract}`);
+    await expect(page.getByTestId("contract-state")).toHaveText(x.completed);
+    await page.screenshot({ path: `tests/e2e/screenshots/bills/journey-contract-${lang}.png`, fullPage: true });
+  });
+}
