@@ -12,6 +12,7 @@ import { accrueInterest, interestThrough, plusDays } from "../../workers/jobs/in
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeContract, makeDepartment } from "./rent-fixtures";
 import { eq } from "drizzle-orm";
+import { seedCollection } from "../../db/seed/rental/collection";
 
 // 逾期合同 on real D1: the ageing buckets to the cent, late interest across a month end (idempotent, a part payment
 // lowering the base, a bill paid off stopping), every judge-status refusal of the collection acts, a bad-debt transfer's
@@ -201,6 +202,19 @@ describe("collection acts", () => {
     expect((await overdueContracts(inA)).map((r) => r.contractId)).toContain(c.id);
     expect((await overdueContracts(inB)).map((r) => r.contractId)).not.toContain(c.id);
     expect(await saveAct(inB, act(c.id, "urge", { way: "phone", personId: String(a.userId) }))).toEqual({ errors: { contractId: "overdue:contractUnknown" } });
+  });
+});
+
+describe("the demo part", () => {
+  it("seedCollection urges the largest overdue contracts once, the first due today", async () => {
+    const t = await makeTenant();
+    const today = todayInZone(ZONE);
+    const c = await overdueContract(t.tenantId);
+    await billOf(c, plusDays(today, -70), 900000);
+    expect(await seedCollection(db(), { tenantId: t.tenantId, adminId: t.userId, vehicleIds: [] })).toContain("1 urges");
+    expect(await seedCollection(db(), { tenantId: t.tenantId, adminId: t.userId, vehicleIds: [] })).toBeNull();
+    const [row] = await overdueContracts(scopeOf(t.tenantId, t.userId), undefined, [c.id]);
+    expect(row!.nextUrgeOn).toBe(today);
   });
 });
 
