@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { billProposals, bills } from "../../db/schema";
+import { billProposals, bills, statements } from "../../db/schema";
 import { seedBills } from "../../db/seed/rental/bills";
 import { seedContracts } from "../../db/seed/rental/contracts";
 import { seedParties } from "../../db/seed/rental/parties";
@@ -37,5 +37,11 @@ describe("the demo seed's bills", () => {
     expect(open.map((p) => p.kind)).toEqual(expect.arrayContaining(["fault"]));
     expect(open.some((p) => p.kind === "stopRent" || p.kind === "idle")).toBe(true);
     expect(rows.every((b) => b.amountCents !== 0 || b.final === 1)).toBe(true);
+    // and one statement sent, waiting for its customer, of a confirmed month
+    const waiting = await db().select().from(statements).where(eq(statements.tenantId, t.tenantId));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ state: 1 });
+    expect(waiting[0]!.linkNonce).toBeTruthy();
+    expect(confirmed.some((b) => b.rootId === waiting[0]!.rootId && b.periodTo === waiting[0]!.periodTo)).toBe(true);
   });
 });

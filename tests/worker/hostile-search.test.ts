@@ -90,10 +90,13 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
   expect(failures).toEqual([]);
 }
 
+/** The rental reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
+const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport"];
+
 const RESOURCE_PATHS = new Set(Object.values(RESOURCES).map((r) => r.resource.view.path));
 
 /** Built screens with a search of their own (not a registered resource), and where it is tested below. */
-const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule"]);
+const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule", "/equipmentPaymentCollection", "/overdueContract", ...REPORT_PATHS]);
 /** Built screens whose loaders read no search text (they are still sent one, below). */
 const NO_SEARCH = new Set([
   "/manageWork",
@@ -165,6 +168,14 @@ describe("hostile search text answers without a server error", () => {
     const t = await adminTenant();
     await addVehicle(t);
     for (const key of ["q", "month", "type", "modelId", "page"]) await expectNoServerError(t.cookie, "/quickSchedule", key);
+  });
+
+  it("/equipmentPaymentCollection, /overdueContract and the reports: their search, customer, period and grouping", async () => {
+    const t = await adminTenant();
+    await addVehicle(t);
+    for (const key of ["plate", "from", "to", "customerId"]) await expectNoServerError(t.cookie, "/equipmentPaymentCollection", key);
+    for (const key of ["q", "bucket", "customerId", "personId"]) await expectNoServerError(t.cookie, "/overdueContract", key);
+    for (const path of REPORT_PATHS) for (const key of ["range", "from", "to", "by"]) await expectNoServerError(t.cookie, path, key);
   });
 
   it("/api/vehicles/choices: both pickers", async () => {

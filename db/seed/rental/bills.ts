@@ -4,12 +4,13 @@
 // overdue of every age); the latest month's wait as drafts with the evidence's proposals for the clerk. Runs after
 // the contracts and out-car parts; does nothing when the tenant has bills.
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
-import { alarms, billProposals, bills, contractLines, contracts, tenants } from "../../schema";
+import { alarms, billProposals, bills, contractLines, contracts, statementEvents, statements, tenants } from "../../schema";
 import { addDays } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
 import { parseZonedTime } from "../../../app/lib/tenant-days";
 import { BILLED_STATES, runBills, writeJsonRows } from "../../../app/modules/billing/bill-run.server";
 import { duePeriods } from "../../../app/modules/billing/periods";
+import { LINK_DAYS } from "../../../app/modules/billing/statement.server";
 import type { RentalSeedPart } from "./index";
 
 /** The recent days the demo fleet's own history (scripts/demo-fleet-history.ts) rolls up; the seed leaves them to it. */
@@ -80,5 +81,24 @@ export const seedBills: RentalSeedPart = async (db, ctx) => {
     .update(bills)
     .set({ state: 1, confirmedBy: ctx.adminId, confirmedAt: sql`cast(strftime('%s', ${bills.periodTo}, '+3 days') as integer) * 1000` })
     .where(and(eq(bills.tenantId, ctx.tenantId), lt(bills.periodTo, old)));
-  return `seeded ${rows.length} days of machine history and ran the bills: ${run.bills} bills on ${run.contracts} contracts`;
+  // one statement waiting for the customer: the latest confirmed month of a contract, sent (its link on the clerk's page)
+  const [latest] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.tenantId, ctx.tenantId), eq(bills.kind, "regular"), eq(bills.state, 1), sql`${bills.customerId} is not null`))
+    .orderBy(sql`${bills.periodTo} desc`, sql`${bills.id} desc`)
+    .limit(1);
+  if (latest) {
+    const [contract] = await db.select({ number: contracts.number }).from(contracts).where(eq(contracts.id, latest.contractId));
+    const now = Date.now();
+    const [made] = await db
+      .insert(statements)
+      .values({ tenantId: ctx.tenantId, orgId: latest.orgId, number: `DZ-${contract?.number ?? latest.rootId}-${latest.periodTo.replaceAll("-", "")}`, contractId: latest.contractId, rootId: latest.rootId, customerId: latest.customerId, periodFrom: latest.periodFrom, periodTo: latest.periodTo, amountCents: latest.amountCents, state: 1, linkNonce: crypto.randomUUID(), linkExpiresAt: now + LINK_DAYS * 86_400_000, sentAt: now, creatorId: ctx.adminId })
+      .returning({ id: statements.id });
+    await db.insert(statementEvents).values([
+      { tenantId: ctx.tenantId, statementId: made!.id, kind: "created", at: now - 60_000, userId: ctx.adminId },
+      { tenantId: ctx.tenantId, statementId: made!.id, kind: "sent", at: now, userId: ctx.adminId },
+    ]);
+  }
+  return `seeded ${rows.length} days of machine history and ran the bills: ${run.bills} bills on ${run.contracts} contracts${latest ? ", one statement waiting for its customer" : ""}`;
 };

@@ -6,6 +6,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { bills, collectionActions, contracts, tenants } from "../../schema";
 import { addDays } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
+import { accrueInterest } from "../../../workers/jobs/interest";
 import type { RentalSeedPart } from "./index";
 
 export const seedCollection: RentalSeedPart = async (db, ctx) => {
@@ -43,5 +44,9 @@ export const seedCollection: RentalSeedPart = async (db, ctx) => {
       doneAt: now,
     })),
   );
-  return `collection: ${owed.length} urges on the largest overdue contracts`;
+  // their contracts charge late interest at 每日万分之五 (0.05 % a day on what is unpaid), accrued to yesterday as the
+  // daily job would have
+  await db.update(contracts).set({ lateRateBp: 5 }).where(and(eq(contracts.tenantId, ctx.tenantId), inArray(contracts.id, owed.map((c) => c.contractId))));
+  const interest = await accrueInterest(db, { tenantId: ctx.tenantId, timeZone: tenant?.timeZone ?? "Asia/Shanghai", through: addDays(today, -1) });
+  return `collection: ${owed.length} urges on the largest overdue contracts, ¥${(interest.cents / 100).toFixed(2)} late interest on ${interest.bills} bills`;
 };

@@ -8,5 +8,6 @@ import { seedCosts } from "./costs";
 import { seedTempCranes } from "./temp-crane";
 import { seedBills } from "./bills";
 import { seedReceipts } from "./receipts";
+import { seedCollection } from "./collection";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills, seedReceipts];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills, seedReceipts, seedCollection];
