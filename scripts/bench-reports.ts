@@ -1,7 +1,7 @@
 // npx tsx scripts/bench-reports.ts: the reports' budget (issue 26 §5): 合同收入 over 10,000 contracts with a year of
 // monthly bills, server time p50 under 300 ms, beside /healthz's p50 from the same run. Builds, seeds its own
 // persist dir (.wrangler/bench-reports), starts the measured server on port 8797 and prints one verdict line.
-// Not part of `npm run bench` (that script may call `reportsBench` below once it is wired in).
+// `npm run bench` runs it after its own figures (with SKIP_BUILD=1: the bench has just built).
 import { existsSync, rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { DEMO_USERS } from "../db/seed/demo";
