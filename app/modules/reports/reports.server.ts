@@ -1,6 +1,7 @@
 import Big from "big.js";
 import { sql, type SQL } from "drizzle-orm";
-import { bills, contracts, vehicles } from "../../../db/schema";
+import { billItems, bills, contractCosts, contractLines, contracts, customers, dictionaryItems, organisations, outcarRecords, vehicleDaily, vehicles } from "../../../db/schema";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -35,10 +36,10 @@ export function reportRange(url: URL, scope: RequestScope, fallback: QuickRange 
 const inScope = (scope: RequestScope, column: Parameters<typeof visibleOrgRowWhere>[1]): SQL => visibleOrgRowWhere(scope, column) ?? sql`1 = 1`;
 /** Items that are revenue: of a confirmed or locked bill whose period ends in the range; the deposit returned is not. */
 const billedItems = (scope: RequestScope, r: ReportRange) =>
-  sql`bills.tenant_id = ${scope.user.tenantId} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > 0 and bill_items.rule <> 'deposit' and ${inScope(scope, bills.orgId)}`;
+  sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > 0 and bill_items.rule <> 'deposit' and ${inScope(scope, bills.orgId)}`;
 /** A line's equipment type: its machine's model, else the equipment_type dictionary's name for the line's value, else the value. */
 const lineType = (tenantId: number) =>
-  sql`coalesce((select vehicle_models.name from vehicles join vehicle_models on vehicle_models.id = vehicles.model_id where vehicles.id = contract_lines.vehicle_id), (select dictionary_items.dict_name from dictionary_items where dictionary_items.tenant_id = ${tenantId} and dictionary_items.dict_code = 'equipment_type' and dictionary_items.dict_value = contract_lines.equipment_type limit 1), contract_lines.equipment_type)`;
+  sql`coalesce((select vehicle_models.name from vehicles join vehicle_models on vehicle_models.id = vehicles.model_id where vehicles.id = contract_lines.vehicle_id), (select dictionary_items.dict_name from dictionary_items where ${ofTenant(dictionaryItems, tenantId)} and dictionary_items.dict_code = 'equipment_type' and dictionary_items.dict_value = contract_lines.equipment_type limit 1), contract_lines.equipment_type)`;
 /** An item's bill's contract as the contract (its first revision) is known: number and name. */
 const contractLabel = (rootSql: SQL) => sql`(select root_c.number || ' ' || root_c.name from contracts root_c where root_c.id = ${rootSql})`;
 /** SQLite's real division of a quantity text that may be a fraction ("13/8"). */
@@ -57,10 +58,10 @@ function groupNames(scope: RequestScope, by: RevenueDimension, keys: string[]): 
   const tenantId = scope.user.tenantId;
   const lookup =
     by === "contract"
-      ? sql`(select contracts.number || ' ' || contracts.name from contracts where contracts.id = cast(keys.value as integer) and contracts.tenant_id = ${tenantId})`
+      ? sql`(select contracts.number || ' ' || contracts.name from contracts where contracts.id = cast(keys.value as integer) and ${ofTenant(contracts, tenantId)})`
       : by === "customer"
-        ? sql`(select customers.name from customers where customers.id = cast(keys.value as integer) and customers.tenant_id = ${tenantId})`
-        : sql`(select organisations.name from organisations where organisations.id = cast(keys.value as integer) and organisations.tenant_id = ${tenantId})`;
+        ? sql`(select customers.name from customers where customers.id = cast(keys.value as integer) and ${ofTenant(customers, tenantId)})`
+        : sql`(select organisations.name from organisations where organisations.id = cast(keys.value as integer) and ${ofTenant(organisations, tenantId)})`;
   return scope.db.all<{ k: string; name: string | null }>(sql`select keys.value as k, ${lookup} as name from json_each(${list}) keys`);
 }
 
@@ -84,18 +85,18 @@ export async function contractRevenue(scope: RequestScope, range: ReportRange, b
     by === "type"
       ? sql`select substr(bills.period_to, 1, 7) as m, ${lineType(tenantId)} as gk, bill_items.amount_cents as a
           from bills
-          join bill_items on bill_items.bill_id = bills.id and bill_items.tenant_id = bills.tenant_id
-          left join contract_lines on contract_lines.id = bill_items.line_id and contract_lines.tenant_id = bills.tenant_id
+          join bill_items on bill_items.bill_id = bills.id and ${sameTenant(billItems, bills)}
+          left join contract_lines on contract_lines.id = bill_items.line_id and ${sameTenant(contractLines, bills)}
           where ${billedItems(scope, range)}`
       : sql`select substr(bills.period_to, 1, 7) as m, ${billKey[by]} as gk,
             bills.amount_cents - (case when bills.final = 1 then coalesce((select sum(bill_items.amount_cents) from bill_items where bill_items.bill_id = bills.id and bill_items.rule = 'deposit'), 0) else 0 end) as a
           from bills
-          where bills.tenant_id = ${tenantId} and bills.period_to >= ${range.from} and bills.period_to <= ${range.to} and bills.state > 0 and ${scoped}`;
+          where ${ofTenant(bills, tenantId)} and bills.period_to >= ${range.from} and bills.period_to <= ${range.to} and bills.state > 0 and ${scoped}`;
   const costRows = sql`select substr(contract_costs.occurred_on, 1, 7) as m, ${by === "type" ? lineType(tenantId) : costKey[by]} as gk, contract_costs.amount_cents as a
       from contract_costs
-      join contracts on contracts.id = contract_costs.contract_id and contracts.tenant_id = contract_costs.tenant_id
-      left join contract_lines on contract_lines.id = contract_costs.line_id and contract_lines.tenant_id = contract_costs.tenant_id
-      where contract_costs.tenant_id = ${tenantId} and contract_costs.occurred_on >= ${range.from} and contract_costs.occurred_on <= ${range.to} and ${inScope(scope, contracts.orgId)}`;
+      join contracts on contracts.id = contract_costs.contract_id and ${sameTenant(contracts, contractCosts)}
+      left join contract_lines on contract_lines.id = contract_costs.line_id and ${sameTenant(contractLines, contractCosts)}
+      where ${ofTenant(contractCosts, tenantId)} and contract_costs.occurred_on >= ${range.from} and contract_costs.occurred_on <= ${range.to} and ${inScope(scope, contracts.orgId)}`;
   const byMonthAndGroup = (rows: SQL) =>
     scope.db.all<{ t: "m" | "g"; k: string | number | null; cents: number }>(sql`
       with r as materialized (${rows})
@@ -171,13 +172,13 @@ export async function customerZeroRent(scope: RequestScope, range: ReportRange, 
         sum(case when outcar_records.engine_hours_start is not null and outcar_records.engine_hours_end >= outcar_records.engine_hours_start then outcar_records.engine_hours_end - outcar_records.engine_hours_start
                  when outcar_records.depart_at is not null and outcar_records.return_at > outcar_records.depart_at then (outcar_records.return_at - outcar_records.depart_at) / 3600000.0 else 0 end) as hours
       from outcar_records
-      join contracts on contracts.id = outcar_records.contract_id and contracts.tenant_id = outcar_records.tenant_id
-      where outcar_records.tenant_id = ${tenantId} and outcar_records.trip_on >= ${range.from} and outcar_records.trip_on <= ${range.to} and contracts.kind = 'spot' and ${inScope(scope, contracts.orgId)}
+      join contracts on contracts.id = outcar_records.contract_id and ${sameTenant(contracts, outcarRecords)}
+      where ${ofTenant(outcarRecords, tenantId)} and outcar_records.trip_on >= ${range.from} and outcar_records.trip_on <= ${range.to} and contracts.kind = 'spot' and ${inScope(scope, contracts.orgId)}
       group by 1`),
     scope.db.all<{ cid: number | null; name: string | null; cents: number; bills: number }>(sql`
       select bills.customer_id as cid, (select customers.name from customers where customers.id = bills.customer_id) as name, sum(bill_items.amount_cents) as cents, count(distinct bills.id) as bills
       from bills
-      join bill_items on bill_items.bill_id = bills.id and bill_items.tenant_id = bills.tenant_id
+      join bill_items on bill_items.bill_id = bills.id and ${sameTenant(billItems, bills)}
       join contracts on contracts.id = bills.contract_id
       where ${billedItems(scope, range)} and contracts.kind = 'spot'
       group by 1`),
@@ -232,8 +233,8 @@ export async function overtimeReport(scope: RequestScope, range: ReportRange, la
       sum(case when bill_items.rule = 'allowanceOvertime' then ${quantityHours} else 0 end) as allowanceHours,
       sum(case when bill_items.rule = 'allowanceOvertime' then bill_items.amount_cents else 0 end) as allowanceCents
     from bills
-    join bill_items on bill_items.bill_id = bills.id and bill_items.tenant_id = bills.tenant_id
-    left join contract_lines on contract_lines.id = bill_items.line_id and contract_lines.tenant_id = bills.tenant_id
+    join bill_items on bill_items.bill_id = bills.id and ${sameTenant(billItems, bills)}
+    left join contract_lines on contract_lines.id = bill_items.line_id and ${sameTenant(contractLines, bills)}
     where ${billedItems(scope, range)} and bill_items.rule in ('shiftOvertime', 'allowanceOvertime')
     group by 1, 3`);
   const unassigned = labelIn(UNASSIGNED, lang);
@@ -316,26 +317,26 @@ export async function operateData(scope: RequestScope, range: ReportRange, lang:
       select contract_lines.vehicle_id as vid,
         sum(julianday(min(coalesce(contract_lines.off_rent_on, ${range.to}), ${range.to})) - julianday(max(contract_lines.on_rent_on, ${range.from})) + 1) as days
       from contract_lines
-      join contracts on contracts.id = contract_lines.contract_id and contracts.tenant_id = contract_lines.tenant_id
-      where contract_lines.tenant_id = ${tenantId} and contract_lines.vehicle_id is not null and contract_lines.on_rent_on <= ${range.to}
+      join contracts on contracts.id = contract_lines.contract_id and ${sameTenant(contracts, contractLines)}
+      where ${ofTenant(contractLines, tenantId)} and contract_lines.vehicle_id is not null and contract_lines.on_rent_on <= ${range.to}
         and (contract_lines.off_rent_on is null or contract_lines.off_rent_on >= ${range.from}) and contracts.current = 1 and ${inScope(scope, contracts.orgId)}
-        and exists (select 1 from bills where bills.root_id = coalesce(contracts.root_id, contracts.id) and bills.tenant_id = ${tenantId} and bills.state > 0)
+        and exists (select 1 from bills where bills.root_id = coalesce(contracts.root_id, contracts.id) and ${ofTenant(bills, tenantId)} and bills.state > 0)
       group by 1
     ) rent on rent.vid = vehicles.id
     left join (
       select vehicle_daily.vehicle_id as vid, sum(vehicle_daily.engine_seconds) as seconds
-      from vehicle_daily where vehicle_daily.tenant_id = ${tenantId} and vehicle_daily.day >= ${range.from} and vehicle_daily.day <= ${range.to}
+      from vehicle_daily where ${ofTenant(vehicleDaily, tenantId)} and vehicle_daily.day >= ${range.from} and vehicle_daily.day <= ${range.to}
       group by 1
     ) daily on daily.vid = vehicles.id
     left join (
       select contract_lines.vehicle_id as vid, sum(bill_items.amount_cents) as cents
       from bills
-      join bill_items on bill_items.bill_id = bills.id and bill_items.tenant_id = bills.tenant_id
-      join contract_lines on contract_lines.id = bill_items.line_id and contract_lines.tenant_id = bills.tenant_id
+      join bill_items on bill_items.bill_id = bills.id and ${sameTenant(billItems, bills)}
+      join contract_lines on contract_lines.id = bill_items.line_id and ${sameTenant(contractLines, bills)}
       where ${billedItems(scope, range)}
       group by 1
     ) earned on earned.vid = vehicles.id
-    where vehicles.tenant_id = ${tenantId} and ${inScope(scope, vehicles.orgId)}
+    where ${ofTenant(vehicles, tenantId)} and ${inScope(scope, vehicles.orgId)}
     order by vehicles.plate`);
   const noModel = labelIn(NO_MODEL, lang);
   const rows: ReportRow[] = machines.map((m) => {
