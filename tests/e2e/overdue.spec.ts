@@ -55,6 +55,9 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await form.locator("#act-nextOn").fill(next);
     await form.locator("#act-content").fill(`E2E ${lang} 电话催款，客户承诺下周付款`);
     await shoot(page, page.url(), `contract-${lang}`);
+    // the screenshots reloaded the page: its scripts take over the form again before it is filled (a slow machine
+    // hydrated it under the typing and posted it empty)
+    await untilHydrated(form.locator("#act-content"));
     await form.locator("#act-way").selectOption("phone");
     await form.locator("#act-nextOn").fill(next);
     await form.locator("#act-content").fill(`E2E ${lang} 电话催款，客户承诺下周付款`);

@@ -9,10 +9,10 @@ import type { RequestScope } from "../../app/modules/access/access.server";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { adjustBill, confirmBill, decideProposal, loadBill, runContractBills } from "../../app/modules/billing/bill.server";
 import { parseZonedTime } from "../../app/lib/tenant-days";
-import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, vehicleDaily } from "../../db/schema";
+import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences, vehicleDaily } from "../../db/schema";
 import { runScheduled } from "../../workers/scheduled";
 import { bills as billsJob } from "../../workers/jobs/bills";
-import { db, makeTenant, unique } from "./helpers";
+import { db, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 const ZONE = "Asia/Shanghai";
@@ -193,5 +193,47 @@ describe("the bill run", () => {
     ]);
     expect(last.amountCents).toBe(2_400_000);
     expect((await db().select({ n: sql<number>`count(*)` }).from(bills).where(and(eq(bills.tenantId, t.tenantId), eq(bills.final, 1))))[0]!.n).toBe(1);
+  });
+});
+
+describe("on- and off-rent from the site fence", () => {
+  it("is a switch of the contract, kept only with a site fence, and the run proposes the first entry as the on-rent day", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const cookie = await signIn(t.account, t.password);
+    const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("围栏客户"), kind: "enterprise" }).returning({ id: customers.id });
+    const [fence] = await db().insert(fences).values({ tenantId: t.tenantId, name: unique("工地"), shape: "polygon", coordinates: [[121.5, 31.2], [121.51, 31.2], [121.51, 31.21], [121.5, 31.21]], alarmIn: 1, alarmOut: 1 }).returning({ id: fences.id });
+    const post = (more: Record<string, string>) =>
+      postForm("/contractList/form?new=1", { intent: "createDoc", kind: "rental", name: unique("围栏合同"), customerId: String(customer!.id), startOn: "2026-10-01", settlementDay: "31", paymentDays: "30", taxRate: "9", "lines[0].equipmentType": "1", "lines[0].monthly": "30000", "lines[0].onRentOn": "2026-10-01", ...more }, { Cookie: cookie });
+    const saved = async (more: Record<string, string>) => {
+      const res = await post(more);
+      expect(res.status).toBe(302);
+      const id = Number(new URL(res.headers.get("Location")!, "http://x").searchParams.get("id"));
+      return (await db().select({ fenceRentDates: contracts.fenceRentDates }).from(contracts).where(eq(contracts.id, id)))[0]!.fenceRentDates;
+    };
+    expect(await saved({ siteFenceId: String(fence!.id), fenceRentDates: "1" })).toBe(1);
+    // without a fence there is nothing to read the days from: the switch is not kept
+    expect(await saved({ siteFenceId: "", fenceRentDates: "1" })).toBe(0);
+
+    // a machine that first entered the fence on 10-06: the run proposes 10-06 as its on-rent day
+    const v = await makeVehicle(t.tenantId);
+    const [c] = await db()
+      .insert(contracts)
+      .values({ tenantId: t.tenantId, number: unique("HT-"), kind: "rental", name: "围栏起租", customerId: customer!.id, startOn: "2026-10-01", settlementDay: 31, siteFenceId: fence!.id, fenceRentDates: 1, state: 3 })
+      .returning({ id: contracts.id });
+    await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, onRentOn: "2026-10-01" });
+    const rows = days("2026-10-01", "2026-10-31").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: day < "2026-10-06" ? 0 : 8 * 3600, mileageKm: day < "2026-10-06" ? 0 : 10 }));
+    for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+    await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("in"), kind: "fence_in", refId: fence!.id, at: parseZonedTime("2026-10-06T09:30", ZONE) });
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-10-31" });
+    const bill = await billOf(t.tenantId, "2026-10-01");
+    const proposals = await db().select().from(billProposals).where(eq(billProposals.billId, bill.id));
+    expect(proposals.find((p) => p.kind === "onRent")).toMatchObject({ day: "2026-10-06" });
+    // accepted, the line is billed from 10-06: 26 days of 30,000.00 a month
+    const onRent = proposals.find((p) => p.kind === "onRent")!;
+    const scope = scopeOf(t.tenantId, t.userId);
+    for (const p of proposals) if (p.id !== onRent.id) await decideProposal(scope, bill.id, p.id, false, "开工前的待命期");
+    expect(await decideProposal(scope, bill.id, onRent.id, true, "")).toEqual({ ok: true });
+    const items = await db().select().from(billItems).where(eq(billItems.billId, bill.id));
+    expect(items.map((i) => [i.rule, i.quantity, i.amountCents])).toEqual([["monthly", "26/30", 2_600_000]]);
   });
 });

@@ -2,6 +2,7 @@ import Big from "big.js";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { batch, getDb, type Db } from "../../db/client";
 import { billInterest, bills, contracts, tenants } from "../../db/schema";
+import { sameTenant, tenantWhere } from "../../db/tenant";
 import { dayOf } from "../../app/lib/tenant-clock";
 import type { Job } from "../scheduled";
 
@@ -46,8 +47,8 @@ export async function accrueInterest(db: Db, o: { tenantId: number; timeZone: st
     })
     .from(bills)
     // the revision in force: an amendment may change the rate
-    .innerJoin(contracts, and(eq(contracts.tenantId, bills.tenantId), sql`coalesce(${contracts.rootId}, ${contracts.id}) = ${bills.rootId}`, eq(contracts.current, 1)))
-    .where(and(eq(bills.tenantId, o.tenantId), inArray(bills.state, OWED_STATES), sql`${bills.amountCents} > ${bills.paidCents}`, lt(bills.dueOn, o.through), gt(contracts.lateRateBp, 0)));
+    .innerJoin(contracts, and(sameTenant(contracts, bills), sql`coalesce(${contracts.rootId}, ${contracts.id}) = ${bills.rootId}`, eq(contracts.current, 1)))
+    .where(tenantWhere(bills, o.tenantId, inArray(bills.state, OWED_STATES), sql`${bills.amountCents} > ${bills.paidCents}`, lt(bills.dueOn, o.through), gt(contracts.lateRateBp, 0)));
   const values: (typeof billInterest.$inferInsert)[] = [];
   for (const r of rows) {
     const from = r.last ? plusDays(r.last, 1) : plusDays(r.dueOn, 1);

@@ -72,6 +72,7 @@ export default {
   siteAddress: "Site address",
   sitePoint: "Site location",
   siteFence: "Site fence",
+  fenceRentDates: "Propose on- and off-rent days from the fence",
   signedOn: "Signed",
   startOn: "Start",
   plannedEndOn: "Planned end",

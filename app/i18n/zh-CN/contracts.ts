@@ -75,6 +75,7 @@ export default {
   siteAddress: "工地地址",
   sitePoint: "工地位置",
   siteFence: "工地围栏",
+  fenceRentDates: "按进出围栏建议起租、退租日",
   signedOn: "签订日期",
   startOn: "开始日期",
   plannedEndOn: "计划结束日期",

@@ -269,6 +269,10 @@ export function ContractDocument() {
               </Cell>
               <Cell id="c-siteFenceId" label={t("siteFence")} error={err("siteFenceId")}>
                 {select("siteFenceId", options.siteFenceId ?? [])}
+                <label className="mt-1 flex items-center gap-2 text-xs text-ink">
+                  <input type="checkbox" name="fenceRentDates" value="1" defaultChecked={text(values.fenceRentDates) === "1"} disabled={readOnly} />
+                  {t("fenceRentDates")}
+                </label>
               </Cell>
               <Cell id="c-signedOn" label={t("signedOn")} error={err("signedOn")}>
                 {input("signedOn", { type: "date" })}

@@ -132,6 +132,8 @@ export const ContractSchema = z
       .refine((v) => v === "" || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= 90), "contracts:coordinate")
       .transform((v) => (v === "" ? null : Number(v))),
     siteFenceId: id,
+    // the bill run proposes on- and off-rent days from the site fence (docs/billing.md)
+    fenceRentDates: flag,
     signedOn: dayText(),
     startOn: posted()
       .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseDay(v) !== null, "contracts:startRequired"),
@@ -295,6 +297,7 @@ function headOf(v: ContractValues) {
     siteLng: v.siteLng,
     siteLat: v.siteLat,
     siteFenceId: v.siteFenceId,
+    fenceRentDates: v.siteFenceId === null ? 0 : v.fenceRentDates,
     signedOn: v.signedOn,
     startOn: v.startOn,
     plannedEndOn: v.plannedEndOn,
@@ -518,6 +521,7 @@ export function formValuesOf(c: Pick<LoadedContract, "head" | "lines" | "fees" |
     siteLng: s(h.siteLng),
     siteLat: s(h.siteLat),
     siteFenceId: s(h.siteFenceId),
+    fenceRentDates: h.fenceRentDates ? "1" : "",
     signedOn: s(h.signedOn),
     startOn: h.startOn,
     plannedEndOn: s(h.plannedEndOn),

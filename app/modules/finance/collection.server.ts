@@ -3,7 +3,7 @@ import { and, between, eq, inArray, sql } from "drizzle-orm";
 import writeExcelFile from "write-excel-file/universal";
 import { billItems, bills, contractLines, customers, vehicles } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { addDays, parseDay } from "~/lib/calendar";
 import { formatCents } from "~/lib/cents";
 import { searchText } from "~/lib/list/search";
@@ -53,9 +53,9 @@ export async function machineCollections(scope: RequestScope, q: CollectionQuery
   const rows = await scope.db
     .select({ vehicleId: contractLines.vehicleId, plate: vehicles.plate, billId: bills.id, billAmount: bills.amountCents, billPaid: bills.paidCents, earned: sql<number>`sum(${billItems.amountCents})` })
     .from(billItems)
-    .innerJoin(bills, and(eq(bills.id, billItems.billId), eq(bills.tenantId, billItems.tenantId)))
-    .innerJoin(contractLines, and(eq(contractLines.id, billItems.lineId), eq(contractLines.tenantId, billItems.tenantId)))
-    .innerJoin(vehicles, and(eq(vehicles.id, contractLines.vehicleId), eq(vehicles.tenantId, billItems.tenantId)))
+    .innerJoin(bills, and(eq(bills.id, billItems.billId), sameTenant(bills, billItems)))
+    .innerJoin(contractLines, and(eq(contractLines.id, billItems.lineId), sameTenant(contractLines, billItems)))
+    .innerJoin(vehicles, and(eq(vehicles.id, contractLines.vehicleId), sameTenant(vehicles, billItems)))
     .where(
       and(
         ofTenant(billItems, scope),

@@ -6,7 +6,7 @@ import { INVOICE_KINDS } from "../../../db/schema/finance";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
-import { ofTenant, sameTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -105,7 +105,7 @@ export const invoiceResource = defineResource({
         containing(invoices.number, v),
         containing(invoices.remark, v),
         sql`${invoices.customerId} in (select ${customers.id} from ${customers} where ${sameTenant(customers, invoices)} and ${containing(customers.name, v)})`,
-        sql`"invoices"."id" in (select ib.invoice_id from invoice_bills ib where ib.tenant_id = "invoices"."tenant_id" and ib.bill_id in (select ${bills.id} from ${bills} where ${containing(bills.number, v)}))`,
+        sql`${invoices.id} in (select ${invoiceBills.invoiceId} from ${invoiceBills} where ${tenantOfOuter(invoiceBills, invoices)} and ${invoiceBills.billId} in (select ${bills.id} from ${bills} where ${containing(bills.number, v)}))`,
       ),
     kind: (v) => ((INVOICE_KINDS as readonly string[]).includes(v) ? eq(invoices.kind, v as (typeof INVOICE_KINDS)[number]) : undefined),
     state: (v) => (v === "0" || v === "1" ? eq(invoices.state, Number(v)) : undefined),
@@ -173,7 +173,7 @@ export const invoiceResource = defineResource({
     const writes: BatchItem[] = [];
     for (const b of (save.values as InvoiceValues).bills) {
       writes.push(
-        scope.db.insert(invoiceBills).values({ tenantId: scope.user.tenantId, invoiceId: save.id as number, billId: b.billId, amountCents: b.cents }),
+        scope.db.insert(invoiceBills).values(withTenant(scope, { invoiceId: save.id as number, billId: b.billId, amountCents: b.cents })),
         scope.db
           .update(bills)
           .set({ invoicedCents: sql`${bills.invoicedCents} + ${b.cents}` })

@@ -6,7 +6,7 @@ import { RECEIPT_METHODS } from "../../../db/schema/finance";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
-import { ofTenant, sameTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
@@ -86,7 +86,7 @@ async function openBillsOf(scope: RequestScope, customerId: number): Promise<Ope
  */
 function allocationWrites(scope: RequestScope, receiptId: number | ReturnType<typeof sql>, allocations: { billId: number; cents: number }[]): BatchItem[] {
   return allocations.flatMap((a) => [
-    scope.db.insert(receiptAllocations).values({ tenantId: scope.user.tenantId, receiptId: receiptId as number, billId: a.billId, amountCents: a.cents }),
+    scope.db.insert(receiptAllocations).values(withTenant(scope, { receiptId: receiptId as number, billId: a.billId, amountCents: a.cents })),
     scope.db
       .update(bills)
       .set({ paidCents: sql`${bills.paidCents} + ${a.cents}` })
@@ -314,11 +314,11 @@ export interface CustomerBalance {
 export async function customerBalances(scope: RequestScope, customerId: number | null, limit = 12): Promise<CustomerBalance[]> {
   const today = todayInZone(scope.user.timeZone);
   const outer = sql.raw(`"customers"."id"`);
-  const settled = sql`${bills.customerId} = ${outer} and ${bills.tenantId} = ${scope.user.tenantId} and ${bills.state} in (1, 2)`;
+  const settled = sql`${bills.customerId} = ${outer} and ${ofTenant(bills, scope)} and ${bills.state} in (1, 2)`;
   const billed = sql<number>`coalesce((select sum(${bills.amountCents}) from ${bills} where ${settled}), 0)`;
   const paid = sql<number>`coalesce((select sum(${bills.paidCents}) from ${bills} where ${settled}), 0)`;
   const overdue = sql<number>`coalesce((select sum(${bills.amountCents} - ${bills.paidCents}) from ${bills} where ${settled} and ${bills.dueOn} < ${today}), 0)`;
-  const credit = sql<number>`coalesce((select sum(${receipts.amountCents} - ${receipts.allocatedCents}) from ${receipts} where ${receipts.customerId} = ${outer} and ${receipts.tenantId} = ${scope.user.tenantId} and ${receipts.direction} = 'in'), 0)`;
+  const credit = sql<number>`coalesce((select sum(${receipts.amountCents} - ${receipts.allocatedCents}) from ${receipts} where ${receipts.customerId} = ${outer} and ${ofTenant(receipts, scope)} and ${receipts.direction} = 'in'), 0)`;
   const rows = await scope.db
     .select({ id: customers.id, name: customers.name, billedCents: billed, paidCents: paid, creditCents: credit, overdueCents: overdue })
     .from(customers)

@@ -8,7 +8,7 @@ import writeExcelFile from "write-excel-file/universal";
 import { batch } from "../../../db/client";
 import { billInterest, bills, collectionActions, contracts, customers, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
 import { searchText } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
@@ -55,7 +55,7 @@ export async function overdueContracts(scope: RequestScope, query: AgeingQuery =
       unpaid: sql<number>`${bills.amountCents} - ${bills.paidCents}`,
     })
     .from(bills)
-    .innerJoin(contracts, and(eq(contracts.tenantId, bills.tenantId), sql`${rootOf} = ${bills.rootId}`, eq(contracts.current, 1)))
+    .innerJoin(contracts, and(sameTenant(contracts, bills), sql`${rootOf} = ${bills.rootId}`, eq(contracts.current, 1)))
     .where(
       and(
         ofTenant(bills, scope),
