@@ -86,7 +86,23 @@ function billableContracts(db: Db, o: BillRunOptions) {
 }
 
 /** The contract's end for billing: the day it ended when it is no longer in force. */
-const endedOf = (c: ContractRow) => (c.state === 3 ? null : (c.endedOn ?? null));
+const endedOf = (c: Pick<ContractRow, "state" | "endedOn">) => (c.state === 3 ? null : (c.endedOn ?? null));
+
+type PeriodTerms = Pick<ContractRow, "state" | "endedOn" | "startOn" | "minTermDays">;
+
+/** The minimum term a final period bills up to, when the contract ended before it (null otherwise). */
+export function minTermOf(c: PeriodTerms, period: DuePeriod): { endedOn: string; minTermEndOn: string } | null {
+  const ended = endedOf(c);
+  const minTermEndOn = c.minTermDays ? addDays(c.startOn, c.minTermDays - 1) : null;
+  return period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
+}
+
+/** What a period bills of the contract as a whole: its one-off fees (undated ones on the first period) and, on the final bill, the deposit back. */
+export function contractItems(c: Pick<ContractRow, "startOn" | "depositCents">, fees: Parameters<typeof priceFees>[0], period: DuePeriod, taxRateBp: number): BillItem[] {
+  const items = priceFees(fees, period, taxRateBp, period.from === c.startOn);
+  const deposit = period.final ? priceDeposit(c.depositCents) : null;
+  return deposit ? [...items, deposit] : items;
+}
 
 /** The tenant's local hour the cron bills at: its day complete, its staff not yet at work. */
 export const BILL_RUN_HOUR = 2;
@@ -221,9 +237,7 @@ export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: Contrac
   const items: BillItem[] = [];
   const evidence: DraftBill["evidence"] = [];
   const proposals: Proposal[] = [];
-  const ended = endedOf(contract);
-  const minTermEndOn = contract.minTermDays ? addDays(contract.startOn, contract.minTermDays - 1) : null;
-  const minTerm = period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
+  const minTerm = minTermOf(contract, period);
   for (const line of lines) {
     const days = lineEvidence(o.timeZone, contract, line, period, fromMs, toMs, data);
     const calls: Call[] = data.trips.filter((t) => t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
@@ -235,11 +249,7 @@ export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: Contrac
     }
   }
   const fees = data.fees.filter((f) => f.contractId === contract.id);
-  items.push(...priceFees(fees, period, contract.taxRateBp, period.from === contract.startOn));
-  if (period.final) {
-    const deposit = priceDeposit(contract.depositCents);
-    if (deposit) items.push(deposit);
-  }
+  items.push(...contractItems(contract, fees, period, contract.taxRateBp));
   return { contract, period, items, evidence, proposals };
 }
 

@@ -13,11 +13,10 @@ import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
-import { addDays } from "~/lib/calendar";
-import { BILLED_STATES, runBills, tripHours, type BillRunResult } from "./bill-run.server";
+import { BILLED_STATES, contractItems, minTermOf, runBills, tripHours, type BillRunResult } from "./bill-run.server";
 import { isWholeMonth } from "./periods";
 import { decisionsOf, type Proposal } from "./evidence";
-import { billTotals, priceDeposit, priceFees, priceLine } from "./pricing";
+import { billTotals, priceLine } from "./pricing";
 import { taxIncludedCents } from "../contracts/value";
 import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
 
@@ -112,9 +111,7 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
   if (!contract) return refuse(404, "bills:notFound");
   const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
   const period = { from: bill.periodFrom, to: bill.periodTo, wholeMonth: isWholeMonth(contract.kind, contract.settlementDay, bill.periodFrom, bill.periodTo), final: bill.final === 1 };
-  const ended = contract.state === 3 ? null : contract.endedOn;
-  const minTermEndOn = contract.minTermDays ? addDays(contract.startOn, contract.minTermDays - 1) : null;
-  const minTerm = period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
+  const minTerm = minTermOf(contract, period);
   const items: BillItem[] = [];
   for (const row of lineRows) {
     const line = withFenceDates(row as BillLineTerms, accepted);
@@ -123,11 +120,7 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
     const mine = accepted.filter((p) => p.lineId === row.id);
     items.push(...priceLine({ line, period, taxRateBp: bill.taxRateBp, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
   }
-  items.push(...priceFees(feeRows, period, bill.taxRateBp, bill.periodFrom === contract.startOn));
-  if (period.final) {
-    const deposit = priceDeposit(contract.depositCents);
-    if (deposit) items.push(deposit);
-  }
+  items.push(...contractItems(contract, feeRows, period, bill.taxRateBp));
   const totals = billTotals(items);
   try {
     await batch(scope.db, [
