@@ -219,6 +219,24 @@ describe("the demo part", () => {
 });
 
 describe("the pages", () => {
+  it("the urge's person defaults to the signed-in user even with more than 1,000 colleagues named before them", async () => {
+    const t = await makeTenant();
+    const c = await overdueContract(t.tenantId);
+    await billOf(c, plusDays(todayInZone(ZONE), -20), 5000);
+    // 1,001 enabled colleagues whose names sort before "User …": the person list holds 1,000
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1001)
+       insert into users (tenant_id, login_account, user_name, password_hash, state, version, created_at, updated_at)
+       select ?, 'aaa-' || ? || '-' || i, 'Aaa ' || printf('%04d', i), 'x', 1, 1, 0, 0 from n`,
+    )
+      .bind(t.tenantId, t.account)
+      .run();
+    const html = await (await get(`/overdueContract/contract?id=${c.id}`, await signIn(t.account, t.password))).text();
+    const select = /<select name="personId"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+    expect(select).toContain(`value="${t.userId}" selected`);
+    expect(select.match(/<option /g)?.length).toBe(1 + 1000); // "choose" and the 1,000 people
+  });
+
   it("list, export, record an urge over HTTP, refusals in both languages", async () => {
     const t = await makeTenant();
     const cookie = await signIn(t.account, t.password);

@@ -161,10 +161,20 @@ export async function ageingOptions(scope: RequestScope): Promise<{ customers: O
       .where(and(ofTenant(customers, scope), visibleOrgRowWhere(scope, customers.orgId)))
       .orderBy(customers.name)
       .limit(1000),
-    scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, 1))).orderBy(users.userName).limit(1000),
+    enabledPeople(scope),
   ]);
   return { customers: cs.map((c) => ({ value: String(c.id), label: c.name })), people: us.map((u) => ({ value: String(u.id), label: u.name })) };
 }
+
+/** The tenant's enabled users by name, at most 1000, the signed-in user always first: a form defaulting to "me" keeps its
+ * default in a tenant with more people than the list holds. */
+export const enabledPeople = (scope: RequestScope) =>
+  scope.db
+    .select({ id: users.id, name: users.userName })
+    .from(users)
+    .where(and(ofTenant(users, scope), eq(users.state, 1)))
+    .orderBy(sql`${users.id} = ${scope.user.id} desc`, users.userName)
+    .limit(1000);
 
 /** The urges whose next day has come (today or before) for contracts the user is responsible for: their to-do here. */
 export const dueUrges = (rows: AgeingRow[], userId: number, today: string) => rows.filter((r) => r.responsibleId === userId && r.nextUrgeOn !== null && r.nextUrgeOn <= today);

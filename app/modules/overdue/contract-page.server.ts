@@ -3,9 +3,6 @@
  * record, the form of a new act (plain form: works without JavaScript) and the approval buttons of the acts.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { eq, and } from "drizzle-orm";
-import { users } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
 import { todayInZone } from "~/lib/tenant-clock";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
@@ -13,7 +10,7 @@ import { postedValues } from "~/modules/resource/form.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
-import { overdueContracts } from "./ageing.server";
+import { enabledPeople, overdueContracts } from "./ageing.server";
 import { ActSchema, actContract, actsOf, collectionMachine, contractOfAct, saveAct } from "./collection.server";
 import { ACT_KINDS, OVERDUE_PATH, collectionStates, type ActKind } from "./overdue";
 
@@ -34,7 +31,7 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   const [ageing, acts, people] = await Promise.all([
     overdueContracts(scope, undefined, [contract.id]),
     actsOf(scope, contract.rootId),
-    scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, 1))).orderBy(users.userName).limit(1000),
+    enabledPeople(scope),
   ]);
   return data({
     contract: { id: contract.id, number: contract.number, name: contract.name },
