@@ -145,4 +145,12 @@ export default {
     afterOffRent: "Used after the off-rent day",
     offSite: "Used away from the site",
   },
+  // the bill printed (PDF) and exported (Excel)
+  print: {
+    pdf: "Download PDF",
+    excel: "Export to Excel",
+    total: "Total",
+    accepted: "Accepted proposal ({{proposal}})",
+    page: "Page {{page}} of {{pages}}",
+  },
 };

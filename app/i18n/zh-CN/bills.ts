@@ -146,4 +146,12 @@ export default {
     afterOffRent: "退租日后使用",
     offSite: "离开工地使用",
   },
+  // the bill printed (PDF) and exported (Excel)
+  print: {
+    pdf: "下载PDF",
+    excel: "导出Excel",
+    total: "合计",
+    accepted: "已接受系统建议（{{proposal}}）",
+    page: "第 {{page}} 页 / 共 {{pages}} 页",
+  },
 };

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { BILLS } from "~/i18n/screen/bills";
 import { useMessage } from "~/i18n/message";
 import { Badge, type BadgeTone } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
+import { Button, buttonClass, LinkButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Descriptions } from "~/ui/descriptions";
 import { Empty } from "~/ui/empty";
@@ -18,7 +18,7 @@ import { Alert, Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { FlashToast } from "~/widgets/toast";
 import type { BillActionData, BillPageData } from "./bill-page.server";
-import { BILL_LIST_PATH, billHref, STATEMENT_PAGE_PATH } from "./bills.resource";
+import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH } from "./bills.resource";
 import { STATEMENTS } from "~/i18n/screen/statements";
 import { HoursChart } from "./hours-chart";
 
@@ -67,6 +67,13 @@ export function BillPage() {
               {ts("title")}
             </LinkButton>
           ) : null}
+          {/* files, not screens: plain links the browser downloads (bill-print.server.ts) */}
+          <a href={`${BILL_PAGE_PATH}/pdf?id=${bill.id}`} download className={buttonClass({ variant: "secondary" })} data-testid="bill-pdf">
+            {t("print.pdf")}
+          </a>
+          <a href={`${BILL_PAGE_PATH}/xlsx?id=${bill.id}`} download className={buttonClass({ variant: "secondary" })} data-testid="bill-excel">
+            {t("print.excel")}
+          </a>
           <LinkButton to={BILL_LIST_PATH}>{t("back")}</LinkButton>
         </div>
       </div>

@@ -1,0 +1,211 @@
+/**
+ * One bill printed (PDF) and exported (Excel), issue 26 §1: its head, each item with its quantity, rate, amount and
+ * tax and the clerk's decision behind it, the totals, and each machine's day-by-day evidence, in the reader's language
+ * and the bill page's own words (the `bills` namespace). Read through loadBill: the user's tenant and data scope, any
+ * other bill 404. The PDF is the contract PDF's renderer (ADR 010) with the bill's tables, as the statement's is.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import writeExcelFile, { type Cell, type Row } from "write-excel-file/universal";
+import { isLanguage, type Language } from "~/i18n";
+import { resources } from "~/i18n/resources";
+import { formatCents } from "~/lib/cents";
+import { requireScope } from "~/modules/access/access.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
+import { loadPdfFonts } from "~/modules/contract-pdf/fonts.server";
+import { renderContractPdf, type ContractPrint } from "~/modules/contract-pdf/render.server";
+import { loadBill, PROPOSAL_STATE, type LoadedBill } from "./bill.server";
+import { BILL_LIST_PATH } from "./bills.resource";
+
+/** A bill as printed: what its page shows, and the lessor (the tenant) for the running head. */
+export type BillPrint = LoadedBill & { lessor: string };
+
+type Texts = (typeof resources)["zh-CN"]["bills"];
+
+/**
+ * The bill of `?id=` for its PDF or Excel file, with the same guard as its page (the bills screen: 403 without it) and
+ * the language of `?lang=` or the user's; 404 for a bill of another tenant, outside the data scope or none.
+ */
+export async function requireBillPrint({ request, context }: LoaderFunctionArgs): Promise<{ bill: BillPrint; lang: Language; files: R2Bucket }> {
+  const scope = await requireScope(request, context, { screen: BILL_LIST_PATH });
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  const loaded = await loadBill(scope, id);
+  if (!loaded) throw new Response("Not Found", { status: 404 });
+  const asked = url.searchParams.get("lang");
+  return { bill: { ...loaded, lessor: scope.user.tenantName }, lang: isLanguage(asked) ? asked : readPreferences(request).lang, files: scope.env.FILES };
+}
+
+/** The items an accepted proposal changes: its kind → the rules of its line's items it is priced in (pricing.ts). */
+const PROPOSAL_RULES: Record<string, readonly string[]> = {
+  stopRent: ["stopRent", "daily"],
+  idle: ["idle"],
+  fault: ["faultDeduction"],
+  overtime: ["allowanceOvertime"],
+  outside: ["outsideUse"],
+  onRent: ["monthly", "daily"],
+  offRent: ["monthly", "daily"],
+};
+
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+
+/** The bill's rows in `lang`'s words, with money still in cents: what both the PDF and the sheet print. */
+function billRows(b: BillPrint, lang: Language) {
+  const t: Texts = resources[lang].bills;
+  const zh = lang === "zh-CN";
+  const paren = (s: string) => (zh ? `（${s}）` : ` (${s})`);
+  const lineById = new Map(b.lines.map((l) => [l.id, l]));
+  const machine = (lineId: number | null) => {
+    const l = lineId === null ? undefined : lineById.get(lineId);
+    return l ? [fill(t.lineOf, { no: l.lineNo }), l.plate, [l.equipmentType, l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t.contractWide;
+  };
+  const accepted = b.proposals.filter((p) => p.state === PROPOSAL_STATE.accepted);
+  const items = b.items.map((i) => {
+    const feeKind = i.rule === "fee" && typeof i.basis?.kind === "string" ? i.basis.kind : null;
+    const rule = (t.rules[i.rule as keyof Texts["rules"]] ?? i.rule) + (feeKind ? paren(t.fees[feeKind as keyof Texts["fees"]] ?? feeKind) : "");
+    const shareBp = typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null;
+    // the clerk's word on the item: an adjustment's reason, the accepted proposals of its line that priced it
+    const decisions = accepted
+      .filter((p) => p.lineId === i.lineId && PROPOSAL_RULES[p.kind]?.includes(i.rule))
+      .map((p) => fill(t.print.accepted, { proposal: t.proposalKinds[p.kind] }) + (p.reason ? `${zh ? "：" : ": "}${p.reason}` : ""));
+    return { machine: machine(i.lineId), rule, quantity: i.quantity, unit: t.units[i.unit as keyof Texts["units"]] ?? i.unit, shareBp, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, note: [i.note, ...decisions].filter(Boolean).join(zh ? "；" : "; ") };
+  });
+  const bill = b.bill;
+  const adjusts = bill.kind === "adjustment" ? b.items.map((i) => i.basis?.adjusts).find((n) => typeof n === "string") : undefined;
+  return {
+    t,
+    zh,
+    items,
+    total: { amountCents: items.reduce((s, i) => s + i.amountCents, 0), taxCents: items.reduce((s, i) => s + i.taxCents, 0) },
+    evidence: b.evidence.map((e) => ({ ...e, machine: machine(e.lineId) })),
+    head: {
+      contract: b.contract ? `${b.contract.contractNumber} ${b.contract.contractName}` : "",
+      customer: b.contract?.customer ?? "",
+      period: `${bill.periodFrom} ～ ${bill.periodTo}`,
+      kind: t.kinds[bill.kind] + (bill.final ? ` · ${t.finalBill}` : ""),
+      state: t.states[String(bill.state) as keyof Texts["states"]] ?? String(bill.state),
+      adjusts: typeof adjusts === "string" ? adjusts : null,
+    },
+  };
+}
+
+/** A share in basis points as the page shows it: 7000 → "70%". */
+const percent = (bp: number) => `${bp / 100}%`;
+
+/** The bill's PDF bytes and file name (the bill number). Throws PdfFontMissing when the fonts are not in R2. */
+export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+  const { t, zh, items, total, evidence, head } = billRows(b, lang);
+  const bill = b.bill;
+  const print: ContractPrint = {
+    title: `${t.billTitle} ${bill.number}`,
+    runningHead: `${b.lessor} · ${bill.number}`,
+    parts: [{ type: "title", text: `${b.lessor} · ${t.billTitle}` }, { type: "block", block: "parties" }, { type: "heading", text: t.items }, { type: "block", block: "lines" }, { type: "heading", text: t.evidence }, { type: "block", block: "fees" }],
+    parties: [
+      {
+        heading: `${t.number}${zh ? "：" : ": "}${bill.number}`,
+        rows: [
+          [t.contract, head.contract],
+          [t.customer, head.customer],
+          [t.period, head.period],
+          [t.dueOn, bill.dueOn],
+          [t.kind, head.kind],
+          [t.state, head.state],
+          [t.amount, formatCents(bill.amountCents)],
+          [t.tax, `${formatCents(bill.taxCents)}${zh ? "（" : " ("}${percent(bill.taxRateBp)}${zh ? "）" : ")"}`],
+          [t.net, formatCents(bill.amountCents - bill.taxCents)],
+          [t.paid, formatCents(bill.paidCents)],
+          ...(head.adjusts ? [[t.adjusts, head.adjusts] as [string, string]] : []),
+          ...(bill.remark ? [[t.remark, bill.remark] as [string, string]] : []),
+        ],
+      },
+    ],
+    lines: {
+      columns: [
+        { label: t.line, share: 0.17 },
+        { label: t.rule, share: 0.14 },
+        { label: t.quantity, share: 0.14, align: "right" },
+        { label: t.rate, share: 0.12, align: "right" },
+        { label: t.amount, share: 0.13, align: "right" },
+        { label: t.tax, share: 0.11, align: "right" },
+        { label: t.note, share: 0.19 },
+      ],
+      rows: items.map((i) => [i.machine, i.rule, `${i.quantity} ${i.unit}${i.shareBp != null ? ` × ${percent(i.shareBp)}` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents), i.note]),
+      empty: t.noItems,
+      total: [t.print.total, "", "", "", formatCents(total.amountCents), formatCents(total.taxCents), ""],
+    },
+    fees: {
+      columns: [
+        { label: t.line, share: 0.3 },
+        { label: t.day, share: 0.15 },
+        { label: t.engineHours, share: 0.13, align: "right" },
+        { label: t.km, share: 0.13, align: "right" },
+        { label: t.onSiteMinutes, share: 0.14, align: "right" },
+        { label: t.faultMinutes, share: 0.15, align: "right" },
+      ],
+      rows: evidence.map((e) => [e.machine, e.day, e.engineHours.toFixed(1), String(Math.round(e.km)), e.onSiteMinutes === null ? "—" : String(e.onSiteMinutes), String(e.faultMinutes)]),
+      empty: t.noEvidence,
+    },
+    plan: { columns: [], rows: [], empty: "" },
+    signatures: [],
+    pageLabel: (page, pages) => fill(t.print.page, { page, pages }),
+    colon: zh ? "：" : ": ",
+  };
+  const bytes = new Uint8Array(await renderContractPdf(print, await loadPdfFonts(files)));
+  return { bytes, fileName: `${bill.number}.pdf` };
+}
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const bold = (value: string): Cell => ({ value, fontWeight: "bold" });
+/** Money as a number of yuan, shown with separators and two decimals. */
+const money = (cents: number, strong = false): Cell => ({ value: cents / 100, type: Number, format: "#,##0.00", ...(strong ? { fontWeight: "bold" as const } : {}) });
+const share = (bp: number | null): Cell => (bp === null ? null : { value: bp / 10_000, type: Number, format: "0.0%" });
+/** A quantity as a number when it is a decimal; an exact fraction ("21/30") stays the text the bill says. */
+const quantity = (q: string): Cell => (/^-?\d+(\.\d+)?$/.test(q) ? { value: Number(q), type: Number } : q);
+
+/**
+ * The bill as one .xlsx workbook: the items sheet (the bill's head, then its items and a total row) and the evidence
+ * sheet (a row per machine and day); numbers as numbers, money in yuan with two decimals, days as dates.
+ */
+export async function billSheet(b: BillPrint, lang: Language): Promise<{ blob: Blob; fileName: string; contentType: string }> {
+  const { t, items, total, evidence, head } = billRows(b, lang);
+  const bill = b.bill;
+  const itemHead = [t.line, t.rule, t.quantity, t.unit, t.share, t.rate, t.amount, t.tax, t.note];
+  const itemSheet: Row[] = [
+    [bold(t.number), bill.number],
+    [bold(t.contract), head.contract],
+    [bold(t.customer), head.customer],
+    [bold(t.period), head.period],
+    [bold(t.dueOn), bill.dueOn],
+    [bold(t.kind), head.kind],
+    [bold(t.state), head.state],
+    [bold(t.amount), money(bill.amountCents)],
+    [bold(t.tax), money(bill.taxCents)],
+    [bold(t.taxRate), share(bill.taxRateBp)],
+    [bold(t.net), money(bill.amountCents - bill.taxCents)],
+    [bold(t.paid), money(bill.paidCents)],
+    ...(head.adjusts ? [[bold(t.adjusts), head.adjusts]] : []),
+    ...(bill.remark ? [[bold(t.remark), bill.remark]] : []),
+    [],
+    itemHead.map(bold),
+    ...items.map((i): Row => [i.machine, i.rule, quantity(i.quantity), i.unit, share(i.shareBp), money(i.rateCents), money(i.amountCents), money(i.taxCents), i.note]),
+    [bold(t.print.total), null, null, null, null, null, money(total.amountCents, true), money(total.taxCents, true), null],
+  ];
+  const evidenceHead = [t.line, t.day, t.engineHours, t.km, t.onSiteMinutes, t.faultMinutes];
+  const evidenceSheet: Row[] = [
+    evidenceHead.map(bold),
+    ...evidence.map((e): Row => [
+      e.machine,
+      { value: new Date(`${e.day}T00:00:00Z`), type: Date, format: "yyyy-mm-dd" },
+      { value: e.engineHours, type: Number, format: "0.0" },
+      { value: e.km, type: Number, format: "0.0" },
+      e.onSiteMinutes === null ? null : { value: e.onSiteMinutes, type: Number },
+      { value: e.faultMinutes, type: Number },
+    ]),
+    ...(evidence.length ? [] : [[t.noEvidence]]),
+  ];
+  const blob = await writeExcelFile([
+    { data: itemSheet, sheet: t.items, columns: [{ width: 28 }, { width: 20 }, { width: 10 }, { width: 8 }, { width: 8 }, { width: 14 }, { width: 14 }, { width: 12 }, { width: 40 }] },
+    { data: evidenceSheet, sheet: t.evidence.slice(0, 31), columns: [{ width: 28 }, { width: 12 }, ...evidenceHead.slice(2).map(() => ({ width: 16 }))] },
+  ]).toBlob();
+  return { blob, fileName: `${bill.number}.xlsx`, contentType: XLSX };
+}
