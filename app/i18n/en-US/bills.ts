@@ -71,6 +71,7 @@ export default {
     operator: "Operator",
     minTerm: "Minimum term top-up",
     fee: "One-off fee",
+    instalment: "Instalment",
     deposit: "Deposit applied",
     adjustment: "Adjustment",
   },

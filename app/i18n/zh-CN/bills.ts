@@ -72,6 +72,7 @@ export default {
     operator: "操作手费",
     minTerm: "最短租期补足",
     fee: "一次性费用",
+    instalment: "分期款",
     deposit: "押金抵扣",
     adjustment: "调整",
   },

@@ -7,7 +7,10 @@
  * start) drops a bill a concurrent run made first (`on conflict do nothing`; its items are then not written). A
  * confirmed bill is never touched here; drafts are repriced by the clerk's decisions (bill.server.ts).
  *
- * It works in chunks of contracts: one batch reads the chunk's lines, fees, trips, daily roll-ups and alarms, one
+ * A fixed price (包租, a project with a fixed price, 以租代售) is billed by its payment plan's instalments, not from its
+ * lines: its machines' evidence is kept, but nothing is proposed (whatever the use, the price stands).
+ *
+ * It works in chunks of contracts: one batch reads the chunk's lines, fees, plans, trips, daily roll-ups and alarms, one
  * batch writes its bills, one writes their items, evidence and proposals (JSON rows through json_each: D1 binds at
  * most 100 parameters a statement).
  */
@@ -16,12 +19,13 @@ import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import { batch, d1Binding, type Db } from "../../../db/client";
-import { alarms, bills, contractFees, contractLines, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
+import { alarms, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { tenantWhere } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
-import { duePeriods, type DuePeriod } from "./periods";
-import { allowanceOvertimeHours, billTotals, priceDeposit, priceFees, priceLine } from "./pricing";
-import type { BillItem, BillLineTerms, Call, EvidenceDay } from "./types";
+import { duePeriods, previousDueDays, type DuePeriod } from "./periods";
+import { isFixedPrice } from "../contracts/value";
+import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceDeposit, priceFees, priceInstalments, priceLine } from "./pricing";
+import type { BillItem, BillLineTerms, Call, EvidenceDay, PlanInstalment } from "./types";
 
 /** The states a contract is billed in: in force, completed, stopped, terminated early. */
 export const BILLED_STATES = [3, 4, 8, 9] as const;
@@ -66,6 +70,9 @@ function billableContracts(db: Db, o: BillRunOptions) {
       settlementDay: contracts.settlementDay,
       paymentDays: contracts.paymentDays,
       depositCents: contracts.depositCents,
+      fixedCents: contracts.fixedCents,
+      purchaseCents: contracts.purchaseCents,
+      plannedEndOn: contracts.plannedEndOn,
       taxRateBp: contracts.taxRateBp,
       siteFenceId: contracts.siteFenceId,
       fenceRentDates: contracts.fenceRentDates,
@@ -97,12 +104,25 @@ export function minTermOf(c: PeriodTerms, period: DuePeriod): { endedOn: string;
   return period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
 }
 
-/** What a period bills of the contract as a whole: its one-off fees (undated ones on the first period) and, on the final bill, the deposit back. */
-export function contractItems(c: Pick<ContractRow, "startOn" | "depositCents">, fees: Parameters<typeof priceFees>[0], period: DuePeriod, taxRateBp: number): BillItem[] {
-  const items = priceFees(fees, period, taxRateBp, period.from === c.startOn);
+/** A fixed price's plan (`fixedPricePlan`) and the due days that place its instalments on this bill (`priceInstalments`). */
+export interface FixedPriceBill {
+  plan: readonly PlanInstalment[];
+  previousDueOn: string | null;
+  dueOn: string;
+}
+
+/**
+ * What a period bills of the contract as a whole: a fixed price's instalments (its one-off fees are within the price),
+ * else its one-off fees (undated ones on the first period); on the final bill, the deposit back.
+ */
+export function contractItems(c: Pick<ContractRow, "startOn" | "depositCents">, fees: Parameters<typeof priceFees>[0], fixed: FixedPriceBill | null, period: DuePeriod, taxRateBp: number): BillItem[] {
+  const items = fixed ? priceInstalments(fixed.plan, taxRateBp, { ...fixed, final: period.final }) : priceFees(fees, period, taxRateBp, period.from === c.startOn);
   const deposit = period.final ? priceDeposit(c.depositCents) : null;
   return deposit ? [...items, deposit] : items;
 }
+
+/** A regular bill's due day: the payment days after its period. */
+const dueOnOf = (c: Pick<ContractRow, "paymentDays">, period: Pick<DuePeriod, "to">) => addDays(period.to, c.paymentDays);
 
 /** The tenant's local hour the cron bills at: its day complete, its staff not yet at work. */
 export const BILL_RUN_HOUR = 2;
@@ -121,13 +141,21 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK);
     const billed = await db
-      .select({ rootId: bills.rootId, periodFrom: bills.periodFrom })
+      .select({ rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn })
       .from(bills)
       .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), inArray(bills.rootId, ids(chunk.map((c) => c.rootId)))));
     const have = new Set(billed.map((b) => `${b.rootId}|${b.periodFrom}`));
-    const work = chunk
+    // a fixed price's next bill takes the instalments falling due after the due day of its bill before
+    const madeBy = new Map<number, typeof billed>();
+    for (const b of billed) {
+      const list = madeBy.get(b.rootId);
+      if (list) list.push(b);
+      else madeBy.set(b.rootId, [b]);
+    }
+    const work: Work[] = chunk
       .map((c) => ({ contract: c, periods: duePeriods({ kind: c.kind, startOn: c.startOn, endedOn: endedOf(c), settlementDay: c.settlementDay }, o.through).filter((p) => !have.has(`${c.rootId}|${p.from}`)) }))
-      .filter((w) => w.periods.length > 0);
+      .filter((w) => w.periods.length > 0)
+      .map((w) => ({ ...w, previousDueOn: isFixedPrice(w.contract) ? previousDueDays(w.periods, madeBy.get(w.contract.rootId) ?? [], w.contract.paymentDays) : [] }));
     if (!work.length) continue;
     touched += work.length;
     made += await billChunk(db, o, work);
@@ -138,6 +166,8 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
 interface Work {
   contract: ContractRow;
   periods: DuePeriod[];
+  /** a fixed price's: for each period, the due day of the contract's bill before it (null: none) */
+  previousDueOn: (string | null)[];
 }
 
 /** What one chunk's bills are made from, read in one batch. */
@@ -176,11 +206,17 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
   const fromMs = dayStartMs(from, o.timeZone)!;
   const toMs = dayStartMs(addDays(to, 1), o.timeZone)!;
   const fenceKinds = inArray(alarms.kind, ["fence_in", "fence_out"]);
-  const [fees, trips, daily, fenceEvents, fenceBefore, faults] = await batch(db, [
+  const fixedIds = work.filter((w) => isFixedPrice(w.contract)).map((w) => w.contract.id);
+  const [fees, plans, trips, daily, fenceEvents, fenceBefore, faults] = await batch(db, [
     db
       .select({ id: contractFees.id, contractId: contractFees.contractId, lineId: contractFees.lineId, kind: contractFees.kind, amountCents: contractFees.amountCents, feeOn: contractFees.feeOn })
       .from(contractFees)
       .where(tenantWhere(contractFees, o.tenantId, inArray(contractFees.contractId, ids(contractIds)))),
+    // the payment plans of the fixed prices (the others are priced from their lines)
+    db
+      .select({ contractId: contractPlans.contractId, seq: contractPlans.seq, dueOn: contractPlans.dueOn, amountCents: contractPlans.amountCents })
+      .from(contractPlans)
+      .where(tenantWhere(contractPlans, o.tenantId, inArray(contractPlans.contractId, ids(fixedIds)))),
     db
       .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
       .from(outcarRecords)
@@ -208,7 +244,7 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
         tenantWhere(alarms, o.tenantId, eq(alarms.kind, "fault"), inArray(alarms.vehicleId, ids(vehicleIds)), lt(alarms.at, toMs), ne(alarms.handleState, 2), sql`(${alarms.handledAt} is null or ${alarms.handledAt} > ${fromMs})`),
       ),
   ]);
-  return { lines, fees: fees as FeeRow[], trips, daily, fenceEvents, fenceBefore, faults };
+  return { lines, fees: fees as FeeRow[], plans, trips, daily, fenceEvents, fenceBefore, faults };
 }
 
 type ChunkData = Awaited<ReturnType<typeof readChunk>>;
@@ -230,7 +266,7 @@ export interface DraftBill {
 }
 
 /** Prices one contract's period from the chunk's rows (no decisions yet: the proposals wait for the clerk). */
-export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: ContractRow, period: DuePeriod, data: ChunkData): DraftBill {
+export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: ContractRow, period: DuePeriod, data: ChunkData, previousDueOn: string | null = null): DraftBill {
   const lines = data.lines.filter((l) => l.contractId === contract.id);
   const fromMs = dayStartMs(period.from, o.timeZone)!;
   const toMs = dayStartMs(addDays(period.to, 1), o.timeZone)!;
@@ -238,18 +274,22 @@ export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: Contrac
   const evidence: DraftBill["evidence"] = [];
   const proposals: Proposal[] = [];
   const minTerm = minTermOf(contract, period);
+  const plan = fixedPricePlan(contract, data.plans.filter((p) => p.contractId === contract.id));
+  const fixed = plan ? { plan, previousDueOn, dueOn: dueOnOf(contract, period) } : null;
   for (const line of lines) {
     const days = lineEvidence(o.timeZone, contract, line, period, fromMs, toMs, data);
+    if (line.vehicleId != null) evidence.push({ lineId: line.id, days });
+    // a fixed price stands whatever the use: the machines' work is shown, not priced, and nothing is proposed
+    if (plan) continue;
     const calls: Call[] = data.trips.filter((t) => t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
     const overtimeHours = allowanceOvertimeHours(line, period, days);
     items.push(...priceLine({ line, period, taxRateBp: contract.taxRateBp, evidence: days, calls, minTerm }));
     if (line.vehicleId != null) {
-      evidence.push({ lineId: line.id, days });
       proposals.push(...proposalsFor({ line, from: period.from, to: period.to, evidence: days, overtimeHours, rentDatesFromFence: contract.fenceRentDates === 1 && contract.siteFenceId != null }));
     }
   }
   const fees = data.fees.filter((f) => f.contractId === contract.id);
-  items.push(...contractItems(contract, fees, period, contract.taxRateBp));
+  items.push(...contractItems(contract, fees, fixed, period, contract.taxRateBp));
   return { contract, period, items, evidence, proposals };
 }
 
@@ -276,12 +316,12 @@ export const billNumberOf = (contractNumber: string, periodTo: string) => `${con
 async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[]): Promise<number> {
   const data = await readChunk(db, o, work);
   // a period with nothing to bill (a week of spot hire without a trip) makes no bill
-  const drafts = work.flatMap((w) => w.periods.map((p) => draftBill(o, w.contract, p, data))).filter((d) => d.items.length > 0 || d.proposals.length > 0);
+  const drafts = work.flatMap((w) => w.periods.map((p, k) => draftBill(o, w.contract, p, data, w.previousDueOn[k] ?? null))).filter((d) => d.items.length > 0 || d.proposals.length > 0);
   const now = Date.now();
   const heads = drafts.map((d) => {
     const totals = billTotals(d.items);
     const c = d.contract;
-    return [o.tenantId, c.orgId, billNumberOf(c.number, d.period.to), c.id, c.rootId, c.customerId, d.period.from, d.period.to, d.period.final ? 1 : 0, totals.amountCents, totals.taxCents, c.taxRateBp, addDays(d.period.to, c.paymentDays), o.userId ?? null, now];
+    return [o.tenantId, c.orgId, billNumberOf(c.number, d.period.to), c.id, c.rootId, c.customerId, d.period.from, d.period.to, d.period.final ? 1 : 0, totals.amountCents, totals.taxCents, c.taxRateBp, dueOnOf(c, d.period), o.userId ?? null, now];
   });
   const stored = await insertBills(db, heads);
   const byNumber = new Map(stored.map((s) => [s.number, s.id]));

@@ -11,12 +11,12 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
+import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { BILLED_STATES, contractItems, minTermOf, runBills, tripHours, type BillRunResult } from "./bill-run.server";
 import { isWholeMonth } from "./periods";
 import { decisionsOf, type Proposal } from "./evidence";
-import { billTotals, priceLine } from "./pricing";
+import { billTotals, fixedPricePlan, priceLine } from "./pricing";
 import { taxIncludedCents } from "../contracts/value";
 import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
 
@@ -91,17 +91,26 @@ function withFenceDates(line: BillLineTerms, accepted: readonly Proposal[]): Bil
   return { ...line, onRentOn: onRent ?? line.onRentOn, offRentOn: offRent ?? line.offRentOn };
 }
 
-/** Prices a draft bill again from its stored evidence and its accepted proposals; replaces its items in one batch. */
+/** Prices a draft bill again from its stored evidence and its accepted proposals (a fixed price: from its plan, as the run); replaces its items in one batch. */
 export async function repriceBill(scope: RequestScope, billId: number): Promise<BillOutcome> {
   const bill = await visibleBill(scope, billId);
   if (!bill) return refuse(404, "bills:notFound");
   if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
-  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, tripRows] = await batch(scope.db, [
+  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows] = await batch(scope.db, [
     scope.db.select().from(contracts).where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId))),
     scope.db.select().from(contractLines).where(tenantWhere(contractLines, scope, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
     scope.db.select().from(billEvidence).where(and(eq(billEvidence.billId, billId), ofTenant(billEvidence, scope))).orderBy(asc(billEvidence.day)),
     scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.accepted))),
     scope.db.select().from(contractFees).where(tenantWhere(contractFees, scope, eq(contractFees.contractId, bill.contractId))),
+    scope.db
+      .select({ seq: contractPlans.seq, dueOn: contractPlans.dueOn, amountCents: contractPlans.amountCents })
+      .from(contractPlans)
+      .where(tenantWhere(contractPlans, scope, eq(contractPlans.contractId, bill.contractId))),
+    // the due day of the contract's bill before this one: a fixed price's instalments after it come on this bill
+    scope.db
+      .select({ dueOn: sql<string | null>`max(${bills.dueOn})` })
+      .from(bills)
+      .where(tenantWhere(bills, scope, eq(bills.rootId, bill.rootId), eq(bills.kind, "regular"), sql`${bills.periodFrom} < ${bill.periodFrom}`)),
     scope.db
       .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
       .from(outcarRecords)
@@ -112,15 +121,17 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
   const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
   const period = { from: bill.periodFrom, to: bill.periodTo, wholeMonth: isWholeMonth(contract.kind, contract.settlementDay, bill.periodFrom, bill.periodTo), final: bill.final === 1 };
   const minTerm = minTermOf(contract, period);
+  const plan = fixedPricePlan(contract, planRows);
   const items: BillItem[] = [];
-  for (const row of lineRows) {
+  // a fixed price: no line is priced, whatever was accepted (the run proposes nothing for it)
+  for (const row of plan ? [] : lineRows) {
     const line = withFenceDates(row as BillLineTerms, accepted);
     const days: EvidenceDay[] = evidenceRows.filter((e) => e.lineId === row.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes }));
     const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
     const mine = accepted.filter((p) => p.lineId === row.id);
     items.push(...priceLine({ line, period, taxRateBp: bill.taxRateBp, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
   }
-  items.push(...contractItems(contract, feeRows, period, bill.taxRateBp));
+  items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, bill.taxRateBp));
   const totals = billTotals(items);
   try {
     await batch(scope.db, [

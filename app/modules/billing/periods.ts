@@ -79,3 +79,15 @@ export function duePeriods(contract: BillingContract, today: string, limit = 120
   }
   return out;
 }
+
+/**
+ * For each of a contract's periods to bill (oldest first), the due day of its bill before: the latest of its stored
+ * bills of an earlier period, or the period before in this run (its last day + the payment days); null: none.
+ */
+export function previousDueDays(periods: readonly DuePeriod[], made: readonly { periodFrom: string; dueOn: string }[], paymentDays: number): (string | null)[] {
+  return periods.map((p, k) => {
+    let last = k > 0 ? addDays(periods[k - 1]!.to, paymentDays) : null;
+    for (const b of made) if (b.periodFrom < p.from && (last == null || b.dueOn > last)) last = b.dueOn;
+    return last;
+  });
+}

@@ -6,13 +6,16 @@ import {
   billTotals,
   daysOnRent,
   faultDeductionDays,
+  fixedPricePlan,
   priceDeposit,
   priceFees,
+  priceInstalments,
   priceLine,
   quantityValue,
   type BillPeriod,
 } from "./pricing";
-import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
+import { previousDueDays, type DuePeriod } from "./periods";
+import type { BillItem, BillLineTerms, EvidenceDay, PlanInstalment } from "./types";
 
 // the settlement month of the worked examples: Oct 21 → Nov 20, 31 days
 const MONTH: BillPeriod = { from: "2026-10-21", to: "2026-11-20", wholeMonth: true };
@@ -315,5 +318,78 @@ describe("fees, the deposit and the totals", () => {
     // 300,000 + 80,000 − 500,000 = −120,000; tax 24,771 + 6,606 + 0 = 31,377; net −120,000 − 31,377 = −151,377
     expect(billTotals(items)).toEqual({ amountCents: -120_000, taxCents: 31_377, netCents: -151_377 });
     expect(billTotals([])).toEqual({ amountCents: 0, taxCents: 0, netCents: 0 });
+  });
+});
+
+describe("a fixed price billed by its payment plan", () => {
+  // a charter from Sep 21 to Dec 20, settled on the 20th, paid 30 days after: its three settlement months
+  const SEP: DuePeriod = { from: "2026-09-21", to: "2026-10-20", wholeMonth: false, final: false };
+  const OCT: DuePeriod = { from: "2026-10-21", to: "2026-11-20", wholeMonth: true, final: false };
+  const NOV: DuePeriod = { from: "2026-11-21", to: "2026-12-20", wholeMonth: true, final: false };
+  const terms = { kind: "charter" as const, fixedCents: 9_000_000, purchaseCents: null, startOn: "2026-09-21", plannedEndOn: "2026-12-20", settlementDay: 20, paymentDays: 30 };
+  const on = (plan: readonly PlanInstalment[], previousDueOn: string | null, dueOn: string, final = false) =>
+    priceInstalments(plan, 900, { previousDueOn, dueOn, final }).map((i) => [i.basis.seq, i.amountCents, i.taxCents]);
+
+  it("is the contract's plan in order, else the plan its terms generate; null for a price from the lines", () => {
+    const plan = [
+      { seq: 2, dueOn: "2026-12-20", amountCents: 5_000_000 },
+      { seq: 1, dueOn: "2026-10-01", amountCents: 4_000_000 },
+    ];
+    expect(fixedPricePlan(terms, plan)?.map((p) => p.seq)).toEqual([1, 2]);
+    // 9,000,000 over 30 + 31 + 30 days: 2,967,032.97 → 2,967,033; 3,065,934.07 → 3,065,934; the rest 2,967,033
+    expect(fixedPricePlan(terms, [])).toEqual([
+      { seq: 1, dueOn: "2026-11-19", amountCents: 2_967_033 },
+      { seq: 2, dueOn: "2026-12-20", amountCents: 3_065_934 },
+      { seq: 3, dueOn: "2027-01-19", amountCents: 2_967_033 },
+    ]);
+    // no planned end: the whole price, due the payment days after the start
+    expect(fixedPricePlan({ ...terms, kind: "rentToOwn", fixedCents: null, purchaseCents: 100_000, plannedEndOn: null }, [])).toEqual([{ seq: 1, dueOn: "2026-10-21", amountCents: 100_000 }]);
+    expect(fixedPricePlan({ ...terms, kind: "project", fixedCents: null }, plan)).toBeNull();
+    expect(fixedPricePlan({ ...terms, kind: "rentToOwn", fixedCents: 9_000_000 }, plan)).toBeNull();
+    expect(fixedPricePlan({ ...terms, kind: "rental" }, plan)).toBeNull();
+  });
+
+  it("finds the due day of each period's bill before: a stored bill's, or the period before in the run", () => {
+    expect(previousDueDays([SEP, OCT, NOV], [], 30)).toEqual([null, "2026-11-19", "2026-12-20"]);
+    // Sep billed already (due Nov 19); the payment days since amended to 15: Nov's window starts at Oct's new due day
+    expect(previousDueDays([OCT, NOV], [{ periodFrom: "2026-09-21", dueOn: "2026-11-19" }], 15)).toEqual(["2026-11-19", "2026-12-05"]);
+    // a stored bill of a later period does not count
+    expect(previousDueDays([OCT], [{ periodFrom: "2026-11-21", dueOn: "2027-01-19" }], 30)).toEqual([null]);
+  });
+
+  it("bills each instalment on the period whose bill falls due with it, to the cent, with its tax", () => {
+    const plan = fixedPricePlan(terms, [])!;
+    // each bill is due 30 days after its period, the day its instalment is due; 2,967,033 × 9/109 = 244,984.38 → 244,984
+    expect(on(plan, null, "2026-11-19")).toEqual([[1, 2_967_033, 244_984]]);
+    // 3,065,934 × 9/109 = 253,150.51 → 253,151
+    expect(on(plan, "2026-11-19", "2026-12-20")).toEqual([[2, 3_065_934, 253_151]]);
+    expect(on(plan, "2026-12-20", "2027-01-19")).toEqual([[3, 2_967_033, 244_984]]);
+    expect(priceInstalments(plan, 900, { previousDueOn: null, dueOn: "2026-11-19", final: false })[0]).toEqual({
+      lineId: null,
+      rule: "instalment",
+      quantity: "1",
+      unit: "item",
+      rateCents: 2_967_033,
+      amountCents: 2_967_033,
+      taxRateBp: 900,
+      taxCents: 244_984,
+      basis: { seq: 1, dueOn: "2026-11-19" },
+    });
+  });
+
+  it("puts an instalment due before the start on the first bill, and every one left on the final bill", () => {
+    const plan = [
+      { seq: 1, dueOn: "2026-09-01", amountCents: 3_000_000 },
+      { seq: 2, dueOn: "2026-11-20", amountCents: 0 },
+      { seq: 3, dueOn: "2026-12-19", amountCents: 2_000_000 },
+      { seq: 4, dueOn: "2027-06-30", amountCents: 4_000_000 },
+    ];
+    expect(on(plan, null, "2026-11-19")).toEqual([[1, 3_000_000, 247_706]]);
+    // the next bill takes what falls due Nov 20 to Dec 20: none of 0, and the one due Dec 19
+    expect(on(plan, "2026-11-19", "2026-12-20")).toEqual([[3, 2_000_000, 165_138]]);
+    // a final bill (an early end on Dec 5, due Jan 4): what is left, however late it falls due
+    expect(on(plan, "2026-12-20", "2027-01-04", true)).toEqual([[4, 4_000_000, 330_275]]);
+    // a contract of one period takes the whole plan
+    expect(on(plan, null, "2026-11-19", true).map(([seq]) => seq)).toEqual([1, 3, 4]);
   });
 });

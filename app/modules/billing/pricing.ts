@@ -6,11 +6,14 @@
  *
  * A line's day's rent is its daily rate, else its monthly rate over 30 days (quantity "N/30" at the monthly rate, unit
  * month); the deductions (stop-rent, idle, fault) and additions (outside use, minimum term) are priced on it.
+ *
+ * A fixed price (包租, a project with a fixed price, 以租代售) is not priced from its lines: its bills carry its payment
+ * plan's instalments (`fixedPricePlan`, `priceInstalments`).
  */
 import Big from "big.js";
 import { addDays } from "~/lib/calendar";
-import { MONTH_DAYS, daysBetween, taxIncludedCents } from "../contracts/value";
-import type { BillItem, BillLineTerms, BillRule, BillUnit, Call, EvidenceDay, LineDecisions } from "./types";
+import { MONTH_DAYS, contractValueCents, daysBetween, generatePlan, isFixedPrice, taxIncludedCents, type ContractKind } from "../contracts/value";
+import type { BillItem, BillLineTerms, BillRule, BillUnit, Call, EvidenceDay, LineDecisions, PlanInstalment } from "./types";
 
 export interface BillPeriod {
   from: string;
@@ -266,6 +269,41 @@ export function priceFees(
     .map((f) =>
       priced(f.lineId, "fee", whole(1), "item", f.amountCents, taxRateBp, f.feeOn == null ? { kind: f.kind, feeId: f.id } : { kind: f.kind, feeOn: f.feeOn, feeId: f.id }),
     );
+}
+
+/** The terms that decide whether a contract is billed by its payment plan, and the plan its terms give when it has none. */
+export interface FixedPriceTerms {
+  kind: ContractKind;
+  fixedCents: number | null;
+  purchaseCents: number | null;
+  startOn: string;
+  plannedEndOn: string | null;
+  settlementDay: number;
+  paymentDays: number;
+}
+
+/**
+ * The plan a fixed-price contract (包租, a project with a fixed price, 以租代售 with a purchase price) is billed by: its
+ * instalments in order, else the plan its terms generate, as the document's 按条款生成 would. Null: not a fixed price
+ * (priced from its lines).
+ */
+export function fixedPricePlan(terms: FixedPriceTerms, instalments: readonly PlanInstalment[]): PlanInstalment[] | null {
+  if (!isFixedPrice(terms)) return null;
+  if (instalments.length) return [...instalments].sort((a, b) => a.seq - b.seq);
+  const value = contractValueCents({ ...terms, lines: [] });
+  return generatePlan(value, terms.startOn, terms.plannedEndOn, terms.settlementDay, terms.paymentDays).map((p, i) => ({ seq: i + 1, ...p }));
+}
+
+/**
+ * A fixed price's instalments on a bill: those falling due after the contract's previous bill's due day (any, on its
+ * first bill) and by this bill's (the period's last day + the payment days), so that a plan made by 按条款生成 puts each
+ * period's instalment on its bill, due the same day; the final bill takes every instalment left. Each at the bill's tax
+ * rate; none of 0.
+ */
+export function priceInstalments(plan: readonly PlanInstalment[], taxRateBp: number, bill: { previousDueOn: string | null; dueOn: string; final: boolean }): BillItem[] {
+  return plan
+    .filter((p) => p.amountCents !== 0 && (bill.previousDueOn == null || p.dueOn > bill.previousDueOn) && (bill.final || p.dueOn <= bill.dueOn))
+    .map((p) => priced(null, "instalment", whole(1), "item", p.amountCents, taxRateBp, { seq: p.seq, dueOn: p.dueOn }));
 }
 
 /** The deposit returned on the final bill: a negative item outside the tax (a deposit is no sale); null for none. */

@@ -63,6 +63,13 @@ export interface LineDecisions {
   outsideDays?: readonly string[];
 }
 
+/** An instalment of a fixed price's payment plan (付款计划, `contract_plans`): the price is billed by these, not by the lines. */
+export interface PlanInstalment {
+  seq: number;
+  dueOn: string;
+  amountCents: number;
+}
+
 /** What a bill item is: the rule that produced it (the text the bill shows comes from this key). */
 export type BillRule =
   | "monthly"
@@ -78,6 +85,7 @@ export type BillRule =
   | "operator"
   | "minTerm"
   | "fee"
+  | "instalment"
   | "deposit"
   | "adjustment";
 
