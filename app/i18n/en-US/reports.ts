@@ -1,4 +1,4 @@
-// The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table).
+// The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table, the Excel and PDF files).
 export default {
   titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report" },
   notes: {
@@ -32,7 +32,14 @@ export default {
     },
   },
   groupBy: "Group by",
-  export: "Export",
+  export: "Export Excel",
+  exportPdf: "Export PDF",
+  // the PDF file: its heading lines and page numbers
+  pdf: {
+    generated: "Generated",
+    page: "Page {{page}} of {{pages}}",
+    tooManyRows: "A PDF prints at most {{max}} rows and this report has {{rows}}: choose a shorter period, or export to Excel",
+  },
   empty: "No data in this period",
   chartEmpty: "Nothing to chart",
   idleNone: "No idle machine in this period",

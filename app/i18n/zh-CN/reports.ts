@@ -1,4 +1,4 @@
-// The "reports" text namespace (合同收入, 客户零租报表, 加班报表, 运营数据报表: the range picker, the chart, the table).
+// The "reports" text namespace (合同收入, 客户零租报表, 加班报表, 运营数据报表: the range picker, the chart, the table, the Excel and PDF files).
 export default {
   titles: { contractRevenue: "合同收入", customerZeroRent: "客户零租报表", overtime: "加班报表", operateData: "运营数据报表" },
   notes: {
@@ -32,7 +32,14 @@ export default {
     },
   },
   groupBy: "分组维度",
-  export: "导出",
+  export: "导出Excel",
+  exportPdf: "导出PDF",
+  // the PDF file: its heading lines and page numbers
+  pdf: {
+    generated: "生成时间",
+    page: "第 {{page}} 页 / 共 {{pages}} 页",
+    tooManyRows: "PDF最多打印 {{max}} 行，本报表有 {{rows}} 行：请缩短统计区间，或导出Excel",
+  },
   empty: "该区间内没有数据",
   chartEmpty: "无图表数据",
   idleNone: "区间内没有闲置设备",

@@ -6,13 +6,14 @@ import { DownloadLink } from "~/widgets/download-link";
 import { RangePicker } from "./range-picker";
 import { ReportChart } from "./report-chart";
 import { ReportTable } from "./report-table";
-import { rangeQuery, type ReportData } from "./report-types";
+import { emptyTextKey, rangeQuery, type ReportData, type ReportKey } from "./report-types";
 
-export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData";
+export type { ReportKey };
 
 /**
- * A report's page: title and what it counts, the period, the report's own controls, 导出 (the same tables as .xlsx),
- * the chart and the tables. The figures come from the loader, already summed; nothing is computed here.
+ * A report's page: title and what it counts, the period, the report's own controls, 导出Excel and 导出PDF (the same
+ * tables as files, for the same range and controls), the chart and the tables. The figures come from the loader,
+ * already summed; nothing is computed here.
  */
 export function ReportPage({ path, report, data, keep = {}, controls }: { path: string; report: ReportKey; data: ReportData; keep?: Record<string, string>; controls?: ReactNode }) {
   const { t, i18n } = useTranslation(REPORTS);
@@ -21,19 +22,19 @@ export function ReportPage({ path, report, data, keep = {}, controls }: { path: 
   const title = t(`titles.${report}`);
   const extra = new URLSearchParams(keep).toString();
   const exportHref = `${path}/export?${rangeQuery(data.range)}${extra ? `&${extra}` : ""}`;
+  const busyText = (percent: number | null) => (percent === null ? tr("exporting") : tr("exportProgress", { percent }));
   return (
     <div className="p-4" data-testid={`report-${report}`}>
       <div className="mb-1 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-ink">{title}</h1>
-        <DownloadLink
-          href={exportHref}
-          busyText={(percent) => (percent === null ? tr("exporting") : tr("exportProgress", { percent }))}
-          doneText={tr("exportDone")}
-          className={buttonClass({ variant: "secondary" })}
-          data-testid="export"
-        >
-          {t("export")}
-        </DownloadLink>
+        <div className="flex flex-wrap items-center gap-2">
+          <DownloadLink href={exportHref} busyText={busyText} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export">
+            {t("export")}
+          </DownloadLink>
+          <DownloadLink href={`${exportHref}&format=pdf`} busyText={busyText} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export-pdf">
+            {t("exportPdf")}
+          </DownloadLink>
+        </div>
       </div>
       <p className="mb-3 text-xs text-muted">{t(`notes.${report}`)}</p>
       <RangePicker path={path} range={data.range} keep={keep} />
@@ -43,7 +44,7 @@ export function ReportPage({ path, report, data, keep = {}, controls }: { path: 
       </p>
       <ReportChart chart={data.chart} lang={lang} label={`${title} · ${data.chart.title[lang.startsWith("zh") ? "zh" : "en"]} · ${data.range.from} ~ ${data.range.to}`} emptyText={t("chartEmpty")} />
       {data.tables.map((table, i) => (
-        <ReportTable key={i} table={table} lang={lang} emptyText={i === 2 && report === "operateData" ? t("idleNone") : t("empty")} testId={i === 0 ? "report-table" : `report-table-${i}`} />
+        <ReportTable key={i} table={table} lang={lang} emptyText={t(emptyTextKey(report, i))} testId={i === 0 ? "report-table" : `report-table-${i}`} />
       ))}
     </div>
   );

@@ -6,6 +6,12 @@ import type { DayRange, ReportRange } from "./quick-range";
  * (money two decimals with separators, percents one decimal, hours one decimal). Client-safe.
  */
 
+/** The four reports: their texts (`reports:titles.<key>`) and their files. */
+export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData";
+
+/** The text a table shows without rows: 运营数据报表's third table lists idle machines, the others say the period is empty. */
+export const emptyTextKey = (report: ReportKey, tableIndex: number) => (report === "operateData" && tableIndex === 2 ? "idleNone" : "empty");
+
 export type CellKind = "text" | "money" | "percent" | "hours" | "count";
 export interface ReportColumn {
   key: string;
