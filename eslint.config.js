@@ -42,6 +42,9 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       // a missing dependency is a stale value on screen: an error; a deliberate omission says why on its line
       "react-hooks/exhaustive-deps": "error",
+      // write-excel-file zips with fflate's async zip(), which needs a Web Worker (none on the Worker runtime) for any file
+      // inside over 160 KB: every workbook is written by xlsxBlob, which zips synchronously
+      "no-restricted-imports": ["error", { patterns: [{ group: ["write-excel-file/*"], importNames: ["default"], message: "Write the workbook with xlsxBlob (~/lib/xlsx.server)." }] }],
     },
   },
   {

@@ -5,10 +5,11 @@
  * other bill 404. The PDF is the contract PDF's renderer (ADR 010) with the bill's tables, as the statement's is.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import writeExcelFile, { type Cell, type Row } from "write-excel-file/universal";
+import type { Cell, Row } from "write-excel-file/universal";
 import { isLanguage, type Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { formatCents } from "~/lib/cents";
+import { xlsxBlob } from "~/lib/xlsx.server";
 import { requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { loadPdfFonts } from "~/modules/contract-pdf/fonts.server";
@@ -203,9 +204,9 @@ export async function billSheet(b: BillPrint, lang: Language): Promise<{ blob: B
     ]),
     ...(evidence.length ? [] : [[t.noEvidence]]),
   ];
-  const blob = await writeExcelFile([
+  const blob = await xlsxBlob([
     { data: itemSheet, sheet: t.items, columns: [{ width: 28 }, { width: 20 }, { width: 10 }, { width: 8 }, { width: 8 }, { width: 14 }, { width: 14 }, { width: 12 }, { width: 40 }] },
     { data: evidenceSheet, sheet: t.evidence.slice(0, 31), columns: [{ width: 28 }, { width: 12 }, ...evidenceHead.slice(2).map(() => ({ width: 16 }))] },
-  ]).toBlob();
+  ]);
   return { blob, fileName: `${bill.number}.xlsx`, contentType: XLSX };
 }

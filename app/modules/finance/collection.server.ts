@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { and, between, eq, inArray, sql } from "drizzle-orm";
-import writeExcelFile from "write-excel-file/universal";
+import { xlsxBlob } from "~/lib/xlsx.server";
 import { billItems, bills, contractLines, customers, vehicles } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant } from "../../../db/tenant";
@@ -104,7 +104,7 @@ export async function collectionSheet(rows: MachineCollection[], q: CollectionQu
     [{ value: zh ? "合计" : "Total", fontWeight: "bold" as const }, { value: rows.reduce((s, r) => s + r.bills, 0) }, { value: formatCents(sum("earnedCents")) }, { value: formatCents(sum("collectedCents")) }, { value: formatCents(sum("outstandingCents")) }],
   ];
   const title = zh ? "设备回款" : "Equipment Payment Collection";
-  const blob = await writeExcelFile([{ data, sheet: title.slice(0, 31), columns: head.map(() => ({ width: 18 })) }]).toBlob();
+  const blob = await xlsxBlob([{ data, sheet: title.slice(0, 31), columns: head.map(() => ({ width: 18 })) }]);
   const name = `${title}-${q.from}-${q.to}.xlsx`;
   return new Response(blob, {
     headers: {

@@ -1,4 +1,4 @@
-import writeExcelFile from "write-excel-file/universal";
+import { xlsxBlob } from "~/lib/xlsx.server";
 import { cellText, labelIn, type ReportData, type ReportTable } from "./report-types";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -19,7 +19,7 @@ function sheetOf(table: ReportTable, lang: string) {
  * after the report and its range.
  */
 export async function reportSheet(report: ReportData, title: { zh: string; en: string }, lang: string): Promise<Response> {
-  const blob = await writeExcelFile(report.tables.map((t) => sheetOf(t, lang))).toBlob();
+  const blob = await xlsxBlob(report.tables.map((t) => sheetOf(t, lang)));
   const name = `${labelIn(title, lang)}-${report.range.from}-${report.range.to}.xlsx`;
   return new Response(blob, {
     headers: {

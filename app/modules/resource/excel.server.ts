@@ -1,8 +1,8 @@
 import readXlsxFile from "read-excel-file/universal";
-import writeExcelFile from "write-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
 import { formatCell } from "~/lib/list/format";
 import { formatZonedTime } from "~/lib/tenant-clock";
+import { xlsxBlob } from "~/lib/xlsx.server";
 import { createRow, listResource, type AnyResource, type FieldErrors } from "./resource.server";
 import { isDataColumn, labelOf, sheetFields, type FormFieldDef, type ListQuery, type ResourceView } from "~/lib/list/types";
 
@@ -49,7 +49,7 @@ export async function exportResource(scope: RequestScope, res: AnyResource, quer
     const body = (await res.sheetLines(scope, rows.map((r: { id: number }) => r.id), lang)).map((l) => [{ value: l.head }, ...lines.fields.map((f) => ({ value: l.values[f.key] ?? "" }))]);
     sheets.push({ data: [header(fields, lang), ...body], sheet: sheetName(labelOf(lines.title, lang)), columns: fields.map(() => ({ width: 16 })) });
   }
-  const blob = await writeExcelFile(sheets).toBlob();
+  const blob = await xlsxBlob(sheets);
   return fileResponse(blob, `${title}-${stamp(scope.user.timeZone)}.xlsx`);
 }
 
@@ -62,7 +62,7 @@ export async function importTemplate(res: AnyResource, lang: string): Promise<Re
     const fields = [{ ...headColumn(res.view), required: true }, ...lines.fields];
     sheets.push({ data: [header(fields, lang)], sheet: sheetName(labelOf(lines.title, lang)), columns: fields.map(() => ({ width: 16 })) });
   }
-  const blob = await writeExcelFile(sheets).toBlob();
+  const blob = await xlsxBlob(sheets);
   return fileResponse(blob, `${labelOf(res.view.title, lang)}-template.xlsx`);
 }
 
