@@ -204,12 +204,14 @@ export const billInterest = sqliteTable(
   (t) => [uniqueIndex("bill_interest_bill_day_uq").on(t.billId, t.fromOn), index("bill_interest_tenant_idx").on(t.tenantId, t.toOn)],
 );
 
-export const COLLECTION_KINDS = ["urge", "personChange", "delay", "overtimePayment", "badDebt", "lawsuit"] as const;
+export const COLLECTION_KINDS = ["urge", "personChange", "delay", "overtimePayment", "badDebt", "lawsuit", "stopMachine"] as const;
 
 /**
  * 逾期处理: what is done about an overdue contract: an urge record (催款: date, way, who, the promise, the next date),
  * a change of the person responsible, a delay application, an overtime payment, a transfer to bad debt, a lawsuit
- * (court, case number, amounts, stage). Each is checked before saving and, except an urge, goes through approval.
+ * (court, case number, amounts, stage), a proposal to stop machines for non-payment (停机申请: which machines, why; once
+ * approved it is a record for the dispatcher, never a command sent to a machine). Each is checked before saving and,
+ * except an urge, goes through approval.
  */
 export const collectionActions = sqliteTable(
   "collection_actions",
@@ -237,6 +239,8 @@ export const collectionActions = sqliteTable(
     stage: text("stage"),
     content: text("content").notNull(),
     attachments: text("attachments"),
+    /** a stop-machine proposal's machines: a JSON array of vehicle ids on the contract's lines */
+    vehicleIds: text("vehicle_ids"),
     /** 0 draft, 1 in approval, 2 approved, 5 refused, 6 abandoned, 7 aborted (an urge is recorded as approved) */
     state: integer("state").notNull().default(0),
     creatorId: integer("creator_id"),

@@ -1,7 +1,5 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { bills, contracts } from "../../db/schema";
-import type { RequestScope } from "../../app/modules/access/access.server";
 import { overdueContracts } from "../../app/modules/overdue/ageing.server";
 import { ActSchema, collectionMachine, saveAct } from "../../app/modules/overdue/collection.server";
 import { todayInZone } from "../../app/lib/tenant-clock";
@@ -10,56 +8,13 @@ import { APPROVAL_KINDS } from "../../app/modules/workflow/kinds.server";
 import { runTransition } from "../../app/modules/workflow/engine.server";
 import { accrueInterest, interestThrough, plusDays } from "../../workers/jobs/interest";
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
-import { makeContract, makeDepartment } from "./rent-fixtures";
-import { eq } from "drizzle-orm";
+import { billOf, CODES, overdueContract, scopeOf, ZONE } from "./overdue-fixtures";
+import { makeDepartment } from "./rent-fixtures";
 import { seedCollection } from "../../db/seed/rental/collection";
 
 // 逾期合同 on real D1: the ageing buckets to the cent, late interest across a month end (idempotent, a part payment
 // lowering the base, a bill paid off stopping), every judge-status refusal of the collection acts, a bad-debt transfer's
 // approval round through the to-do, tenant isolation and data scope; the pages over HTTP in both languages.
-
-const ZONE = "Asia/Shanghai";
-const CODES = ["overdueContract:add", "overdueContract:edit", "overdueContract:approve", "overdueContract:export"];
-
-function scopeOf(tenantId: number, userId: number, o: { orgId?: number | null; codes?: string[] } = {}): RequestScope {
-  return {
-    env,
-    db: db(),
-    user: { id: userId, tenantId, orgId: o.orgId ?? null, wholeTenant: false, timeZone: ZONE },
-    access: { permissions: new Set(o.codes ?? CODES), roleIds: [], roleNames: [], menuRows: [] },
-    session: {},
-  } as unknown as RequestScope;
-}
-
-/** A bill of the contract straight into the table: state 1 confirmed unless told, due on the day given. */
-async function billOf(c: { id: number; customerId: number; tenantId: number }, dueOn: string, amountCents: number, o: { paid?: number; state?: number } = {}) {
-  const [row] = await db()
-    .insert(bills)
-    .values({
-      tenantId: c.tenantId,
-      number: unique("ZD-"),
-      kind: "regular",
-      contractId: c.id,
-      rootId: c.id,
-      customerId: c.customerId,
-      periodFrom: plusDays(dueOn, -60),
-      periodTo: plusDays(dueOn, -30),
-      amountCents,
-      taxCents: 0,
-      taxRateBp: 900,
-      dueOn,
-      state: o.state ?? 1,
-      paidCents: o.paid ?? 0,
-    } as typeof bills.$inferInsert)
-    .returning({ id: bills.id });
-  return row!.id;
-}
-
-async function overdueContract(tenantId: number, o: { lateRateBp?: number; orgId?: number | null } = {}) {
-  const c = await makeContract(tenantId, { state: 3, orgId: o.orgId ?? null, lines: [{ vehicleId: null, from: "2026-01-01" }] });
-  if (o.lateRateBp) await db().update(contracts).set({ lateRateBp: o.lateRateBp }).where(eq(contracts.id, c.id));
-  return { ...c, tenantId };
-}
 
 const act = (contractId: number, kind: string, more: Record<string, string> = {}) => ActSchema.parse({ kind, contractId: String(contractId), content: unique("处理"), ...more });
 

@@ -42,6 +42,12 @@ export default {
     reconnecting: "Connection lost, reconnecting…",
     offline: "Live service unavailable, retrying",
   },
+  overdue: {
+    badge: "Contract overdue",
+    days: "Contract {{number}} is {{days}} days overdue",
+    open: "Open the overdue contract",
+    stopApproved: "A stop proposal was approved on {{on}}: a dispatcher locks the machine by hand",
+  },
   panel: {
     close: "Close",
     follow: "Follow",

@@ -40,6 +40,12 @@ export default {
     reconnecting: "连接中断，正在重连…",
     offline: "实时服务暂不可用，正在重试",
   },
+  overdue: {
+    badge: "合同逾期",
+    days: "合同 {{number}} 已逾期 {{days}} 天",
+    open: "查看逾期合同",
+    stopApproved: "停机申请已于 {{on}} 批准，待调度人工锁车",
+  },
   panel: {
     close: "关闭",
     follow: "跟踪",

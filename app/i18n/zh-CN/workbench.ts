@@ -10,6 +10,8 @@ export default {
     never: "无",
     quickLinks: "常用功能",
     noQuickLinks: "暂无可访问的功能",
+    urgeDue: "待催款",
+    urgeDueOn: "下次催款日 {{day}}",
     fleet: "今日车队",
     fleetVehicles: "共 {{count}} 台设备",
     online: "在线",

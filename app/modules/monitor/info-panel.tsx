@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
-import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle } from "./monitor";
+import { Link } from "@remix-run/react";
+import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle, type OverdueMark } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
@@ -11,6 +12,8 @@ import { useJ1939Names } from "~/modules/alarms/use-j1939-names";
 interface Props {
   store: LiveStore;
   vehicle: MonitorVehicle | undefined;
+  /** the machine is on rent under an overdue contract */
+  overdue?: OverdueMark;
   id: number;
   follow: boolean;
   onFollow: (on: boolean) => void;
@@ -21,7 +24,7 @@ interface Props {
 const fixed = (n: number | null | undefined, digits: number) => (n === null || n === undefined ? null : Number(n.toFixed(digits)).toString());
 
 /** The selected vehicle's live telemetry; re-renders only when that vehicle changes. Esc (handled by the screen) closes it. */
-export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onClose }: Props) {
+export function InfoPanel({ store, vehicle, overdue, id, follow, onFollow, onLocate, onClose }: Props) {
   const { t, i18n } = useTranslation(MONITOR);
   useSyncExternalStore(
     store.subscribe,
@@ -73,6 +76,17 @@ export function InfoPanel({ store, vehicle, id, follow, onFollow, onLocate, onCl
           ×
         </button>
       </header>
+      {overdue ? (
+        <div role="note" className="border-b border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="vehicle-panel-overdue">
+          <p className="font-medium">{t("overdue.days", { number: overdue.number, days: overdue.days })}</p>
+          {overdue.stopApprovedOn ? <p>{t("overdue.stopApproved", { on: overdue.stopApprovedOn })}</p> : null}
+          {overdue.contractId !== null ? (
+            <Link to={`/overdueContract/contract?id=${overdue.contractId}`} className="underline hover:no-underline">
+              {t("overdue.open")}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex gap-2 border-b border-line px-3 py-2">
         <button
           type="button"

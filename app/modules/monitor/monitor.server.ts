@@ -4,17 +4,22 @@ import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { HUB_SCREENS, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
-import type { RequestScope } from "~/modules/access/access.server";
+import { todayInZone } from "~/lib/tenant-clock";
+import { hasScreen, type RequestScope } from "~/modules/access/access.server";
+import { overdueMachines } from "~/modules/overdue/machines.server";
+import { OVERDUE_PATH } from "~/modules/overdue/overdue";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
-import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons } from "./monitor";
+import { checkArea, daysPast, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons, type OverdueMarks } from "./monitor";
 
 export const MONITOR_PATH = HUB_SCREENS.live;
 
-/** The vehicles the user may see, with the organisations on the way to them, for the tree; and the map settings. */
+/** The vehicles the user may see, with the organisations on the way to them, for the tree; the map settings; which of
+ * them are on rent under an overdue contract (the warning). */
 export async function loadMonitor(scope: RequestScope) {
   const { db, user } = scope;
   const tenantId = user.tenantId;
-  const [visible, mapConfig, vehicleRows, orgRows, modelRows] = await Promise.all([
+  const today = todayInZone(user.timeZone);
+  const [visible, mapConfig, vehicleRows, orgRows, modelRows, overdueRows] = await Promise.all([
     visibleVehicleIds(db, tenantId, user.id),
     loadMapConfig(db, tenantId),
     db
@@ -27,6 +32,7 @@ export async function loadMonitor(scope: RequestScope) {
       .select({ id: vehicleModels.id, running: vehicleModels.iconRunning, stopped: vehicleModels.iconStopped, offline: vehicleModels.iconOffline })
       .from(vehicleModels)
       .where(and(ofTenant(vehicleModels, tenantId), or(isNotNull(vehicleModels.iconRunning), isNotNull(vehicleModels.iconStopped), isNotNull(vehicleModels.iconOffline)))),
+    overdueMachines(scope, today),
   ]);
   // the scope filter runs here, not as an IN list: D1 caps bound parameters at 100
   const list: MonitorVehicle[] = (visible === "all" ? vehicleRows : vehicleRows.filter((v) => visible.has(v.id))).map((v) => [v.id, v.plate, v.terminalNo, v.selfNo, v.orgId, v.modelId]);
@@ -43,7 +49,16 @@ export async function loadMonitor(scope: RequestScope) {
   const usedModels = new Set(list.map((v) => v[5]));
   const icons: ModelIcons = {};
   for (const m of modelRows) if (usedModels.has(m.id)) icons[m.id] = { running: iconUrl(m.running), stopped: iconUrl(m.stopped), offline: iconUrl(m.offline) };
-  return { mapConfig, vehicles: list, orgs, icons, seesAll: visible === "all" };
+  // a machine under two overdue contracts (a line ended today, another started) shows the one overdue longest
+  const overdue: OverdueMarks = {};
+  const linked = hasScreen(scope.access, OVERDUE_PATH);
+  for (const r of overdueRows) {
+    if (visible !== "all" && !visible.has(r.vehicleId)) continue;
+    const days = daysPast(r.oldestDueOn, today);
+    if ((overdue[r.vehicleId]?.days ?? -1) >= days) continue;
+    overdue[r.vehicleId] = { contractId: linked ? r.contractId : null, number: r.number, days, stopApprovedOn: r.stopApprovedOn };
+  }
+  return { mapConfig, vehicles: list, orgs, icons, overdue, seesAll: visible === "all" };
 }
 
 /** A model icon as stored (an uploaded file's id, or a URL) → a URL the browser can load from this origin. */

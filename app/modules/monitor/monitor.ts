@@ -5,6 +5,19 @@ import { dayStartMs } from "~/lib/tenant-days";
 
 /** A vehicle of the tree as the loader sends it (a tuple: 5,000 of them stay small): id, plate, terminal, self no, org, model. */
 export type MonitorVehicle = [id: number, plate: string, terminalNo: string, selfNo: string | null, orgId: number | null, modelId: number | null];
+
+/** A machine on rent under an overdue contract: the warning in the tree and the info panel (no amounts: a dispatcher
+ * sees that the contract is overdue, not what is owed). contractId is null for a user without 逾期合同. */
+export interface OverdueMark {
+  contractId: number | null;
+  number: string;
+  days: number;
+  stopApprovedOn: string | null;
+}
+export type OverdueMarks = Record<number, OverdueMark>;
+
+/** Whole days from a due day to today (both YYYY-MM-DD). */
+export const daysPast = (dueOn: string, today: string) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueOn}T00:00:00Z`)) / 86_400_000);
 export interface MonitorOrg {
   id: number;
   parentId: number | null;

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Keyboa
 import { useTranslation } from "react-i18next";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import type { LiveStore } from "./live-store";
-import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type StatusFilter, type TreeRow } from "./monitor";
+import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type OverdueMarks, type StatusFilter, type TreeRow } from "./monitor";
 import { MONITOR } from "~/i18n/screen/monitor";
 
 const ROW_PX = 32;
@@ -13,6 +13,7 @@ interface Props {
   store: LiveStore;
   orgs: MonitorOrg[];
   vehicles: MonitorVehicle[];
+  overdue: OverdueMarks;
   filter: StatusFilter;
   onFilter: (f: StatusFilter) => void;
   selectedId: number | null;
@@ -24,7 +25,7 @@ interface Props {
  * and a virtual list (only the rows in view are in the DOM). It re-renders when a status changes, never for a move.
  * Keyboard: ↑/↓ move, →/← open and close an organisation, Enter selects a vehicle, Home/End jump.
  */
-export function VehicleTree({ store, orgs, vehicles: loaded, filter, onFilter, selectedId, onSelect }: Props) {
+export function VehicleTree({ store, orgs, vehicles: loaded, overdue, filter, onFilter, selectedId, onSelect }: Props) {
   const { t } = useTranslation(MONITOR);
   useSyncExternalStore(store.subscribe, store.getStatusVersion, store.getStatusVersion);
   const [search, setSearch] = useState("");
@@ -220,6 +221,11 @@ export function VehicleTree({ store, orgs, vehicles: loaded, filter, onFilter, s
                 >
                   <span aria-hidden className="inline-block size-2.5 shrink-0 rounded-full" style={{ background: STATUS_COLOURS[status] }} />
                   <span className="truncate">{row.vehicle[1]}</span>
+                  {overdue[row.id] ? (
+                    <span className="shrink-0 rounded bg-danger/10 px-1 text-xs text-danger" title={t("overdue.days", { number: overdue[row.id]!.number, days: overdue[row.id]!.days })} data-testid="tree-overdue">
+                      {t("overdue.badge")}
+                    </span>
+                  ) : null}
                   <span className="ml-auto shrink-0 text-xs text-muted">{t(`status.${live?.alarm ? "alarm" : (live?.status ?? "never")}`)}</span>
                 </div>
               );

@@ -1,12 +1,12 @@
 /**
- * The collection acts on an overdue contract (催款记录, 负责人变更, 延期申请, 超期付款, 坏账转出, 诉讼): the posted form's
+ * The collection acts on an overdue contract (催款记录, 负责人变更, 延期申请, 超期付款, 坏账转出, 诉讼, 停机申请): the posted form's
  * schema, the judge-status checks before saving (spec §5), the save (an urge recorded as approved; the others saved
  * and submitted into approval on the engine, kind `collection`), the machine and the approval kind.
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
-import { auditLogs, collectionActions, contracts, users } from "../../../db/schema";
+import { auditLogs, collectionActions, contractLines, contracts, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
@@ -63,6 +63,13 @@ export const ActSchema = z
     stage: z.enum(["", ...LAWSUIT_STAGES]).default(""),
     content: z.string().trim().min(1, "overdue:contentRequired").max(500, "overdue:tooLong|500"),
     attachments: text(500),
+    /** a stop-machine proposal's machines, posted as checkboxes (joined by commas) */
+    vehicleIds: z
+      .string()
+      .default("")
+      .pipe(z.string().trim())
+      .refine((v) => v === "" || /^\d{1,9}(,\d{1,9}){0,99}$/.test(v), "overdue:machineNotOnContract")
+      .transform((v) => (v === "" ? [] : [...new Set(v.split(",").map(Number))])),
   })
   .superRefine((v, ctx) => {
     const need = (path: string, ok: unknown, message: Message) => {
@@ -81,11 +88,21 @@ export const ActSchema = z
       need("amount", v.amount, "overdue:amountRequired");
       need("stage", v.stage, "overdue:stageRequired");
     }
+    if (v.kind === "stopMachine" && !v.vehicleIds.length) ctx.addIssue({ code: "custom", path: ["vehicleIds"], message: "overdue:machinesRequired" });
   });
 export type ActValues = z.infer<typeof ActSchema>;
 
-/** The kinds that need the contract overdue: a delay, a bad debt or a lawsuit of nothing owed makes no sense. */
-const NEEDS_OVERDUE: readonly ActKind[] = ["urge", "delay", "badDebt", "lawsuit"];
+/** The kinds that need the contract overdue: a delay, a bad debt, a lawsuit or a stop of nothing owed makes no sense. */
+const NEEDS_OVERDUE: readonly ActKind[] = ["urge", "delay", "badDebt", "lawsuit", "stopMachine"];
+
+/** The machines on the contract's lines today (on rent, not yet off rent): what a stop-machine proposal may name. */
+export async function machinesOnContract(scope: RequestScope, contractId: number, today: string) {
+  return scope.db
+    .select({ id: contractLines.vehicleId, plate: sql<string>`(select v.plate from vehicles v where v.id = ${contractLines.vehicleId})` })
+    .from(contractLines)
+    .where(tenantWhere(contractLines, scope, eq(contractLines.contractId, contractId), sql`${contractLines.vehicleId} is not null`, sql`${contractLines.onRentOn} <= ${today}`, sql`(${contractLines.offRentOn} is null or ${contractLines.offRentOn} >= ${today})`))
+    .orderBy(contractLines.lineNo) as Promise<{ id: number; plate: string }[]>;
+}
 
 /** The contract (revision in force) a user may act on: the tenant's, inside their data scope. */
 export async function actContract(scope: RequestScope, id: number) {
@@ -100,14 +117,15 @@ export async function actContract(scope: RequestScope, id: number) {
  * The judge-status checks before saving (spec §5), each refused next to its field in the user's language: the contract
  * is the tenant's, in scope and in force; it is overdue (an urge, a delay, a bad debt or a lawsuit); a delay's day is
  * after today; a bad debt is not above what is unpaid; a lawsuit's case number is new in the tenant; the person is an
- * enabled user of the tenant; no other act of the kind is open (draft or in approval) on the contract.
+ * enabled user of the tenant; a stop names only machines on the contract's lines today; no other act of the kind is open
+ * (draft or in approval) on the contract.
  */
 export async function checkAct(scope: RequestScope, v: ActValues): Promise<FieldErrors> {
   const contract = await actContract(scope, v.contractId);
   if (!contract || !contract.current) return { contractId: "overdue:contractUnknown" };
   const today = todayInZone(scope.user.timeZone);
   const errors: FieldErrors = {};
-  const [overdue, person, open, sameCase] = await Promise.all([
+  const [overdue, person, open, sameCase, machines] = await Promise.all([
     overdueContracts(scope, undefined, [contract.id]),
     v.personId === null
       ? Promise.resolve([])
@@ -130,12 +148,14 @@ export async function checkAct(scope: RequestScope, v: ActValues): Promise<Field
           .where(tenantWhere(collectionActions, scope, eq(collectionActions.kind, "lawsuit"), eq(collectionActions.caseNumber, v.caseNumber), ne(collectionActions.state, ACT_STATE.abandoned)))
           .limit(1)
       : Promise.resolve([]),
+    v.kind === "stopMachine" ? machinesOnContract(scope, contract.id, today) : Promise.resolve([]),
   ]);
   const unpaid = overdue[0]?.totalCents ?? 0;
   if (NEEDS_OVERDUE.includes(v.kind) && unpaid <= 0) return { contractId: "overdue:notOverdue" };
   if (v.kind === "delay" && v.untilOn !== null && v.untilOn <= today) errors.untilOn = "overdue:delayAfterToday";
   if (v.kind === "badDebt" && v.amount !== null && v.amount > unpaid) errors.amount = `overdue:badDebtAboveUnpaid|${formatCents(unpaid)}`;
   if (v.kind === "lawsuit" && sameCase.length) errors.caseNumber = "overdue:caseTaken";
+  if (v.kind === "stopMachine" && v.vehicleIds.some((id) => !machines.some((m) => m.id === id))) errors.vehicleIds = "overdue:machineNotOnContract";
   if (v.personId !== null && !person.length) errors.personId = "overdue:personUnknown";
   if (open.length) errors.kind = "overdue:alreadyOpen";
   if (v.actedOn !== null && v.actedOn > today) errors.actedOn = "overdue:actedInFuture";
@@ -169,6 +189,7 @@ export async function saveAct(scope: RequestScope, v: ActValues): Promise<{ id: 
     stage: v.stage || null,
     content: v.content,
     attachments: v.attachments,
+    vehicleIds: v.kind === "stopMachine" ? JSON.stringify(v.vehicleIds) : null,
     state: urge ? ACT_STATE.approved : ACT_STATE.draft,
     creatorId: scope.user.id,
     createdAt: now,
@@ -211,6 +232,7 @@ export async function actsOf(scope: RequestScope, rootId: number) {
       stage: collectionActions.stage,
       content: collectionActions.content,
       attachments: collectionActions.attachments,
+      plates: sql<string | null>`(select group_concat(v.plate, '、') from vehicles v where v.id in (select value from json_each(${collectionActions.vehicleIds})))`,
       creatorId: collectionActions.creatorId,
       creatorName: sql<string | null>`(select u.user_name from users u where u.id = ${collectionActions.creatorId})`,
     })
@@ -264,6 +286,7 @@ const KIND_LABEL: Record<ActKind, string> = {
   overtimePayment: "超期付款 / Overtime payment",
   badDebt: "坏账转出 / Bad debt",
   lawsuit: "诉讼 / Lawsuit",
+  stopMachine: "停机申请 / Stop machines",
 };
 
 export const collectionMachine: Machine<ActStateRow> = {

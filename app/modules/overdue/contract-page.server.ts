@@ -11,7 +11,7 @@ import type { FieldErrors } from "~/modules/resource/resource.server";
 import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { enabledPeople, overdueContracts } from "./ageing.server";
-import { ActSchema, actContract, actsOf, collectionMachine, contractOfAct, saveAct } from "./collection.server";
+import { ActSchema, actContract, actsOf, collectionMachine, contractOfAct, machinesOnContract, saveAct } from "./collection.server";
 import { ACT_KINDS, OVERDUE_PATH, collectionStates, type ActKind } from "./overdue";
 
 const numeric = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
@@ -28,18 +28,21 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   const contract = await actContract(scope, await contractIdOf(scope, url));
   if (!contract) throw new Response("Not Found", { status: 404 });
   const kind = (ACT_KINDS as readonly string[]).includes(url.searchParams.get("kind") ?? "") ? (url.searchParams.get("kind") as ActKind) : "urge";
-  const [ageing, acts, people] = await Promise.all([
+  const today = todayInZone(scope.user.timeZone);
+  const [ageing, acts, people, machines] = await Promise.all([
     overdueContracts(scope, undefined, [contract.id]),
     actsOf(scope, contract.rootId),
     enabledPeople(scope),
+    kind === "stopMachine" ? machinesOnContract(scope, contract.id, today) : Promise.resolve([]),
   ]);
   return data({
     contract: { id: contract.id, number: contract.number, name: contract.name },
     ageing: ageing[0] ?? null,
     acts,
     people: people.map((p) => ({ value: String(p.id), label: p.name })),
+    machines,
     kind,
-    today: todayInZone(scope.user.timeZone),
+    today,
     me: scope.user.id,
     codes: heldCodes(collectionStates, scope.access.permissions),
     canAdd: scope.access.permissions.has("overdueContract:add"),

@@ -21,6 +21,7 @@ const FIELDS: Record<ActKind, string[]> = {
   overtimePayment: ["actedOn", "amount", "content"],
   badDebt: ["actedOn", "amount", "content"],
   lawsuit: ["actedOn", "court", "caseNumber", "amount", "stage", "content", "attachments"],
+  stopMachine: ["actedOn", "vehicleIds", "content"],
 };
 const REQUIRED: Record<ActKind, string[]> = {
   urge: ["way", "personId", "content"],
@@ -29,13 +30,14 @@ const REQUIRED: Record<ActKind, string[]> = {
   overtimePayment: ["amount", "content"],
   badDebt: ["amount", "content"],
   lawsuit: ["court", "caseNumber", "amount", "stage", "content"],
+  stopMachine: ["vehicleIds", "content"],
 };
 
 /** One overdue contract: its ageing, its collection record with the approval buttons, and a new act's form. */
 export function OverdueContractPage() {
   const { t } = useTranslation(OVERDUE);
   const message = useMessage();
-  const { contract, ageing, acts, people, kind, today, me, codes, canAdd } = useLoaderData<typeof contractLoader>();
+  const { contract, ageing, acts, people, machines, kind, today, me, codes, canAdd } = useLoaderData<typeof contractLoader>();
   const action = useActionData<ActActionData | { intent: string }>();
   const posted = action && "errors" in action && action.intent === "create" ? action : null;
   const errors: Record<string, string> = posted?.errors ?? {};
@@ -47,7 +49,7 @@ export function OverdueContractPage() {
     const id = `act-${key}`;
     const error = errors[key] ? message(errors[key]!) : null;
     return (
-      <div key={key} className={key === "content" || key === "attachments" ? "col-span-2" : ""}>
+      <div key={key} className={key === "content" || key === "attachments" || key === "vehicleIds" ? "col-span-2" : ""}>
         <label htmlFor={id} className="mb-1 block text-sm text-ink">
           {REQUIRED[kind].includes(key) ? (
             <span className="mr-0.5 text-danger" aria-hidden>
@@ -104,6 +106,28 @@ export function OverdueContractPage() {
     stage: () => select("stage", LAWSUIT_STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))),
     content: () => field("content", (id, invalid) => <textarea name="content" maxLength={500} defaultValue={values.content ?? ""} className={`${input} h-20 py-2`} {...aria(id, invalid)} />),
     attachments: () => field("attachments", (id) => <Upload name="attachments" id={id} />),
+    vehicleIds: () => {
+      const chosen = new Set((values.vehicleIds ?? "").split(","));
+      return field("vehicleIds", (id, invalid) =>
+        machines.length === 0 ? (
+          <p id={id} className="text-sm text-muted">
+            {t("noMachines")}
+          </p>
+        ) : (
+          <fieldset id={id} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-note`}>
+            {machines.map((m) => (
+              <label key={m.id} className="flex items-center gap-1.5">
+                <input type="checkbox" name="vehicleIds" value={m.id} defaultChecked={chosen.has(String(m.id))} className="size-4 accent-brand" />
+                {m.plate}
+              </label>
+            ))}
+            <p id={`${id}-note`} className="w-full text-xs text-muted">
+              {t("stopNote")}
+            </p>
+          </fieldset>
+        ),
+      );
+    },
   };
   const detail = (a: (typeof acts)[number]) =>
     [
@@ -116,6 +140,7 @@ export function OverdueContractPage() {
       a.caseNumber ? `${t("field.caseNumber")}: ${a.caseNumber}` : null,
       a.stage ? t(`stages.${a.stage as (typeof LAWSUIT_STAGES)[number]}`) : null,
       a.amountCents ? `${t("field.amount")}: ${formatCents(a.amountCents)}` : null,
+      a.plates ? `${t("field.vehicleIds")}: ${a.plates}` : null,
     ]
       .filter(Boolean)
       .join(" · ");

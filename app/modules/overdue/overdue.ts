@@ -20,7 +20,7 @@ export const ACT_APPROVAL_STATES: ApprovalStates = { draft: 0, pending: 1, appro
 /** the states that make an act "open": a second of its kind on the contract is refused meanwhile */
 export const OPEN_ACT_STATES: readonly number[] = [ACT_STATE.draft, ACT_STATE.inApproval];
 
-export const ACT_KINDS = ["urge", "personChange", "delay", "overtimePayment", "badDebt", "lawsuit"] as const;
+export const ACT_KINDS = ["urge", "personChange", "delay", "overtimePayment", "badDebt", "lawsuit", "stopMachine"] as const;
 export type ActKind = (typeof ACT_KINDS)[number];
 export const URGE_WAYS = ["phone", "visit", "letter", "lawyer", "sms"] as const;
 export const LAWSUIT_STAGES = ["filed", "trial", "judged", "enforcing", "closed"] as const;

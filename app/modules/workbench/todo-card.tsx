@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { WORKBENCH } from "~/i18n/screen/workbench";
 import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "~/modules/workflow/approval.server";
+import type { UrgeDue } from "./workbench";
 import { Card } from "~/ui/card";
 import { Empty } from "~/ui/empty";
 
@@ -13,16 +14,16 @@ export interface AlarmsToHandle {
 }
 
 /**
- * 我的待办: the alarms waiting to be handled (when the user may handle them) and the documents whose approval step is
- * theirs (todoFor), each a link to where it is done.
+ * 我的待办: the alarms waiting to be handled (when the user may handle them), the overdue contracts whose urge is due
+ * today for them, and the documents whose approval step is theirs (todoFor), each a link to where it is done.
  */
-export function TodoCard({ approvals, alarms, className = "" }: { approvals: TodoItem[]; alarms: AlarmsToHandle | null; className?: string }) {
+export function TodoCard({ approvals, alarms, urges, className = "" }: { approvals: TodoItem[]; alarms: AlarmsToHandle | null; urges: UrgeDue[] | null; className?: string }) {
   const { t } = useTranslation("workflow");
   const { t: tc } = useTranslation(WORKBENCH);
   const message = useMessage();
-  const count = approvals.length + (alarms?.total ? 1 : 0);
+  const count = approvals.length + (alarms?.total ? 1 : 0) + (urges?.length ?? 0);
   return (
-    <Card id="todo" title={t("todo")} extra={count ? <span className="rounded-full bg-brand px-2 text-sm text-white">{approvals.length + (alarms?.total ?? 0)}</span> : null} className={className} data-testid="todo">
+    <Card id="todo" title={t("todo")} extra={count ? <span className="rounded-full bg-brand px-2 text-sm text-white">{approvals.length + (alarms?.total ?? 0) + (urges?.length ?? 0)}</span> : null} className={className} data-testid="todo">
       {count === 0 ? (
         <Empty className="py-6">{t("todoEmpty")}</Empty>
       ) : (
@@ -37,6 +38,14 @@ export function TodoCard({ approvals, alarms, className = "" }: { approvals: Tod
               </Link>
             </li>
           ) : null}
+          {urges?.map((u) => (
+            <li key={u.href} className="flex items-center justify-between gap-4 py-2 text-sm" data-testid="todo-urge">
+              <Link to={u.href} className="min-w-0 truncate text-brand hover:underline">
+                {tc("home.urgeDue")} · {u.number} {u.name}
+              </Link>
+              <span className="shrink-0 text-muted tabular-nums">{tc("home.urgeDueOn", { day: u.nextOn })}</span>
+            </li>
+          ))}
           {approvals.map((item) => (
             <li key={`${item.kind}:${item.id}`} className="flex items-center justify-between gap-4 py-2 text-sm">
               <Link to={item.href} className="min-w-0 truncate text-brand hover:underline">

@@ -19,6 +19,8 @@ import { alarmDetailText } from "~/modules/alarms/alarm-detail";
 import { ALARM_KINDS, ALARM_PATH, ALARM_PERMISSION, MAX_RANGE_DAYS } from "~/modules/alarms/alarm.view";
 import { J1939_NAMES } from "~/modules/alarms/j1939";
 import { todoReads } from "~/modules/workflow/approval.server";
+import { dueUrgesRead } from "~/modules/overdue/machines.server";
+import { OVERDUE_PATH } from "~/modules/overdue/overdue";
 import { readThroughIsolate } from "~/modules/auth/session.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
@@ -30,12 +32,15 @@ const VISITS_DAYS = 30;
 const VISITS_READ = 500;
 export const SHORTCUTS = 8;
 const NEWEST = 5;
+/** at most this many urges due are listed in the to-do (the overdue list has them all) */
+const URGES = 5;
 
-/** Which parts the user's screens grant: the live fleet (monitoring), alarms (the alarm list), handling them. */
+/** Which parts the user's screens grant: the live fleet (monitoring), alarms (the alarm list), handling them, urging
+ * the overdue contracts they are responsible for (逾期合同). */
 export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
   const { access } = scope;
   const alarmList = hasScreen(access, ALARM_PATH);
-  return { fleet: hasScreen(access, HUB_SCREENS.live), alarms: alarmList, handle: alarmList && access.permissions.has(`${ALARM_PERMISSION}:edit`) };
+  return { fleet: hasScreen(access, HUB_SCREENS.live), alarms: alarmList, handle: alarmList && access.permissions.has(`${ALARM_PERMISSION}:edit`), urges: hasScreen(access, OVERDUE_PATH) };
 }
 
 /** Nothing when the part is not granted: the statement still joins the batch, and SQLite answers it without a read. */
@@ -97,6 +102,8 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
       .where(tenantWhere(alarms, user, eq(alarms.handleState, 0), sql`${alarms.at} BETWEEN ${handleFrom} AND ${to}`, alarmInScope, granted(parts.handle)))
       .groupBy(alarms.level),
     db.select({ path: recent.path, n }).from(recent).groupBy(recent.path).orderBy(desc(sql`n`)).limit(40),
+    // the urges due for the user (逾期合同's 今日待催款): none read without the screen
+    dueUrgesRead(scope, today, parts.urges ? URGES : 0),
   ] as const;
   const together = todo.queries.every(batchableSelect);
   const [results, aside] = await Promise.all([
@@ -104,7 +111,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     batch(db, [...own, ...(together ? todo.queries : [])] as unknown as typeof own),
     together ? Promise.resolve([]) : Promise.all(todo.queries),
   ]);
-  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows] = results;
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows] = results;
   const todoRows = together ? (results as unknown as unknown[][]).slice(own.length) : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
@@ -124,6 +131,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     alarms: parts.alarms ? alarmSummary : null,
     toHandle: parts.handle ? { byLevel: unhandled, total: unhandled[0] + unhandled[1] + unhandled[2], href: `${ALARM_PATH}?state=0&from=${handleFromDay}&to=${today}` } : null,
     todo: await todo.finish(todoRows as unknown[][]),
+    urges: parts.urges ? urgeRows.map((u) => ({ number: u.number, name: u.name, nextOn: u.nextOn, href: `${OVERDUE_PATH}/contract?id=${u.contractId}` })) : null,
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
   };

@@ -9,6 +9,16 @@ export interface WorkbenchParts {
   alarms: boolean;
   /** alarms to handle: the alarm list and its handling permission */
   handle: boolean;
+  /** urges due on the overdue contracts the user is responsible for: 逾期合同 */
+  urges: boolean;
+}
+
+/** An overdue contract whose next urge day has come, in the user's to-do. */
+export interface UrgeDue {
+  number: string;
+  name: string;
+  nextOn: string;
+  href: string;
 }
 
 export interface AlarmSummary {

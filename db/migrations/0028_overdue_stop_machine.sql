@@ -1,0 +1,2 @@
+ALTER TABLE `collection_actions` ADD `vehicle_ids` text;--> statement-breakpoint
+CREATE INDEX `bills_owed_due_idx` ON `bills` (`tenant_id`,`due_on`) WHERE state in (1, 2) and amount_cents > paid_cents;
