@@ -42,9 +42,18 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       // a missing dependency is a stale value on screen: an error; a deliberate omission says why on its line
       "react-hooks/exhaustive-deps": "error",
-      // write-excel-file zips with fflate's async zip(), which needs a Web Worker (none on the Worker runtime) for any file
-      // inside over 160 KB: every workbook is written by xlsxBlob, which zips synchronously
-      "no-restricted-imports": ["error", { patterns: [{ group: ["write-excel-file/*"], importNames: ["default"], message: "Write the workbook with xlsxBlob (~/lib/xlsx.server)." }] }],
+      // write-excel-file zips with fflate's async zip() and read-excel-file unzips with its async unzip(), which hand any file
+      // inside over 160 KB / 512 KB to a Web Worker, and the Worker runtime has none: every workbook is written by xlsxBlob
+      // and read by readXlsx, which (un)zip synchronously. Type imports pass, and so do read-excel-file's modules/ (readXlsx's)
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["write-excel-file/*"], importNames: ["default"], message: "Write the workbook with xlsxBlob (~/lib/xlsx.server)." },
+            { regex: "^read-excel-file(/(?!modules/).*)?$", importNames: ["default", "readSheet"], message: "Read the workbook with readXlsx (~/lib/xlsx.server)." },
+          ],
+        },
+      ],
     },
   },
   {

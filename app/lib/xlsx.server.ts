@@ -1,3 +1,9 @@
+import { unzipSync } from "fflate";
+import filterZipArchiveEntry from "read-excel-file/modules/export/filterZipArchiveEntry.js";
+import validateLeadingBytes from "read-excel-file/modules/xlsx/file/validateLeadingBytes.js";
+import parseSpreadsheetContents from "read-excel-file/modules/xlsx/parseSpreadsheetContents.js";
+import parseXml from "read-excel-file/modules/xml/parseXml.js";
+import { InvalidInputError, type Sheet as ReadSheet } from "read-excel-file/universal";
 import type { Options, Sheet } from "write-excel-file/universal";
 import { generateXlsxFileSync } from "write-excel-file/universal-sync";
 
@@ -12,4 +18,24 @@ const bytesOf = (content: Blob) => content.arrayBuffer().then((buffer) => new Ui
  */
 export function xlsxBlob(sheets: Sheet<Blob>[], options?: Options<Blob>): Promise<Blob> {
   return generateXlsxFileSync(sheets, options, undefined, bytesOf);
+}
+
+/**
+ * An .xlsx file's sheets, as read-excel-file/universal's readXlsxFile reads them (the same checks, errors and parser),
+ * unzipped synchronously. Its unzip() is fflate's async one, which hands every file inside over 512 KB to a Web Worker,
+ * and the Worker runtime has none (a valid import of 1,000 rows with long cells was refused as no Excel file). Every
+ * import reads its file here.
+ */
+export async function readXlsx(input: Blob | ArrayBuffer): Promise<ReadSheet[]> {
+  const bytes = new Uint8Array(input instanceof Blob ? await input.arrayBuffer() : input);
+  validateLeadingBytes(bytes);
+  let contents: Record<string, Uint8Array>;
+  try {
+    contents = unzipSync(bytes, { filter: (file) => filterZipArchiveEntry({ path: file.name }) });
+  } catch (error) {
+    // fflate's errors carry a numeric code: the file is no zip, as readXlsxFile reports it
+    if (typeof (error as { code?: unknown } | null)?.code !== "number") throw error;
+    throw Object.assign(new InvalidInputError("INVALID_ZIP"), { cause: error });
+  }
+  return parseSpreadsheetContents(undefined, parseXml, contents);
 }

@@ -1,8 +1,7 @@
-import readXlsxFile from "read-excel-file/universal";
 import type { RequestScope } from "~/modules/access/access.server";
 import { formatCell } from "~/lib/list/format";
 import { formatZonedTime } from "~/lib/tenant-clock";
-import { xlsxBlob } from "~/lib/xlsx.server";
+import { readXlsx, xlsxBlob } from "~/lib/xlsx.server";
 import { createRow, listResource, type AnyResource, type FieldErrors } from "./resource.server";
 import { isDataColumn, labelOf, sheetFields, type FormFieldDef, type ListQuery, type ResourceView } from "~/lib/list/types";
 
@@ -121,7 +120,7 @@ export async function importResource(scope: RequestScope, res: AnyResource, file
   if (file.size > IMPORT_MAX_BYTES) return { created: 0, rejected: [], fileError: "resource:importTooBig" };
   let book: { sheet: string; data: Cells[] }[];
   try {
-    book = (await readXlsxFile(await file.arrayBuffer())) as { sheet: string; data: Cells[] }[];
+    book = (await readXlsx(file)) as { sheet: string; data: Cells[] }[];
   } catch {
     return { created: 0, rejected: [], fileError: "resource:importNotExcel" };
   }
