@@ -20,6 +20,7 @@ import enBills from "./en-US/bills";
 import enStatements from "./en-US/statements";
 import enSettlements from "./en-US/settlements";
 import enReports from "./en-US/reports";
+import enSettingsChecks from "./en-US/settings-checks";
 import enOverdue from "./en-US/overdue";
 import enFinance from "./en-US/finance";
 import enShell from "./shell/en-US";
@@ -52,6 +53,7 @@ import zhBills from "./zh-CN/bills";
 import zhStatements from "./zh-CN/statements";
 import zhSettlements from "./zh-CN/settlements";
 import zhReports from "./zh-CN/reports";
+import zhSettingsChecks from "./zh-CN/settings-checks";
 import zhOverdue from "./zh-CN/overdue";
 import zhFinance from "./zh-CN/finance";
 
@@ -61,8 +63,8 @@ import zhFinance from "./zh-CN/finance";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills, finance: zhFinance, statements: zhStatements, settlements: zhSettlements, overdue: zhOverdue, reports: zhReports },
-  "en-US": { ...enShell, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills, finance: enFinance, statements: enStatements, settlements: enSettlements, overdue: enOverdue, reports: enReports },
+  "zh-CN": { ...zhShell, common: { ...zhShell.common, ...zhSettingsChecks }, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills, finance: zhFinance, statements: zhStatements, settlements: zhSettlements, overdue: zhOverdue, reports: zhReports },
+  "en-US": { ...enShell, common: { ...enShell.common, ...enSettingsChecks }, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills, finance: enFinance, statements: enStatements, settlements: enSettlements, overdue: enOverdue, reports: enReports },
 } as const;
 
 /** The shell's namespaces per language. */

@@ -28,7 +28,7 @@ export const tenantConfig: SettingsDefinition = {
     systemName: z.string().trim().min(1, "validation.required").max(30, "validation.name30"),
     loginTitle: optionalText(30, "validation.name30"),
     defaultLanguage: z.enum(["zh-CN", "en-US"], { message: "validation.required" }),
-    sessionIdleHours: num("validation.hours", 1, 72).refine(Number.isInteger, "validation.hours"),
+    sessionIdleHours: num("settingsCheck.hours", 1, 72).refine(Number.isInteger, "settingsCheck.hours"),
     watermark: z.enum(["1", "0"], { message: "validation.required" }),
   }),
 };
@@ -63,28 +63,28 @@ export const mapConfig: SettingsDefinition = {
         styleUrl: z
           .string()
           .trim()
-          .refine((v) => v === "" || /^(https:\/\/|mapbox:\/\/)\S+$/.test(v), "validation.styleUrl"),
-        tileUrl: z.string().trim().refine(tileTemplate, "validation.tileUrl"),
+          .refine((v) => v === "" || /^(https:\/\/|mapbox:\/\/)\S+$/.test(v), "settingsCheck.styleUrl"),
+        tileUrl: z.string().trim().refine(tileTemplate, "settingsCheck.tileUrl"),
         attribution: z.string().trim().max(200),
         coordinateSystem: z.enum(["wgs84", "gcj02"], { message: "validation.required" }),
         ...locationFields(MAP_CENTER),
-        zoom: num("validation.zoom", 3, 18),
+        zoom: num("settingsCheck.zoom", 3, 18),
         geocoder: z.enum(GEOCODERS, { message: "validation.required" }),
         geocoderKey: z.string().trim().max(200),
         geocoderUrl: z
           .string()
           .trim()
-          .refine((v) => v === "" || /^https?:\/\/[^\s?#]+$/.test(v), "validation.geocoderUrl"),
+          .refine((v) => v === "" || /^https?:\/\/[^\s?#]+$/.test(v), "settingsCheck.geocoderUrl"),
         geocoderPerMinute: whole(1, 600),
       })
       // mapbox-gl draws nothing without a pk. token (STACK.md)
-      .refine((v) => v.basemap !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "validation.mapboxToken" })
-      .refine((v) => !v.basemap.startsWith("tianditu") || v.tiandituKey !== "", { path: ["tiandituKey"], message: "validation.tiandituKey" })
-      .refine((v) => v.basemap !== "custom" || v.styleUrl !== "" || v.tileUrl !== "", { path: ["tileUrl"], message: "validation.customBase" })
-      .refine((v) => v.geocoder !== "nominatim" || v.geocoderUrl !== "", { path: ["geocoderUrl"], message: "validation.geocoderUrl" })
-      .refine((v) => v.geocoder !== "amap" || v.geocoderKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
-      .refine((v) => v.geocoder !== "tianditu" || v.geocoderKey !== "" || v.tiandituKey !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" })
-      .refine((v) => v.geocoder !== "mapbox" || v.geocoderKey !== "" || v.mapboxToken !== "", { path: ["geocoderKey"], message: "validation.geocoderKey" }),
+      .refine((v) => v.basemap !== "mapbox" || v.mapboxToken.startsWith("pk."), { path: ["mapboxToken"], message: "settingsCheck.mapboxToken" })
+      .refine((v) => !v.basemap.startsWith("tianditu") || v.tiandituKey !== "", { path: ["tiandituKey"], message: "settingsCheck.tiandituKey" })
+      .refine((v) => v.basemap !== "custom" || v.styleUrl !== "" || v.tileUrl !== "", { path: ["tileUrl"], message: "settingsCheck.customBase" })
+      .refine((v) => v.geocoder !== "nominatim" || v.geocoderUrl !== "", { path: ["geocoderUrl"], message: "settingsCheck.geocoderUrl" })
+      .refine((v) => v.geocoder !== "amap" || v.geocoderKey !== "", { path: ["geocoderKey"], message: "settingsCheck.geocoderKey" })
+      .refine((v) => v.geocoder !== "tianditu" || v.geocoderKey !== "" || v.tiandituKey !== "", { path: ["geocoderKey"], message: "settingsCheck.geocoderKey" })
+      .refine((v) => v.geocoder !== "mapbox" || v.geocoderKey !== "" || v.mapboxToken !== "", { path: ["geocoderKey"], message: "settingsCheck.geocoderKey" }),
     )
     // older readers (and the picker's config) still look at the engine
     .transform((v) => ({ ...v, engine: v.basemap === "mapbox" ? "mapbox" : "maplibre" })),
@@ -94,7 +94,7 @@ export const pageConfig: SettingsDefinition = {
   view: pageConfigView,
   defaults: { quickMenus: [], pageSize: "20" },
   schema: z.object({
-    quickMenus: z.array(z.string()).max(5, "validation.quickMenus"),
+    quickMenus: z.array(z.string()).max(5, "settingsCheck.quickMenus"),
     pageSize: z.enum(["20", "30", "50", "100"], { message: "validation.required" }),
   }),
   // the screens the tenant has, by path
@@ -116,18 +116,18 @@ export const mailSet: SettingsDefinition = {
     enabled: z.enum(["1", "0"], { message: "validation.required" }),
     senderName: optionalText(30, "validation.name30"),
     senderAddress: z.string().trim().refine(isEmail, "validation.email"),
-    subjectPrefix: optionalText(20, "validation.subjectPrefix"),
+    subjectPrefix: optionalText(20, "settingsCheck.subjectPrefix"),
     recipients: z
       .string()
-      .refine((v) => recipientsOf(v).every(isEmail), "validation.recipients")
-      .refine((v) => recipientsOf(v).length <= 10, "validation.recipientsMax")
+      .refine((v) => recipientsOf(v).every(isEmail), "settingsCheck.recipients")
+      .refine((v) => recipientsOf(v).length <= 10, "settingsCheck.recipientsMax")
       .transform((v) => recipientsOf(v).join(", ")),
   }),
   intents: {
     /** 发送测试邮件: to the saved recipients through the mail provider (the outbox when none is set). */
     async test(scope, values) {
       const to = recipientsOf(values.recipients);
-      if (!to.length) return data<SettingsActionData>({ intent: "test", errors: { recipients: "validation.recipientsNone" }, values }, { status: 400 });
+      if (!to.length) return data<SettingsActionData>({ intent: "test", errors: { recipients: "settingsCheck.recipientsNone" }, values }, { status: 400 });
       const provider = messageProvider(scope.env, scope.db, "email");
       for (const recipient of to) {
         await provider.send({ tenantId: scope.user.tenantId, channel: "email", recipient, subject: `${values.subjectPrefix ?? ""} 测试邮件 / Test e-mail`.trim(), body: `这是一封来自 ${values.senderName || "Derrick"} <${values.senderAddress}> 的测试邮件。\nThis is a test e-mail.` });
@@ -142,7 +142,7 @@ export const businessInfo: SettingsDefinition = {
   defaults: { companyName: "", shortName: "", contact: "", phone: "", address: "", logoFileId: "" },
   schema: z.object({
     companyName: z.string().trim().min(1, "validation.required").max(50, "validation.company"),
-    shortName: optionalText(20, "validation.subjectPrefix"),
+    shortName: optionalText(20, "settingsCheck.subjectPrefix"),
     contact: optionalText(10, "validation.contact"),
     phone: z
       .string()
@@ -152,13 +152,13 @@ export const businessInfo: SettingsDefinition = {
     logoFileId: z
       .string()
       .trim()
-      .refine((v) => v === "" || /^\d{1,15}$/.test(v), "validation.logo"),
+      .refine((v) => v === "" || /^\d{1,15}$/.test(v), "settingsCheck.logo"),
   }),
   // the logo must be an image stored by this tenant
   async check(scope, values): Promise<FieldErrors> {
     if (!values.logoFileId) return {};
     const file = await findFile(scope.db, scope.user.tenantId, Number(values.logoFileId));
-    return file && /^image\/(png|jpeg)$/.test(file.contentType) ? {} : { logoFileId: "validation.logo" };
+    return file && /^image\/(png|jpeg)$/.test(file.contentType) ? {} : { logoFileId: "settingsCheck.logo" };
   },
 };
 
@@ -200,9 +200,9 @@ export const alarmRules: SettingsDefinition = {
       retentionDays: whole(3, 3650),
     })
     // an offline alarm before the map even calls the vehicle offline would fire for every short gap
-    .refine((v) => v.offlineAlarmMinutes === 0 || v.offlineAlarmMinutes >= v.offlineAfterMinutes, { path: ["offlineAlarmMinutes"], message: "validation.offlineAlarm" })
+    .refine((v) => v.offlineAlarmMinutes === 0 || v.offlineAlarmMinutes >= v.offlineAfterMinutes, { path: ["offlineAlarmMinutes"], message: "settingsCheck.offlineAlarm" })
     // history leaves the hub for R2 after hotHours; keeping less than that in all would be a contradiction
-    .refine((v) => v.retentionDays * 24 >= v.hotHours, { path: ["retentionDays"], message: "validation.retention" }),
+    .refine((v) => v.retentionDays * 24 >= v.hotHours, { path: ["retentionDays"], message: "settingsCheck.retention" }),
   afterSave: (scope) => hubFor(scope.env, scope.user.tenantId).configChanged(),
 };
 

@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
+import { SETTINGS_CHECKS } from "~/i18n/screen/settings-checks";
 import { FormField, LocationField } from "~/modules/resource/resource-drawers";
 import { labelOf } from "~/lib/list/types";
 import { Alert, Button } from "~/ui/field";
@@ -17,6 +18,8 @@ export function SettingsPage({ view, renderField, tabs }: { view: SettingsView; 
   const action = useActionData<SettingsActionData>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation("resource");
+  // the settings refusals join the common namespace with this chunk (the server sends them as settingsCheck.<key>)
+  useTranslation(SETTINGS_CHECKS);
   const message = useMessage();
   const lang = i18n.language;
   const posted = action && "errors" in action ? action : null;
