@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const by = revenueDimension(url.searchParams.get("by"));
   const lang = readPreferences(request).lang;
-  return data({ report: await contractRevenue(scope, reportRange(url, scope), by, lang), by });
+  return data({ report: { ...(await contractRevenue(scope, reportRange(url, scope), by, lang)), canExport: scope.access.permissions.has("contractRevenue:export") }, by });
 }
 
 export default function ContractRevenue() {

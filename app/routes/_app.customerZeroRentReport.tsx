@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 客户零租报表
 /** /customerZeroRentReport 客户零租报表: zero-rent (spot) contracts per customer: trips, hours, machines, revenue (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/customerZeroRentReport" });
-  return data({ report: await customerZeroRent(scope, reportRange(new URL(request.url), scope), readPreferences(request).lang) });
+  return data({ report: { ...(await customerZeroRent(scope, reportRange(new URL(request.url), scope), readPreferences(request).lang)), canExport: scope.access.permissions.has("customerZeroRentReport:export") } });
 }
 
 export default function Report() {

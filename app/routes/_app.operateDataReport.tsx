@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 运营数据报表
 /** /operateDataReport 运营数据报表: utilisation per machine and model, engine hours, revenue, the idle machines (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/operateDataReport" });
-  return data({ report: await operateData(scope, reportRange(new URL(request.url), scope), readPreferences(request).lang) });
+  return data({ report: { ...(await operateData(scope, reportRange(new URL(request.url), scope), readPreferences(request).lang)), canExport: scope.access.permissions.has("operateDataReport:export") } });
 }
 
 export default function Report() {

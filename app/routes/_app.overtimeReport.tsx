@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Derrick · 加班报表 / Ove
 /** /overtimeReport 加班报表: overtime hours and amounts per machine and contract (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/overtimeReport" });
-  return data({ report: await overtimeReport(scope, reportRange(new URL(request.url), scope), readPreferences(request).lang) });
+  return data({ report: { ...(await overtimeReport(scope, reportRange(new URL(request.url), scope), readPreferences(request).lang)), canExport: scope.access.permissions.has("overtimeReport:export") } });
 }
 
 export default function Report() {

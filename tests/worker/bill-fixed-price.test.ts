@@ -3,28 +3,15 @@
 // quiet days and a fault on its crane shown as evidence but proposing nothing; an early end whose final bill carries
 // the instalments left and the deposit back, without a minimum term; a second run making nothing; a fixed price
 // without a plan billed by the plan its terms give.
-import { env } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { RequestScope } from "../../app/modules/access/access.server";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { loadBill, repriceBill } from "../../app/modules/billing/bill.server";
 import { parseZonedTime } from "../../app/lib/tenant-days";
 import { alarms, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, vehicleDaily } from "../../db/schema";
-import { db, makeTenant, unique } from "./helpers";
+import { billScope, days, ZONE } from "./bill-fixtures";
+import { db, get, makeTenant, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
-
-const ZONE = "Asia/Shanghai";
-
-function scopeOf(tenantId: number, userId: number): RequestScope {
-  return { env, db: db(), user: { id: userId, tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport", "contractBillReport:confirm"]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
-}
-
-function days(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
-  return out;
-}
 
 // ¥90,000.00 over 2026-09-21 → 12-20 settled on the 20th, paid 30 days after: the plan 按条款生成 gives (30, 31, 30 days of 91)
 const PLAN = [
@@ -59,7 +46,7 @@ async function charter(plan: readonly (typeof PLAN)[number][] = PLAN, kind: "cha
   for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
   const at = parseZonedTime("2026-11-12T18:00", ZONE);
   await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
-  return { t, contractId: c!.id, lineId: line!.id, number, scope: scopeOf(t.tenantId, t.userId) };
+  return { t, contractId: c!.id, lineId: line!.id, number, scope: billScope(t.tenantId, t.userId) };
 }
 
 const run = (tenantId: number, through: string) => runBills(db(), { tenantId, timeZone: ZONE, through });
@@ -88,6 +75,11 @@ describe("a fixed price billed by its payment plan", () => {
     // the three bills are the fixed price
     expect(made.reduce((s, b) => s + b.amountCents, 0)).toBe(9_000_000);
     expect(made.every((b) => b.taxRateBp === 900 && b.state === 0)).toBe(true);
+    // the bill page names the instalment and its due day
+    const cookie = await signIn(t.account, t.password);
+    const page = async (lang: string) => (await (await get(`/contractBillReport/bill?id=${made[1]!.id}`, `${cookie}; derrick_lang=${lang}`)).text()).replaceAll("<!-- -->", "");
+    expect(await page("zh-CN")).toContain("分期款（第 2 期，2026-12-20 到期）");
+    expect(await page("en-US")).toContain("Instalment (no. 2, due 2026-12-20)");
   });
 
   it("keeps the quiet days and the fault as the machine's evidence, proposes nothing, and a reprice leaves the price", async () => {

@@ -5,28 +5,15 @@
 import { env } from "cloudflare:test";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { RequestScope } from "../../app/modules/access/access.server";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { adjustBill, confirmBill, decideProposal, loadBill, runContractBills } from "../../app/modules/billing/bill.server";
 import { parseZonedTime } from "../../app/lib/tenant-days";
 import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences, vehicleDaily } from "../../db/schema";
 import { runScheduled } from "../../workers/scheduled";
 import { bills as billsJob } from "../../workers/jobs/bills";
+import { billScope, days, ZONE } from "./bill-fixtures";
 import { db, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
-
-const ZONE = "Asia/Shanghai";
-
-function scopeOf(tenantId: number, userId: number): RequestScope {
-  return { env, db: db(), user: { id: userId, tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport", "contractBillReport:confirm"]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
-}
-
-/** Every day from `from` to `to`. */
-function days(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
-  return out;
-}
 
 /**
  * A rental contract in force since 2026-09-21, settled on the 20th, 9 % tax, one crane at ¥28,000.00 a month with a
@@ -51,7 +38,7 @@ async function rentalWithHistory() {
   for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
   const at = parseZonedTime("2026-11-12T18:00", ZONE);
   await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
-  return { t, v, contractId: c!.id, lineId: line!.id, number, scope: scopeOf(t.tenantId, t.userId) };
+  return { t, v, contractId: c!.id, lineId: line!.id, number, scope: billScope(t.tenantId, t.userId) };
 }
 
 /** What the database answered a write: its error's own message (drizzle wraps it), or "stored". */
@@ -150,7 +137,7 @@ describe("the bill run", () => {
     const bill = await billOf(t.tenantId, "2026-10-21");
     const [proposal] = await db().select().from(billProposals).where(eq(billProposals.billId, bill.id));
     const other = await makeTenant();
-    const stranger = scopeOf(other.tenantId, other.userId);
+    const stranger = billScope(other.tenantId, other.userId);
     expect(await loadBill(stranger, bill.id)).toBeNull();
     expect(await decideProposal(stranger, bill.id, proposal!.id, true, "")).toEqual({ ok: false, status: 404, message: "bills:notFound" });
     expect(await confirmBill(stranger, bill.id)).toEqual({ ok: false, status: 404, message: "bills:notFound" });
@@ -230,7 +217,7 @@ describe("on- and off-rent from the site fence", () => {
     expect(proposals.find((p) => p.kind === "onRent")).toMatchObject({ day: "2026-10-06" });
     // accepted, the line is billed from 10-06: 26 days of 30,000.00 a month
     const onRent = proposals.find((p) => p.kind === "onRent")!;
-    const scope = scopeOf(t.tenantId, t.userId);
+    const scope = billScope(t.tenantId, t.userId);
     for (const p of proposals) if (p.id !== onRent.id) await decideProposal(scope, bill.id, p.id, false, "开工前的待命期");
     expect(await decideProposal(scope, bill.id, onRent.id, true, "")).toEqual({ ok: true });
     const items = await db().select().from(billItems).where(eq(billItems.billId, bill.id));

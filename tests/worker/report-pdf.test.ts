@@ -204,9 +204,12 @@ describe("a report too long for a PDF", () => {
 });
 
 describe("who may export", () => {
-  it("refuses a user without the export permission (403), the page still theirs", async () => {
-    expect((await get(`/overtimeReport?${RANGE}`, w.viewer)).status).toBe(200);
+  it("refuses a user without the export permission (403) and shows them no export button; the page still theirs", async () => {
     for (const path of ["/overtimeReport", "/customerZeroRentReport", "/operateDataReport", "/contractRevenue"]) {
+      // 合同收入 is not among the viewer's screens at all
+      const page = await get(`${path}?${RANGE}`, w.viewer);
+      expect(page.status, path).toBe(path === "/contractRevenue" ? 403 : 200);
+      if (page.status === 200) expect(await page.text(), path).not.toContain('data-testid="export');
       expect((await get(`${path}/export?${RANGE}&format=pdf`, w.viewer)).status, path).toBe(403);
       expect((await get(`${path}/export?${RANGE}`, w.viewer)).status, path).toBe(403);
     }

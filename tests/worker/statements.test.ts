@@ -6,23 +6,21 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RequestScope } from "../../app/modules/access/access.server";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken } from "../../app/modules/billing/statement.server";
 import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { billItems, bills, contractLines, contracts, customers, statementEvents, statements } from "../../db/schema";
+import { billScope } from "./bill-fixtures";
 import { db, get, makeTenant, postForm, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
+
+const billScopeOf = (tenantId: number, userId: number) => billScope(tenantId, userId, ["contractBillReport:confirm", "contractBillReport:edit"]);
 
 const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 beforeAll(async () => {
   await installPdfFonts(env.FILES, fontFile);
 });
-
-function scopeOf(tenantId: number, userId: number): RequestScope {
-  return { env, db: db(), user: { id: userId, tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport", "contractBillReport:confirm", "contractBillReport:edit"]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
-}
 
 /** A rental contract with one crane at ¥30,000.00 a month since 2026-09-01 (settled at the month's end), its September bill confirmed. */
 async function confirmedBill() {
@@ -37,7 +35,7 @@ async function confirmedBill() {
   await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, onRentOn: "2026-09-01" });
   await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
   const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
-  const scope = scopeOf(t.tenantId, t.userId);
+  const scope = billScopeOf(t.tenantId, t.userId);
   // no roll-ups: the whole month is quiet, so the run proposed a stop; the clerk rejects it and confirms
   for (const p of (await loadBill(scope, bill!.id))!.proposals) await decideProposal(scope, bill!.id, p.id, false, "设备在场待命，按月计费");
   expect(await confirmBill(scope, bill!.id)).toEqual({ ok: true });
@@ -62,7 +60,7 @@ describe("the statement", () => {
     const [row] = await db().select().from(statements).where(eq(statements.id, (first as { id: number }).id));
     expect(row).toMatchObject({ amountCents: 3_000_000, periodFrom: "2026-09-01", periodTo: "2026-09-30", state: 0 });
     const other = await makeTenant();
-    expect(await statementForBill(scopeOf(other.tenantId, other.userId), billId)).toEqual({ ok: false, status: 404, message: "bills:notFound" });
+    expect(await statementForBill(billScopeOf(other.tenantId, other.userId), billId)).toEqual({ ok: false, status: 404, message: "bills:notFound" });
   });
 
   it("reaches the customer through its link without an account, who confirms it: the bills lock", async () => {

@@ -106,6 +106,7 @@ export default {
   days: "Days",
   hours: "Hours",
   basis: "Basis",
+  instalmentOf: " (no. {{seq}}, due {{dueOn}})",
   reason: "Reason",
   accept: "Accept",
   reject: "Reject",

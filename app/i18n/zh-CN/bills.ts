@@ -107,6 +107,7 @@ export default {
   days: "日期",
   hours: "小时",
   basis: "依据",
+  instalmentOf: "（第 {{seq}} 期，{{dueOn}} 到期）",
   reason: "原因",
   accept: "接受",
   reject: "驳回",

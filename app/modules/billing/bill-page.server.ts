@@ -76,6 +76,8 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         rate: formatCents(i.rateCents),
         share: percent(i.basis?.shareBp),
         feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null,
+        // a fixed price's instalment: its number in the plan and its due day
+        instalment: i.rule === "instalment" && typeof i.basis?.seq === "number" ? { seq: i.basis.seq, dueOn: String(i.basis.dueOn ?? "") } : null,
         amount: formatCents(i.amountCents),
         tax: formatCents(i.taxCents),
         note: i.note,

@@ -194,6 +194,7 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
                 <td className={td}>
                   {t(`rules.${i.rule as "monthly"}`, { defaultValue: i.rule })}
                   {i.rule === "fee" && i.feeKind ? `（${t(`fees.${i.feeKind as "other"}`, { defaultValue: i.feeKind })}）` : ""}
+                  {i.instalment ? t("instalmentOf", { seq: i.instalment.seq, dueOn: i.instalment.dueOn }) : ""}
                 </td>
                 <td className={tdNum}>{i.quantity}</td>
                 <td className={td}>{t(`units.${i.unit as "day"}`, { defaultValue: i.unit })}</td>

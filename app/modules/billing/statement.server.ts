@@ -19,6 +19,8 @@ import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
 
 /** How long a sent link stays valid. */
 export const LINK_DAYS = 14;
+/** A statement's number: DZ-, the contract's number (else its first revision's id) and the period's last day. */
+export const statementNumberOf = (contractNumber: string | null | undefined, rootId: number, periodTo: string) => `DZ-${contractNumber ?? rootId}-${periodTo.replaceAll("-", "")}`;
 export const STATEMENT_STATE = { draft: 0, sent: 1, confirmed: 2, disputed: 3 } as const;
 const AUDIENCE = "derrick-statement";
 
@@ -87,7 +89,7 @@ export async function statementForBill(scope: RequestScope, billId: number): Pro
       .values(
         withTenant(scope, {
           orgId: bill.orgId,
-          number: `DZ-${contract?.number ?? bill.rootId}-${bill.periodTo.replaceAll("-", "")}`,
+          number: statementNumberOf(contract?.number, bill.rootId, bill.periodTo),
           contractId: bill.contractId,
           rootId: bill.rootId,
           customerId: bill.customerId,

@@ -28,12 +28,16 @@ export function ReportPage({ path, report, data, keep = {}, controls }: { path: 
       <div className="mb-1 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-ink">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <DownloadLink href={exportHref} busyText={busyText} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export">
-            {t("export")}
-          </DownloadLink>
-          <DownloadLink href={`${exportHref}&format=pdf`} busyText={busyText} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export-pdf">
-            {t("exportPdf")}
-          </DownloadLink>
+          {data.canExport ? (
+            <>
+              <DownloadLink href={exportHref} busyText={busyText} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export">
+                {t("export")}
+              </DownloadLink>
+              <DownloadLink href={`${exportHref}&format=pdf`} busyText={busyText} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export-pdf">
+                {t("exportPdf")}
+              </DownloadLink>
+            </>
+          ) : null}
         </div>
       </div>
       <p className="mb-3 text-xs text-muted">{t(`notes.${report}`)}</p>

@@ -47,6 +47,8 @@ export interface ReportData {
   /** the tables in page order; the first one is the main sheet, the others follow it in the file */
   tables: ReportTable[];
   chart: ReportChart;
+  /** the user holds the screen's export permission (<privis>:export): the Excel and PDF buttons show */
+  canExport?: boolean;
 }
 
 export const labelIn = (label: { zh: string; en: string }, lang: string) => (lang.startsWith("zh") ? label.zh : label.en);

@@ -10,7 +10,7 @@ import { todayInZone } from "../../../app/lib/tenant-clock";
 import { parseZonedTime } from "../../../app/lib/tenant-days";
 import { BILLED_STATES, runBills, writeJsonRows } from "../../../app/modules/billing/bill-run.server";
 import { duePeriods } from "../../../app/modules/billing/periods";
-import { LINK_DAYS } from "../../../app/modules/billing/statement.server";
+import { LINK_DAYS, statementNumberOf } from "../../../app/modules/billing/statement.server";
 import type { RentalSeedPart } from "./index";
 
 /** The recent days the demo fleet's own history (scripts/demo-fleet-history.ts) rolls up; the seed leaves them to it. */
@@ -93,7 +93,7 @@ export const seedBills: RentalSeedPart = async (db, ctx) => {
     const now = Date.now();
     const [made] = await db
       .insert(statements)
-      .values({ tenantId: ctx.tenantId, orgId: latest.orgId, number: `DZ-${contract?.number ?? latest.rootId}-${latest.periodTo.replaceAll("-", "")}`, contractId: latest.contractId, rootId: latest.rootId, customerId: latest.customerId, periodFrom: latest.periodFrom, periodTo: latest.periodTo, amountCents: latest.amountCents, state: 1, linkNonce: crypto.randomUUID(), linkExpiresAt: now + LINK_DAYS * 86_400_000, sentAt: now, creatorId: ctx.adminId })
+      .values({ tenantId: ctx.tenantId, orgId: latest.orgId, number: statementNumberOf(contract?.number, latest.rootId, latest.periodTo), contractId: latest.contractId, rootId: latest.rootId, customerId: latest.customerId, periodFrom: latest.periodFrom, periodTo: latest.periodTo, amountCents: latest.amountCents, state: 1, linkNonce: crypto.randomUUID(), linkExpiresAt: now + LINK_DAYS * 86_400_000, sentAt: now, creatorId: ctx.adminId })
       .returning({ id: statements.id });
     await db.insert(statementEvents).values([
       { tenantId: ctx.tenantId, statementId: made!.id, kind: "created", at: now - 60_000, userId: ctx.adminId },
