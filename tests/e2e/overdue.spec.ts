@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn, untilHydrated } from "./support";
+import { database, signIn, untilHydrated } from "./support";
 
 const { admin } = DEMO_USERS;
 
@@ -69,3 +69,52 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expect(row.getByTestId("next-urge")).toHaveText(next);
   });
 }
+
+// The demo's approved stop on the largest overdue contract's machine: 合同逾期 in the monitoring tree, the panel naming
+// the contract and the approval, its link to the contract's overdue page; the stop form there offering that contract's
+// machines; the urge due today in the workbench's to-do. Screenshots at 1280 and 1920, light and dark.
+test("a machine on an overdue contract is flagged on the live map; the stop form and the workbench's urge due", async ({ page }) => {
+  const rs = await database().execute(
+    `select v.plate, c.id as contract_id, c.number from collection_actions a join contracts c on c.id = a.contract_id join vehicles v on v.id = json_extract(a.vehicle_ids, '$[0]')
+     where a.kind = 'stopMachine' and a.state = 2 and c.tenant_id = (select id from tenants where code = 'demo') order by a.id limit 1`,
+  );
+  const { plate, contract_id: contractId, number } = rs.rows[0] as unknown as { plate: string; contract_id: number; number: string };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, admin.account, admin.password);
+  await page.context().addCookies([{ name: "derrick_lang", value: "zh-CN", url: page.url() }]);
+
+  await page.goto("/equipmentMonitor");
+  const search = page.getByTestId("vehicle-tree").getByRole("searchbox");
+  await untilHydrated(search);
+  await search.fill(plate);
+  const row = page.getByTestId("vehicle-tree").getByRole("treeitem", { name: new RegExp(plate) });
+  await expect(row.getByTestId("tree-overdue")).toHaveText("合同逾期");
+  await row.click();
+  const banner = page.getByTestId("vehicle-panel-overdue");
+  await expect(banner).toContainText(`合同 ${number} 已逾期`);
+  await expect(banner).toContainText("停机申请已于");
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tests/e2e/screenshots/overdue/map-warning-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await banner.getByRole("link", { name: "查看逾期合同" }).click();
+  await expect(page).toHaveURL(new RegExp(`/overdueContract/contract\\?id=${contractId}`));
+  await expect(page.getByTestId("acts")).toContainText("停机申请");
+
+  await page.goto(`/overdueContract/contract?id=${contractId}&kind=stopMachine`);
+  await expect(page.getByTestId("act-form").getByRole("checkbox", { name: plate })).toBeVisible();
+  await shoot(page, page.url(), "stop-form");
+
+  // an urge whose next day is today on that contract (the administrator is the demo's salesman): due in their to-do
+  await page.goto(`/overdueContract/contract?id=${contractId}`);
+  const form = page.getByTestId("act-form");
+  await untilHydrated(form.locator("#act-content"));
+  await form.locator("#act-way").selectOption("visit");
+  await form.locator("#act-nextOn").fill(dayIn(0));
+  await form.locator("#act-content").fill("E2E 上门催款，今日再跟进");
+  await page.getByTestId("act-save").click();
+  await expect(page.getByTestId("acts")).toContainText("E2E 上门催款");
+  await page.goto("/manageWork");
+  await expect(page.getByTestId("todo-urge").filter({ hasText: number })).toContainText(`待催款 · ${number}`);
+});

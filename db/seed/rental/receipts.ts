@@ -29,16 +29,30 @@ export const seedReceipts: RentalSeedPart = async (db, ctx) => {
   const timeZone = tenant?.timeZone ?? "Asia/Shanghai";
   const today = todayInZone(timeZone);
   const settled = await db
-    .select({ id: bills.id, orgId: bills.orgId, customerId: bills.customerId, contractId: bills.contractId, periodTo: bills.periodTo, dueOn: bills.dueOn, amountCents: bills.amountCents, taxRateBp: bills.taxRateBp })
+    .select({
+      id: bills.id,
+      orgId: bills.orgId,
+      customerId: bills.customerId,
+      contractId: bills.contractId,
+      periodTo: bills.periodTo,
+      dueOn: bills.dueOn,
+      amountCents: bills.amountCents,
+      taxRateBp: bills.taxRateBp,
+      // a contract in force with a machine on rent today, whose unpaid bill the live map flags (the bill's column written
+      // out: a one-table select names its columns unqualified, which inside this subquery would be the line's)
+      onSite: sql<number>`exists (select 1 from contracts c join contract_lines l on l.contract_id = c.id where c.id = "bills"."contract_id" and c.state = 3 and c.current = 1 and l.vehicle_id is not null and l.on_rent_on <= ${today} and (l.off_rent_on is null or l.off_rent_on >= ${today}))`,
+    })
     .from(bills)
     .where(and(eq(bills.tenantId, ctx.tenantId), inArray(bills.state, [1, 2]), isNotNull(bills.customerId), sql`${bills.amountCents} > 0`, sql`${bills.paidCents} = 0`, sql`${bills.invoicedCents} = 0`))
     .orderBy(asc(bills.dueOn), asc(bills.id));
   if (!settled.length) return null;
 
-  // the newest bill of each age of overdue stays unpaid; bills not yet due too
+  // the newest bill of each age of overdue stays unpaid (one of a contract with a machine on site first, for the live
+  // map's warning); bills not yet due too
   const kept = new Set<number>();
   for (const [lo, hi] of AGES) {
-    const newest = settled.filter((b) => daysBetween(b.dueOn, today) >= lo && daysBetween(b.dueOn, today) <= hi).at(-1);
+    const ofAge = settled.filter((b) => daysBetween(b.dueOn, today) >= lo && daysBetween(b.dueOn, today) <= hi);
+    const newest = ofAge.filter((b) => b.onSite).at(-1) ?? ofAge.at(-1);
     if (newest) kept.add(newest.id);
   }
   const payable = settled.filter((b) => !kept.has(b.id) && daysBetween(b.dueOn, today) >= 0);
