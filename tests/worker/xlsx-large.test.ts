@@ -4,6 +4,7 @@ import writeExcelFile from "write-excel-file/universal";
 import { describe, expect, it } from "vitest";
 import { readXlsx, xlsxBlob } from "~/lib/xlsx.server";
 import { get, makeTenant, signIn, unique } from "./helpers";
+import { largeSheet as largeBook, lastRowOf } from "./xlsx-fixtures";
 
 // A workbook whose files inside pass 160 KB: fflate's async zip() (write-excel-file/universal's toBlob) hands those to
 // a Web Worker, which the Worker runtime lacks; every export goes through xlsxBlob, which zips synchronously, and reads
@@ -15,18 +16,7 @@ const filesOf = async (file: Blob) => unzipSync(new Uint8Array(await file.arrayB
 const ROWS = 5_000;
 const COLUMNS = 8;
 
-/** ROWS rows of COLUMNS cells (texts, a number with a format, a date) under a bold header: about 1.5 MB of sheet XML. */
-function largeSheet() {
-  const header = Array.from({ length: COLUMNS }, (_, c) => ({ value: `列${c + 1}`, fontWeight: "bold" as const }));
-  const row = (i: number) => [
-    { value: `机器${i}` },
-    { value: `客户${i % 97}` },
-    { value: i * 1.25, type: Number, format: "#,##0.00" },
-    { value: new Date(Date.UTC(2026, 0, 1 + (i % 365))), type: Date, format: "yyyy-mm-dd" },
-    ...Array.from({ length: COLUMNS - 4 }, (_, c) => ({ value: `r${i}c${c + 5}` })),
-  ];
-  return [header, ...Array.from({ length: ROWS }, (_, i) => row(i + 1))];
-}
+const largeSheet = () => largeBook(ROWS, COLUMNS);
 
 describe("a large workbook", () => {
   // the reason for xlsxBlob: once a write-excel-file upgrade makes this pass, its own toBlob() will do
@@ -47,7 +37,7 @@ describe("a large workbook", () => {
     const rows = sheets[0]!.data;
     expect(rows).toHaveLength(ROWS + 1);
     expect(rows[0]).toEqual(Array.from({ length: COLUMNS }, (_, c) => `列${c + 1}`));
-    expect(rows[ROWS]).toEqual([`机器${ROWS}`, `客户${ROWS % 97}`, ROWS * 1.25, new Date(Date.UTC(2026, 0, 1 + (ROWS % 365))), `r${ROWS}c5`, `r${ROWS}c6`, `r${ROWS}c7`, `r${ROWS}c8`]);
+    expect(rows[ROWS]).toEqual(lastRowOf(ROWS, COLUMNS));
     expect(sheets[1]!.data).toEqual([["第二页"]]);
   });
 });

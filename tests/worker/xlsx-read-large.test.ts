@@ -4,6 +4,7 @@ import readXlsxFile from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
 import { readXlsx, xlsxBlob } from "~/lib/xlsx.server";
 import { makeTenant, ORIGIN, signIn, unique } from "./helpers";
+import { largeSheet as largeBook, lastRowOf } from "./xlsx-fixtures";
 
 // A workbook whose files inside pass 512 KB: read-excel-file/universal unzips with fflate's async unzip(), which hands
 // those to a Web Worker, and the Worker runtime has none; every import reads its file through readXlsx, which unzips
@@ -15,21 +16,8 @@ const largestEntry = async (file: Blob) => Math.max(...Object.values(unzipSync(n
 const ROWS = 6_000;
 const COLUMNS = 10;
 
-/** ROWS rows of COLUMNS cells (texts, a number with a format, a date, a boolean) under a bold header: about 2 MB of XML. */
-function largeSheet() {
-  const header = Array.from({ length: COLUMNS }, (_, c) => ({ value: `列${c + 1}`, fontWeight: "bold" as const }));
-  const row = (i: number) => [
-    { value: `机器${i}` },
-    { value: `客户${i % 97}` },
-    { value: i * 1.25, type: Number, format: "#,##0.00" },
-    { value: new Date(Date.UTC(2026, 0, 1 + (i % 365))), type: Date, format: "yyyy-mm-dd" },
-    { value: i % 2 === 0, type: Boolean },
-    ...Array.from({ length: COLUMNS - 5 }, (_, c) => ({ value: `r${i}c${c + 6}` })),
-  ];
-  return [header, ...Array.from({ length: ROWS }, (_, i) => row(i + 1))];
-}
-
-const lastRow = [`机器${ROWS}`, `客户${ROWS % 97}`, ROWS * 1.25, new Date(Date.UTC(2026, 0, 1 + (ROWS % 365))), ROWS % 2 === 0, ...Array.from({ length: COLUMNS - 5 }, (_, c) => `r${ROWS}c${c + 6}`)];
+const largeSheet = () => largeBook(ROWS, COLUMNS, true);
+const lastRow = lastRowOf(ROWS, COLUMNS, true);
 
 describe("a large workbook read on the Worker", () => {
   const book = () => xlsxBlob([{ data: largeSheet(), sheet: "大表" }, { data: [[{ value: "第二页" }]], sheet: "第二页" }]);
