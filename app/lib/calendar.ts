@@ -46,6 +46,9 @@ export function requireDay(text: string): DayParts {
 
 export const weekdayOf = ({ year, month, day }: DayParts) => new Date(Date.UTC(year, month - 1, day)).getUTCDay() as Weekday;
 
+/** Whole days from one day to another (YYYY-MM-DD), negative when `to` comes first: 2026-11-19 → 2026-11-27 is 8. */
+export const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** The day n days later (earlier when negative), across months and years. */
 export function addDays(date: string, n: number): string {
   const { year, month, day } = requireDay(date);

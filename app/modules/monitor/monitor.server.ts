@@ -4,12 +4,13 @@ import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { HUB_SCREENS, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
+import { daysFrom } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import { hasScreen, type RequestScope } from "~/modules/access/access.server";
 import { overdueMachines } from "~/modules/overdue/machines.server";
 import { OVERDUE_PATH } from "~/modules/overdue/overdue";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
-import { checkArea, daysPast, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons, type OverdueMarks } from "./monitor";
+import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons, type OverdueMarks } from "./monitor";
 
 export const MONITOR_PATH = HUB_SCREENS.live;
 
@@ -54,7 +55,7 @@ export async function loadMonitor(scope: RequestScope) {
   const linked = hasScreen(scope.access, OVERDUE_PATH);
   for (const r of overdueRows) {
     if (visible !== "all" && !visible.has(r.vehicleId)) continue;
-    const days = daysPast(r.oldestDueOn, today);
+    const days = daysFrom(r.oldestDueOn, today);
     if ((overdue[r.vehicleId]?.days ?? -1) >= days) continue;
     overdue[r.vehicleId] = { contractId: linked ? r.contractId : null, number: r.number, days, stopApprovedOn: r.stopApprovedOn };
   }

@@ -16,8 +16,6 @@ export interface OverdueMark {
 }
 export type OverdueMarks = Record<number, OverdueMark>;
 
-/** Whole days from a due day to today (both YYYY-MM-DD). */
-export const daysPast = (dueOn: string, today: string) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueOn}T00:00:00Z`)) / 86_400_000);
 export interface MonitorOrg {
   id: number;
   parentId: number | null;

@@ -9,6 +9,7 @@ import { batch, idList } from "../../../db/client";
 import { billInterest, bills, collectionActions, contracts, customers, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant } from "../../../db/tenant";
+import { daysFrom } from "~/lib/calendar";
 import { formatCents } from "~/lib/cents";
 import { searchText } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
@@ -35,7 +36,6 @@ export function ageingQuery(url: URL): AgeingQuery {
   return { q: searchText(url.searchParams.get("q") ?? ""), bucket: (BUCKETS as readonly string[]).includes(bucket) ? (bucket as Bucket) : "", customerId: id("customerId"), personId: id("personId") };
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const rootOf = sql<number>`coalesce(${contracts.rootId}, ${contracts.id})`;
 
 /**
@@ -70,7 +70,7 @@ export async function overdueContracts(scope: RequestScope, query: AgeingQuery =
     );
   const byContract = new Map<number, AgeingRow & { rootId: number; salesmanId: number | null }>();
   for (const b of owed) {
-    const days = daysBetween(b.dueOn, today);
+    const days = daysFrom(b.dueOn, today);
     const row = byContract.get(b.contractId) ?? {
       contractId: b.contractId,
       rootId: b.rootId,

@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { bills, invoiceBills, invoices, receiptAllocations, receipts, tenants } from "../../schema";
 import { INVOICE_RATES_BP } from "../../schema/finance";
 import { batch } from "../../client";
-import { addDays } from "../../../app/lib/calendar";
+import { addDays, daysFrom } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
 import { RECEIPT_NUMBERING } from "../../../app/modules/finance/kinds";
 import { invoiceSplit } from "../../../app/modules/finance/money";
@@ -14,7 +14,6 @@ import { takeNumber } from "../../../app/modules/numbering/numbering.server";
 import type { RentalSeedPart } from "./index";
 
 /** Whole days from `a` to `b` (both `YYYY-MM-DD`). */
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 const AGES = [
   [0, 30],
   [31, 60],
@@ -51,11 +50,11 @@ export const seedReceipts: RentalSeedPart = async (db, ctx) => {
   // map's warning); bills not yet due too
   const kept = new Set<number>();
   for (const [lo, hi] of AGES) {
-    const ofAge = settled.filter((b) => daysBetween(b.dueOn, today) >= lo && daysBetween(b.dueOn, today) <= hi);
+    const ofAge = settled.filter((b) => daysFrom(b.dueOn, today) >= lo && daysFrom(b.dueOn, today) <= hi);
     const newest = ofAge.filter((b) => b.onSite).at(-1) ?? ofAge.at(-1);
     if (newest) kept.add(newest.id);
   }
-  const payable = settled.filter((b) => !kept.has(b.id) && daysBetween(b.dueOn, today) >= 0);
+  const payable = settled.filter((b) => !kept.has(b.id) && daysFrom(b.dueOn, today) >= 0);
   const partly = payable.at(-1)?.id;
 
   let invoiced = 0;
@@ -63,7 +62,7 @@ export const seedReceipts: RentalSeedPart = async (db, ctx) => {
   for (const [i, b] of settled.entries()) {
     const writes = [];
     // invoices for most bills due over a month ago: every fifth is left for the clerk
-    if (daysBetween(b.dueOn, today) > 30 && i % 5 !== 4) {
+    if (daysFrom(b.dueOn, today) > 30 && i % 5 !== 4) {
       const rate = (INVOICE_RATES_BP as readonly number[]).includes(b.taxRateBp) ? b.taxRateBp : 900;
       const { taxCents, netCents } = invoiceSplit(b.amountCents, rate);
       const number = `${b.periodTo.replace(/-/g, "")}${String(b.id).padStart(4, "0")}`;
