@@ -68,7 +68,8 @@ export const bills = sqliteTable(
   (t) => [
     uniqueIndex("bills_tenant_number_uq").on(t.tenantId, t.number),
     uniqueIndex("bills_regular_period_uq").on(t.tenantId, t.rootId, t.periodFrom).where(sql`kind = 'regular'`),
-    index("bills_tenant_period_idx").on(t.tenantId, t.periodTo),
+    // the reports read revenue by period end from this index alone (covering: state, scope, the group keys, the amount)
+    index("bills_tenant_period_idx").on(t.tenantId, t.periodTo, t.state, t.orgId, t.rootId, t.customerId, t.final, t.amountCents),
     index("bills_tenant_state_idx").on(t.tenantId, t.state, t.periodTo),
     index("bills_root_idx").on(t.rootId, t.periodFrom),
     index("bills_customer_idx").on(t.customerId, t.dueOn),

@@ -439,7 +439,11 @@ export const contractCosts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("contract_costs_tenant_day_idx").on(t.tenantId, t.occurredOn), index("contract_costs_contract_idx").on(t.contractId)],
+  (t) => [
+    // covering for the revenue report's cost side: the day range, the contract and line it is booked to, the amount
+    index("contract_costs_tenant_day_idx").on(t.tenantId, t.occurredOn, t.contractId, t.lineId, t.amountCents),
+    index("contract_costs_contract_idx").on(t.contractId),
+  ],
 );
 
 /** 出车登记: one trip of a machine for a contract line. */

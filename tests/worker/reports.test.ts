@@ -41,7 +41,7 @@ interface World {
   tenantId: number;
   c1: { number: string };
   c2: { number: string };
-  c3: { number: string };
+  c3: { id: number; number: string };
   plateA: string;
   plateB: string;
   plateC: string;
@@ -203,6 +203,20 @@ describe("合同收入 /contractRevenue", () => {
     expect(html).not.toContain(w.c3.number);
     expect(rowCells(html, "合计")).toEqual(["合计", "62,913.00", "12,445.67", "50,467.33", "80.2%"]);
     expect(rowCells(html, "2026-09")).toEqual(["2026-09", "31,612.50", "100.00", "31,512.50", "99.7%"]);
+
+    // a cost booked to the sibling department's contract counts for the administrator, never for the department's user
+    const [west] = await db().insert(contractCosts).values({ tenantId: w.tenantId, contractId: w.c3.id, lineId: null, kind: "repair", amountCents: 55_555, occurredOn: "2026-09-20" }).returning();
+    try {
+      const scoped = await page(`/contractRevenue?${RANGE}&by=contract`, w.scoped);
+      expect(rowCells(scoped, "2026-09")).toEqual(["2026-09", "31,612.50", "100.00", "31,512.50", "99.7%"]);
+      expect(rowCells(scoped, "合计")).toEqual(["合计", "62,913.00", "12,445.67", "50,467.33", "80.2%"]);
+      const admin = await page(`/contractRevenue?${RANGE}&by=contract`, w.admin);
+      const c3 = `${w.c3.number} ${w.c3.number} 吊装`;
+      expect(rowCells(admin, c3)).toEqual([c3, "50,000.00", "555.55", "49,444.45", "98.9%"]);
+      expect(rowCells(admin, "2026-09")).toEqual(["2026-09", "81,612.50", "655.55", "80,956.95", "99.2%"]);
+    } finally {
+      await db().delete(contractCosts).where(eq(contractCosts.id, west!.id));
+    }
   });
 
   it("reads a quick range in the tenant's days", async () => {
