@@ -206,7 +206,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/NotificationSetting", group: "older", privisId: "2610", privis: "NotificationSetting", zh: "通知设置", en: "Notification Settings", layout: "app", status: "planned", inMenu: true },
   { path: "/createcode", group: "older", privisId: "2611", privis: "createcode", zh: "生成编码", en: "Code Generator", layout: "app", status: "planned", inMenu: true },
   { path: "/tempCrane", group: "older", privisId: "2612", privis: "tempCrane", zh: "临时吊车", en: "Temporary Cranes", layout: "app", status: "built", inMenu: true },
-  { path: "/clearOvertimeManage", group: "older", privisId: "2613", privis: "clearOvertimeManage", zh: "超期清算管理", en: "Overdue Settlement Management", layout: "app", status: "built", inMenu: true },
+  { path: "/clearOvertimeManage", group: "older", privisId: "2613", privis: "clearOvertimeManage", zh: "超期清算管理", en: "Overtime Settlements", layout: "app", status: "built", inMenu: true },
   { path: "/contractRevenue", group: "older", privisId: "2614", privis: "contractRevenue", zh: "合同收入", en: "Contract Revenue", layout: "app", status: "built", inMenu: true },
   { path: "/smartDataOil", group: "older", privisId: "2615", privis: "smartDataOil", zh: "智能油耗", en: "Smart Fuel Data", layout: "app", status: "planned", inMenu: true },
   { path: "/smartDataWorkTime", group: "older", privisId: "2616", privis: "smartDataWorkTime", zh: "智能工时", en: "Smart Working Hours", layout: "app", status: "planned", inMenu: true },

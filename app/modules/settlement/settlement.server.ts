@@ -5,12 +5,13 @@
  * database held at that moment. The final one, approved, closes the contract (执行中 → 已完成, its end day set).
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { billInterest, billItems, bills, contracts, customers, settlements, users } from "../../../db/schema";
+import { billItems, bills, contracts, customers, settlements, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
+import { figureWrites, SETTLEMENT_NUMBERING } from "./figures";
 import type { RequestScope } from "~/modules/access/access.server";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 import { containing, defineResource, type FieldErrors, referenceContaining, refusedWrites } from "~/modules/resource/resource.server";
@@ -43,38 +44,6 @@ export const SettlementSchema = z.object({
   remark: z.string().trim().max(200, "settlements:tooLong|200").optional().default(""),
 });
 type SettlementValues = z.infer<typeof SettlementSchema>;
-
-/** The bills a settlement counts: the contract's confirmed (or locked) bills whose period ends by its day. */
-const countedBills = (extra?: SQL) => sql`${tenantOfOuter(bills, settlements)} and ${bills.rootId} = ${settlements.rootId} and ${bills.state} > 0 and ${bills.periodTo} <= ${settlements.throughOn}${extra ? sql` and ${extra}` : sql``}`;
-const sumOf = (column: SQL | typeof bills.amountCents, extra?: SQL) => sql`(select coalesce(sum(${column}), 0) from ${bills} where ${countedBills(extra)})`;
-const overtimeItems = sql`${billItems.billId} in (select ${bills.id} from ${bills} where ${countedBills()}) and ${billItems.rule} in ('shiftOvertime', 'allowanceOvertime')`;
-
-/** The figures, summed in the save's batch (the row's id may be the batch's `max(id)` on create). */
-function figureWrites(scope: RequestScope, id: number | SQL) {
-  const ofContract = (column: SQL | SQLiteColumn) => sql`(select ${column} from ${contracts} where ${contracts.id} = ${settlements.contractId} and ${tenantOfOuter(contracts, settlements)})`;
-  return [
-    scope.db
-      .update(settlements)
-      .set({ rootId: ofContract(sql`coalesce(${contracts.rootId}, ${contracts.id})`), customerId: ofContract(contracts.customerId), orgId: ofContract(contracts.orgId) })
-      .where(tenantWhere(settlements, scope, eq(settlements.id, id as number))),
-    scope.db
-      .update(settlements)
-      .set({
-        billedCents: sumOf(bills.amountCents, sql`${bills.kind} = 'regular'`),
-        adjustmentsCents: sumOf(bills.amountCents, sql`${bills.kind} = 'adjustment'`),
-        receivedCents: sumOf(bills.paidCents),
-        interestCents: sql`(select coalesce(sum(${billInterest.cents}), 0) from ${billInterest} where ${billInterest.billId} in (select ${bills.id} from ${bills} where ${countedBills()}))`,
-        depositCents: sql`(select ${contracts.depositCents} from ${contracts} where ${contracts.id} = ${settlements.contractId})`,
-        overtimeCents: sql`(select coalesce(sum(${billItems.amountCents}), 0) from ${billItems} where ${overtimeItems})`,
-        overtimeHours: sql`(select printf('%.2f', coalesce(sum(cast(${billItems.quantity} as real)), 0)) from ${billItems} where ${overtimeItems})`,
-      })
-      .where(tenantWhere(settlements, scope, eq(settlements.id, id as number))),
-    scope.db
-      .update(settlements)
-      .set({ balanceCents: sql`case ${settlements.kind} when 'final' then ${settlements.billedCents} + ${settlements.adjustmentsCents} + ${settlements.interestCents} - ${settlements.receivedCents} else ${settlements.overtimeCents} end` })
-      .where(tenantWhere(settlements, scope, eq(settlements.id, id as number))),
-  ];
-}
 
 /**
  * The checks before saving: a draft or refused settlement only; the contract the tenant's revision in force, in the
@@ -192,7 +161,7 @@ function resourceOf(kind: Kind) {
   return defineResource({
     view: kind === "final" ? settlementView : overtimeSettlementView,
     table: settlements,
-    number: { field: "number", kind: kind === "final" ? "settlement" : "overtimeSettlement", prefix: kind === "final" ? "QS" : "CS" },
+    number: { field: "number", ...SETTLEMENT_NUMBERING[kind] },
     selectRows: settlementList(kind),
     mapRows: shown,
     filters: listFilters,
@@ -204,7 +173,7 @@ function resourceOf(kind: Kind) {
     check: (scope, values, current) => checkSettlement(scope, kind, values, current),
     toInsert: insertOf(kind),
     toUpdate: (v) => ({ contractId: v.contractId, throughOn: v.throughOn, remark: v.remark || null }),
-    sideWrites: (scope, { id }) => ({ writes: figureWrites(scope, id) }),
+    sideWrites: (scope, { id }) => ({ writes: figureWrites(scope.db, scope, id) }),
     editValues: async (_scope, row) => ({ contractId: String(row.contractId) }),
     beforeDelete: async (scope, ids) => {
       const moved = await scope.db.select({ id: settlements.id }).from(settlements).where(tenantWhere(settlements, scope, inArray(settlements.id, ids), sql`${settlements.state} <> ${APPLICATION_STATE.draft}`)).limit(1);

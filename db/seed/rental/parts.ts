@@ -9,5 +9,6 @@ import { seedTempCranes } from "./temp-crane";
 import { seedBills } from "./bills";
 import { seedReceipts } from "./receipts";
 import { seedCollection } from "./collection";
+import { seedSettlements } from "./settlements";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills, seedReceipts, seedCollection];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedBills, seedReceipts, seedCollection, seedSettlements];
