@@ -7,9 +7,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { loadBill, repriceBill } from "../../app/modules/billing/bill.server";
-import { parseZonedTime } from "../../app/lib/tenant-days";
-import { alarms, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, vehicleDaily } from "../../db/schema";
-import { billScope, days, ZONE } from "./bill-fixtures";
+import { billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers } from "../../db/schema";
+import { billScope, craneHistory, days, ZONE } from "./bill-fixtures";
 import { db, get, makeTenant, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
@@ -41,11 +40,7 @@ async function charter(plan: readonly (typeof PLAN)[number][] = PLAN, kind: "cha
     .returning({ id: contractLines.id });
   await db().insert(contractFees).values({ tenantId: t.tenantId, contractId: c!.id, kind: "entry", amountCents: 350_000, feeOn: "2026-09-21" });
   if (plan.length) await db().insert(contractPlans).values(plan.map((p) => ({ tenantId: t.tenantId, contractId: c!.id, ...p })));
-  const quiet = new Set(days("2026-10-30", "2026-11-08"));
-  const rows = days("2026-09-21", "2026-12-20").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
-  for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
-  const at = parseZonedTime("2026-11-12T18:00", ZONE);
-  await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
+  await craneHistory(t.tenantId, v.id, "2026-12-20");
   return { t, contractId: c!.id, lineId: line!.id, number, scope: billScope(t.tenantId, t.userId) };
 }
 

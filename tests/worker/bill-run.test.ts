@@ -11,7 +11,7 @@ import { parseZonedTime } from "../../app/lib/tenant-days";
 import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences, vehicleDaily } from "../../db/schema";
 import { runScheduled } from "../../workers/scheduled";
 import { bills as billsJob } from "../../workers/jobs/bills";
-import { billScope, days, ZONE } from "./bill-fixtures";
+import { billScope, craneHistory, days, ZONE } from "./bill-fixtures";
 import { db, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
@@ -33,11 +33,7 @@ async function rentalWithHistory() {
     .insert(contractLines)
     .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 2_800_000, idleRateBp: 7000, faultDeduction: 1, onRentOn: "2026-09-21" })
     .returning({ id: contractLines.id });
-  const quiet = new Set(days("2026-10-30", "2026-11-08"));
-  const rows = days("2026-09-21", "2026-11-20").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
-  for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
-  const at = parseZonedTime("2026-11-12T18:00", ZONE);
-  await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
+  await craneHistory(t.tenantId, v.id, "2026-11-20");
   return { t, v, contractId: c!.id, lineId: line!.id, number, scope: billScope(t.tenantId, t.userId) };
 }
 
