@@ -34,9 +34,11 @@ export function reportRange(url: URL, scope: RequestScope, fallback: QuickRange 
 }
 
 const inScope = (scope: RequestScope, column: Parameters<typeof visibleOrgRowWhere>[1]): SQL => visibleOrgRowWhere(scope, column) ?? sql`1 = 1`;
-/** Items that are revenue: of a confirmed or locked bill whose period ends in the range; the deposit returned is not. */
-const billedItems = (scope: RequestScope, r: ReportRange) =>
-  sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > 0 and bill_items.rule <> 'deposit' and ${inScope(scope, bills.orgId)}`;
+/** Bills that are revenue: confirmed or locked, their period ending in the range, in the user's scope. */
+const billedBills = (scope: RequestScope, r: ReportRange) =>
+  sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > 0 and ${inScope(scope, bills.orgId)}`;
+/** Items that are revenue: of such a bill; the deposit returned is not. */
+const billedItems = (scope: RequestScope, r: ReportRange) => sql`${billedBills(scope, r)} and bill_items.rule <> 'deposit'`;
 /** A line's equipment type: its machine's model, else the equipment_type dictionary's name for the line's value, else the value. */
 const lineType = (tenantId: number) =>
   sql`coalesce((select vehicle_models.name from vehicles join vehicle_models on vehicle_models.id = vehicles.model_id where vehicles.id = contract_lines.vehicle_id), (select dictionary_items.dict_name from dictionary_items where ${ofTenant(dictionaryItems, tenantId)} and dictionary_items.dict_code = 'equipment_type' and dictionary_items.dict_value = contract_lines.equipment_type limit 1), contract_lines.equipment_type)`;
@@ -81,7 +83,7 @@ export async function contractRevenue(scope: RequestScope, range: ReportRange, b
   const tenantId = scope.user.tenantId;
   const billKey: Record<Exclude<RevenueDimension, "type">, SQL> = { contract: sql`bills.root_id`, customer: sql`bills.customer_id`, org: sql`bills.org_id` };
   const costKey: Record<Exclude<RevenueDimension, "type">, SQL> = { contract: sql`coalesce(contracts.root_id, contracts.id)`, customer: sql`contracts.customer_id`, org: sql`contracts.org_id` };
-  const billsInRange = sql`${ofTenant(bills, tenantId)} and bills.period_to >= ${range.from} and bills.period_to <= ${range.to} and bills.state > 0 and ${inScope(scope, bills.orgId)}`;
+  const billsInRange = billedBills(scope, range);
   const billAmount = sql`bills.amount_cents - (case when bills.final = 1 then coalesce((select sum(bill_items.amount_cents) from bill_items where bill_items.bill_id = bills.id and bill_items.rule = 'deposit'), 0) else 0 end)`;
   const itemsInRange = sql`from bills join bill_items on bill_items.bill_id = bills.id and ${sameTenant(billItems, bills)} where ${billedItems(scope, range)}`;
   // a cost is in scope when its contract is; without a data scope every cost of the tenant is (its contract is the tenant's)
