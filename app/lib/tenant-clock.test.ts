@@ -38,6 +38,20 @@ describe("tenant clock", () => {
     expect(dayOf(Date.UTC(2026, 9, 25, 23), BERLIN)).toBe("2026-10-26");
   });
 
+  it("writes every moment as Intl's own parts say, across zones, years and daylight-saving changes", () => {
+    // the reference: the wall clock as formatToParts gives it, read part by part
+    const byParts = (ms: number, timeZone: string) => {
+      const f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      const p = Object.fromEntries(f.formatToParts(ms).map(({ type, value }) => [type, value]));
+      return `${p.year!.padStart(4, "0")}-${p.month}-${p.day} ${String(Number(p.hour) % 24).padStart(2, "0")}:${p.minute}:${p.second}`;
+    };
+    const moments = [0, Date.UTC(999, 0, 1, 12), Date.UTC(2026, 2, 29, 0, 59, 59), Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 0, 30), Date.UTC(2026, 10, 27, 15, 59, 59, 999)];
+    for (let i = 0; i < 200; i++) moments.push(Date.UTC(1990, 0, 1) + i * 7_919_993_117);
+    for (const zone of ["Asia/Shanghai", "Europe/Berlin", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe", "UTC"]) {
+      for (const ms of moments) expect(stampInZone(ms, zone), `${ms} in ${zone}`).toBe(byParts(ms, zone));
+    }
+  });
+
   it("refuses what is not a date", () => {
     expect(dayStartMs("2026-02-31", BERLIN)).toBeNull();
     expect(dayEndMs("2026-13-01", SHANGHAI)).toBeNull();
