@@ -33,6 +33,17 @@ describe("column choice", () => {
     expect(applyColumnPrefs(columns, { order: ["name"], hidden: [] }).map((c) => c.key)).toEqual(["name", "account", "phone"]);
     expect(applyColumnPrefs(columns, null)).toBe(columns);
   });
+  it("shows an optional column only once the user's choice shows it", () => {
+    const withOptional: ColumnDef[] = [...columns, { key: "revision", label: { zh: "版本", en: "Version" }, optional: true }];
+    // no choice yet, and a choice saved before the column existed: left out
+    expect(applyColumnPrefs(withOptional, null).map((c) => c.key)).toEqual(["account", "name", "phone"]);
+    expect(applyColumnPrefs(withOptional, { order: ["phone", "account", "name"], hidden: [] }).map((c) => c.key)).toEqual(["phone", "account", "name"]);
+    // ticked in 显示配置 (the saved order names it, the hidden list does not), and unticked again
+    expect(applyColumnPrefs(withOptional, { order: ["revision", "account", "name", "phone"], hidden: [] }).map((c) => c.key)).toEqual(["revision", "account", "name", "phone"]);
+    expect(applyColumnPrefs(withOptional, { order: ["revision", "account", "name", "phone"], hidden: ["revision"] }).map((c) => c.key)).toEqual(["account", "name", "phone"]);
+    // a fixed column is shown even when marked optional
+    expect(applyColumnPrefs([{ ...withOptional[0]!, optional: true }, ...withOptional.slice(1)], null).map((c) => c.key)).toEqual(["account", "name", "phone"]);
+  });
   it("puts a 序号 column added since the choice first, not last", () => {
     const withIndex = [INDEX_COLUMN, ...columns];
     expect(applyColumnPrefs(withIndex, { order: ["phone", "account", "name"], hidden: [] }).map((c) => c.key)).toEqual(["rowNo", "phone", "account", "name"]);

@@ -26,6 +26,8 @@ export interface ColumnDef {
   sortable?: boolean;
   /** fixed columns cannot be hidden in the column panel */
   fixed?: boolean;
+  /** shown only once the user ticks it in 显示配置: a column few need, which would crowd the table at 1280 px */
+  optional?: boolean;
   options?: OptionDef[];
   /** text shown for an empty value (e.g. 永久 for an expiry that is never) */
   empty?: Label;
@@ -260,13 +262,25 @@ export function columnOrder(columns: ColumnDef[], prefs: ColumnPrefs | null): st
   return [...added.filter((c) => !isDataColumn(c)).map((c) => c.key), ...prefs.order.filter((k) => known.has(k)), ...added.filter(isDataColumn).map((c) => c.key)];
 }
 
+/**
+ * Whether the table shows a column: a fixed one always; one the user's choice names (hidden, or in its order, as
+ * every column of the list was when they saved it) as they chose; any other (no choice yet, or a column added
+ * since) unless it is optional.
+ */
+export function columnShown(c: ColumnDef, prefs: ColumnPrefs | null): boolean {
+  if (c.fixed) return true;
+  if (prefs?.hidden.includes(c.key)) return false;
+  if (prefs?.order.includes(c.key)) return true;
+  return !c.optional;
+}
+
 /** The columns in the user's order ({@link columnOrder}), hidden ones left out. */
 export function applyColumnPrefs(columns: ColumnDef[], prefs: ColumnPrefs | null): ColumnDef[] {
-  if (!prefs) return columns;
+  if (!prefs) return columns.some((c) => c.optional) ? columns.filter((c) => columnShown(c, null)) : columns;
   const byKey = new Map(columns.map((c) => [c.key, c]));
   return columnOrder(columns, prefs)
     .map((k) => byKey.get(k)!)
-    .filter((c) => c.fixed || !prefs.hidden.includes(c.key));
+    .filter((c) => columnShown(c, prefs));
 }
 
 /** The two refusals of the column panel: a fixed column cannot be hidden, and at least one column stays. */

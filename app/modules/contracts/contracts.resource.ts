@@ -76,8 +76,9 @@ export const contractView = defineView({
     { key: "lineCount", label: { zh: "设备数", en: "Machines" }, type: "number" },
     { key: "salesman", label: { zh: "业务员", en: "Salesman" } },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: CONTRACT_STATES, sortable: true },
-    { key: "revision", label: { zh: "版本", en: "Version" }, type: "number" },
-    { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime", sortable: true },
+    // in 显示配置, not shown until a user ticks them: an amendment's version is on the document, and 开始日期 says when
+    { key: "revision", label: { zh: "版本", en: "Version" }, type: "number", optional: true },
+    { key: "createdAt", label: { zh: "创建时间", en: "Created" }, type: "datetime", sortable: true, optional: true },
   ],
   filters: [
     { key: "q", label: { zh: "编号/名称/客户/项目", en: "No., name, customer or project" }, type: "text", simple: true },
