@@ -15,18 +15,10 @@ type WallClock = { year: number; month: number; day: number; hour: number; minut
 /** the wall-clock formatter of each zone, looked up by the zone alone (a list formats a cell of every row with it) */
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** en-US with these options writes "11/27/2026, 18:05:09"; a year it writes otherwise (before year 1) goes by the parts */
-const EN_US_STAMP = /^(\d{2})\/(\d{2})\/(\d+), (\d{2}):(\d{2}):(\d{2})$/;
-
-/**
- * The wall-clock parts of a moment in a zone, read by Intl (one cached formatter per zone): its text, read by a
- * pattern, which costs half of formatToParts in workerd and V8 alike (a list formats a moment in each row).
- */
+/** The wall-clock parts of a moment in a zone, read by Intl (one cached formatter per zone). */
 function partsIn(ms: number, timeZone: string): WallClock {
   let f = wallClocks.get(timeZone);
   if (!f) wallClocks.set(timeZone, (f = dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })));
-  const m = EN_US_STAMP.exec(f.format(ms));
-  if (m) return { year: Number(m[3]), month: Number(m[1]), day: Number(m[2]), hour: Number(m[4]) % 24, minute: Number(m[5]), second: Number(m[6]) };
   const p: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const { type, value } of f.formatToParts(ms)) if (type in p) p[type as keyof WallClock] = Number(value);
   p.hour %= 24;

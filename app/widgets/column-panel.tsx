@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkColumnChoice, columnOrder, columnShown, labelOf, type ColumnDef, type ColumnPrefs } from "~/lib/list/types";
+import { checkColumnChoice, columnOrder, labelOf, type ColumnDef, type ColumnPrefs } from "~/lib/list/types";
 import { useHydrated } from "./use-hydrated";
 import { buttonClass } from "~/ui/button";
 
@@ -16,7 +16,7 @@ export function ColumnPanel({ columns, prefs, formAction, serverError }: { colum
   const lang = i18n.language;
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const [order, setOrder] = useState(() => columnOrder(columns, prefs));
-  const [visible, setVisible] = useState(() => columns.filter((c) => columnShown(c, prefs)).map((c) => c.key));
+  const [visible, setVisible] = useState(() => columns.filter((c) => c.fixed || !prefs?.hidden.includes(c.key)).map((c) => c.key));
   const [error, setError] = useState<string | null>(null);
   const hydrated = useHydrated();
 

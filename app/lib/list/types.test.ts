@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyColumnPrefs, checkColumnChoice, imageCell, INDEX_COLUMN, listHref, parseListQuery, rowNumber, type ColumnDef, type FilterDef } from "./types";
+import { applyColumnPrefs, checkColumnChoice, effectiveColumnPrefs, imageCell, INDEX_COLUMN, listHref, parseListQuery, rowNumber, type ColumnDef, type ColumnPrefs, type FilterDef } from "./types";
 
 const columns: ColumnDef[] = [
   { key: "account", label: { zh: "账号", en: "Account" }, fixed: true, sortable: true },
@@ -35,14 +35,18 @@ describe("column choice", () => {
   });
   it("shows an optional column only once the user's choice shows it", () => {
     const withOptional: ColumnDef[] = [...columns, { key: "revision", label: { zh: "版本", en: "Version" }, optional: true }];
-    // no choice yet, and a choice saved before the column existed: left out
-    expect(applyColumnPrefs(withOptional, null).map((c) => c.key)).toEqual(["account", "name", "phone"]);
-    expect(applyColumnPrefs(withOptional, { order: ["phone", "account", "name"], hidden: [] }).map((c) => c.key)).toEqual(["phone", "account", "name"]);
+    const shown = (prefs: ColumnPrefs | null) => applyColumnPrefs(withOptional, effectiveColumnPrefs(withOptional, prefs)).map((c) => c.key);
+    // no choice yet, and a choice saved before the column existed: left out (and the panel lists it unticked)
+    expect(shown(null)).toEqual(["account", "name", "phone"]);
+    expect(effectiveColumnPrefs(withOptional, null)).toEqual({ order: ["account", "name", "phone", "revision"], hidden: ["revision"] });
+    expect(shown({ order: ["phone", "account", "name"], hidden: [] })).toEqual(["phone", "account", "name"]);
     // ticked in 显示配置 (the saved order names it, the hidden list does not), and unticked again
-    expect(applyColumnPrefs(withOptional, { order: ["revision", "account", "name", "phone"], hidden: [] }).map((c) => c.key)).toEqual(["revision", "account", "name", "phone"]);
-    expect(applyColumnPrefs(withOptional, { order: ["revision", "account", "name", "phone"], hidden: ["revision"] }).map((c) => c.key)).toEqual(["account", "name", "phone"]);
-    // a fixed column is shown even when marked optional
-    expect(applyColumnPrefs([{ ...withOptional[0]!, optional: true }, ...withOptional.slice(1)], null).map((c) => c.key)).toEqual(["account", "name", "phone"]);
+    expect(shown({ order: ["revision", "account", "name", "phone"], hidden: [] })).toEqual(["revision", "account", "name", "phone"]);
+    expect(shown({ order: ["revision", "account", "name", "phone"], hidden: ["revision"] })).toEqual(["account", "name", "phone"]);
+    // a list without optional columns keeps the choice as saved, none included
+    expect(effectiveColumnPrefs(columns, null)).toBeNull();
+    const saved = { order: ["name"], hidden: [] };
+    expect(effectiveColumnPrefs(columns, saved)).toBe(saved);
   });
   it("puts a 序号 column added since the choice first, not last", () => {
     const withIndex = [INDEX_COLUMN, ...columns];

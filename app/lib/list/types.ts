@@ -263,24 +263,22 @@ export function columnOrder(columns: ColumnDef[], prefs: ColumnPrefs | null): st
 }
 
 /**
- * Whether the table shows a column: a fixed one always; one the user's choice names (hidden, or in its order, as
- * every column of the list was when they saved it) as they chose; any other (no choice yet, or a column added
- * since) unless it is optional.
+ * The choice the table and 显示配置 go by, worked out on the server (so the page's JS stays as it was): the saved one,
+ * with every optional column it does not name (no choice yet, or one saved before the column existed) hidden.
  */
-export function columnShown(c: ColumnDef, prefs: ColumnPrefs | null): boolean {
-  if (c.fixed) return true;
-  if (prefs?.hidden.includes(c.key)) return false;
-  if (prefs?.order.includes(c.key)) return true;
-  return !c.optional;
+export function effectiveColumnPrefs(columns: ColumnDef[], prefs: ColumnPrefs | null): ColumnPrefs | null {
+  const unnamed = columns.filter((c) => c.optional && !c.fixed && !prefs?.order.includes(c.key) && !prefs?.hidden.includes(c.key)).map((c) => c.key);
+  if (!unnamed.length) return prefs;
+  return { order: prefs?.order ?? columns.map((c) => c.key), hidden: [...(prefs?.hidden ?? []), ...unnamed] };
 }
 
 /** The columns in the user's order ({@link columnOrder}), hidden ones left out. */
 export function applyColumnPrefs(columns: ColumnDef[], prefs: ColumnPrefs | null): ColumnDef[] {
-  if (!prefs) return columns.some((c) => c.optional) ? columns.filter((c) => columnShown(c, null)) : columns;
+  if (!prefs) return columns;
   const byKey = new Map(columns.map((c) => [c.key, c]));
   return columnOrder(columns, prefs)
     .map((k) => byKey.get(k)!)
-    .filter((c) => columnShown(c, prefs));
+    .filter((c) => c.fixed || !prefs.hidden.includes(c.key));
 }
 
 /** The two refusals of the column panel: a fixed column cannot be hidden, and at least one column stays. */

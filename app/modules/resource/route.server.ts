@@ -6,7 +6,7 @@ import { postedValues, withoutSecrets } from "./form.server";
 import { importResource, type ImportReport } from "./excel.server";
 import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
-import { checkColumnChoice, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
+import { checkColumnChoice, effectiveColumnPrefs, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
 
 export type Option = { value: string; label: string };
 
@@ -29,7 +29,7 @@ export async function resourceLoader(
   const viewing = !url.searchParams.get("edit") && Boolean(url.searchParams.get("view"));
   const creating = url.searchParams.get("new") === "1" && can.add;
   // the column choice came with the session row (user_settings is joined there): no query of its own
-  const columnPrefs = sessionSetting<ColumnPrefs>(scope.session, `columns.${res.view.name}`);
+  const columnPrefs = effectiveColumnPrefs(res.view.columns, sessionSetting<ColumnPrefs>(scope.session, `columns.${res.view.name}`));
   const [list, editing, options, filterOptions] = await Promise.all([
     listResource(scope, res, query),
     editId && (can.edit || viewing) ? findRow(scope, res, editId) : Promise.resolve(undefined),
