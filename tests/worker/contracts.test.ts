@@ -300,8 +300,14 @@ describe("amendments", () => {
     await transition(b, newId, "approve");
     const [was, now] = [(await contractRow(id!))!, (await contractRow(newId))!];
     expect([was.current, now.current, now.state]).toEqual([0, 1, 3]);
-    // the list shows the version in force; the document compares field by field
+    // the list shows the version in force (版本 is optional: shown once ticked in 显示配置); the document compares field by field
+    const byDefault = await a.page(`/contractList?q=${encodeURIComponent(String(old.number))}`);
+    const versionHeader = /<th scope="col"[^>]*>版本<\/th>/;
+    expect(byDefault).not.toMatch(versionHeader);
+    const ticked = new URLSearchParams([["intent", "columns"], ["order", "number,name,state,revision"], ...["number", "name", "state", "revision"].map((k) => ["visible", k])]);
+    expect((await postForm("/contractList", ticked, { Cookie: a.cookie })).status).toBe(302);
     const list = await a.page(`/contractList?q=${encodeURIComponent(String(old.number))}`);
+    expect(list).toMatch(versionHeader);
     expect(list).toContain(">2<");
     const compared = await a.page(`/contractList/form?id=${newId}&compare=${id}`);
     expect(compared).toContain("版本比较：v1 → v2");
