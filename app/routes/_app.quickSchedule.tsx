@@ -7,7 +7,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { shiftMonth } from "~/modules/rent/board";
 import { loadBoard, parseBoardQuery, type BoardQuery } from "~/modules/rent/board.server";
 import { BoardLegend, ScheduleBoard } from "~/modules/rent/schedule-board";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { buttonClass } from "~/ui/button";
 import { Input, Select } from "~/ui/input";
 import { RouteErrorBoundary } from "~/ui/error-state";

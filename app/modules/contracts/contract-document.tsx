@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/i18n/screen/contracts";
 import { useMessage } from "~/i18n/message";
 import { labelOf, type OptionDef } from "~/lib/list/types";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { Badge } from "~/ui/badge";

@@ -1,5 +1,5 @@
 import type { OptionDef, SheetDef } from "~/lib/list/types";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 
 const YES_NO: OptionDef[] = [
   { value: "1", label: { zh: "是", en: "Yes" } },

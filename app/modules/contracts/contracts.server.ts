@@ -21,7 +21,7 @@ import type { Option } from "~/modules/resource/route.server";
 import { approvalPlan, documentFlows, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { lineClashes } from "./availability.server";
 import { contractSheetLines } from "./contract-sheet.server";
 import { CONTRACT_APPROVE_CODE, CONTRACT_STATE, contractStates, contractView, EDITABLE_STATES, type ContractStateRow } from "./contracts.resource";

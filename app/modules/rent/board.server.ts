@@ -7,7 +7,7 @@ import { todayInZone } from "~/lib/tenant-clock";
 import { searchText } from "~/lib/list/search";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { BOARD_PAGE_SIZE, BOARD_STATES, monthDays, type BoardBar } from "./board";
 
 /** The board's filters as the URL carries them (a GET form: bookmarkable, works without JavaScript). */

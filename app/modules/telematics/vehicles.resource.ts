@@ -1,5 +1,6 @@
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 import { enablement } from "~/modules/workflow/enablement";
+import { VEHICLE_TYPES } from "./vehicle-types";
 
 export const VEHICLE_STATES: OptionDef[] = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" },
@@ -17,17 +18,6 @@ export const INSTALL_STATES: OptionDef[] = [
 export const OSMAND_STATES: OptionDef[] = [
   { value: "0", label: { zh: "关闭", en: "Off" }, tone: "muted" },
   { value: "1", label: { zh: "开启", en: "On" }, tone: "danger" },
-];
-/** Spec §3 equipment-type list (the equipment_type dictionary's fixed values). */
-export const VEHICLE_TYPES: OptionDef[] = [
-  { value: "1", label: { zh: "汽车吊", en: "Truck crane" } },
-  { value: "2", label: { zh: "履带吊", en: "Crawler crane" } },
-  { value: "3", label: { zh: "塔吊", en: "Tower crane" } },
-  { value: "4", label: { zh: "随车吊", en: "Truck-mounted crane" } },
-  { value: "5", label: { zh: "货车", en: "Truck" } },
-  { value: "6", label: { zh: "乘用车", en: "Passenger car" } },
-  { value: "7", label: { zh: "挂车", en: "Trailer" } },
-  { value: "8", label: { zh: "其他", en: "Other" } },
 ];
 export const DEVICE_TYPES: OptionDef[] = [
   { value: "new", label: { zh: "新装", en: "New" } },

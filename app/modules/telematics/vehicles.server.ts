@@ -11,7 +11,8 @@ import { containing, defineResource, fieldErrors, postedIds, type FieldErrors } 
 import type { Option } from "~/modules/resource/route.server";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
-import { DEVICE_TYPES, ENERGY_TYPES, VEHICLE_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
+import { VEHICLE_TYPES } from "./vehicle-types";
+import { DEVICE_TYPES, ENERGY_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 
 /** Spec §5: 17 letters or digits; I, O and Q are never used in a VIN (ISO 3779), so they are refused too. */

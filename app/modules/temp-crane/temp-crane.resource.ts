@@ -4,7 +4,7 @@
  * temp-crane.server.ts.
  */
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicles.resource";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { approvalTransitions, type ApprovalStates } from "~/modules/workflow/approval";
 import { defineMachine } from "~/modules/workflow/machine";
 
