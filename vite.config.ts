@@ -10,9 +10,26 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+/**
+ * The app's small shared modules in three chunks by who loads them, instead of the twenty-odd chunks of a few hundred
+ * bytes each that Rollup cuts by which of the 150 routes import what: gzip compresses a chunk on its own, so small
+ * ones compress badly, and each is a request on a slow link. Measured on the first loads (gzipped JS + CSS): /userManage
+ * 149.9 → 142.6 KB, /contractList 158.6 → 151.3, /login 127.0 → 124.3, every screen less. A module named here
+ * brings its dependencies that no other chunk holds (React, Remix and react-i18next went into `base`, which every page
+ * loaded already).
+ * - base: what every page, the sign-in page too, runs;
+ * - shell: what every page inside the shell (`_app`) runs;
+ * - list: the list machinery (table, search bar, column panel, import and export, row transitions).
+ */
+const CHUNKS: [string, RegExp][] = [
+  ["base", /\/app\/(ui\/(button|field|input|error-state)|widgets\/(preference-switches|use-hydrated)|lib\/preferences|i18n\/(index|shell-texts|keys|message))\.tsx?$/],
+  ["shell", /\/app\/(modules\/shell\/side-menu|lib\/(navigation|intl|tenant-clock|use-time-zone|upload-rules|list\/types)|widgets\/toast|modules\/workflow\/(machine|enablement))\.tsx?$/],
+  ["list", /\/app\/(widgets\/(header-filter|list-query-inputs|list-navigation|data-table|column-panel|search-bar|download-link)|lib\/(save-file|list\/format)|modules\/(resource\/resource-page|workflow\/transition-ui))\.tsx?$/],
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [cloudflareDevProxyVitePlugin({ configPath: "wrangler.toml" }), remix(remixConfig), tailwindcss(), tsconfigPaths()],
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { sourcemap: false },
-});
+  build: { sourcemap: false, rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id: string) => CHUNKS.find(([, re]) => re.test(id))?.[0] } } },
+}));
