@@ -151,6 +151,7 @@ try {
     { name: "first page", path: "/contractList", withCookie: true },
     { name: "state+sort", path: "/contractList?state=3&sort=startOn&order=desc&page=7", withCookie: true },
     { name: "kind+state", path: "/contractList?kind=spot&state=3&sort=startOn&order=asc", withCookie: true },
+    { name: "header sort", path: "/contractList?sort=plannedEndOn&order=asc", withCookie: true },
     { name: "text search", path: `/contractList?q=${encodeURIComponent("压测合同9999")}`, withCookie: true },
   ]);
   const rows = timed.slice(0, 2);
@@ -185,7 +186,7 @@ try {
   console.log(`\nThe availability board (/quickSchedule) over ${BOARD_MACHINES.toLocaleString("en")} machines for a month, 100 a page, two bars a row, same floor (budget p50 ≤ 100 ms)`);
   console.log(header);
   for (const r of boardRows) console.log(line(r, r.p50 <= 100 ? "ok" : "OVER"));
-  console.log(`\nThe contract list (/contractList) over ${CONTRACT_ROWS.toLocaleString("en")} contracts and ${(CONTRACT_ROWS * 3).toLocaleString("en")} lines, same floor (the list budget: p50 ≤ 25 ms and ≤ 3× for the first page and a filtered, sorted page; the kind and state filters together and text search shown without a budget)`);
+  console.log(`\nThe contract list (/contractList) over ${CONTRACT_ROWS.toLocaleString("en")} contracts and ${(CONTRACT_ROWS * 3).toLocaleString("en")} lines, same floor (the list budget: p50 ≤ 25 ms and ≤ 3× for the first page and a filtered, sorted page; the kind and state filters together, a sort by a column header alone and text search shown without a budget)`);
   console.log(header);
   for (const r of contractRows) console.log(line(r, r.name === "first page" || r.name === "state+sort" ? (r.p50 / floor!.p50 <= 3 && r.p50 <= 25 ? "ok" : "OVER") : "—"));
   console.log(`\nFirst load, gzipped bytes (budget: JS+CSS ≤ 150 KB for a business screen)`);

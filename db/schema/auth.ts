@@ -33,6 +33,10 @@ export const users = sqliteTable(
     index("users_tenant_created_idx").on(t.tenantId, t.createdAt),
     index("users_tenant_name_idx").on(t.tenantId, t.userName),
     index("users_tenant_state_idx").on(t.tenantId, t.state, t.createdAt),
+    // 用户管理 sorted by a column header: each sortable column's index, walked to the page (tests/worker/list-sort-plans)
+    index("users_tenant_account_idx").on(t.tenantId, t.loginAccount),
+    index("users_tenant_state_id_idx").on(t.tenantId, t.state),
+    index("users_tenant_expires_idx").on(t.tenantId, t.expiresAt),
     index("users_phone_idx").on(t.phone),
   ],
 );

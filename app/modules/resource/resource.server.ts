@@ -198,8 +198,8 @@ export async function listResource<Row extends { id: number }>(
 
 const shown = <Row extends { id: number }>(res: ResourceDefinition<ListedTable, any, any, any, Row>, rows: unknown[]): Row[] => (res.mapRows ? res.mapRows(rows as { id: number }[]) : (rows as Row[]));
 
-/** A list's rows select and its total's select. */
-function listQueries(scope: RequestScope, res: AnyResource, q: ListQuery, narrowed: SQL | undefined, chunk: number, offset: number | Placeholder) {
+/** A list's rows select and its total's select (exported for the test that reads their query plans). */
+export function listQueries(scope: RequestScope, res: AnyResource, q: ListQuery, narrowed: SQL | undefined, chunk: number, offset: number | Placeholder) {
   const where = tenantWhere(scope, res, q, narrowed);
   const column = q.sort ? res.sortColumns[q.sort] : undefined;
   // ties broken by id in the same direction: the column's index (which ends with the rowid) then gives the whole
