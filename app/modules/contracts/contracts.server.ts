@@ -433,6 +433,8 @@ export const contractResource = defineResource({
   // the revision in force only; its total is kept by triggers (migration 0023), by state too
   listedWhere: eq(contracts.current, 1),
   countedAs: "contract",
+  // 100,000 rows: a page is found by its ids first (filters and sorts are all this table's)
+  pageByIds: true,
   countedBy: ["state"],
   scopeWhere: (scope) => visibleOrgRowWhere(scope, contracts.orgId),
   createSchema: ContractSchema,
