@@ -12,21 +12,28 @@ import type { TransitionActionData } from "./engine.server";
 
 const toneClass = (tone: "primary" | "danger" | undefined) => (tone === "danger" ? "text-danger" : "text-success");
 
-/** The transitions a row offers this user, each a button that asks the server for the confirmation. */
+/**
+ * The transitions a row offers this user, each a button that asks the server for the confirmation. A row that offers
+ * none renders nothing and calls no hook: most rows of a long list (执行中, 已完成 contracts) have none, and a
+ * translator hook per row was a measurable part of a list page's server render.
+ */
 export function TransitionButtons<Row extends { id: number }>({ machine, row, codes, me, only }: { machine: MachineView<Row>; row: Row; codes: readonly string[]; me: number; only?: readonly string[] }) {
+  const offered = transitionsFor(machine, row, codes, { id: me }).filter((t) => !only || only.includes(t.name));
+  return offered.length ? <RowTransitions id={row.id} offered={offered} /> : null;
+}
+
+function RowTransitions({ id, offered }: { id: number; offered: readonly { name: string; label: string; tone?: "primary" | "danger" }[] }) {
   const message = useMessage();
   return (
     <>
-      {transitionsFor(machine, row, codes, { id: me })
-        .filter((t) => !only || only.includes(t.name))
-        .map((t) => (
-          <RowForm key={t.name} className="inline">
-            <input type="hidden" name="ids" value={row.id} />
-            <button type="submit" name="intent" value={`confirm:${t.name}`} className={toneClass(t.tone)}>
-              {message(t.label)}
-            </button>
-          </RowForm>
-        ))}
+      {offered.map((t) => (
+        <RowForm key={t.name} className="inline">
+          <input type="hidden" name="ids" value={id} />
+          <button type="submit" name="intent" value={`confirm:${t.name}`} className={toneClass(t.tone)}>
+            {message(t.label)}
+          </button>
+        </RowForm>
+      ))}
     </>
   );
 }
