@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { contracts, customers, users } from "../../db/schema";
 import type { RequestScope } from "../../app/modules/access/access.server";
 import { RESOURCES } from "../../app/modules/resource/registry.server";
 import { listQueries, listResource } from "../../app/modules/resource/resource.server";
@@ -100,5 +101,43 @@ describe("a page found by ids", () => {
       }
       expect(seen).toEqual(expected);
     }
+  });
+});
+
+describe("the contract list's text search", () => {
+  it("finds a contract by number, name or project (trigram index) and by its customer's name, in its own tenant only, and follows a rename", async () => {
+    const mine = await makeTenant();
+    const theirs = await makeTenant();
+    const tag = Date.now().toString(36);
+    const stamp = 1_700_000_000_000;
+    const customerOf = async (tenantId: number, name: string) =>
+      (await db().insert(customers).values({ tenantId, name, kind: "enterprise" }).returning({ id: customers.id }))[0]!.id;
+    const contractOf = async (tenantId: number, customerId: number, number: string, name: string, project: string) =>
+      (
+        await db()
+          .insert(contracts)
+          .values({ tenantId, number, revision: 1, current: 1, kind: "rental", name, customerId, project, startOn: "2026-11-01", settlementDay: 20, paymentDays: 30, depositCents: 0, taxRateBp: 900, valueCents: 100, state: 3, version: 1, createdAt: stamp, updatedAt: stamp })
+          .returning({ id: contracts.id })
+      )[0]!.id;
+    const harbour = await customerOf(mine.tenantId, `北外滩港务${tag}`);
+    const a = await contractOf(mine.tenantId, harbour, `SR-${tag}-1`, `滨江塔吊租赁${tag}`, "徐汇滨江 A 地块");
+    const b = await contractOf(mine.tenantId, await customerOf(mine.tenantId, `浦东机场${tag}`), `SR-${tag}-2`, `机场汽车吊${tag}`, "浦东机场 T3");
+    await contractOf(theirs.tenantId, await customerOf(theirs.tenantId, `北外滩港务${tag}`), `SR-${tag}-1`, `滨江塔吊租赁${tag}`, "徐汇滨江 A 地块");
+    // the list's own statement for the filter (its data scope is another test's: the tenant's condition stays)
+    const found = async (q: string) => {
+      const { rowsQuery } = listQueries(scopeOf(mine.tenantId), RESOURCES.contract!.resource, { page: 1, size: 20, sort: null, order: "desc", filters: { q } }, undefined, 20, 0);
+      return ((await rowsQuery) as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
+    };
+    expect(await found(`滨江塔吊租赁${tag}`)).toEqual([a]);
+    expect(await found(`SR-${tag}`)).toEqual([a, b].sort((x, y) => x - y));
+    expect(await found("浦东机场 T3")).toEqual([b]);
+    expect(await found(`北外滩港务${tag}`)).toEqual([a]);
+    // two characters: the LIKE path, which finds the same
+    expect(await found("塔吊")).toContain(a);
+    expect(await found("塔吊")).not.toContain(b);
+    // a rename reaches the index; the old name no longer finds it
+    await db().update(contracts).set({ name: `滨江履带吊${tag}` }).where(eq(contracts.id, a));
+    expect(await found(`滨江履带吊${tag}`)).toEqual([a]);
+    expect(await found(`滨江塔吊租赁${tag}`)).toEqual([]);
   });
 });

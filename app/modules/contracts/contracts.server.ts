@@ -12,6 +12,7 @@ import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from ".
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
+import { ftsPhrase } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -416,13 +417,14 @@ export const contractResource = defineResource({
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, value: formatCents(r.valueCents) })),
   filters: {
-    q: (v) =>
-      or(
-        containing(contracts.number, v),
-        containing(contracts.name, v),
-        containing(contracts.project, v),
-        referenceContaining(contracts.customerId, customers, contracts, v, customers.name),
-      ),
+    q: (v) => {
+      // three characters or more: one list of ids, from the trigram index (migration 0031) and from the customers whose
+      // name holds the text (an OR of the two made SQLite test both for every contract: 40 ms against 12 at 100,000).
+      // The customers of every tenant: the list's own tenant condition keeps its contracts. Fewer: a scan with LIKE.
+      const phrase = ftsPhrase(v);
+      if (!phrase) return or(containing(contracts.number, v), containing(contracts.name, v), containing(contracts.project, v), referenceContaining(contracts.customerId, customers, contracts, v, customers.name));
+      return sql`${contracts.id} in (select rowid from contracts_search where contracts_search match ${phrase} union all select sc.id from customers scu join contracts sc on sc.customer_id = scu.id and sc.tenant_id = scu.tenant_id where ${containing(sql`scu.name`, v)})`;
+    },
     kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? eq(contracts.kind, v as (typeof CONTRACT_KINDS)[number]) : undefined),
     state: (v) => eq(contracts.state, Number(v)),
     startFrom: (v) => gte(contracts.startOn, v),
