@@ -4,6 +4,7 @@
  * the plan's total), the transitions and the approval kind, amendments.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { approvalRecords, contractFees, contractLines, contractPlans, contracts, customers, fences, leads, organisations, suppliers, users, vehicles } from "../../../db/schema";
 import { CONTRACT_KINDS, FEE_KINDS } from "../../../db/schema/rental";
@@ -381,6 +382,10 @@ function childWrites(scope: RequestScope, contractId: number | SQL, v: ContractV
 // ---------------------------------------------------------------------------------------------------------------
 // The list.
 
+// the contract search's customer half: its own names for the two tables, beside the listed contracts
+const searchContract = alias(contracts, "sc");
+const searchCustomer = alias(customers, "scu");
+
 const party = sql<string | null>`coalesce((select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId}), (select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${contracts.supplierId}))`;
 
 export const contractResource = defineResource({
@@ -423,7 +428,7 @@ export const contractResource = defineResource({
       // The customers of every tenant: the list's own tenant condition keeps its contracts. Fewer: a scan with LIKE.
       const phrase = ftsPhrase(v);
       if (!phrase) return or(containing(contracts.number, v), containing(contracts.name, v), containing(contracts.project, v), referenceContaining(contracts.customerId, customers, contracts, v, customers.name));
-      return sql`${contracts.id} in (select rowid from contracts_search where contracts_search match ${phrase} union all select sc.id from customers scu join contracts sc on sc.customer_id = scu.id and sc.tenant_id = scu.tenant_id where ${containing(sql`scu.name`, v)})`;
+      return sql`${contracts.id} in (select rowid from contracts_search where contracts_search match ${phrase} union all select ${searchContract.id} from ${customers} "scu" join ${contracts} "sc" on ${searchContract.customerId} = ${searchCustomer.id} and ${sameTenant(searchContract, searchCustomer)} where ${containing(searchCustomer.name, v)})`;
     },
     kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? eq(contracts.kind, v as (typeof CONTRACT_KINDS)[number]) : undefined),
     state: (v) => eq(contracts.state, Number(v)),
