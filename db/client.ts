@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client/web";
-import { Column, is, sql, SQL } from "drizzle-orm";
+import { Column, getTableName, is, sql, SQL } from "drizzle-orm";
 import { drizzle as drizzleD1 } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 /** The one database type every query helper takes: D1 and libSQL both satisfy it. */
@@ -46,6 +46,14 @@ export function d1Binding(db: Db): D1Database | null {
 }
 
 export { schema };
+
+/**
+ * A table declared under its alias (drizzle's `alias(table, name)`) in a raw statement: `"customers" "scu"`. An alias
+ * interpolated alone renders only its name, which a `from` or `join` cannot read.
+ */
+export function declaredAs(table: SQLiteTable, aliased: SQLiteTable): SQL {
+  return sql`${table} ${sql.identifier(getTableName(aliased))}`;
+}
 
 type Query = PromiseLike<unknown>;
 

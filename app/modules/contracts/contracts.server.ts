@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { approvalRecords, contractFees, contractLines, contractPlans, contracts, customers, fences, leads, organisations, suppliers, users, vehicles } from "../../../db/schema";
 import { CONTRACT_KINDS, FEE_KINDS } from "../../../db/schema/rental";
-import { batch } from "../../../db/client";
+import { batch, declaredAs } from "../../../db/client";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
@@ -428,7 +428,7 @@ export const contractResource = defineResource({
       // The customers of every tenant: the list's own tenant condition keeps its contracts. Fewer: a scan with LIKE.
       const phrase = ftsPhrase(v);
       if (!phrase) return or(containing(contracts.number, v), containing(contracts.name, v), containing(contracts.project, v), referenceContaining(contracts.customerId, customers, contracts, v, customers.name));
-      return sql`${contracts.id} in (select rowid from contracts_search where contracts_search match ${phrase} union all select ${searchContract.id} from ${customers} "scu" join ${contracts} "sc" on ${searchContract.customerId} = ${searchCustomer.id} and ${sameTenant(searchContract, searchCustomer)} where ${containing(searchCustomer.name, v)})`;
+      return sql`${contracts.id} in (select rowid from contracts_search where contracts_search match ${phrase} union all select ${searchContract.id} from ${declaredAs(customers, searchCustomer)} join ${declaredAs(contracts, searchContract)} on ${searchContract.customerId} = ${searchCustomer.id} and ${sameTenant(searchContract, searchCustomer)} where ${containing(searchCustomer.name, v)})`;
     },
     kind: (v) => ((CONTRACT_KINDS as readonly string[]).includes(v) ? eq(contracts.kind, v as (typeof CONTRACT_KINDS)[number]) : undefined),
     state: (v) => eq(contracts.state, Number(v)),

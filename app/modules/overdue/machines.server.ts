@@ -5,6 +5,7 @@
  */
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, desc, eq, isNotNull, lt, sql, type SQLWrapper } from "drizzle-orm";
+import { declaredAs } from "../../../db/client";
 import { bills, collectionActions, contractLines, contracts } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
@@ -13,8 +14,6 @@ import { owedBill } from "./ageing.server";
 import { ACT_STATE } from "./overdue";
 
 const rootOf = sql`coalesce(${contracts.rootId}, ${contracts.id})`;
-/** collection_actions under another name inside a subquery (an alias interpolated alone renders only its name) */
-const actsAs = (name: string) => sql`${collectionActions} ${sql.identifier(name)}`;
 
 /** A machine on rent under a contract with a bill past due: the contract, the oldest bill's due day, an approved stop. */
 export interface OverdueMachine {
@@ -40,7 +39,7 @@ export async function overdueMachines(scope: RequestScope, today: string): Promi
       contractId: contracts.id,
       number: contracts.number,
       oldestDueOn: sql<string>`min(${bills.dueOn})`,
-      stopApprovedOn: sql<string | null>`(select max(${stops.actedOn}) from ${actsAs("stops")} join ${contracts} c2 on c2.id = ${stops.contractId} where ${tenantOfOuter(stops, contracts)} and ${stops.kind} = 'stopMachine' and ${stops.state} = ${ACT_STATE.approved} and c2.number = ${contracts.number} and exists (select 1 from json_each(${stops.vehicleIds}) j where j.value = ${contractLines.vehicleId}))`,
+      stopApprovedOn: sql<string | null>`(select max(${stops.actedOn}) from ${declaredAs(collectionActions, stops)} join ${contracts} c2 on c2.id = ${stops.contractId} where ${tenantOfOuter(stops, contracts)} and ${stops.kind} = 'stopMachine' and ${stops.state} = ${ACT_STATE.approved} and c2.number = ${contracts.number} and exists (select 1 from json_each(${stops.vehicleIds}) j where j.value = ${contractLines.vehicleId}))`,
     })
     .from(bills)
     .innerJoin(first, and(eq(first.id, bills.rootId), sameTenant(first, bills)))
@@ -80,7 +79,7 @@ export function dueUrgesRead(scope: RequestScope, today: string, limit: number) 
   const later = alias(collectionActions, "later");
   const changes = alias(collectionActions, "changes");
   const sameContract = (act: { contractId: SQLWrapper }) => sql`(select c2.number from ${contracts} c2 where c2.id = ${act.contractId}) = ${contracts.number}`;
-  const responsible = sql`coalesce((select ${changes.personId} from ${actsAs("changes")} where ${tenantOfOuter(changes, contracts)} and ${changes.kind} = 'personChange' and ${changes.state} = ${ACT_STATE.approved} and ${changes.personId} is not null and ${sameContract(changes)} order by ${changes.actedOn} desc, ${changes.id} desc limit 1), ${contracts.salesmanId})`;
+  const responsible = sql`coalesce((select ${changes.personId} from ${declaredAs(collectionActions, changes)} where ${tenantOfOuter(changes, contracts)} and ${changes.kind} = 'personChange' and ${changes.state} = ${ACT_STATE.approved} and ${changes.personId} is not null and ${sameContract(changes)} order by ${changes.actedOn} desc, ${changes.id} desc limit 1), ${contracts.salesmanId})`;
   return scope.db
     .select({ contractId: contracts.id, number: contracts.number, name: contracts.name, nextOn: sql<string>`${urges.nextOn}` })
     .from(urges)
@@ -94,7 +93,7 @@ export function dueUrgesRead(scope: RequestScope, today: string, limit: number) 
         eq(urges.kind, "urge"),
         eq(urges.state, ACT_STATE.approved),
         // the latest urge of the contract decides (a newer urge without a next day ends the reminder)
-        sql`not exists (select 1 from ${actsAs("later")} where ${tenantOfOuter(later, urges)} and ${later.kind} = 'urge' and ${later.state} = ${ACT_STATE.approved} and ${sameContract(later)} and (${later.actedOn} > ${urges.actedOn} or (${later.actedOn} = ${urges.actedOn} and ${later.id} > ${urges.id})))`,
+        sql`not exists (select 1 from ${declaredAs(collectionActions, later)} where ${tenantOfOuter(later, urges)} and ${later.kind} = 'urge' and ${later.state} = ${ACT_STATE.approved} and ${sameContract(later)} and (${later.actedOn} > ${urges.actedOn} or (${later.actedOn} = ${urges.actedOn} and ${later.id} > ${urges.id})))`,
         visibleOrgRowWhere(scope, contracts.orgId),
         sql`${responsible} = ${scope.user.id}`,
         sql`exists (select 1 from ${bills} where ${tenantOfOuter(bills, contracts)} and ${bills.rootId} = ${rootOf} and ${owedBill} and ${bills.dueOn} < ${today})`,
