@@ -107,4 +107,26 @@ describe("memoised translations", () => {
     i18n.removeResourceBundle("en-US", "later");
     expect(t("title")).toBe("title");
   });
+
+  it("answer a key without options and whether a key exists as i18next does, after a language switch and texts arriving too", async () => {
+    // how useMessage asks: exists(key), then t(key) with no options at all (untyped: a key that names no text too)
+    const i18n = await instance("zh-CN");
+    const t = (key: string) => (i18n.t as unknown as (key: string) => string)(key);
+    const exists = (key: string) => i18n.exists(key);
+    for (let i = 0; i < 2; i++) {
+      expect(exists("sessionExpired")).toBe(true);
+      expect(t("sessionExpired")).toBe("会话失效,请重新登录");
+      expect(t("contracts:execute")).toBe(resources["zh-CN"].contracts.execute);
+      expect(exists("contracts:noSuchText")).toBe(false);
+    }
+    await i18n.changeLanguage("en-US");
+    expect(t("sessionExpired")).toBe(resources["en-US"].common.sessionExpired);
+    expect(exists("later:title")).toBe(false);
+    i18n.addResourceBundle("en-US", "later", { title: "Arrived" });
+    expect(exists("later:title")).toBe(true);
+    expect(t("later:title")).toBe("Arrived");
+    i18n.removeResourceBundle("en-US", "later");
+    expect(exists("later:title")).toBe(false);
+    expect(t("later:title")).toBe("title");
+  });
 });

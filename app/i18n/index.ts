@@ -44,23 +44,31 @@ const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
 const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "returnObjects", "returnDetails", "joinArrays", "postProcess", "interpolation", "replace", "fallbackLng", "nsSeparator", "keySeparator", "skipInterpolation", "defaultValue"]);
 const TRANSLATIONS_MAX = 5_000;
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
 
 /**
  * i18next resolves a key afresh on every t(): namespaces, fallbacks, nesting and interpolation checks, and a server
  * render makes hundreds of calls (a 20-row list: every row's checkbox label and buttons). Two kinds of call are
  * answered from a cache kept per instance:
- * - a plain lookup (a key, nothing else): its text never changes while the resources stay the same;
+ * - a plain lookup (a key, nothing else, or no options at all as useMessage asks): its text never changes while the
+ *   resources stay the same; whether a key names a text (`exists`, which useMessage asks first) neither;
  * - a lookup with plain values (`t("selectRow", { label })`): the cached text with its `{{name}}` placeholders filled
  *   in, as i18next would (interpolation escapes nothing in this app). Texts that nest ($t), format ({{x, fmt}}) or
  *   lack a value, and calls with a count, a context or any other i18next option, go to i18next.
  * The cache is dropped whenever texts are added or removed (a screen's namespace or the other language arriving in
  * the browser). Call once after init().
  */
-export function memoizeTranslations(i18n: { t: unknown; language: string; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
+export function memoizeTranslations(i18n: { t: unknown; exists: unknown; language: string; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
   const translate = (i18n.t as Translate).bind(i18n);
+  const exists = (i18n.exists as Translate).bind(i18n);
   const known = new Map<string, unknown>();
-  i18n.store.on("added", () => known.clear());
-  i18n.store.on("removed", () => known.clear());
+  const existing = new Map<string, unknown>();
+  const forget = () => {
+    known.clear();
+    existing.clear();
+  };
+  i18n.store.on("added", forget);
+  i18n.store.on("removed", forget);
   const lookup = (key: string, o: Record<string, unknown>, plain: Record<string, unknown>) => {
     const ns = o.ns as string | readonly string[] | undefined;
     // react-i18next's t carries no language: i18next then uses the instance's current one
@@ -73,7 +81,17 @@ export function memoizeTranslations(i18n: { t: unknown; language: string; store:
     }
     return text;
   };
+  i18n.exists = ((key: unknown, options?: unknown) => {
+    if (typeof key !== "string" || options !== undefined) return exists(key, options);
+    const cacheKey = `${i18n.language}\u0001${key}`;
+    if (existing.has(cacheKey)) return existing.get(cacheKey);
+    const answer = exists(key);
+    if (existing.size >= TRANSLATIONS_MAX) existing.clear();
+    existing.set(cacheKey, answer);
+    return answer;
+  }) as typeof i18n.exists;
   i18n.t = ((key: unknown, options?: unknown) => {
+    if (typeof key === "string" && options === undefined) return lookup(key, NO_OPTIONS, NO_OPTIONS);
     if (typeof key !== "string" || typeof options !== "object" || options === null) return translate(key, options);
     const o = options as Record<string, unknown>;
     if ((o.lng !== undefined && typeof o.lng !== "string") || (o.lngs !== undefined && o.lngs !== null)) return translate(key, options);

@@ -62,6 +62,14 @@ describe("contentSecurityPolicy", () => {
     expect(policy.split(" ")).not.toContain("http:");
   });
 
+  it("is the directives as written, each response with its own nonce and nothing of another's", () => {
+    const other = createNonce();
+    for (const n of [NONCE, other, NONCE]) {
+      expect(contentSecurityPolicy(n)).toBe(policyDirectives(n).map((d) => d.join(" ")).join("; "));
+    }
+    expect(contentSecurityPolicy(other)).not.toContain(NONCE);
+  });
+
   it("refuses a nonce that could break out of its source expression", () => {
     for (const bad of ["", "abc'; script-src *", "a b", "abc;"]) expect(() => contentSecurityPolicy(bad)).toThrow();
   });

@@ -63,9 +63,14 @@ export function menuItemFor<T extends Pick<MenuNode, "routerPath">>(items: T[], 
   return best;
 }
 
+const flatOf = new WeakMap<MenuNode[], MenuNode[]>();
+
 /** The chain of menu items from the top down to the item of this page (empty when not in the menu). */
 export function menuTrail(tree: MenuNode[], pathname: string): MenuNode[] {
-  const item = menuItemFor(flattenMenu(tree), pathname);
+  // the side menu asks on every render with the same tree: flattened once per tree
+  let items = flatOf.get(tree);
+  if (!items) flatOf.set(tree, (items = flattenMenu(tree)));
+  const item = menuItemFor(items, pathname);
   if (!item) return [];
   const walk = (nodes: MenuNode[]): MenuNode[] => {
     for (const node of nodes) {

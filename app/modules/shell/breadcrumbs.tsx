@@ -14,6 +14,14 @@ function ancestors(item: MenuNode, byId: Map<string, MenuNode>): MenuNode[] {
   return chain;
 }
 
+/** The menu's items by id: one map per menu (the layout hands every page of a user the same list), not per render. */
+function itemsById(items: MenuNode[]): Map<string, MenuNode> {
+  let byId = byIdOf.get(items);
+  if (!byId) byIdOf.set(items, (byId = new Map(items.map((m) => [m.privisId, m]))));
+  return byId;
+}
+const byIdOf = new WeakMap<MenuNode[], Map<string, MenuNode>>();
+
 /**
  * Breadcrumbs with the spec §4 type rules: each arrival applies the item's type to the trail; the trail of
  * the previous first/second-level pair is cached and restored when the user comes back to that pair.
@@ -21,7 +29,7 @@ function ancestors(item: MenuNode, byId: Map<string, MenuNode>): MenuNode[] {
 export function Breadcrumbs({ items }: { items: MenuNode[] }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  const byId = new Map(items.map((m) => [m.privisId, m]));
+  const byId = itemsById(items);
   const item = menuItemFor(items, pathname);
   const [trail, setTrail] = useState<Crumb[]>(item ? [{ privisId: item.privisId, path: item.routerPath }] : []);
 
