@@ -125,6 +125,7 @@ describe("memoised translations", () => {
     i18n.addResourceBundle("en-US", "later", { title: "Arrived" });
     expect(exists("later:title")).toBe(true);
     expect(t("later:title")).toBe("Arrived");
+    expect(i18n.hasLoadedNamespace("later")).toBe(true);
     i18n.removeResourceBundle("en-US", "later");
     expect(exists("later:title")).toBe(false);
     expect(t("later:title")).toBe("title");

@@ -51,24 +51,38 @@ const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
  * render makes hundreds of calls (a 20-row list: every row's checkbox label and buttons). Two kinds of call are
  * answered from a cache kept per instance:
  * - a plain lookup (a key, nothing else, or no options at all as useMessage asks): its text never changes while the
- *   resources stay the same; whether a key names a text (`exists`, which useMessage asks first) neither;
+ *   resources stay the same; whether a key names a text (`exists`, which useMessage asks first) neither, nor that a
+ *   namespace is there (`hasLoadedNamespace`, which every useTranslation asks: once yes, yes until texts are removed);
  * - a lookup with plain values (`t("selectRow", { label })`): the cached text with its `{{name}}` placeholders filled
  *   in, as i18next would (interpolation escapes nothing in this app). Texts that nest ($t), format ({{x, fmt}}) or
  *   lack a value, and calls with a count, a context or any other i18next option, go to i18next.
  * The cache is dropped whenever texts are added or removed (a screen's namespace or the other language arriving in
  * the browser). Call once after init().
  */
-export function memoizeTranslations(i18n: { t: unknown; exists: unknown; language: string; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
+export function memoizeTranslations(i18n: { t: unknown; exists: unknown; hasLoadedNamespace: unknown; language: string; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
   const translate = (i18n.t as Translate).bind(i18n);
   const exists = (i18n.exists as Translate).bind(i18n);
+  const hasLoaded = (i18n.hasLoadedNamespace as (ns: unknown, options?: { lng?: string }) => boolean).bind(i18n);
   const known = new Map<string, unknown>();
   const existing = new Map<string, unknown>();
+  const loaded = new Set<string>();
   const forget = () => {
     known.clear();
     existing.clear();
   };
   i18n.store.on("added", forget);
-  i18n.store.on("removed", forget);
+  i18n.store.on("removed", () => {
+    forget();
+    loaded.clear();
+  });
+  i18n.hasLoadedNamespace = ((ns: unknown, options?: { lng?: string }) => {
+    if (typeof ns !== "string") return hasLoaded(ns, options);
+    const cacheKey = `${options?.lng ?? ""}\u0001${i18n.language}\u0001${ns}`;
+    if (loaded.has(cacheKey)) return true;
+    const answer = hasLoaded(ns, options);
+    if (answer === true && loaded.size < TRANSLATIONS_MAX) loaded.add(cacheKey);
+    return answer;
+  }) as typeof i18n.hasLoadedNamespace;
   const lookup = (key: string, o: Record<string, unknown>, plain: Record<string, unknown>) => {
     const ns = o.ns as string | readonly string[] | undefined;
     // react-i18next's t carries no language: i18next then uses the instance's current one

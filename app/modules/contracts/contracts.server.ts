@@ -420,7 +420,8 @@ export const contractResource = defineResource({
       .offset(offset);
     return limit === undefined ? q : q.limit(limit);
   },
-  mapRows: (rows) => rows.map((r) => ({ ...r, value: formatCents(r.valueCents) })),
+  // the page carries the amount as shown (and exported), not the cents beside it
+  mapRows: (rows) => rows.map(({ valueCents, ...r }) => ({ ...r, value: formatCents(valueCents) })),
   filters: {
     q: (v) => {
       // three characters or more: one list of ids, from the trigram index (migration 0031) and from the customers whose
