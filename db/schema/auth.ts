@@ -37,6 +37,8 @@ export const users = sqliteTable(
     index("users_tenant_account_idx").on(t.tenantId, t.loginAccount),
     index("users_tenant_state_id_idx").on(t.tenantId, t.state),
     index("users_tenant_expires_idx").on(t.tenantId, t.expiresAt),
+    // the list filtered by its state (the usual look: the users in service) and sorted by name, walked to the page
+    index("users_tenant_state_name_idx").on(t.tenantId, t.state, t.userName),
     index("users_phone_idx").on(t.phone),
   ],
 );

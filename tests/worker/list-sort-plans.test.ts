@@ -50,6 +50,21 @@ describe("the large lists' sorts walk an index", () => {
     });
   }
 
+  it("the filtered, sorted pages the bench measures: one index for the state and the order, no row read to skip", async () => {
+    // 用户管理 by state then name, 合同列表 in force by start: without the state in the index, page 7 of half of
+    // 100,000 users read every user it skipped to test the state (0.6 ms a page in the bench)
+    const cases = [
+      { name: "user", filters: { state: "1" }, sort: "userName", order: "asc" as const, uses: /USING COVERING INDEX users_tenant_state_name_idx \(tenant_id=\? AND state=\?\)/ },
+      { name: "contract", filters: { state: "3" }, sort: "startOn", order: "desc" as const, uses: /USING COVERING INDEX contracts_tenant_state_start_idx \(tenant_id=\? AND current=\? AND state=\?\)/ },
+    ];
+    for (const c of cases) {
+      const { pageQuery } = listQueries(scopeOf(1), RESOURCES[c.name]!.resource, { page: 7, size: 20, sort: c.sort, order: c.order, filters: c.filters }, undefined, 20, 120);
+      const plan = (await planOf(pageQuery)).join(" / ");
+      expect(plan, c.name).toMatch(c.uses);
+      expect(plan, c.name).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
   it("a plan that sorts is seen (the check can fail)", async () => {
     // ordering by a column no index leads with: the contracts' 项目
     const { pageQuery } = listQueries(scopeOf(1), RESOURCES.contract!.resource, { page: 1, size: 20, sort: null, order: "asc", filters: {} }, undefined, 20, 0);

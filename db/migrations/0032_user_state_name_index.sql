@@ -1,0 +1,1 @@
+CREATE INDEX `users_tenant_state_name_idx` ON `users` (`tenant_id`,`state`,`user_name`);
