@@ -52,7 +52,7 @@ describe("the large lists' sorts walk an index", () => {
 
   it("the filtered, sorted pages the bench measures: one index for the state and the order, no row read to skip", async () => {
     // 用户管理 by state then name, 合同列表 in force by start: without the state in the index, page 7 of half of
-    // 100,000 users read every user it skipped to test the state (0.6 ms a page in the bench)
+    // 100,000 users read every user it skipped to test the state (in sqlite3: 0.17 ms of SQL for page 7, 0.04 with it)
     const cases = [
       { name: "user", filters: { state: "1" }, sort: "userName", order: "asc" as const, uses: /USING COVERING INDEX users_tenant_state_name_idx \(tenant_id=\? AND state=\?\)/ },
       { name: "contract", filters: { state: "3" }, sort: "startOn", order: "desc" as const, uses: /USING COVERING INDEX contracts_tenant_state_start_idx \(tenant_id=\? AND current=\? AND state=\?\)/ },
