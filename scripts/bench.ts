@@ -8,6 +8,7 @@ import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
 import { pdfBench } from "./bench-pdf";
 import { build, ensureChromium, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
+import { seeded } from "./simulator-model";
 
 function bulkUsersSql(n: number): string {
   return `insert into users (tenant_id, org_id, login_account, user_name, password_hash, state, phone, version, created_at, updated_at)
@@ -68,6 +69,16 @@ function bulkContractsSql(n: number): string[] {
   ];
 }
 
+/** The items in a new order (Fisher–Yates), drawn from `random`. */
+function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 const PORT = 8789;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PERSIST = ".wrangler/bench";
@@ -116,7 +127,12 @@ try {
   if (login.status !== 302) throw new Error(`bench sign-in failed: ${login.status}`);
 
   // Requests to every measured path take turns, so a slower stretch of the machine hits the floor and the pages
-  // alike and the ratios stay comparable between runs.
+  // alike and the ratios stay comparable between runs. The order of the requests is shuffled every round (from a fixed
+  // seed, so a run can be repeated): in a fixed rotation the same request follows the same one every round, and a path's
+  // figure carried its neighbour's leftovers. The same build, database and server measured users' state + sort page
+  // 1.6–1.9 ms above its first page in the bench's fixed order, 0.15–0.17 ms above it reversed or shuffled (2026-11-28,
+  // docs/architecture.md); a rotation that repeats exactly can also fall into step with the runtime's periodic work
+  // (a V8 collection every so many requests) and charge it to one path.
   // Each path is asked for twice a round. Once with `Accept-Encoding: identity`: the Worker's own time, the figure
   // the budgets are about. Once with gzip, as browsers ask: wrangler's local runtime then compresses the page itself,
   // in the Worker's process, as it stands in for Cloudflare's edge, which compresses responses after the Worker (not
@@ -124,8 +140,12 @@ try {
   const ENCODINGS = ["identity", "gzip, deflate, br"] as const;
   const timeAll = async (paths: { name: string; path: string; withCookie: boolean }[]) => {
     const samples = paths.map(() => ENCODINGS.map(() => [] as number[]));
+    const requests = paths.flatMap((_, k) => ENCODINGS.map((_, e) => [k, e] as const));
+    const random = seeded(2026);
     for (let i = 0; i < N + 20; i++) {
-      for (const [k, { path, withCookie }] of paths.entries()) for (const [e, encoding] of ENCODINGS.entries()) {
+      for (const [k, e] of shuffle(requests, random)) {
+        const { path, withCookie } = paths[k]!;
+        const encoding = ENCODINGS[e];
         const t0 = performance.now();
         const res = await fetch(`${BASE}${path}`, { headers: { "Accept-Encoding": encoding, ...(withCookie ? { Cookie: cookie } : {}) }, redirect: "manual" });
         await res.arrayBuffer();
@@ -173,7 +193,7 @@ try {
     return { js, css, html: gzipSync(Buffer.from(html)).length, files: urls.size };
   };
 
-  console.log(`\nServer time over ${N} sequential requests per path, the paths taking turns (ms, client round trip through wrangler's local runtime without its DevTools capture: scripts/serve-measured.mjs; uncompressed, with the local stand-in for the edge's gzip in the last column)`);
+  console.log(`\nServer time over ${N} sequential requests per path, the paths taking turns in a shuffled order (ms, client round trip through wrangler's local runtime without its DevTools capture: scripts/serve-measured.mjs; uncompressed, with the local stand-in for the edge's gzip in the last column)`);
   const header = `  ${"path".padEnd(14)} ${"p50".padStart(7)} ${"p95".padStart(7)}  p50 / floor  verdict   gzip p50`;
   const line = (r: { name: string; p50: number; p95: number; gzipP50: number }, verdict: string) =>
     `  ${r.name.padEnd(14)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)}  ${(r.p50 / floor!.p50).toFixed(2).padStart(10)}×  ${verdict.padEnd(7)} ${r.gzipP50.toFixed(2).padStart(9)}`;
