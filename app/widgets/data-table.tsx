@@ -84,7 +84,7 @@ export function DataTable<Row extends { id: number }>({ path, columns, rows, tot
                   </th>
                 );
               })}
-              {rowActions ? <th className="px-3 py-2 font-medium">{t("actions")}</th> : null}
+              {rowActions ? <th className="dt-actions font-medium">{t("actions")}</th> : null}
             </tr>
           </thead>
           {query.size === 0 && rows.length > 0 ? (
@@ -200,7 +200,7 @@ export function TableRow<Row extends { id: number }>({ row, number, columns, for
             </td>
           );
         })}
-        {rowActions ? <td className="whitespace-nowrap px-3 py-2">{rowActions(row)}</td> : null}
+        {rowActions ? <td className="dt-actions">{rowActions(row)}</td> : null}
       </tr>
       {open && expander ? (
         <tr id={subId} ref={onSubRow ? (el) => onSubRow(row.id, el) : undefined} className="border-b border-line bg-canvas" data-testid="expanded-row">

@@ -170,3 +170,29 @@ test("export failure says 下载失败 and the button comes back", async ({ page
   await expect(page.getByTestId("toasts").getByRole("alert")).toHaveText(/下载失败/);
   await expect(page.getByTestId("export")).toHaveText("导出");
 });
+
+test("a table wider than the window keeps each row's actions in view at its right edge, on an opaque cell", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, admin.account, admin.password);
+  await page.goto("/contractList");
+  const scroll = page.getByTestId("table-scroll");
+  const table = page.getByTestId("data-table");
+  const [header, firstActions] = [table.locator("thead th").last(), table.locator("tbody tr").first().locator("td").last()];
+  await expect(header).toHaveText("操作");
+  // the contract list's columns are wider than 1280 px leave for them: the table scrolls sideways
+  expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth), "the table overflows its box at 1280 px").toBeGreaterThan(100);
+  const inView = async () => {
+    const box = (await scroll.boundingBox())!;
+    for (const cell of [header, firstActions]) {
+      const b = (await cell.boundingBox())!;
+      expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 1);
+      expect(b.x).toBeGreaterThanOrEqual(box.x);
+    }
+  };
+  await inView(); // scrolled to the start: the actions sit at the box's right edge, not past it
+  await scroll.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await inView();
+  await expect(firstActions.getByRole("button").or(firstActions.getByRole("link")).first()).toBeVisible();
+  // the cells it covers do not show through it
+  expect(await firstActions.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+});
