@@ -16,10 +16,25 @@ export function database(): Client {
   return client;
 }
 
+/**
+ * The answer of the captcha the page shows. Read again until there is one: the row is written by the server's D1 and
+ * read here through another connection to its file, and once in CI (big-list.spec.ts, 2026-11-28) the first read
+ * found none, the form went with an empty 验证码 and the browser held it back as required.
+ */
 export async function captchaAnswer(page: Page): Promise<string> {
-  const id = await page.locator('input[name="captchaId"]').inputValue();
-  const rs = await database().execute({ sql: "select answer from captchas where id = ?", args: [id] });
-  return String(rs.rows[0]?.answer ?? "");
+  let answer = "";
+  await expect
+    .poll(
+      async () => {
+        const id = await page.locator('input[name="captchaId"]').inputValue();
+        const rs = await database().execute({ sql: "select answer from captchas where id = ?", args: [id] });
+        answer = String(rs.rows[0]?.answer ?? "");
+        return answer;
+      },
+      { message: "the captcha on the page has an answer in the database", timeout: 5_000 },
+    )
+    .not.toBe("");
+  return answer;
 }
 
 /** Signs in through the sign-in form, as a person would (the captcha read from the database). */
