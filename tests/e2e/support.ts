@@ -18,8 +18,9 @@ export function database(): Client {
 
 /**
  * The answer of the captcha the page shows. Read again until there is one: the row is written by the server's D1 and
- * read here through another connection to its file, and once in CI (big-list.spec.ts, 2026-11-28) the first read
- * found none, the form went with an empty 验证码 and the browser held it back as required.
+ * read here through another connection to its file. Once in CI (big-list.spec.ts, 2026-11-28) the sign-in stayed on
+ * /login with 账号 and 密码 filled and 验证码 empty, no answer from the server: by all signs the read found none, and
+ * the browser held back the form with its required field empty.
  */
 export async function captchaAnswer(page: Page): Promise<string> {
   let answer = "";
