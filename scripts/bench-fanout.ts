@@ -6,7 +6,7 @@
 // - permessage-deflate. workerd's local listeners accept it and then compress every frame on the machine's two cores;
 //   Cloudflare's edge does not accept it for a Worker's WebSockets (cloudflare/workers-sdk#8908), and the ws
 //   library offers it by default. The subscribers do not offer it.
-// - wrangler dev's proxy Worker, a second workerd process that every frame crosses (scripts/serve-measured.mjs).
+// - wrangler dev's proxy Worker, a second workerd process that every frame crosses (scripts/serve.mjs).
 //   The subscribers connect to the Worker's runtime; the position is posted through the proxy, as any request.
 // The subscribers are scripts/lean-socket.ts (no permessage-deflate, and less of this process's CPU per frame than
 // the ws library, on the same two cores as the hub); the reference line uses ws, which speaks permessage-deflate.
@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Options {
   /** the server as users reach it (through wrangler dev's proxy) */
   base: string;
-  /** the Worker's runtime (scripts/serve-measured.mjs writes it) */
+  /** the Worker's runtime (scripts/serve.mjs writes it) */
   runtime: string;
   cookie: string;
   /** terminal numbers of this run start with it (10 characters in all) */

@@ -193,7 +193,7 @@ try {
     return { js, css, html: gzipSync(Buffer.from(html)).length, files: urls.size };
   };
 
-  console.log(`\nServer time over ${N} sequential requests per path, the paths taking turns in a shuffled order (ms, client round trip through wrangler's local runtime without its DevTools capture: scripts/serve-measured.mjs; uncompressed, with the local stand-in for the edge's gzip in the last column)`);
+  console.log(`\nServer time over ${N} sequential requests per path, the paths taking turns in a shuffled order (ms, client round trip through wrangler's local runtime without its DevTools capture: scripts/serve.mjs; uncompressed, with the local stand-in for the edge's gzip in the last column)`);
   const header = `  ${"path".padEnd(14)} ${"p50".padStart(7)} ${"p95".padStart(7)}  p50 / floor  verdict   gzip p50`;
   const line = (r: { name: string; p50: number; p95: number; gzipP50: number }, verdict: string) =>
     `  ${r.name.padEnd(14)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)}  ${(r.p50 / floor!.p50).toFixed(2).padStart(10)}×  ${verdict.padEnd(7)} ${r.gzipP50.toFixed(2).padStart(9)}`;

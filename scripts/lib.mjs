@@ -80,21 +80,22 @@ export function prepareDatabase(persistDir, { quiet = false } = {}) {
   runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])], { quiet });
 }
 
-/** The bench's server: the same worker without wrangler dev's DevTools capture (see scripts/serve-measured.mjs). */
+/** The bench's server: the same worker without wrangler dev's DevTools capture, behind wrangler's proxy Worker (scripts/serve.mjs). */
 export function spawnMeasuredServer(port, persistDir, vars = {}) {
-  return spawn(process.execPath, [`${root}scripts/serve-measured.mjs`, String(port), persistDir, JSON.stringify(vars)], { cwd: root, stdio: "inherit", detached: true, env: serverEnv() });
+  return spawn(process.execPath, [`${root}scripts/serve.mjs`, String(port), persistDir, JSON.stringify(vars)], { cwd: root, stdio: "inherit", detached: true, env: serverEnv() });
 }
 
 /**
- * `wrangler dev` in the background. detached puts it in its own process group so the caller can stop
- * wrangler and workerd together with process.kill(-pid); the e2e server keeps it in Playwright's group instead,
- * because Playwright stops its web server by killing that group. `quiet` drops its known noise (start-output.mjs).
+ * The app's local server (npm start, the e2e server) in the background: the Worker without DevTools capture, each
+ * connection relayed to its runtime, not through wrangler dev's proxy Worker, which answers concurrent posts with
+ * 503 now and then (scripts/serve.mjs --direct). The local secrets come from `.dev.vars` as with wrangler dev.
+ * detached puts it in its own process group so the caller can stop it and workerd together with
+ * process.kill(-pid); the e2e server keeps it in Playwright's group instead, because Playwright stops its web server
+ * by killing that group. `quiet` drops its known noise (start-output.mjs).
  */
-export function spawnServer(port, persistDir, extraVars = {}, { detached = true, quiet = false } = {}) {
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
-  if (persistDir) args.push("--persist-to", persistDir);
-  for (const [k, v] of Object.entries(extraVars)) args.push("--var", `${k}:${v}`);
-  return spawnQuietly(bin("wrangler"), args, { detached, quiet, env: serverEnv() });
+export function spawnServer(port, persistDir = ".wrangler/state", extraVars = {}, { detached = true, quiet = false } = {}) {
+  const args = [`${root}scripts/serve.mjs`, String(port), persistDir, JSON.stringify(extraVars), "--direct"];
+  return spawnQuietly(process.execPath, args, { detached, quiet, env: serverEnv() });
 }
 
 /** A long-running child; with `quiet` its output passes through the noise filter, line by line. */
