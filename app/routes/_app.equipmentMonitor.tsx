@@ -5,6 +5,7 @@ import type { AreaActionData } from "~/modules/monitor/area-search";
 import { MonitorScreen } from "~/modules/monitor/monitor-screen";
 import { loadMonitor, MONITOR_PATH, searchArea } from "~/modules/monitor/monitor.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { readForm } from "~/lib/posted-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 设备监控 / Equipment Monitoring" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Area vehicle search (intent "area"): a circle ≤ 10000 m and a range ≤ 7 days over the user's vehicles. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: MONITOR_PATH });
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "area") throw new Response("Bad Request", { status: 400 });
   const answer = await searchArea(scope, form);
   return { intent: "area", ...answer } satisfies AreaActionData;

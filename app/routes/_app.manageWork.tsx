@@ -14,6 +14,7 @@ import { TodoCard } from "~/modules/workbench/todo-card";
 import { useWorkbenchLive } from "~/modules/workbench/use-workbench-live";
 import { workbenchFigures } from "~/modules/workbench/workbench.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { readForm } from "~/lib/posted-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** intent plannedScreens: a menu administrator shows or hides planned screens in their own menu (user_settings). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/manageWork" });
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "plannedScreens") throw new Response("Bad Request", { status: 400 });
   if (!administersMenus(scope.access)) throw forbidden();
   await patchUserSettings(scope.db, scope.user, { [PLANNED_SCREENS_SETTING]: form.get("shown") === "1" });

@@ -6,6 +6,7 @@ import { loadFlows, postedSteps, saveFlow } from "~/modules/workflow/flows.serve
 import { ApprovalFlowsPage } from "~/modules/workflow/flows-page";
 import { APPROVAL_FLOWS_PATH } from "~/modules/workflow/tenant-config-tabs";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { readForm } from "~/lib/posted-form.server";
 
 const SCREEN = "/tenantConfig";
 
@@ -18,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
   const scope = await requireScope(request, context, { screen: SCREEN, permission: "tenantConfig:edit" });
+  const form = await readForm(request);
   const result = await saveFlow(scope, form);
   if (result.ok) return redirect(APPROVAL_FLOWS_PATH, { headers: { "Set-Cookie": flashCookie("saved") } });
   // the rows as posted come back with the refusal, so nothing chosen is lost

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { filesText, ruleText, storeFile } from "~/modules/files/files.server";
+import { readForm } from "~/lib/posted-form.server";
 import { checkContent, checkFile, contentTypeOf, resolveRules, SERVER_MAX_BYTES, type RuleMessage } from "~/lib/upload-rules";
 
 const MAX_NAME_LENGTH = 200;
@@ -21,8 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    // the same bounded reader as every form, at the upload's own size (a chunked body is counted as it streams)
+    form = await readForm(request, { maxBytes: SERVER_MAX_BYTES + 64 * 1024 });
+  } catch (refused) {
+    if (refused instanceof Response && refused.status === 413) return refuse(413, ruleText(lang, { key: "tooLarge", params: { size: SERVER_MAX_BYTES / 1024 / 1024 } }));
     return refuse(400, filesText(lang, "api", "badRequest"));
   }
   const query = new URL(request.url).searchParams;

@@ -8,6 +8,7 @@ import { readSession, startSession } from "~/modules/auth/session.server";
 import { signInSource } from "~/modules/auth/throttle.server";
 import type { MenuNode } from "~/lib/navigation";
 import pkg from "../../package.json";
+import { readForm } from "~/lib/posted-form.server";
 
 type PrivilegeNode = { privis: string; privisId: string; name: string; routerPath: string | null; children: PrivilegeNode[] };
 const toPrivilegeNodes = (tree: MenuNode[]): PrivilegeNode[] =>
@@ -18,7 +19,7 @@ async function readBody(request: Request): Promise<Record<string, string>> {
     const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
     return Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, v == null ? "" : String(v)]));
   }
-  return Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries([...(await readForm(request)).entries()].map(([k, v]) => [k, String(v)]));
 }
 
 /**

@@ -10,6 +10,7 @@ import { readPreferences } from "~/modules/auth/preferences.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { Alert, Button, Field } from "~/ui/field";
 import { LanguageSwitch } from "~/widgets/preference-switches";
+import { readForm } from "~/lib/posted-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 重置密码 / Reset password" }];
 
@@ -18,7 +19,7 @@ type ActionData = { sent?: "sent" | "tooSoon"; errors?: Errors; fields: Record<s
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, db } = anonymousScope(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const f = (k: string) => String(form.get(k) ?? "").trim();
   const channel = f("channel") === "email" ? "email" : "sms";
   const fields = { account: f("account"), channel, target: f("target") };

@@ -3,11 +3,12 @@ import { isLanguage } from "~/i18n";
 import { anonymousScope } from "~/modules/access/access.server";
 import { prefsCookies, saveUserPreferences, type Preferences } from "~/modules/auth/preferences.server";
 import { readSession, safeRedirectPath } from "~/modules/auth/session.server";
+import { readForm } from "~/lib/posted-form.server";
 
 /** Saves one preference (lang, theme, watermark, aside) to the cookie and, when signed in, to the user's settings. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, db } = anonymousScope(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const change: Partial<Preferences> = {};
   const lang = form.get("lang");
   if (isLanguage(lang)) change.lang = lang;

@@ -18,6 +18,15 @@ export default {
   notFoundTitle: "Page not found",
   notFoundMessage: "The page you asked for does not exist or has been removed.",
   goHome: "Back to the workbench",
+  formRefusedTitle: "The form could not be processed",
+  formRefused: {
+    tooLarge: "The form is too large. Please send less.",
+    tooManyFields: "The form has too many fields (at most {{max}}).",
+    fieldName: "The form has an invalid field name.",
+    rowIndex: "The form has too many rows (at most {{max}}).",
+    rowGap: "The form's rows are not numbered one after another.",
+    unreadable: "The form could not be read.",
+  },
   planned: {
     badge: "Planned",
     message: "“{{title}}” is not built yet. This page has no working features and shows no sample data.",

@@ -15,6 +15,15 @@ export default {
   notFoundTitle: "页面不存在",
   notFoundMessage: "您访问的页面不存在或已被移除。",
   goHome: "返回工作台",
+  formRefusedTitle: "无法处理提交的表单",
+  formRefused: {
+    tooLarge: "提交的内容过大，请减少后再提交。",
+    tooManyFields: "提交的字段过多（上限 {{max}} 个）。",
+    fieldName: "提交的字段名无效。",
+    rowIndex: "提交的明细行过多（上限 {{max}} 行）。",
+    rowGap: "提交的明细行不连续。",
+    unreadable: "无法读取提交的表单。",
+  },
   planned: {
     badge: "规划中",
     message: "「{{title}}」尚未开发完成。此页面暂无可用功能，也不会显示任何示例数据。",

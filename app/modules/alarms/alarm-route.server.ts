@@ -7,6 +7,7 @@ import { postedIds } from "~/modules/resource/resource.server";
 import { listHref, parseListQuery, type OptionDef } from "~/lib/list/types";
 import { handleAlarms, handleTargets, listAlarms, MAX_BATCH, visibleVehicle, type HandleTarget } from "./alarm.server";
 import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_PATH, ALARM_PERMISSION, alarmRange } from "./alarm.view";
+import { readForm } from "~/lib/posted-form.server";
 
 const VIEW = { columns: ALARM_COLUMNS, filters: ALARM_FILTERS };
 
@@ -51,7 +52,7 @@ export type AlarmActionData =
  */
 export async function alarmAction({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: ALARM_PATH, permission: `${ALARM_PERMISSION}:edit` });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const back = listHref(ALARM_PATH, parseListQuery(new URL(request.url), VIEW));
   const ids = postedIds(form);

@@ -8,6 +8,7 @@ import { LOGIN_TYPE, passwordLogin, sendCode, smsLogin, type LoginError, type Lo
 import { loadUserPreferences, prefsCookies, readPreferences } from "./preferences.server";
 import { rawCookie, readFlash, readSession, safeRedirectPath, startSession } from "./session.server";
 import { signInSource } from "./throttle.server";
+import { readForm } from "~/lib/posted-form.server";
 
 const REMEMBER_COOKIE = "derrick_remember";
 
@@ -78,7 +79,7 @@ export type LoginActionData =
 export async function loginAction({ request, context }: ActionFunctionArgs, admin: boolean) {
   const env = context.cloudflare.env;
   const db = getDb(env);
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (k: string) => String(form.get(k) ?? "");
   const intent = field("intent");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo") ?? field("redirectTo"));

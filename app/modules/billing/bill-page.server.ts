@@ -13,6 +13,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { adjustBill, BILL_CONFIRM_CODE, BILL_PERMISSION, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
 import { BILL_LIST_PATH, billHref } from "./bills.resource";
+import { readForm } from "~/lib/posted-form.server";
 
 /** The clerk's acts on a draft's proposals and a confirmed bill's adjustments (confirming needs BILL_CONFIRM_CODE). */
 export const BILL_EDIT_CODE = `${BILL_PERMISSION}:edit`;
@@ -107,7 +108,9 @@ export type BillActionData = { intent: string; error: string; proposalId?: numbe
 
 export async function billAction({ request, context }: ActionFunctionArgs) {
   const id = billId(request);
-  const form = await request.formData();
+  // the session and the screen before the body is read; each intent's own code below
+  await requireScope(request, context, { screen: BILL_LIST_PATH });
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const text = (k: string) => String(form.get(k) ?? "");
   const done = (outcome: BillOutcome<object>, refused: Omit<BillActionData, "error">) => {

@@ -15,6 +15,7 @@ import { BILL_EDIT_CODE } from "./bill-page.server";
 import { BILL_LIST_PATH, statementHref } from "./bills.resource";
 import { publicView } from "./statement-link.server";
 import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken, statementView } from "./statement.server";
+import { readForm } from "~/lib/posted-form.server";
 
 const positive = (v: string | null) => {
   const n = Number(v);
@@ -51,7 +52,7 @@ export async function statementDeskAction({ request, context }: ActionFunctionAr
   const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
   const id = positive(new URL(request.url).searchParams.get("id"));
   if (!id) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const refused = (status: number, error: string, extra: Omit<StatementDeskAction, "error"> = {}) => {
     if (status === 404) throw new Response("Not Found", { status: 404 });

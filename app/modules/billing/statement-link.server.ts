@@ -6,6 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { anonymousScope } from "~/modules/access/access.server";
 import { confirmByCustomer, disputeByCustomer, markViewed, readStatementLink, statementView, STATEMENT_STATE, type StatementView } from "./statement.server";
+import { readForm } from "~/lib/posted-form.server";
 
 /** What the page shows of a statement: no ids of other rows than its own, no user names (the events say "the lessor"). */
 export function publicView(v: StatementView) {
@@ -72,7 +73,7 @@ export async function statementLinkAction({ request, params, context }: ActionFu
   const { env, db } = anonymousScope(context);
   const link = await readStatementLink(env, db, params.token ?? "");
   if (!link.ok) throw new Response(null, { status: link.reason === "expired" ? 410 : 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const name = String(form.get("name") ?? "");
   const comment = String(form.get("comment") ?? "");
   const items = form.getAll("items").map(String);

@@ -12,6 +12,7 @@ import { requireScope, type RequestScope } from "~/modules/access/access.server"
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { previewNumber } from "~/modules/numbering/numbering.server";
 import { postedValues } from "~/modules/resource/form.server";
+import { readForm } from "~/lib/posted-form.server";
 import { createRow, fieldErrors, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
 import { resourceAction } from "~/modules/resource/route.server";
 import { historyOf } from "~/modules/workflow/approval.server";
@@ -163,12 +164,12 @@ export async function documentAction(args: ActionFunctionArgs) {
   const id = Number(url.searchParams.get("id"));
   const here = id ? docHref(id) : `${DOCUMENT_PATH}?new=1`;
   const saved = (to: string) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
-  const intent = (await args.request.clone().formData()).get("intent");
+  // the session and the screen before the body is read (read once: resourceAction below gets the same form)
+  await requireScope(args.request, args.context, { screen: contractView.path });
+  const form = await readForm(args.request);
+  const intent = form.get("intent");
   // the row buttons write nothing: the screen is enough
-  if (typeof intent === "string" && intent.startsWith("rows:")) {
-    await requireScope(args.request, args.context, { screen: contractView.path });
-    return rowsAnswer(intent.slice(5), postedValues(await args.request.formData()));
-  }
+  if (typeof intent === "string" && intent.startsWith("rows:")) return rowsAnswer(intent.slice(5), postedValues(form));
   return resourceAction(args, contractResource, {
     intents: {
       // a transition taken on the document stays on it

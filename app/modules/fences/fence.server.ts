@@ -13,6 +13,7 @@ import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { checkPeriods, type PeriodError } from "./periods";
 import { FENCE_TYPES, fenceStates, fenceView, lineStates, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
 import { runTransition, type Machine } from "~/modules/workflow/engine.server";
+import { readForm } from "~/lib/posted-form.server";
 
 type Values = Record<string, unknown>;
 const BAD_COORDINATE = "fences:v.coordinates";
@@ -244,7 +245,9 @@ const STATE_MACHINES = { fence: stateMachine(fenceStates, fences), line: stateMa
 
 /** save / state / delete of a fence or a line; every write checks its own permission code. */
 export async function fenceAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // the session and the screen before the body is read; the write's own code once the form says which
+  await requireScope(request, context, { screen: SCREEN });
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const kind: Kind = form.get("kind") === "line" ? "line" : "fence";
   const id = Number(form.get("id") ?? 0) || null;

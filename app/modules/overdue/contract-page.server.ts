@@ -13,6 +13,7 @@ import { heldCodes } from "~/modules/workflow/machine";
 import { enabledPeople, overdueContracts } from "./ageing.server";
 import { ActSchema, actContract, actsOf, collectionMachine, contractOfAct, machinesOnContract, saveAct } from "./collection.server";
 import { ACT_KINDS, OVERDUE_PATH, collectionStates, type ActKind } from "./overdue";
+import { readForm } from "~/lib/posted-form.server";
 
 const numeric = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
@@ -54,7 +55,7 @@ export type ActActionData = { intent: "create"; errors: FieldErrors; values: Rec
 export async function contractAction({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: OVERDUE_PATH });
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const back = `${url.pathname}${url.search}`;
   if (intent === "create") {

@@ -19,6 +19,19 @@ describe("postedValues (Conform)", () => {
     expect(values).toEqual({ lines: [{ sku: "A", qty: "1" }, { sku: "B", qty: "2" }], note: "" });
   });
 
+  it("refuses names that would allocate without bound or reach a prototype, as a 400 answer (never a 500)", () => {
+    for (const name of ["contacts[4294967294].name", "__proto__.polluted", "constructor.prototype.x", "lines[-1].x"]) {
+      let thrown: unknown;
+      try {
+        postedValues(form([["intent", "create"], [name, "1"]]));
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, name).toBeInstanceOf(Response);
+      expect((thrown as Response).status, name).toBe(400);
+    }
+  });
+
   it("leaves files out (an import's upload never reaches a schema)", () => {
     expect(postedValues(form([["name", "x"], ["file", new File(["a"], "a.xlsx")]]))).toEqual({ name: "x" });
   });

@@ -6,12 +6,15 @@
 import { parseSubmission } from "@conform-to/dom/future";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import type { z } from "zod";
+import { requireSafeFieldNames } from "~/lib/posted-form.server";
 
 /**
- * The form's fields as Conform reads them: `tags=a&tags=b` → `{ tags: ["a", "b"] }`, `lines[1].qty=2` →
- * `{ lines: [undefined, { qty: "2" }] }` (an index left out stays a hole the schema refuses). Files are left out.
+ * The form's fields as Conform reads them: `tags=a&tags=b` → `{ tags: ["a", "b"] }`, `lines[0].qty=2` →
+ * `{ lines: [{ qty: "2" }] }`. Files are left out. Names that could make the parse allocate without bound or touch a
+ * prototype (an index ≥ 500, a gap, `__proto__`, bad syntax: `checkFieldNames`) are refused first, as a thrown 400.
  */
 export function postedValues(form: FormData): Record<string, unknown> {
+  requireSafeFieldNames(form);
   // the machinery's own names (intent, id, version) come along; a schema's object drops what it does not name
   const { payload } = parseSubmission(form);
   return withoutFiles(payload) as Record<string, unknown>;

@@ -3,7 +3,8 @@ import { forbidden, requireScope, type RequestScope } from "~/modules/access/acc
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { createRow, deleteRows, findRow, listResource, postedIds, updateRow, type AnyResource, type FieldErrors } from "./resource.server";
 import { postedValues, withoutSecrets } from "./form.server";
-import { importResource, type ImportReport } from "./excel.server";
+import { IMPORT_MAX_BYTES, importResource, type ImportReport } from "./excel.server";
+import { FORM_MAX_BYTES, readForm } from "~/lib/posted-form.server";
 import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
 import { checkColumnChoice, effectiveColumnPrefs, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
@@ -72,6 +73,9 @@ export type ResourceActionData =
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "delete"; error: string };
 
+/** An import posts its workbook (at most IMPORT_MAX_BYTES, checked with a message of its own) with the form around it. */
+const IMPORT_BODY_MAX_BYTES = IMPORT_MAX_BYTES + FORM_MAX_BYTES;
+
 const ACTION_PERMISSION: Record<string, "add" | "edit" | "delete" | "import" | null> = { create: "add", update: "edit", edit: "edit", confirmDelete: "delete", delete: "delete", import: "import", columns: null };
 
 /**
@@ -93,22 +97,27 @@ export async function resourceAction(
     options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
   } = {},
 ) {
-  const form = await request.formData();
+  // the session and the screen before the body is read; the intent's code before its names are read as structure
+  const screen = res.view.screen ?? res.view.path;
+  await requireScope(request, context, { screen });
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const form = await readForm(request, { maxBytes: multipart ? IMPORT_BODY_MAX_BYTES : FORM_MAX_BYTES });
   const intent = String(form.get("intent") ?? "");
   const custom = intents[intent];
   const need = custom ? custom.permission : ACTION_PERMISSION[intent];
   if (need === undefined) throw new Response("Bad Request", { status: 400 });
   // the column choice is the user's own view of a list they may see: the screen is enough
-  const scope = await requireScope(request, context, { screen: res.view.screen ?? res.view.path, permission: need ? `${res.view.permission}:${need}` : undefined });
+  const scope = await requireScope(request, context, { screen, permission: need ? `${res.view.permission}:${need}` : undefined });
   // a read-only list (a log) takes no writes, whatever codes the user holds; its own intents decide for themselves
   if (res.view.readOnly && !custom && need) throw forbidden();
   const url = new URL(request.url);
   const back = listHref(res.view.path, parseListQuery(url, res.view));
   const saved = (to = back) => redirect(to, { headers: { "Set-Cookie": flashCookie("saved") } });
+  // repeated fields arrive as arrays and `lines[0].qty` as lines, with or without JavaScript (Conform); hostile
+  // names (an index ≥ 500, a gap, `__proto__`) are refused here, for every intent, the resource's own included
+  const values = postedValues(form);
   if (custom) return custom.run(scope, form, back);
 
-  // repeated fields arrive as arrays and `lines[0].qty` as lines, with or without JavaScript (Conform)
-  const values = postedValues(form);
   switch (intent) {
     case "columns": {
       const known = new Set(res.view.columns.map((c) => c.key));

@@ -11,6 +11,7 @@ import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.serve
 import type { Option } from "~/modules/resource/route.server";
 import { formInputs } from "~/lib/list/types";
 import type { SettingsView } from "./settings-types";
+import { readForm } from "~/lib/posted-form.server";
 
 type Values = Record<string, unknown>;
 
@@ -58,7 +59,7 @@ export type SettingsActionData = { errors: FieldErrors; values: Record<string, u
 /** Saves the form (zod, version check, audit) or runs one of the screen's intents on the saved values. */
 export async function settingsAction({ request, context }: ActionFunctionArgs, def: SettingsDefinition) {
   const scope = await requireScope(request, context, { screen: def.view.screen ?? def.view.path, permission: `${def.view.permission}:edit` });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const back = def.view.path;
   const stored = await readTenantSettings(scope.db, scope.user.tenantId, def.view.key, def.defaults);
