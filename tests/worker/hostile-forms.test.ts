@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FORM_MAX_BYTES, FORM_MAX_FIELDS } from "../../app/lib/posted-form";
+import { FORM_MAX_BYTES, FORM_MAX_FIELDS, FORM_MAX_ROWS } from "../../app/lib/posted-form";
 import { RESOURCES } from "../../app/modules/resource/registry.server";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
@@ -96,6 +96,17 @@ describe("the issue's attacks", () => {
     const { res, ms } = await post("/contractList/form?new=1", "intent=rows:addLine&lines[1000000000].monthly=1", admin);
     expect(res.status).toBe(400);
     expect(ms).toBeLessThan(FAST_MS);
+  });
+
+  it("the document's row button stops at the last row a form may post, and keeps what was typed", async () => {
+    const rows = Array.from({ length: FORM_MAX_ROWS }, (_, i) => `lines[${i}].monthly=${i + 1}`).join("&");
+    const { res } = await post(dataPath("/contractList/form?new=1"), `intent=rows:addLine&name=keep-me&${rows}`, admin);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain("contracts:tooManyRows|500");
+    // the 500 rows come back as posted (the last one with its rent), not one more
+    expect(text).toContain("keep-me");
+    expect(text).toContain(`"${FORM_MAX_ROWS}"`);
   });
 
   it("the viewer's column choice with x[100000000] is refused at once", async () => {

@@ -41,6 +41,7 @@ export default {
   purchaseRequired: "A rent-to-own contract needs its purchase price",
   costRequired: "A sub-contract line needs its monthly cost",
   linesRequired: "Add at least one machine",
+  tooManyRows: "At most {{value}} rows",
   lineEquipment: "Choose a machine or an equipment type",
   lineBeforeStart: "On-rent cannot be before the contract's start",
   lineAfterEnd: "Cannot be after the contract's planned end",

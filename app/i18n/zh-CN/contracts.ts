@@ -43,6 +43,7 @@ export default {
   purchaseRequired: "以租代售合同须填写购买价",
   costRequired: "分包合同的设备须填写成本月租",
   linesRequired: "至少添加一台设备",
+  tooManyRows: "明细最多 {{value}} 行",
   lineEquipment: "请选择设备或设备类型",
   lineBeforeStart: "起租日不能早于合同开始日期",
   lineAfterEnd: "不能晚于合同计划结束日期",

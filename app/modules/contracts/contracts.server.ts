@@ -4,6 +4,7 @@
  * the plan's total), the transitions and the approval kind, amendments.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { approvalRecords, contractFees, contractLines, contractPlans, contracts, customers, fences, leads, organisations, suppliers, users, vehicles } from "../../../db/schema";
@@ -161,9 +162,9 @@ export const ContractSchema = z
       .transform((ids) => (ids.length ? ids.join(",") : null)),
     remark: text(500, "contracts:tooLong500"),
     overCreditReason: text(200, "contracts:tooLong200"),
-    lines: z.array(LineSchema).min(1, "contracts:linesRequired"),
-    fees: z.array(FeeSchema).default([]),
-    plans: z.array(PlanSchema).default([]),
+    lines: z.array(LineSchema).min(1, "contracts:linesRequired").max(FORM_MAX_ROWS, `contracts:tooManyRows|${FORM_MAX_ROWS}`),
+    fees: z.array(FeeSchema).max(FORM_MAX_ROWS, `contracts:tooManyRows|${FORM_MAX_ROWS}`).default([]),
+    plans: z.array(PlanSchema).max(FORM_MAX_ROWS, `contracts:tooManyRows|${FORM_MAX_ROWS}`).default([]),
   })
   .superRefine((v, ctx) => {
     const issue = (path: (string | number)[], message: Message) => ctx.addIssue({ code: "custom", path, message });

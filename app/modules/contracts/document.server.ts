@@ -5,6 +5,7 @@
  * so they work without JavaScript), 变更, and the transitions (which stay on the document).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { and, inArray } from "drizzle-orm";
 import { files } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
@@ -145,6 +146,8 @@ function rowsAnswer(op: string, values: Record<string, unknown>) {
   const at = Number(index);
   const lists = { Line: "lines", Fee: "fees", Plan: "plans" } as const;
   for (const [suffix, key] of Object.entries(lists)) {
+    // a document's lists end where a form's rows do (app/lib/posted-form.ts): the next post could not be read
+    if (verb === `add${suffix}` && list(key).length >= FORM_MAX_ROWS) return answer(values, { [key]: `contracts:tooManyRows|${FORM_MAX_ROWS}` }, 400);
     if (verb === `add${suffix}`) return answer({ ...values, [key]: [...list(key), key === "lines" ? { shiftHours: "8" } : {}] });
     if (verb === `remove${suffix}`) return answer({ ...values, [key]: list(key).filter((_, i) => i !== at) });
   }
