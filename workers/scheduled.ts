@@ -19,14 +19,29 @@ export interface JobFiring {
   cron: string;
 }
 
+/** A part of a job's work that failed (one tenant's, one contract's): what it was and the error. The other parts went on. */
+export interface JobFailure {
+  tenantId: number;
+  contractId?: number;
+  /** the contract's number, for whoever reads the run */
+  contract?: string;
+  error: string;
+}
+
+/** What a job answers: counts of rows touched …, and the parts that failed, if any (the run is then recorded as failed). */
+export type JobResult = Record<string, unknown> & { failures?: JobFailure[] };
+
 /** A scheduled job: a unique name (recorded in job_runs), the crons it runs on, and its work. */
 export interface Job {
   name: string;
   /** cron expressions (UTC), each also listed in wrangler.toml `[triggers] crons` */
   crons: readonly string[];
-  /** what it answers (counts of rows touched …) is recorded with the run */
-  run(env: Env, firing: JobFiring): Promise<Record<string, unknown> | void>;
+  /** what it answers is recorded with the run */
+  run(env: Env, firing: JobFiring): Promise<JobResult | void>;
 }
+
+/** A failed part's error as a JobFailure's `error`: the error's name and message (its stack is logged). */
+export const failureText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** Every job, in the order they run when a firing names several. */
 export const JOBS: readonly Job[] = [housekeeping, bills, interest];
@@ -40,7 +55,8 @@ export interface JobOutcome {
 
 /**
  * Runs the jobs of one firing and records each. Answers each job's outcome; a failure is recorded and logged, and the
- * next job still runs.
+ * next job still runs. A job that answers `failures` (parts of its work that failed while the rest was done) is
+ * recorded as failed, with its result and the failures as its error.
  */
 export async function runScheduled(env: Env, firing: JobFiring, jobs: readonly Job[] = JOBS): Promise<JobOutcome[]> {
   const db = getDb(env);
@@ -57,10 +73,14 @@ export async function runScheduled(env: Env, firing: JobFiring, jobs: readonly J
       continue;
     }
     let outcome: JobOutcome;
-    let result: Record<string, unknown> | void = undefined;
+    let result: JobResult | void = undefined;
     try {
       result = await job.run(env, firing);
-      outcome = { job: job.name, outcome: "ok" };
+      // some tenants or contracts failed while the others were done: a failed run, its result saying what failed
+      const failures = result?.failures ?? [];
+      outcome = failures.length
+        ? { job: job.name, outcome: "failed", error: `${failures.length} failed: ${failures.map((f) => `tenant ${f.tenantId}${f.contract ? ` contract ${f.contract} (${f.contractId})` : ""}: ${f.error}`).join("; ")}` }
+        : { job: job.name, outcome: "ok" };
     } catch (error) {
       console.error(`job ${job.name} failed`, error);
       outcome = { job: job.name, outcome: "failed", error: errorText(error) };

@@ -4,7 +4,7 @@ import { batch, getDb, type Db } from "../../db/client";
 import { billInterest, bills, contracts, tenants } from "../../db/schema";
 import { sameTenant, tenantWhere } from "../../db/tenant";
 import { dayOf } from "../../app/lib/tenant-clock";
-import type { Job } from "../scheduled";
+import { failureText, type Job, type JobFailure } from "../scheduled";
 
 /** The local hour a tenant's interest accrues: after the bill run (02:00), so a bill confirmed late still counts. */
 export const INTEREST_HOUR = 3;
@@ -63,7 +63,10 @@ export async function accrueInterest(db: Db, o: { tenantId: number; timeZone: st
   return { bills: values.length, cents: values.reduce((s, v) => s + v.cents, 0) };
 }
 
-/** Hourly: each tenant whose local time is 03:00 accrues its late interest through its yesterday (docs/overdue.md). */
+/**
+ * Hourly: each tenant whose local time is 03:00 accrues its late interest through its yesterday (docs/overdue.md). A
+ * tenant that fails is recorded in the answer's `failures` (the run then fails) and the others accrue all the same.
+ */
 export const interest: Job = {
   name: "interest",
   crons: ["0 * * * *"],
@@ -73,14 +76,20 @@ export const interest: Job = {
     let made = 0;
     let cents = 0;
     const ran: number[] = [];
+    const failures: JobFailure[] = [];
     for (const t of all) {
-      const through = interestThrough(scheduledTime, t.timeZone);
-      if (!through) continue;
-      const r = await accrueInterest(db, { tenantId: t.id, timeZone: t.timeZone, through });
-      made += r.bills;
-      cents += r.cents;
-      ran.push(t.id);
+      try {
+        const through = interestThrough(scheduledTime, t.timeZone);
+        if (!through) continue;
+        const r = await accrueInterest(db, { tenantId: t.id, timeZone: t.timeZone, through });
+        made += r.bills;
+        cents += r.cents;
+        ran.push(t.id);
+      } catch (error) {
+        console.error(`interest: tenant ${t.id} failed`, error);
+        failures.push({ tenantId: t.id, error: failureText(error) });
+      }
     }
-    return { tenants: ran, bills: made, cents };
+    return { tenants: ran, bills: made, cents, ...(failures.length ? { failures } : {}) };
   },
 };

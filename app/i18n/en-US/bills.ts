@@ -10,6 +10,8 @@ export default {
   alreadyConfirmed: "The bill is already confirmed",
   proposalsOpen: "{{value}} proposals are still open: accept or reject each first",
   stale: "Someone else changed the bill; reload and try again",
+  itemsIncomplete: "The bill's items are missing or do not add up to its amount, so it cannot be confirmed; run the contract's bills again, then confirm",
+  runFailed: "Billing contract {{value}} failed: its data cannot be billed (a date that does not exist, for one); check the contract and try again",
   adjustmentAmount: "Enter an adjustment other than 0, with at most two decimals",
   adjustRegularOnly: "Only a regular bill can be adjusted",
   adjustConfirmedOnly: "Only a confirmed bill can be adjusted; settle a draft's proposals instead",

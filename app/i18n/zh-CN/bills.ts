@@ -10,6 +10,8 @@ export default {
   alreadyConfirmed: "账单已确认",
   proposalsOpen: "还有{{value}}条建议未处理，请先逐条接受或驳回",
   stale: "账单已被他人修改，请刷新后重试",
+  itemsIncomplete: "账单明细缺失或与金额不符，不能确认；请在合同上重新出账后再确认",
+  runFailed: "合同{{value}}出账失败：合同数据有误（如不存在的日期），请检查合同后重试",
   adjustmentAmount: "请输入不为0的调整金额，最多两位小数",
   adjustRegularOnly: "只能对正常账单做调整",
   adjustConfirmedOnly: "只能对已确认的账单做调整；草稿账单请直接处理建议",

@@ -7,19 +7,26 @@
  * start) drops a bill a concurrent run made first (`on conflict do nothing`; its items are then not written). A
  * confirmed bill is never touched here; drafts are repriced by the clerk's decisions (bill.server.ts).
  *
+ * Whole or not at all: a bill's head is written in the same batch (one transaction) as its items, evidence and
+ * proposals, so a run cut short (a crash, a failed statement) leaves each bill whole or absent. A draft an earlier run
+ * left half-done (`halfDoneBill`) is removed and its period billed again.
+ *
+ * One contract's failure (data the run cannot read, a statement refused) is recorded in the answer (`failed`: which
+ * contract, the error) and never stops the others.
+ *
  * A fixed price (包租, a project with a fixed price, 以租代售) is billed by its payment plan's instalments, not from its
  * lines: its machines' evidence is kept, but nothing is proposed (whatever the use, the price stands).
  *
- * It works in chunks of contracts: one batch reads the chunk's lines, fees, plans, trips, daily roll-ups and alarms, one
- * batch writes its bills, one writes their items, evidence and proposals (JSON rows through json_each: D1 binds at
- * most 100 parameters a statement).
+ * It works in chunks of contracts: one batch reads the chunk's lines, fees, plans, trips, daily roll-ups and alarms,
+ * then one batch per group of whole bills writes their heads, items, evidence and proposals (JSON rows through
+ * json_each: D1 binds at most 100 parameters a statement).
  */
 import { eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
-import { batch, d1Binding, type Db } from "../../../db/client";
-import { alarms, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
+import { batch, changedRows, d1Binding, idList, type Db } from "../../../db/client";
+import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { tenantWhere } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
 import { duePeriods, previousDueDays, type DuePeriod } from "./periods";
@@ -44,9 +51,18 @@ export interface BillRunOptions {
   userId?: number | null;
 }
 
+/** A contract the run could not bill: its id and number, and the error (the others were billed). */
+export interface BillRunFailure {
+  contractId: number;
+  number: string;
+  error: string;
+}
+
 export interface BillRunResult {
   contracts: number;
   bills: number;
+  /** present when some contract could not be billed */
+  failed?: BillRunFailure[];
 }
 
 type ContractRow = Awaited<ReturnType<typeof billableContracts>>[number];
@@ -133,17 +149,40 @@ export function billRunThrough(ms: number, timeZone: string): string | null {
   return hour === BILL_RUN_HOUR ? addDays(dayOf(ms, timeZone), -1) : null;
 }
 
+/**
+ * Whether a bill's items add up to its amount: the sum of its items, or with none, 0 only when it carries proposals
+ * (a period whose only use is outside the rent days bills nothing until the clerk accepts). A bill with no item and no
+ * proposal, or with items that do not make its amount, is not whole and is never confirmed.
+ */
+// raw and qualified: in a single-table select drizzle writes a field's columns unqualified, which a subquery would read
+// as its own table's
+export const billItemsWhole = sql<number>`${sql.raw(`(coalesce((select sum(i.amount_cents) from bill_items i where i.bill_id = bills.id), case when exists (select 1 from bill_proposals p where p.bill_id = bills.id) then 0 end) is bills.amount_cents)`)}`;
+
+/**
+ * A regular draft an earlier run left half-done (a run before bills were written whole, cut short between its
+ * batches): no proposal (they were written last), and its items missing or not making its amount, or no day of
+ * evidence though its contract has a machine (every line with a machine has a row a day). The run removes it and bills
+ * the period again; a clerk had decided nothing on it.
+ */
+const halfDoneBill = sql<number>`${sql.raw(`(bills.state = 0 and not exists (select 1 from bill_proposals p where p.bill_id = bills.id) and (not `)}${billItemsWhole}${sql.raw(` or (not exists (select 1 from bill_evidence e where e.bill_id = bills.id) and exists (select 1 from contract_lines l where l.contract_id = bills.contract_id and l.vehicle_id is not null))))`)}`;
+
+const failureOf = (c: Pick<ContractRow, "id" | "number">, error: unknown): BillRunFailure => ({ contractId: c.id, number: c.number, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+
 /** Runs the bills of a tenant (or of one contract) through `through`. */
 export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult> {
   const all = await billableContracts(db, o);
-  let made = 0;
+  const tally = { bills: 0 };
+  const failed: BillRunFailure[] = [];
   let touched = 0;
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK);
-    const billed = await db
-      .select({ rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn })
+    const found = await db
+      .select({ id: bills.id, rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn, halfDone: halfDoneBill.as("half_done") })
       .from(bills)
       .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), inArray(bills.rootId, ids(chunk.map((c) => c.rootId)))));
+    const halfDone = found.filter((b) => b.halfDone).map((b) => b.id);
+    if (halfDone.length) await removeHalfDone(db, o.tenantId, halfDone);
+    const billed = found.filter((b) => !b.halfDone);
     const have = new Set(billed.map((b) => `${b.rootId}|${b.periodFrom}`));
     // a fixed price's next bill takes the instalments falling due after the due day of its bill before
     const madeBy = new Map<number, typeof billed>();
@@ -152,15 +191,48 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
       if (list) list.push(b);
       else madeBy.set(b.rootId, [b]);
     }
-    const work: Work[] = chunk
-      .map((c) => ({ contract: c, periods: duePeriods({ kind: c.kind, startOn: c.startOn, endedOn: endedOf(c), settlementDay: c.settlementDay }, o.through).filter((p) => !have.has(`${c.rootId}|${p.from}`)) }))
-      .filter((w) => w.periods.length > 0)
-      .map((w) => ({ ...w, previousDueOn: isFixedPrice(w.contract) ? previousDueDays(w.periods, madeBy.get(w.contract.rootId) ?? [], w.contract.paymentDays) : [] }));
+    const work: Work[] = [];
+    for (const c of chunk) {
+      try {
+        const periods = duePeriods({ kind: c.kind, startOn: c.startOn, endedOn: endedOf(c), settlementDay: c.settlementDay }, o.through).filter((p) => !have.has(`${c.rootId}|${p.from}`));
+        if (periods.length) work.push({ contract: c, periods, previousDueOn: isFixedPrice(c) ? previousDueDays(periods, madeBy.get(c.rootId) ?? [], c.paymentDays) : [] });
+      } catch (error) {
+        failed.push(failureOf(c, error));
+      }
+    }
     if (!work.length) continue;
     touched += work.length;
-    made += await billChunk(db, o, work);
+    await billEach(db, o, work, tally, failed);
   }
-  return { contracts: touched, bills: made };
+  return { contracts: touched, bills: tally.bills, ...(failed.length ? { failed } : {}) };
+}
+
+/** Removes half-done drafts (by id, still drafts) with their rows, in one batch. */
+async function removeHalfDone(db: Db, tenantId: number, billIds: readonly number[]) {
+  const drafts = db.select({ id: bills.id }).from(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, idList(billIds)), eq(bills.state, 0)));
+  await batch(db, [
+    db.delete(billItems).where(tenantWhere(billItems, tenantId, inArray(billItems.billId, drafts))),
+    db.delete(billEvidence).where(tenantWhere(billEvidence, tenantId, inArray(billEvidence.billId, drafts))),
+    db.delete(billProposals).where(tenantWhere(billProposals, tenantId, inArray(billProposals.billId, drafts))),
+    db.delete(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, idList(billIds)), eq(bills.state, 0))),
+  ]);
+}
+
+/**
+ * Bills a chunk's work; when that fails, each contract on its own, so one contract's failure (recorded in `failed`)
+ * leaves the others billed. What a failed attempt wrote is whole (each batch is), and a retry skips it.
+ */
+async function billEach(db: Db, o: BillRunOptions, work: readonly Work[], tally: { bills: number }, failed: BillRunFailure[]): Promise<void> {
+  try {
+    await billChunk(db, o, work, tally);
+  } catch (error) {
+    if (work.length === 1) {
+      console.error(`bill run: contract ${work[0]!.contract.number} (${work[0]!.contract.id}) of tenant ${o.tenantId} failed`, error);
+      failed.push(failureOf(work[0]!.contract, error));
+      return;
+    }
+    for (const w of work) await billEach(db, o, [w], tally, failed);
+  }
 }
 
 interface Work {
@@ -312,58 +384,90 @@ function lineEvidence(timeZone: string, contract: ContractRow, line: LineRow, pe
 /** The bill's number: the contract's and the period's last day (HT-202611-0009-20261120). */
 export const billNumberOf = (contractNumber: string, periodTo: string) => `${contractNumber}-${periodTo.replaceAll("-", "")}`;
 
-/** Prices and stores the bills of one chunk; answers how many were stored (a period a concurrent run billed first is not). */
-async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[]): Promise<number> {
+/** Rows a write batch holds at most (50 statements of 500), whole bills each: a bill bigger than that goes alone. */
+const ROWS_PER_BATCH = 25_000;
+
+/** Prices and stores the bills of one chunk, counting those stored in `tally` (a period a concurrent run billed first is not). */
+async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[], tally: { bills: number }): Promise<void> {
   const data = await readChunk(db, o, work);
   // a period with nothing to bill (a week of spot hire without a trip) makes no bill
   const drafts = work.flatMap((w) => w.periods.map((p, k) => draftBill(o, w.contract, p, data, w.previousDueOn[k] ?? null))).filter((d) => d.items.length > 0 || d.proposals.length > 0);
   const now = Date.now();
-  const heads = drafts.map((d) => {
+  let group: BillRows = { heads: [], items: [], evidence: [], proposals: [] };
+  let rows = 0;
+  for (const d of drafts) {
     const totals = billTotals(d.items);
     const c = d.contract;
-    return [o.tenantId, c.orgId, billNumberOf(c.number, d.period.to), c.id, c.rootId, c.customerId, d.period.from, d.period.to, d.period.final ? 1 : 0, totals.amountCents, totals.taxCents, c.taxRateBp, dueOnOf(c, d.period), o.userId ?? null, now];
-  });
-  const stored = await insertBills(db, heads);
-  const byNumber = new Map(stored.map((s) => [s.number, s.id]));
-  const items: unknown[][] = [];
-  const evidence: unknown[][] = [];
-  const proposals: unknown[][] = [];
-  for (const d of drafts) {
-    const billId = byNumber.get(billNumberOf(d.contract.number, d.period.to));
-    if (billId === undefined) continue;
-    d.items.forEach((it, seq) => items.push([o.tenantId, billId, seq + 1, it.lineId, it.rule, it.quantity, it.unit, it.rateCents, it.amountCents, it.taxRateBp, it.taxCents, JSON.stringify(it.basis)]));
-    for (const e of d.evidence) for (const day of e.days) evidence.push([o.tenantId, billId, e.lineId, day.day, day.engineHours, day.km, day.onSiteMinutes, day.faultMinutes]);
-    for (const p of d.proposals) proposals.push([o.tenantId, billId, p.lineId, p.kind, JSON.stringify(p.days), p.hours ?? null, p.day ?? null, JSON.stringify(p.basis)]);
+    const number = billNumberOf(c.number, d.period.to);
+    const size = 1 + d.items.length + d.proposals.length + d.evidence.reduce((n, e) => n + e.days.length, 0);
+    if (rows > 0 && rows + size > ROWS_PER_BATCH) {
+      tally.bills += await writeBills(db, o.tenantId, group);
+      group = { heads: [], items: [], evidence: [], proposals: [] };
+      rows = 0;
+    }
+    rows += size;
+    group.heads.push([o.tenantId, c.orgId, number, c.id, c.rootId, c.customerId, d.period.from, d.period.to, d.period.final ? 1 : 0, totals.amountCents, totals.taxCents, c.taxRateBp, dueOnOf(c, d.period), o.userId ?? null, now]);
+    d.items.forEach((it, seq) => group.items.push([o.tenantId, number, seq + 1, it.lineId, it.rule, it.quantity, it.unit, it.rateCents, it.amountCents, it.taxRateBp, it.taxCents, JSON.stringify(it.basis)]));
+    for (const e of d.evidence) for (const day of e.days) group.evidence.push([o.tenantId, number, e.lineId, day.day, day.engineHours, day.km, day.onSiteMinutes, day.faultMinutes]);
+    for (const p of d.proposals) group.proposals.push([o.tenantId, number, p.lineId, p.kind, JSON.stringify(p.days), p.hours ?? null, p.day ?? null, JSON.stringify(p.basis)]);
   }
-  await writeJsonRows(db, [
-    [ITEM_INSERT, items],
-    [EVIDENCE_INSERT, evidence],
-    [PROPOSAL_INSERT, proposals],
-  ]);
-  return stored.length;
+  if (group.heads.length) tally.bills += await writeBills(db, o.tenantId, group);
 }
 
-/** Stores the bill heads (those of periods already billed are dropped by the unique index); answers the stored ones. */
-async function insertBills(db: Db, heads: unknown[][]): Promise<{ id: number; number: string }[]> {
-  const out: { id: number; number: string }[] = [];
-  for (let i = 0; i < heads.length; i += 200) {
-    const rows = await db.all<{ id: number; number: string }>(
-      sql`insert into bills (tenant_id, org_id, number, kind, contract_id, root_id, customer_id, period_from, period_to, final, amount_cents, tax_cents, tax_rate_bp, due_on, creator_id, created_at, updated_at)
-          select j.value ->> 0, j.value ->> 1, j.value ->> 2, 'regular', j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12, j.value ->> 13, j.value ->> 14, j.value ->> 14
-          from json_each(${JSON.stringify(heads.slice(i, i + 200))}) j where true
-          on conflict do nothing returning id, number`,
-    );
-    out.push(...rows);
-  }
-  return out;
+/** A group of whole bills as JSON rows; the items, evidence and proposals name their bill by its number (column 1). */
+interface BillRows {
+  heads: unknown[][];
+  items: unknown[][];
+  evidence: unknown[][];
+  proposals: unknown[][];
 }
 
+/**
+ * Writes a group of bills in one batch, so each is stored whole or not at all: the heads go in unseen (version 0, a
+ * state no committed bill is in: the batch is one transaction), the rows join their head by (tenant, number) and
+ * version 0 (a head a concurrent run stored first is not theirs: it is left as it is), then the heads are revealed
+ * (version 1). Answers how many heads were stored.
+ */
+async function writeBills(db: Db, tenantId: number, group: BillRows): Promise<number> {
+  const statements: [string, ...unknown[]][] = [];
+  const json = (statement: string, rows: readonly unknown[][], per: number) => {
+    for (let i = 0; i < rows.length; i += per) statements.push([statement, JSON.stringify(rows.slice(i, i + per))]);
+  };
+  json(HEAD_INSERT, group.heads, 200);
+  json(ITEM_INSERT, group.items, 500);
+  json(EVIDENCE_INSERT, group.evidence, 500);
+  json(PROPOSAL_INSERT, group.proposals, 500);
+  statements.push([HEAD_REVEAL, tenantId, JSON.stringify(group.heads.map((h) => h[2]))]);
+  const d1 = d1Binding(db);
+  const results: unknown[] = d1
+    ? await d1.batch(statements.map(([statement, ...params]) => d1.prepare(statement).bind(...params)))
+    : // drizzle's libSQL (and D1) batch is one transaction too
+      await batch(db, statements.map(([statement, ...params]) => db.run(rawStatement(statement, params))) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]);
+  return changedRows(results.at(-1));
+}
+
+/** A statement written with `?` placeholders, as drizzle SQL with its parameters bound in order. */
+function rawStatement(statement: string, params: readonly unknown[]) {
+  const parts = statement.split("?");
+  return sql.join(
+    parts.map((part, i) => (i < params.length ? sql`${sql.raw(part)}${params[i]}` : sql.raw(part))),
+    sql.raw(""),
+  );
+}
+
+const HEAD_INSERT = `insert into bills (tenant_id, org_id, number, kind, contract_id, root_id, customer_id, period_from, period_to, final, amount_cents, tax_cents, tax_rate_bp, due_on, creator_id, version, created_at, updated_at)
+  select j.value ->> 0, j.value ->> 1, j.value ->> 2, 'regular', j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12, j.value ->> 13, 0, j.value ->> 14, j.value ->> 14
+  from json_each(?) j where true
+  on conflict do nothing`;
+const HEAD_REVEAL = `update bills set version = 1 where tenant_id = ? and number in (select value from json_each(?)) and version = 0`;
+/** the head of a row (column 0 the tenant, 1 the bill's number) stored by this batch */
+const OWN_HEAD = `join bills b on b.tenant_id = j.value ->> 0 and b.number = j.value ->> 1 and b.version = 0`;
 const ITEM_INSERT = `insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents, basis)
-  select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11 from json_each(?) j`;
+  select j.value ->> 0, b.id, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11 from json_each(?) j ${OWN_HEAD}`;
 const EVIDENCE_INSERT = `insert into bill_evidence (tenant_id, bill_id, line_id, day, engine_hours, km, on_site_minutes, fault_minutes)
-  select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j`;
+  select j.value ->> 0, b.id, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j ${OWN_HEAD}`;
 const PROPOSAL_INSERT = `insert into bill_proposals (tenant_id, bill_id, line_id, kind, days, hours, day, basis)
-  select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j`;
+  select j.value ->> 0, b.id, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j ${OWN_HEAD}`;
 
 /**
  * Rows written through statements of one JSON parameter (`json_each(?)`), 500 rows a statement: on D1 fifty

@@ -13,7 +13,7 @@ import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
-import { BILLED_STATES, contractItems, minTermOf, runBills, tripHours, type BillRunResult } from "./bill-run.server";
+import { BILLED_STATES, billItemsWhole, contractItems, minTermOf, runBills, tripHours, type BillRunResult } from "./bill-run.server";
 import { isWholeMonth } from "./periods";
 import { decisionsOf, type Proposal } from "./evidence";
 import { billTotals, fixedPricePlan, priceLine } from "./pricing";
@@ -154,19 +154,27 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
   return { ok: true };
 }
 
-/** Confirms a draft bill: every proposal decided first. Once confirmed it is never changed. */
+/**
+ * Confirms a draft bill: every proposal decided first, and its items whole (they add up to its amount: a bill with no
+ * item is confirmed only at 0 with its proposals decided, `billItemsWhole`). Once confirmed it is never changed.
+ */
 export async function confirmBill(scope: RequestScope, billId: number): Promise<BillOutcome> {
   const bill = await visibleBill(scope, billId);
   if (!bill) return refuse(404, "bills:notFound");
   if (bill.state !== BILL_STATE.draft) return refuse(409, "bills:alreadyConfirmed");
-  const [open] = await scope.db.select({ n: sql<number>`count(*)` }).from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.open)));
-  if (open && open.n > 0) return refuse(409, `bills:proposalsOpen|${open.n}`);
+  const [check] = await scope.db
+    .select({ open: sql<number>`(select count(*) from bill_proposals p where p.bill_id = bills.id and p.state = ${PROPOSAL_STATE.open})`, whole: billItemsWhole })
+    .from(bills)
+    .where(tenantWhere(bills, scope, eq(bills.id, billId)));
+  if (check && check.open > 0) return refuse(409, `bills:proposalsOpen|${check.open}`);
+  if (!check?.whole) return refuse(409, "bills:itemsIncomplete");
   try {
     await batch(scope.db, [
       scope.db
         .update(bills)
         .set({ state: BILL_STATE.confirmed, confirmedBy: scope.user.id, confirmedAt: Date.now(), version: sql`${bills.version} + 1`, updatedAt: Date.now() })
-        .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
+        // the items checked again in the write: a bill is never confirmed without them
+        .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version), billItemsWhole)),
       expectChanges(scope.db, 1),
       scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "confirm", entity: "bill", entityId: String(billId), before: { state: bill.state }, after: { state: BILL_STATE.confirmed } })),
     ]);
@@ -195,6 +203,8 @@ export async function adjustBill(scope: RequestScope, billId: number, amountCent
   const next = sql`(select count(*) + 1 from ${bills} where ${bills.adjustsId} = ${billId} and ${ofTenant(bills, scope)})`;
   const [tenantRow] = await scope.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.user.tenantId));
   const today = todayInZone(tenantRow?.timeZone);
+  // the head, its item and its confirmation in one batch (one transaction): an adjustment is never seen without its item
+  const made = sql`(select max(${bills.id}) from ${bills} where ${bills.adjustsId} = ${billId} and ${ofTenant(bills, scope)})`;
   const [inserted] = await batch(scope.db, [
     scope.db
       .insert(bills)
@@ -218,18 +228,16 @@ export async function adjustBill(scope: RequestScope, billId: number, amountCent
         }),
       )
       .returning({ id: bills.id }),
-  ]);
-  const id = inserted[0]!.id;
-  await batch(scope.db, [
     scope.db
       .insert(billItems)
-      .values(withTenant(scope, { billId: id, seq: 1, lineId: null, rule: "adjustment", quantity: "1", unit: "item", rateCents: amountCents, amountCents, taxRateBp: bill.taxRateBp, taxCents, basis: { adjusts: bill.number }, note: text })),
+      .values(withTenant(scope, { billId: made, seq: 1, lineId: null, rule: "adjustment", quantity: "1", unit: "item", rateCents: amountCents, amountCents, taxRateBp: bill.taxRateBp, taxCents, basis: { adjusts: bill.number }, note: text })),
     scope.db
       .update(bills)
       .set({ state: BILL_STATE.confirmed, confirmedBy: scope.user.id, confirmedAt: now })
-      .where(tenantWhere(bills, scope, eq(bills.id, id))),
-    scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "adjust", entity: "bill", entityId: String(billId), before: null, after: { adjustment: id, amountCents, reason: text } })),
+      .where(tenantWhere(bills, scope, sql`${bills.id} = ${made}`)),
   ]);
+  const id = inserted[0]!.id;
+  await scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "adjust", entity: "bill", entityId: String(billId), before: null, after: { adjustment: id, amountCents, reason: text } }));
   return { ok: true, id };
 }
 
@@ -243,6 +251,9 @@ export async function runContractBills(scope: RequestScope, contractId: number):
   if (!contract) return refuse(404, "bills:contractNotFound");
   if (!(BILLED_STATES as readonly number[]).includes(contract.state)) return refuse(409, "bills:contractNotBilled");
   const result = await runBills(scope.db, { tenantId: scope.user.tenantId, timeZone: contract.timeZone, through: todayInZone(contract.timeZone), contractId, userId: scope.user.id });
+  // the contract's data the run could not bill (logged with the error by the run): said in the user's language, not a 500
+  const failed = result.failed?.[0];
+  if (failed) return refuse(409, `bills:runFailed|${failed.number}`);
   return { ok: true, ...result };
 }
 
