@@ -36,7 +36,10 @@ describe("the demo seed's bills", () => {
     const open = await db().select().from(billProposals).where(and(eq(billProposals.tenantId, t.tenantId), eq(billProposals.state, 0)));
     expect(open.map((p) => p.kind)).toEqual(expect.arrayContaining(["fault"]));
     expect(open.some((p) => p.kind === "stopRent" || p.kind === "idle")).toBe(true);
-    expect(rows.every((b) => b.amountCents !== 0 || b.final === 1)).toBe(true);
+    // a bill of ¥0 is a final one or a period with proposals for the clerk (a week of spot hire without a trip, its
+    // machine seen working): which weeks those are depends on today's date, so the rule is checked, not a count
+    const proposed = new Set((await db().select({ billId: billProposals.billId }).from(billProposals).where(eq(billProposals.tenantId, t.tenantId))).map((p) => p.billId));
+    expect(rows.filter((b) => b.amountCents === 0 && b.final !== 1 && !proposed.has(b.id)).map((b) => b.number)).toEqual([]);
     // and one statement sent, waiting for its customer, of a confirmed month
     const waiting = await db().select().from(statements).where(eq(statements.tenantId, t.tenantId));
     expect(waiting).toHaveLength(1);
