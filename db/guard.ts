@@ -30,4 +30,9 @@ export function isUniqueFailure(error: unknown): boolean {
   return text.includes("UNIQUE constraint failed") || text.includes("identifier_in_use");
 }
 
+/** Whether a failed batch broke the named uniqueness rule: a trigger's rule or an index's columns, as SQLite names them. */
+export function brokeRule(error: unknown, rule: string): boolean {
+  return isUniqueFailure(error) && errorText(error).includes(rule);
+}
+
 const errorText = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error) + String((error as { cause?: { message?: unknown } } | null)?.cause?.message ?? "");

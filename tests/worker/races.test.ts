@@ -66,6 +66,17 @@ describe(`one open … at a time: ${N} concurrent saves store one`, { timeout: 9
     answers.forEach((a, i) => a.status === 409 && expect(a.text).toContain(i % 2 ? "The contract already has one of these in draft or in approval" : "该合同已有同类处理在草稿或审批中"));
   });
 
+  it("延期申请: a refused one submitted again beside an open one is refused with the rule's message", async () => {
+    const c = await overdueContract();
+    const act = (state: number) => one<{ id: number }>("insert into collection_actions (tenant_id, contract_id, kind, acted_on, until_on, content, state, creator_id, created_at, updated_at) values (?, ?, 'delay', '2026-11-01', '2027-12-31', '延期', ?, ?, 0, 0) returning id", t.tenantId, c.id, state, t.userId);
+    const refusedAct = (await act(5))!;
+    await act(1);
+    const again = await post(actPath(c.id, "delay"), { intent: "transition:submit", ids: String(refusedAct.id) });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("该合同已有同类处理在草稿或审批中");
+    expect(await one("select state from collection_actions where id = ?", refusedAct.id)).toEqual({ state: 5 });
+  });
+
   it("诉讼: one lawsuit a case number, on twenty contracts at once", async () => {
     const contracts = await Promise.all(Array.from({ length: N }, () => overdueContract()));
     const caseNumber = unique("(2026)沪0115民初");

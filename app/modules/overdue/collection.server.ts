@@ -311,4 +311,6 @@ export const collectionMachine: Machine<ActStateRow> = {
       .where(tenantWhere(collectionActions, scope, inArray(collectionActions.id, ids), visibleOrgRowWhere(scope, collectionActions.orgId))),
   label: (r) => `${KIND_LABEL[r.kind]} #${r.id}`,
   plan: approvalPlan<ActStateRow>(collectionApprovalKind),
+  // a refused act submitted again while another of its kind is open on the contract (migration 0033)
+  conflicts: [{ rule: "collection_actions.one_open", refusal: { message: "overdue:alreadyOpen", status: 409 } }],
 };
