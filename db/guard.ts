@@ -20,9 +20,19 @@ export function isGuardFailure(error: unknown): boolean {
   return errorText(error).includes("batch_guard_ok");
 }
 
-/** Whether a failed batch broke a unique index (a concurrent save took the value first). */
+/**
+ * Whether a failed batch broke a uniqueness rule the database keeps (a concurrent save took the value first): a
+ * unique index, a migration 0033 trigger ("one open …", a name unique where no index could be built; they raise the
+ * same words) or migration 0012's identifier shared by a terminal number and a device identifier.
+ */
 export function isUniqueFailure(error: unknown): boolean {
-  return errorText(error).includes("UNIQUE constraint failed");
+  const text = errorText(error);
+  return text.includes("UNIQUE constraint failed") || text.includes("identifier_in_use");
+}
+
+/** Whether a failed batch broke the named uniqueness rule: a trigger's rule or an index's columns, as SQLite names them. */
+export function brokeRule(error: unknown, rule: string): boolean {
+  return isUniqueFailure(error) && errorText(error).includes(rule);
 }
 
 const errorText = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error) + String((error as { cause?: { message?: unknown } } | null)?.cause?.message ?? "");

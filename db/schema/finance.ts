@@ -249,5 +249,10 @@ export const collectionActions = sqliteTable(
     updatedAt: updatedAt(),
     doneAt: ms("done_at"),
   },
-  (t) => [index("collection_actions_contract_idx").on(t.contractId, t.actedOn), index("collection_actions_tenant_next_idx").on(t.tenantId, t.nextOn)],
+  (t) => [
+    index("collection_actions_contract_idx").on(t.contractId, t.actedOn),
+    index("collection_actions_tenant_next_idx").on(t.tenantId, t.nextOn),
+    // a lawsuit's case number is the tenant's one (migration 0033's trigger and the check before saving look it up)
+    index("collection_actions_tenant_case_idx").on(t.tenantId, t.caseNumber),
+  ],
 );

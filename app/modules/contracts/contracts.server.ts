@@ -10,6 +10,7 @@ import { z } from "zod";
 import { approvalRecords, contractFees, contractLines, contractPlans, contracts, customers, fences, leads, organisations, suppliers, users, vehicles } from "../../../db/schema";
 import { CONTRACT_KINDS, FEE_KINDS } from "../../../db/schema/rental";
 import { batch, declaredAs } from "../../../db/client";
+import { isUniqueFailure } from "../../../db/guard";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
@@ -751,14 +752,21 @@ export async function amendContract(scope: RequestScope, contractId: number): Pr
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, stateReason: _r, endedOn: _e, ...copy } = head;
   const values = ContractSchema.parse(formValuesOf(loaded));
   const newId = sql`(select max(${contracts.id}) from ${contracts})`;
-  const [inserted] = await batch(scope.db, [
-    scope.db
-      .insert(contracts)
-      .values({ ...copy, revision, rootId: root, current: 0, state: CONTRACT_STATE.draft, creatorId: scope.user.id })
-      .returning({ id: contracts.id }),
-    ...(childWrites(scope, newId, values) as [PromiseLike<unknown>]),
-  ]);
-  return { id: inserted[0]!.id };
+  try {
+    const [inserted] = await batch(scope.db, [
+      scope.db
+        .insert(contracts)
+        .values({ ...copy, revision, rootId: root, current: 0, state: CONTRACT_STATE.draft, creatorId: scope.user.id })
+        .returning({ id: contracts.id }),
+      ...(childWrites(scope, newId, values) as [PromiseLike<unknown>]),
+    ]);
+    return { id: inserted[0]!.id };
+  } catch (error) {
+    // a concurrent amendment read the same revisions and took the next number first (contracts_tenant_number_rev_uq):
+    // that one is the open amendment this one waits for
+    if (isUniqueFailure(error)) return { message: "contracts:amendmentOpen", status: 409 };
+    throw error;
+  }
 }
 
 /** The fields two revisions differ in, head and lines, as label keys and both values (the page translates the labels). */

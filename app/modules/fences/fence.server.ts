@@ -269,7 +269,7 @@ export async function fenceAction({ request, context }: ActionFunctionArgs) {
   if (!id) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
   if (intent === "delete") {
     const n = await deleteRows(scope, res as never, [id]);
-    if (typeof n === "number" && n === 0) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
+    if (typeof n === "object") return data<FenceActionData>({ kind, errors: { form: n.refuse as FieldErrors[string] }, values }, { status: n.status ?? 400 });
     return redirect(back(kind, null, "deleted"));
   }
   if (intent === "state") {

@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
+import { isUniqueFailure } from "../../../db/guard";
 import { auditLogs, collectionActions, contractLines, contracts, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
@@ -196,12 +197,22 @@ export async function saveAct(scope: RequestScope, v: ActValues): Promise<{ id: 
     updatedAt: now,
     doneAt: urge ? now : null,
   });
-  const [inserted] = await batch(scope.db, [
-    scope.db.insert(collectionActions).values(values).returning({ id: collectionActions.id }),
-    scope.db.insert(auditLogs).values(
-      withTenant(scope, { userId: scope.user.id, action: "create", entity: "collectionAction", entityId: sql`cast((select max(${collectionActions.id}) from ${collectionActions}) as text)` as unknown as string, before: null, after: values }),
-    ),
-  ]);
+  let inserted: { id: number }[];
+  try {
+    [inserted] = await batch(scope.db, [
+      scope.db.insert(collectionActions).values(values).returning({ id: collectionActions.id }),
+      scope.db.insert(auditLogs).values(
+        withTenant(scope, { userId: scope.user.id, action: "create", entity: "collectionAction", entityId: sql`cast((select max(${collectionActions.id}) from ${collectionActions}) as text)` as unknown as string, before: null, after: values }),
+      ),
+    ]);
+  } catch (error) {
+    // a concurrent save took the rule first (migration 0033: one open act of a kind, one lawsuit a case number): the
+    // checks, run again, now see it and word the refusal
+    if (!isUniqueFailure(error)) throw error;
+    const again = await checkAct(scope, v);
+    if (Object.keys(again).length) return { errors: again };
+    throw error;
+  }
   const id = inserted[0]!.id;
   if (!urge) {
     const submitted = await runTransition(scope, collectionMachine, "submit", [id], {});
@@ -300,4 +311,6 @@ export const collectionMachine: Machine<ActStateRow> = {
       .where(tenantWhere(collectionActions, scope, inArray(collectionActions.id, ids), visibleOrgRowWhere(scope, collectionActions.orgId))),
   label: (r) => `${KIND_LABEL[r.kind]} #${r.id}`,
   plan: approvalPlan<ActStateRow>(collectionApprovalKind),
+  // a refused act submitted again while another of its kind is open on the contract (migration 0033)
+  conflicts: [{ rule: "collection_actions.one_open", refusal: { message: "overdue:alreadyOpen", status: 409 } }],
 };

@@ -6,7 +6,7 @@ import { auditLogs, rowCounts } from "../../../db/schema";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { formSchema } from "./form.server";
 import { ofTenant, tenantOfOuter, withTenant, type TenantTable } from "../../../db/tenant";
-import { expectChanges, isGuardFailure } from "../../../db/guard";
+import { expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
 import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "~/lib/list/search";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView, type ViewKeys } from "~/lib/list/types";
@@ -341,13 +341,17 @@ const audit = (scope: RequestScope, entity: string, action: string, entityId: nu
  */
 const insertedId = (table: ListedTable): SQL => sql`(select max(${table.id}) from ${table})`;
 
-/** Runs a save's batch; a unique index that a concurrent save took first answers 409 with the field's message. */
-async function runSave(scope: RequestScope, res: AnyResource, items: BatchItem[], values: Values, exceptId?: number): Promise<unknown[] | FieldErrors> {
+/**
+ * Runs a save's batch. A rule the database keeps (a unique index, or a migration 0033 trigger for "one open …") that a
+ * concurrent save took first answers 409 with the rule's message: the checks before saving run again and now see the
+ * winner, so the loser reads the same words as one who came second (never a 500).
+ */
+async function runSave(scope: RequestScope, res: AnyResource, items: BatchItem[], values: Values, current?: StoredRow<ListedTable>): Promise<unknown[] | FieldErrors> {
   try {
     return await batch(scope.db, items as [BatchItem, ...BatchItem[]]);
   } catch (error) {
-    // a concurrent save took the same unique value between the check and the batch
-    const again = await uniqueErrors(scope, res, values, exceptId);
+    if (!isUniqueFailure(error)) throw error;
+    const again = { ...(await res.check?.(scope, values, current)), ...(await uniqueErrors(scope, res, values, current?.id as number | undefined)) };
     if (Object.keys(again).length) return again;
     throw error;
   }
@@ -424,7 +428,7 @@ export async function updateRow<T extends ResourceTable, U extends Values>(scope
         audit(scope, res.view.name, "update", id, res.auditView(before as Partial<StoredRow<T>> & Values), res.auditView({ ...before, ...changes, ...values } as Partial<StoredRow<T>> & Values)),
       ],
       values,
-      id,
+      before,
     );
   } catch (error) {
     if (isGuardFailure(error)) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
@@ -436,25 +440,39 @@ export async function updateRow<T extends ResourceTable, U extends Values>(scope
   return { ok: true, id };
 }
 
-/** Deletes rows of the caller's tenant with their dependents and audit records in one batch; ids of other tenants are ignored. Returns how many went. */
-export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any, any, any, any>, ids: number[]): Promise<number | { refuse: string }> {
+/** Why a delete stored nothing: a rule refused it (400), or no row was left to delete, or some of them went meanwhile. */
+export type DeleteRefusal = { refuse: string; status?: 404 | 409 };
+
+/**
+ * Deletes rows of the caller's tenant with their dependents and audit records in one batch; ids of other tenants are
+ * ignored. Returns how many went. When none of the rows is there (never was, another tenant's, or another delete took
+ * them first, even between our read and our batch) it answers 404 `resource:notFound`, so of twenty concurrent deletes
+ * of one row one succeeds and the others are told it is gone; a selection of which only some went meanwhile stores
+ * nothing and answers 409 `resource:stale`.
+ */
+export async function deleteRows<T extends ResourceTable>(scope: RequestScope, res: ResourceDefinition<T, any, any, any, any>, ids: number[]): Promise<number | DeleteRefusal> {
+  const gone: DeleteRefusal = { refuse: "resource:notFound", status: 404 };
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (!valid.length) return 0;
+  if (!valid.length) return gone;
   const where = and(inArray(res.table.id, valid), ofTenant(res.table, scope), res.scopeWhere?.(scope));
-  const before = (await scope.db
-    .select()
-    .from(res.table as SQLiteTable)
-    .where(where)) as (StoredRow<T> & { id: number })[];
-  if (!before.length) return 0;
+  const read = () => scope.db.select().from(res.table as SQLiteTable).where(where) as unknown as Promise<(StoredRow<T> & { id: number })[]>;
+  const before = await read();
+  if (!before.length) return gone;
   const prepared = res.beforeDelete ? await res.beforeDelete(scope, before.map((r) => r.id)) : { dependents: [] };
   if ("refuse" in prepared) return prepared;
-  await batch(scope.db, [
-    ...prepared.dependents,
-    scope.db.delete(res.table as SQLiteTable).where(where),
-    // the rows read above must all still be there, or the audit would name rows this batch did not delete
-    expectChanges(scope.db, before.length),
-    ...before.map((row) => audit(scope, res.view.name, "delete", row.id, res.auditView(row as Partial<StoredRow<T>> & Values), null)),
-  ] as [BatchItem, ...BatchItem[]]);
+  try {
+    await batch(scope.db, [
+      ...prepared.dependents,
+      scope.db.delete(res.table as SQLiteTable).where(where),
+      // the rows read above must all still be there, or the audit would name rows this batch did not delete (and the
+      // dependents' writes, such as a receipt's money given back to its bills, would be done twice)
+      expectChanges(scope.db, before.length),
+      ...before.map((row) => audit(scope, res.view.name, "delete", row.id, res.auditView(row as Partial<StoredRow<T>> & Values), null)),
+    ] as [BatchItem, ...BatchItem[]]);
+  } catch (error) {
+    if (!isGuardFailure(error)) throw error;
+    return (await read()).length ? { refuse: "resource:stale", status: 409 } : gone;
+  }
   await res.afterDelete?.(scope, before.map((r) => r.id));
   return before.length;
 }

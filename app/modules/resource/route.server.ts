@@ -167,7 +167,7 @@ export async function resourceAction(
       const ids = postedIds(form);
       if (!ids.length) return data<ResourceActionData>({ intent: "selection", error: "selectRows" }, { status: 400 });
       const result = await deleteRows(scope, res, ids);
-      if (typeof result === "object") return data<ResourceActionData>({ intent, error: result.refuse }, { status: 400 });
+      if (typeof result === "object") return data<ResourceActionData>({ intent, error: result.refuse }, { status: result.status ?? 400 });
       return saved();
     }
   }

@@ -10,7 +10,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, inArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
-import { expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
+import { brokeRule, expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
 import type { TenantTable } from "../../../db/tenant";
 import { auditLogs } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
@@ -55,6 +55,11 @@ export interface Machine<Row extends StatefulRow> {
   plan?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<Plan | Refusal>;
   /** side writes in the same batch (e.g. a disabled user's sessions end) */
   writes?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): BatchItem[];
+  /**
+   * uniqueness rules the database keeps that a transition may break (a refused act submitted again beside an open one
+   * of its kind), each with its refusal: answered instead of the stale one
+   */
+  conflicts?: { rule: string; refusal: Refusal }[];
   /** effects after the batch is stored (tell the hub, notify) */
   after?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<void>;
 }
@@ -176,6 +181,8 @@ export async function runTransition<Row extends StatefulRow>(scope: RequestScope
   try {
     await batch(scope.db, items as [BatchItem, ...BatchItem[]]);
   } catch (error) {
+    const conflict = machine.conflicts?.find((c) => brokeRule(error, c.rule));
+    if (conflict) return { ok: false, refusal: conflict.refusal };
     // a row changed between our read and the batch, or a concurrent decision took the same step first
     if (isGuardFailure(error) || isUniqueFailure(error)) return refuse(STALE, 409);
     throw error;
