@@ -11,6 +11,8 @@ export default {
   proposalsOpen: "{{value}} proposals are still open: accept or reject each first",
   stale: "Someone else changed the bill; reload and try again",
   adjustmentAmount: "Enter an adjustment other than 0, with at most two decimals",
+  adjustmentCredit: "A credit cannot exceed what the bill still charges, ¥{{value}}",
+  adjustmentCeiling: "One charge cannot exceed ¥{{value}}",
   adjustRegularOnly: "Only a regular bill can be adjusted",
   adjustConfirmedOnly: "Only a confirmed bill can be adjusted; settle a draft's proposals instead",
   contractTab: {

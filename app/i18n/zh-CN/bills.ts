@@ -11,6 +11,8 @@ export default {
   proposalsOpen: "还有{{value}}条建议未处理，请先逐条接受或驳回",
   stale: "账单已被他人修改，请刷新后重试",
   adjustmentAmount: "请输入不为0的调整金额，最多两位小数",
+  adjustmentCredit: "调减不能超过账单尚余金额¥{{value}}",
+  adjustmentCeiling: "单笔调增不能超过¥{{value}}",
   adjustRegularOnly: "只能对正常账单做调整",
   adjustConfirmedOnly: "只能对已确认的账单做调整；草稿账单请直接处理建议",
   // the contract document's bills tab

@@ -13,6 +13,7 @@ import { centsOf, formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
+import { allTenantFiles } from "~/modules/files/files.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { runTransition, type Machine } from "~/modules/workflow/engine.server";
@@ -56,7 +57,11 @@ export const ActSchema = z
     caseNumber: text(50),
     stage: z.enum(["", ...LAWSUIT_STAGES]).default(""),
     content: note().min(1, "overdue:contentRequired").max(500, "overdue:tooLong|500"),
-    attachments: text(500),
+    // the upload widget's files: this tenant's file ids only (checked in checkAct), never free text
+    attachments: line()
+      .default("")
+      .refine((v) => v === "" || /^\d{1,12}(,\d{1,12}){0,19}$/.test(v), "overdue:files")
+      .transform((v) => (v === "" ? [] : [...new Set(v.split(",").map(Number))])),
     /** a stop-machine proposal's machines, posted as checkboxes (joined by commas) */
     vehicleIds: z
       .string()
@@ -153,6 +158,7 @@ export async function checkAct(scope: RequestScope, v: ActValues): Promise<Field
   if (v.personId !== null && !person.length) errors.personId = "overdue:personUnknown";
   if (open.length) errors.kind = "overdue:alreadyOpen";
   if (v.actedOn !== null && v.actedOn > today) errors.actedOn = "overdue:actedInFuture";
+  if (!(await allTenantFiles(scope.db, scope.user.tenantId, v.attachments))) errors.attachments = "overdue:files";
   return errors;
 }
 
@@ -182,7 +188,7 @@ export async function saveAct(scope: RequestScope, v: ActValues): Promise<{ id: 
     caseNumber: v.caseNumber,
     stage: v.stage || null,
     content: v.content,
-    attachments: v.attachments,
+    attachments: v.attachments.length ? v.attachments.join(",") : null,
     vehicleIds: v.kind === "stopMachine" ? JSON.stringify(v.vehicleIds) : null,
     state: urge ? ACT_STATE.approved : ACT_STATE.draft,
     creatorId: scope.user.id,
