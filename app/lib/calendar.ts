@@ -37,6 +37,17 @@ export function parseDay(text: string): DayParts | null {
   return { year, month, day };
 }
 
+/**
+ * The days a business record may name: contracts, bills, settlements, receipts, reports. Every day a form or a URL
+ * brings in is checked against them (app/lib/form-fields.ts, the reports' range), so the arithmetic that follows a
+ * stored day (a plan's instalments, a bill period, a month list) stays inside four-digit years.
+ */
+export const FIRST_BUSINESS_DAY = "2000-01-01";
+export const LAST_BUSINESS_DAY = "2099-12-31";
+
+/** A real calendar day, written yyyy-MM-dd, from `earliest` (by default {@link FIRST_BUSINESS_DAY}) to {@link LAST_BUSINESS_DAY}. */
+export const isBusinessDay = (text: string, earliest: string = FIRST_BUSINESS_DAY) => parseDay(text) !== null && text >= earliest && text <= LAST_BUSINESS_DAY;
+
 /** Like {@link parseDay} but an invalid day is a programming error (spec §8: internal error). */
 export function requireDay(text: string): DayParts {
   const parts = parseDay(text);

@@ -47,3 +47,10 @@ export const isLongitude = (v: string) => isDegrees(v.trim(), 180);
 export const isLatitude = (v: string) => isDegrees(v.trim(), 90);
 /** Search text: trimmed, percent signs removed. */
 export const cleanSearchText = (v: string) => v.replace(/%/g, "").trim();
+/**
+ * Text as stored: control characters removed (C0 and C1, DEL, and the Unicode line and paragraph separators that
+ * a single line cannot show). A single line loses them all, tabs and line breaks included; a multi-line note keeps
+ * its line breaks (CR LF and CR become LF) and tabs.
+ */
+export const cleanLine = (v: string) => v.replace(/[\p{Cc}\u2028\u2029]/gu, "");
+export const cleanNote = (v: string) => v.replace(/\r\n?/g, "\n").replace(/(?![\n\t])[\p{Cc}\u2028\u2029]/gu, "");

@@ -13,6 +13,8 @@ export default {
   itemsIncomplete: "The bill's items are missing or do not add up to its amount, so it cannot be confirmed; run the contract's bills again, then confirm",
   runFailed: "Billing contract {{value}} failed: its data cannot be billed (a date that does not exist, for one); check the contract and try again",
   adjustmentAmount: "Enter an adjustment other than 0, with at most two decimals",
+  adjustmentCredit: "A credit cannot exceed what the bill still charges, ¥{{value}}",
+  adjustmentCeiling: "One charge cannot exceed ¥{{value}}",
   adjustRegularOnly: "Only a regular bill can be adjusted",
   adjustConfirmedOnly: "Only a confirmed bill can be adjusted; settle a draft's proposals instead",
   contractTab: {

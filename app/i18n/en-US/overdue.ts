@@ -79,6 +79,7 @@ export default {
   caseRequired: "Enter the case number",
   stageRequired: "Choose the stage",
   urgeIsRecord: "An urge is a record: it is not approved",
+  files: "Attachments must be files uploaded to this company (at most 20)",
   tooLong: "At most {{value}} characters",
   machinesRequired: "Choose the machines to stop",
   machineNotOnContract: "Only machines on rent under this contract can be chosen",

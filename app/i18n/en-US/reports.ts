@@ -13,6 +13,7 @@ export default {
     from: "From",
     to: "To",
     apply: "Search",
+    invalid: "The start and end must be real dates from 2000-01-01 to 2099-12-31, at most 800 days apart; the default period is shown instead",
     keys: {
       today: "Today",
       yesterday: "Yesterday",

@@ -13,6 +13,8 @@ export default {
   itemsIncomplete: "账单明细缺失或与金额不符，不能确认；请在合同上重新出账后再确认",
   runFailed: "合同{{value}}出账失败：合同数据有误（如不存在的日期），请检查合同后重试",
   adjustmentAmount: "请输入不为0的调整金额，最多两位小数",
+  adjustmentCredit: "调减不能超过账单尚余金额¥{{value}}",
+  adjustmentCeiling: "单笔调增不能超过¥{{value}}",
   adjustRegularOnly: "只能对正常账单做调整",
   adjustConfirmedOnly: "只能对已确认的账单做调整；草稿账单请直接处理建议",
   // the contract document's bills tab

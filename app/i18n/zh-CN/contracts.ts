@@ -23,7 +23,7 @@ export default {
   amendmentOpen: "该合同已有未完成的变更",
   // checks
   money: "请输入金额，最多两位小数",
-  day: "请输入正确的日期",
+  day: "请输入2000-01-01至2099-12-31之间的真实日期",
   hours: "请输入小时数，最多两位小数",
   percent: "请输入0到100之间的百分比",
   tooLong30: "不能超过30个字符",
@@ -35,7 +35,8 @@ export default {
   operators: "操作手人数为0到20",
   feeLine: "设备序号不存在",
   coordinate: "坐标不正确",
-  startRequired: "请选择开始日期",
+  startRequired: "请选择开始日期（2000-01-01至2099-12-31之间的真实日期）",
+  endDay: "计划结束日期须为2000-01-01至2099-12-31之间的真实日期",
   minTerm: "最短租期为0到3650天",
   settlementDay: "结算日为每月1到31日",
   paymentDays: "付款天数为0到365天",

@@ -76,6 +76,7 @@ export default {
   caseRequired: "请填写案号",
   stageRequired: "请选择诉讼阶段",
   urgeIsRecord: "催款记录无需审批",
+  files: "附件须为本单位已上传的文件（最多20个）",
   tooLong: "不能超过{{value}}个字符",
   machinesRequired: "请选择要停机的设备",
   machineNotOnContract: "只能选择本合同在租的设备",

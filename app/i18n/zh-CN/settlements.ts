@@ -3,6 +3,7 @@ export default {
   tooLong: "不能超过{{value}}个字符",
   contractRequired: "请选择合同",
   throughRequired: "请选择清算截止日",
+  throughDay: "清算截止日须为2000-01-01至2099-12-31之间的真实日期",
   readOnly: "已提交、通过、作废或终止的清算单不能再修改",
   contractUnknown: "合同不存在、不在您的数据权限内，或是租入合同",
   contractNotBilled: "只能清算执行中、已完成、已中止或提前终止的合同",

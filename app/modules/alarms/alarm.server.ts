@@ -3,6 +3,7 @@
  * (organisation subtree + granted vehicles, db/rules/data-scope.ts); the list reads by (tenant, time) or
  * (tenant, handling state, time), the two indexes of `alarms`, newest first.
  */
+import { cleanNote } from "~/lib/validators";
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
@@ -135,7 +136,7 @@ export const HandleSchema = z
     note: z
       .string()
       .default("")
-      .transform((v) => v.trim())
+      .transform((v) => cleanNote(v).trim())
       .pipe(z.string().max(HANDLE_NOTE_MAX, "alarms:noteTooLong")),
   })
   .superRefine((v, ctx) => {

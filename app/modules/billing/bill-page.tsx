@@ -305,7 +305,7 @@ function AdjustForm({ action, here }: { action?: BillActionData; here: string })
   const message = useMessage();
   const busy = useNavigation().state === "submitting";
   // the amount's refusal under the amount, any other (the reason, a stale or locked bill) under the reason
-  const amountError = action?.error === "bills:adjustmentAmount" ? message(action.error) : null;
+  const amountError = action && /^bills:adjustment(Amount|Credit|Ceiling)\b/.test(action.error) ? message(action.error) : null;
   const error = action && !amountError ? message(action.error) : null;
   return (
     <Form method="post" action={here} className="flex flex-wrap items-start gap-3" data-testid="adjust-form" aria-label={t("addAdjustment")}>

@@ -6,7 +6,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Message } from "~/i18n/keys";
+import { formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
+import { cleanLine } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
@@ -69,7 +71,7 @@ export type LoadedBill = NonNullable<Awaited<ReturnType<typeof loadBill>>>;
 
 /** Accepts or rejects a proposal of a draft bill (a rejection needs its reason), then reprices the draft. */
 export async function decideProposal(scope: RequestScope, billId: number, proposalId: number, accept: boolean, reason: string): Promise<BillOutcome> {
-  const text = reason.trim();
+  const text = cleanLine(reason).trim();
   if (!accept && !text) return refuse(400, "bills:reasonRequired");
   if (text.length > 200) return refuse(400, "bills:reasonTooLong");
   const bill = await visibleBill(scope, billId);
@@ -186,18 +188,31 @@ export async function confirmBill(scope: RequestScope, billId: number): Promise<
 }
 
 /**
+ * The largest charge one adjustment may add: ¥10,000,000.00, far above any one period's correction, so a slip of
+ * the keyboard (or a script) cannot put a figure on a customer's account that no report can add up.
+ */
+export const ADJUSTMENT_CEILING_CENTS = 1_000_000_000;
+
+/**
  * A correction of a confirmed bill: an adjustment bill of one item (a charge or, negative, a credit) with its reason,
  * numbered after the bill (…-A1, -A2), confirmed as it is made, taxed at the bill's rate.
  */
 export async function adjustBill(scope: RequestScope, billId: number, amountCents: number, reason: string): Promise<BillOutcome<{ id: number }>> {
-  const text = reason.trim();
+  const text = cleanLine(reason).trim();
   if (!Number.isSafeInteger(amountCents) || amountCents === 0) return refuse(400, "bills:adjustmentAmount");
+  if (amountCents > ADJUSTMENT_CEILING_CENTS) return refuse(400, `bills:adjustmentCeiling|${formatCents(ADJUSTMENT_CEILING_CENTS)}`);
   if (!text) return refuse(400, "bills:reasonRequired");
   if (text.length > 200) return refuse(400, "bills:reasonTooLong");
   const bill = await visibleBill(scope, billId);
   if (!bill) return refuse(404, "bills:notFound");
   if (bill.kind !== "regular") return refuse(409, "bills:adjustRegularOnly");
   if (bill.state === BILL_STATE.draft) return refuse(409, "bills:adjustConfirmedOnly");
+  if (amountCents < 0) {
+    // a credit takes back at most what the bill still charges after its earlier adjustments
+    const [earlier] = await scope.db.select({ cents: sql<number>`coalesce(sum(${bills.amountCents}), 0)` }).from(bills).where(tenantWhere(bills, scope, eq(bills.adjustsId, billId)));
+    const left = bill.amountCents + Number(earlier?.cents ?? 0);
+    if (-amountCents > left) return refuse(400, `bills:adjustmentCredit|${formatCents(Math.max(left, 0))}`);
+  }
   const now = Date.now();
   const taxCents = taxIncludedCents(amountCents, bill.taxRateBp);
   const next = sql`(select count(*) + 1 from ${bills} where ${bills.adjustsId} = ${billId} and ${ofTenant(bills, scope)})`;

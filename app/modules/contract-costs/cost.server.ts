@@ -11,30 +11,25 @@ import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { costView } from "./cost.resource";
+import { day, line, note } from "~/lib/form-fields";
 
 /** An id chosen in a select; empty is null. */
-const optionalId = z
-  .string()
-  .trim()
+const optionalId = line()
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "validation.required")
   .transform((v) => (v === "" ? null : Number(v)));
 
-const amount = z
-  .string()
-  .trim()
+const amount = line()
   .refine((v) => (centsOf(v) ?? 0) > 0, "contractDocs:cost.amount")
   .transform((v) => centsOf(v)!);
 
 export const CostSchema = z.object({
-  contractId: z.string().trim().regex(/^\d{1,9}$/, "validation.required").transform(Number),
+  contractId: line().regex(/^\d{1,9}$/, "validation.required").transform(Number),
   lineId: optionalId,
   kind: z.enum(COST_KINDS, { message: "validation.required" }),
   amount,
-  occurredOn: z.string().trim().refine((v) => parseDay(v) !== null, "validation.date"),
+  occurredOn: day(),
   supplierId: optionalId,
-  remark: z
-    .string()
-    .trim()
+  remark: note()
     .max(200, "contractDocs:cost.tooLong")
     .transform((v) => v || null),
   // the uploaded files' ids, one hidden input per file

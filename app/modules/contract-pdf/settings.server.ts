@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { cleanNote } from "~/lib/validators";
 import type { SettingsDefinition } from "~/modules/settings/settings.server";
 import { contractPdfView } from "./settings";
 import { DEFAULT_TEMPLATES, unknownPlaceholders } from "./template";
 
 const template = z
   .string()
+  .overwrite(cleanNote)
   .max(20000, "contractDocs:template.tooLong")
   .superRefine((text, ctx) => {
     const unknown = unknownPlaceholders(text);

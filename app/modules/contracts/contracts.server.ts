@@ -14,7 +14,8 @@ import { isUniqueFailure } from "../../../db/guard";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
-import { parseDay } from "~/lib/calendar";
+import { isBusinessDay, parseDay } from "~/lib/calendar";
+import { day, line as oneLine, note, optionalDay } from "~/lib/form-fields";
 import { ftsPhrase } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
@@ -35,25 +36,27 @@ export const CONTRACT_NUMBERING = { field: "number", kind: "contract", prefix: "
 
 // ---------------------------------------------------------------------------------------------------------------
 // The posted form: money as yuan text ("38,000.00") and percentages as text ("9"), read exactly into cents and
-// basis points; days as YYYY-MM-DD; a blank optional field is null.
+// basis points; days as real days of the business range (app/lib/form-fields.ts); a blank optional field is null;
+// text without control characters.
 
-/** A posted text, trimmed; a field the form did not post (one the kind does not show) is empty. */
-const posted = () => z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").trim());
+/** A posted text, one line, trimmed; a field the form did not post (one the kind does not show) is empty. */
+const posted = () => oneLine().optional().transform((v) => v ?? "");
 const text = (max: number, message: Message) =>
   posted()
+    .refine((v) => v.length <= max, message)
+    .transform((v) => v || null);
+/** A multi-line remark: line breaks kept. */
+const remark = (max: number, message: Message) =>
+  note()
+    .optional()
+    .transform((v) => v ?? "")
     .refine((v) => v.length <= max, message)
     .transform((v) => v || null);
 const amount = (message: Message = "contracts:money") =>
   posted()
     .refine((v) => v === "" || (centsOf(v) ?? -1) >= 0, message)
     .transform((v) => (v === "" ? null : centsOf(v)!));
-const dayText = (message: Message = "contracts:day") =>
-  posted()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && parseDay(v) !== null), message)
-    .transform((v) => v || null);
+const dayText = (message: Message = "contracts:day") => optionalDay({ message });
 const id = posted()
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "validation.required")
   .transform((v) => (v ? Number(v) : null));
@@ -80,7 +83,8 @@ const LineSchema = z.object({
   monthly: amount(),
   daily: amount(),
   shift: amount(),
-  shiftHours: count(24, "contracts:shiftHours"),
+  // a shift of 0 hours would price every shift at nothing (empty is the default 8)
+  shiftHours: count(24, "contracts:shiftHours").refine((v) => v === null || v >= 1, "contracts:shiftHours"),
   shiftOvertime: amount(),
   hourly: amount(),
   minHoursPerCall: hours,
@@ -108,8 +112,7 @@ const FeeSchema = z.object({
   remark: text(100, "validation.remark"),
 });
 const PlanSchema = z.object({
-  dueOn: posted()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseDay(v) !== null, "contracts:day"),
+  dueOn: day({ message: "contracts:day" }),
   amount: posted()
     .refine((v) => (centsOf(v) ?? -1) > 0, "contracts:money")
     .transform((v) => centsOf(v)!),
@@ -139,9 +142,8 @@ export const ContractSchema = z
     // the bill run proposes on- and off-rent days from the site fence (docs/billing.md)
     fenceRentDates: flag,
     signedOn: dayText(),
-    startOn: posted()
-      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseDay(v) !== null, "contracts:startRequired"),
-    plannedEndOn: dayText(),
+    startOn: day({ message: "contracts:startRequired" }),
+    plannedEndOn: dayText("contracts:endDay"),
     minTermDays: count(3650, "contracts:minTerm"),
     settlementDay: posted()
       .refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 31, "contracts:settlementDay")
@@ -161,8 +163,8 @@ export const ContractSchema = z
       .transform((v) => (Array.isArray(v) ? v : v ? v.split(",") : []).map((x) => x.trim()).filter((x) => /^\d{1,12}$/.test(x)))
       .refine((ids) => ids.length <= 20, "contracts:attachmentsTooMany")
       .transform((ids) => (ids.length ? ids.join(",") : null)),
-    remark: text(500, "contracts:tooLong500"),
-    overCreditReason: text(200, "contracts:tooLong200"),
+    remark: remark(500, "contracts:tooLong500"),
+    overCreditReason: remark(200, "contracts:tooLong200"),
     lines: z.array(LineSchema).min(1, "contracts:linesRequired").max(FORM_MAX_ROWS, `contracts:tooManyRows|${FORM_MAX_ROWS}`),
     fees: z.array(FeeSchema).max(FORM_MAX_ROWS, `contracts:tooManyRows|${FORM_MAX_ROWS}`).default([]),
     plans: z.array(PlanSchema).max(FORM_MAX_ROWS, `contracts:tooManyRows|${FORM_MAX_ROWS}`).default([]),
@@ -683,7 +685,7 @@ async function approvalsSoFar(scope: RequestScope, ids: number[]): Promise<Map<n
 async function contractPlan(scope: RequestScope, t: Parameters<typeof basePlan>[1], rows: Parameters<typeof basePlan>[2], input: Parameters<typeof basePlan>[3]) {
   if (t.name === "terminate") {
     const end = input.endDate ?? "";
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(end) || !parseDay(end)) return { message: "contracts:day", status: 400 } satisfies Refusal;
+    if (!isBusinessDay(end)) return { message: "contracts:day", status: 400 } satisfies Refusal;
     if (rows.some((r) => end < r.startOn)) return { message: "contracts:endBeforeStart", status: 400 } satisfies Refusal;
     return {
       writes: rows.map((r) =>

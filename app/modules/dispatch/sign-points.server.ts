@@ -12,11 +12,10 @@ import type { Option } from "~/modules/resource/route.server";
 import { name30, optionalText } from "~/modules/telematics/archive.server";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { SIGN_POINT_LOCATION, signPointStates, signPointView } from "./sign-points.resource";
+import { line } from "~/lib/form-fields";
 
 /** "HH:mm" (00:00–23:59) or empty. */
-const clock = z
-  .string()
-  .trim()
+const clock = line()
   .refine((v) => v === "" || isClockTime(v), "dispatch:signPoint.time")
   .transform((v) => v || null);
 

@@ -14,6 +14,7 @@ import { checkPeriods, type PeriodError } from "./periods";
 import { FENCE_TYPES, fenceStates, fenceView, lineStates, lineView, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
 import { runTransition, type Machine } from "~/modules/workflow/engine.server";
 import { readForm } from "~/lib/posted-form.server";
+import { line } from "~/lib/form-fields";
 
 type Values = Record<string, unknown>;
 const BAD_COORDINATE = "fences:v.coordinates";
@@ -50,7 +51,7 @@ const flag = z
   .string()
   .optional()
   .transform((v) => (v === "1" || v === "on" ? 1 : 0));
-const periodText = z.string().trim().max(5).default("");
+const periodText = line().max(5).default("");
 const PERIOD_MESSAGES: Record<PeriodError, string> = {
   format: "fences:v.periodFormat",
   incomplete: "fences:v.periodIncomplete",
@@ -62,7 +63,7 @@ const PERIOD_MESSAGES: Record<PeriodError, string> = {
 /** A fence as the form posts it; geometry rules by shape, periods that do not overlap (spec §5). */
 export const FenceSchema = z
   .object({
-    name: z.string().trim().min(1, "fences:v.name").max(30, "fences:v.name"),
+    name: line().min(1, "fences:v.name").max(30, "fences:v.name"),
     fenceType: z.enum(FENCE_TYPES, { message: "fences:v.fenceType" }),
     shape: z.enum(["polygon", "circle", "rectangle"], { message: "fences:v.shape" }),
     coordinates: coordinateList(1, 500, "fences:v.shape"),
@@ -98,9 +99,9 @@ export const FenceSchema = z
 
 /** A line (route) as the form posts it: start and end named, a drawn path (spec §5: both must exist). */
 export const LineSchema = z.object({
-  name: z.string().trim().min(1, "fences:v.name").max(30, "fences:v.name"),
-  startName: z.string().trim().min(1, "fences:v.startName").max(50, "fences:v.startName"),
-  endName: z.string().trim().min(1, "fences:v.endName").max(50, "fences:v.endName"),
+  name: line().min(1, "fences:v.name").max(30, "fences:v.name"),
+  startName: line().min(1, "fences:v.startName").max(50, "fences:v.startName"),
+  endName: line().min(1, "fences:v.endName").max(50, "fences:v.endName"),
   path: coordinateList(2, 1000, "fences:v.path"),
   bufferMeters: optionalNumber(10, 5000, "fences:v.buffer").transform((v) => v ?? 200),
   offRouteAlarm: flag,

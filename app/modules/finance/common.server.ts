@@ -4,9 +4,9 @@ import { auditLogs, contracts, customers } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { centsOf } from "~/lib/cents";
-import { parseDay } from "~/lib/calendar";
 import type { RequestScope } from "~/modules/access/access.server";
 import type { Option } from "~/modules/resource/route.server";
+import { day, line, note } from "~/lib/form-fields";
 
 /*
  * What the invoice and receipt registers share: the posted fields' schemas, the parties and contracts a user may name
@@ -15,21 +15,15 @@ import type { Option } from "~/modules/resource/route.server";
  */
 
 /** An id chosen in a select; empty is null. */
-export const optionalId = z
-  .string()
-  .trim()
+export const optionalId = line()
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "validation.required")
   .transform((v) => (v === "" ? null : Number(v)));
-export const requiredId = z.string().trim().regex(/^\d{1,9}$/, "validation.required").transform(Number);
-export const positiveCents = z
-  .string()
-  .trim()
+export const requiredId = line().regex(/^\d{1,9}$/, "validation.required").transform(Number);
+export const positiveCents = line()
   .refine((v) => (centsOf(v) ?? 0) > 0, "finance:amount")
   .transform((v) => centsOf(v)!);
-export const dayField = z.string().trim().refine((v) => parseDay(v) !== null, "validation.date");
-export const remarkField = z
-  .string()
-  .trim()
+export const dayField = day();
+export const remarkField = note()
   .max(200, "finance:tooLong")
   .transform((v) => v || null);
 export const attachmentsField = z

@@ -18,13 +18,14 @@ import type { ResourceActionData } from "~/modules/resource/route.server";
 import { attachmentsField, auditAct, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, requiredId, visibleContract, visibleCustomer } from "./common.server";
 import { invoiceSplit } from "./money";
 import { invoiceView } from "./invoice.resource";
+import { line } from "~/lib/form-fields";
 
 /** The bills an invoice or a receipt may name: confirmed (1) or locked by a statement (2), never a draft. */
 export const SETTLED_BILL_STATES = [1, 2] as const;
 
 export const InvoiceSchema = z
   .object({
-    number: z.string().trim().min(1, "finance:invoice.numberRequired").max(30, "finance:invoice.numberRequired"),
+    number: line().min(1, "finance:invoice.numberRequired").max(30, "finance:invoice.numberRequired"),
     kind: z.enum(INVOICE_KINDS, { message: "validation.required" }),
     taxRate: z.enum(["1300", "900", "600", "300"], { message: "validation.required" }).transform(Number),
     customerId: requiredId,

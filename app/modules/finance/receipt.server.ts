@@ -22,11 +22,10 @@ import { billsInScope, SETTLED_BILL_STATES } from "./invoice.server";
 import { PAYMENT_NUMBERING, RECEIPT_NUMBERING } from "./kinds";
 import { allocateOldestFirst, type OpenBill } from "./money";
 import { receiptView } from "./receipt.resource";
+import { line } from "~/lib/form-fields";
 
 
-const referenceField = z
-  .string()
-  .trim()
+const referenceField = line()
   .max(60, "finance:tooLong")
   .transform((v) => v || null);
 

@@ -8,7 +8,6 @@ import { contracts, customers, leads, organisations, users } from "../../../db/s
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, tenantOfOuter } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
-import { parseDay } from "~/lib/calendar";
 import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { checkOrgAndUser, optionalId, partyOptions } from "~/modules/parties/party.server";
@@ -17,24 +16,18 @@ import type { Option } from "~/modules/resource/route.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
 import type { Machine } from "~/modules/workflow/engine.server";
 import { leadStages, leadView, LOST, type LeadStateRow } from "./lead.resource";
+import { line, optionalDay } from "~/lib/form-fields";
 
 /** Text up to `max` characters, trimmed; empty is null. */
 const optional = (max: number) =>
   z
     .string()
     .default("")
-    .pipe(z.string().trim().max(max, `leads:tooLong|${max}`))
+    .pipe(line().max(max, `leads:tooLong|${max}`))
     .transform((v) => v || null);
-const optionalDay = z
-  .string()
-  .default("")
-  .pipe(z.string().trim())
-  .refine((v) => v === "" || parseDay(v) !== null, "validation.date")
-  .transform((v) => v || null);
-
 export const LeadSchema = z
   .object({
-    title: z.string().trim().min(1, "validation.required").max(50, "leads:tooLong|50"),
+    title: line().min(1, "validation.required").max(50, "leads:tooLong|50"),
     stage: z.enum(["0", "1", "2", "3"], { message: "leads:stageOpen" }).transform(Number),
     customerId: z.string().default("").pipe(optionalId),
     prospect: optional(50),
@@ -42,12 +35,12 @@ export const LeadSchema = z
     expected: z
       .string()
       .default("")
-      .pipe(z.string().trim())
+      .pipe(line())
       .refine((v) => v === "" || (v.length <= 20 && (centsOf(v) ?? -1) >= 0), "leads:money")
       .transform((v) => (v === "" ? null : centsOf(v))),
     ownerId: z.string().default("").pipe(optionalId),
-    expectedStart: optionalDay,
-    expectedEnd: optionalDay,
+    expectedStart: optionalDay(),
+    expectedEnd: optionalDay(),
     orgId: z.string().default("").pipe(optionalId),
     site: optional(100),
     equipmentWanted: optional(200),

@@ -10,39 +10,34 @@ import { isUniqueFailure } from "../../../db/guard";
 import { auditLogs, collectionActions, contractLines, contracts, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
-import { parseDay } from "~/lib/calendar";
 import { centsOf, formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
+import { allTenantFiles } from "~/modules/files/files.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { runTransition, type Machine } from "~/modules/workflow/engine.server";
 import { overdueContracts } from "./ageing.server";
 import { ACT_APPROVAL_STATES, ACT_KINDS, ACT_STATE, LAWSUIT_STAGES, OPEN_ACT_STATES, OVERDUE_APPROVE_CODE, URGE_WAYS, collectionStates, type ActKind, type ActStateRow } from "./overdue";
+import { line, note, optionalDay } from "~/lib/form-fields";
 
 const text = (max: number) =>
   z
     .string()
     .default("")
-    .pipe(z.string().trim().max(max, `overdue:tooLong|${max}`))
+    .pipe(line().max(max, `overdue:tooLong|${max}`))
     .transform((v) => v || null);
-const optionalDay = z
-  .string()
-  .default("")
-  .pipe(z.string().trim())
-  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && parseDay(v) !== null), "validation.date")
-  .transform((v) => v || null);
 const optionalCents = z
   .string()
   .default("")
-  .pipe(z.string().trim())
+  .pipe(line())
   .refine((v) => v === "" || (centsOf(v) ?? -1) > 0, "overdue:amountInvalid")
   .transform((v) => (v === "" ? null : centsOf(v)));
 const optionalId = z
   .string()
   .default("")
-  .pipe(z.string().trim())
+  .pipe(line())
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "overdue:personUnknown")
   .transform((v) => (v === "" ? null : Number(v)));
 
@@ -50,25 +45,29 @@ const optionalId = z
 export const ActSchema = z
   .object({
     kind: z.enum(ACT_KINDS, { message: "overdue:kindUnknown" }),
-    contractId: z.string().trim().regex(/^\d{1,9}$/, "overdue:contractUnknown").transform(Number),
-    actedOn: optionalDay,
+    contractId: line().regex(/^\d{1,9}$/, "overdue:contractUnknown").transform(Number),
+    actedOn: optionalDay(),
     way: z.enum(["", ...URGE_WAYS]).default(""),
     personId: optionalId,
-    promisedOn: optionalDay,
+    promisedOn: optionalDay(),
     promised: optionalCents,
-    nextOn: optionalDay,
-    untilOn: optionalDay,
+    nextOn: optionalDay(),
+    untilOn: optionalDay(),
     amount: optionalCents,
     court: text(100),
     caseNumber: text(50),
     stage: z.enum(["", ...LAWSUIT_STAGES]).default(""),
-    content: z.string().trim().min(1, "overdue:contentRequired").max(500, "overdue:tooLong|500"),
-    attachments: text(500),
+    content: note().min(1, "overdue:contentRequired").max(500, "overdue:tooLong|500"),
+    // the upload widget's files: this tenant's file ids only (checked in checkAct), never free text
+    attachments: line()
+      .default("")
+      .refine((v) => v === "" || /^\d{1,12}(,\d{1,12}){0,19}$/.test(v), "overdue:files")
+      .transform((v) => (v === "" ? [] : [...new Set(v.split(",").map(Number))])),
     /** a stop-machine proposal's machines, posted as checkboxes (joined by commas) */
     vehicleIds: z
       .string()
       .default("")
-      .pipe(z.string().trim())
+      .pipe(line())
       .refine((v) => v === "" || /^\d{1,9}(,\d{1,9}){0,99}$/.test(v), "overdue:machineNotOnContract")
       .transform((v) => (v === "" ? [] : [...new Set(v.split(",").map(Number))])),
   })
@@ -160,6 +159,7 @@ export async function checkAct(scope: RequestScope, v: ActValues): Promise<Field
   if (v.personId !== null && !person.length) errors.personId = "overdue:personUnknown";
   if (open.length) errors.kind = "overdue:alreadyOpen";
   if (v.actedOn !== null && v.actedOn > today) errors.actedOn = "overdue:actedInFuture";
+  if (!(await allTenantFiles(scope.db, scope.user.tenantId, v.attachments))) errors.attachments = "overdue:files";
   return errors;
 }
 
@@ -189,7 +189,7 @@ export async function saveAct(scope: RequestScope, v: ActValues): Promise<{ id: 
     caseNumber: v.caseNumber,
     stage: v.stage || null,
     content: v.content,
-    attachments: v.attachments,
+    attachments: v.attachments.length ? v.attachments.join(",") : null,
     vehicleIds: v.kind === "stopMachine" ? JSON.stringify(v.vehicleIds) : null,
     state: urge ? ACT_STATE.approved : ACT_STATE.draft,
     creatorId: scope.user.id,

@@ -9,6 +9,7 @@ import { containing, defineResource, type FieldErrors } from "~/modules/resource
 import { customerView } from "./customer.resource";
 import { customerExposure, isOverLimit, openContractsCentsSql, outerColumn, unpaidBillsCentsSql, type CustomerExposure } from "./exposure.server";
 import { checkFiles, checkOrgAndUser, contactLines, contactValues, creditCodeField, fileIds, filesOf, moneyValue, optionalId, optionalMoney, optionalText, partyName, paymentDaysField } from "./party.server";
+import { note } from "~/lib/form-fields";
 
 export const CustomerSchema = z
   .object({
@@ -19,7 +20,7 @@ export const CustomerSchema = z
     managerId: optionalId,
     paymentDays: paymentDaysField,
     address: optionalText(100),
-    remark: optionalText(200),
+    remark: optionalText(200, note),
     // the screen's own part of the form; an Excel row has none of them
     creditLimit: z.string().optional().default("").pipe(optionalMoney),
     contacts: contactLines.optional().default([]),

@@ -9,52 +9,41 @@ import { files, users } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import { centsOf, plainCents } from "~/lib/cents";
 import { isCreditCode } from "~/lib/credit-code";
-import { hasSpecialChars, isLandline, isMobile } from "~/lib/validators";
+import { cleanLine, hasSpecialChars, isLandline, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
+import { line } from "~/lib/form-fields";
 
 /** Optional text up to `max` characters; empty is null. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+export const optionalText = (max: number, kind: typeof line = line) =>
+  kind()
     .max(max, `parties:tooLong|${max}`)
     .transform((v) => v || null);
 
-export const partyName = z
-  .string()
-  .trim()
+export const partyName = line()
   .min(1, "validation.required")
   .max(50, "parties:tooLong|50")
   .refine((v) => !hasSpecialChars(v), "validation.specialChars");
 
 /** 统一社会信用代码 as typed (spaces dropped, capitals); `required` decides on the whole row (an enterprise needs one). */
-export const creditCodeField = z
-  .string()
-  .trim()
+export const creditCodeField = line()
   .transform((v) => v.replace(/\s+/g, "").toUpperCase())
   .refine((v) => v === "" || isCreditCode(v), "parties:creditCode.invalid")
   .transform((v) => v || null);
 
-export const paymentDaysField = z
-  .string()
-  .trim()
+export const paymentDaysField = line()
   .refine((v) => /^\d{1,3}$/.test(v) && Number(v) <= 365, "parties:days")
   .transform(Number);
 
 /** An amount typed in yuan → cents; empty is null (no limit). */
-export const optionalMoney = z
-  .string()
-  .trim()
+export const optionalMoney = line()
   .refine((v) => v === "" || (centsOf(v) ?? -1) >= 0, "parties:money")
   .transform((v) => (v === "" ? null : centsOf(v)));
 
 /** An id chosen in a select; empty is null. */
-export const optionalId = z
-  .string()
-  .trim()
+export const optionalId = line()
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "parties:notFound")
   .transform((v) => (v === "" ? null : Number(v)));
 
@@ -63,12 +52,14 @@ export const fileIds = z.array(z.string().regex(/^\d{1,12}$/, "parties:notFound"
 
 const blank = (l: Record<string, string | undefined> | undefined) => !l || Object.values(l).every((v) => !v?.trim());
 
+/** A line's text cell: control characters removed before it is judged. */
+const cleaned = z.string().overwrite(cleanLine).optional();
 /**
  * Contact lines `contacts[i].name/phone/role`: a line left wholly blank is dropped (the form always offers one more),
  * any other needs a name and a mobile or landline number (spec §5); messages are keyed on the line (`contacts[1].phone`).
  */
 export const contactLines = z
-  .array(z.object({ name: z.string().optional(), phone: z.string().optional(), role: z.string().optional() }).optional())
+  .array(z.object({ name: cleaned, phone: cleaned, role: cleaned }).optional())
   .superRefine((lines, ctx) => {
     lines.forEach((l, i) => {
       if (blank(l)) return;

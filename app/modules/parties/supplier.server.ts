@@ -2,20 +2,24 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { contracts, supplierCertificates, supplierContacts, suppliers } from "../../../db/schema";
 import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
-import { parseDay } from "~/lib/calendar";
+import { isBusinessDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { outerColumn } from "./exposure.server";
 import { certFlagOf, SUPPLIES, supplierTowerView, supplierView } from "./supplier.resource";
 import { checkFiles, contactLines, contactValues, creditCodeField, fileIds, filesOf, optionalText, partyName, paymentDaysField } from "./party.server";
+import { note } from "~/lib/form-fields";
+import { cleanLine } from "~/lib/validators";
 
 const blank = (l: Record<string, string | undefined> | undefined) => !l || Object.values(l).every((v) => !v?.trim());
 const SUPPLY_VALUES = SUPPLIES.map((s) => s.value);
 
+/** A line's text cell: control characters removed before it is judged. */
+const cleaned = z.string().overwrite(cleanLine).optional();
 /** Certificate lines `certificates[i].name/number/issuer/validUntil/fileId`; a wholly blank line is dropped, messages keyed on the line. */
 export const certificateLines = z
-  .array(z.object({ name: z.string().optional(), number: z.string().optional(), issuer: z.string().optional(), validUntil: z.string().optional(), fileId: z.string().optional() }).optional())
+  .array(z.object({ name: cleaned, number: cleaned, issuer: cleaned, validUntil: cleaned, fileId: cleaned }).optional())
   .superRefine((lines, ctx) => {
     lines.forEach((l, i) => {
       if (blank(l)) return;
@@ -26,7 +30,7 @@ export const certificateLines = z
       if ((l!.number?.trim() ?? "").length > 50) at("number", "parties:tooLong|50");
       if ((l!.issuer?.trim() ?? "").length > 50) at("issuer", "parties:tooLong|50");
       const until = l!.validUntil?.trim() ?? "";
-      if (until && !parseDay(until)) at("validUntil", "validation.date");
+      if (until && !isBusinessDay(until)) at("validUntil", "validation.date");
       if ((l!.fileId?.trim() ?? "") && !/^\d{1,12}$/.test(l!.fileId!.trim())) at("fileId", "parties:notFound");
     });
   })
@@ -49,7 +53,7 @@ export const SupplierSchema = z
     }),
     paymentDays: paymentDaysField,
     address: optionalText(100),
-    remark: optionalText(200),
+    remark: optionalText(200, note),
     contacts: contactLines.optional().default([]),
     certificates: certificateLines.optional().default([]),
     attachments: fileIds.optional().default([]),

@@ -20,25 +20,24 @@ import { APPLICATION_APPROVAL_STATES, APPLICATION_EDITABLE, APPLICATION_STATE } 
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import type { Machine } from "~/modules/workflow/engine.server";
 import { PRIZE_APPROVE_CODE, prizeStates, prizeView, type PrizeStateRow } from "./prize.resource";
+import { line, note } from "~/lib/form-fields";
 
 /** The contracts a reward may be for: approved (won), in force or completed. */
 export const PRIZE_CONTRACT_STATES = [CONTRACT_STATE.approved, CONTRACT_STATE.executing, CONTRACT_STATE.completed];
 /** ¥1,000,000.00: a reward above it is a typing mistake, not a prize */
 export const PRIZE_MAX_CENTS = 100_000_000;
 
-const requiredId = (message: "prizes:nomineeRequired" | "prizes:contractRequired") => z.string().trim().regex(/^\d{1,9}$/, message).transform(Number);
+const requiredId = (message: "prizes:nomineeRequired" | "prizes:contractRequired") => line().regex(/^\d{1,9}$/, message).transform(Number);
 
 export const PrizeSchema = z.object({
   nomineeId: requiredId("prizes:nomineeRequired"),
   contractId: requiredId("prizes:contractRequired"),
   // yuan as typed (separators allowed) → cents, exactly
-  amount: z
-    .string()
-    .trim()
+  amount: line()
     .refine((v) => v.length <= 20 && (centsOf(v) ?? 0) > 0, "prizes:amount")
     .refine((v) => (centsOf(v) ?? 0) <= PRIZE_MAX_CENTS, "prizes:amountTooLarge")
     .transform((v) => centsOf(v)!),
-  reason: z.string().trim().min(1, "prizes:reasonRequired").max(200, "prizes:tooLong|200"),
+  reason: note().min(1, "prizes:reasonRequired").max(200, "prizes:tooLong|200"),
 });
 type PrizeValues = z.infer<typeof PrizeSchema>;
 

@@ -15,31 +15,26 @@ import type { Option } from "~/modules/resource/route.server";
 import { checkFiles, fileIds, filesOf } from "~/modules/parties/party.server";
 import { BOARD_STATES, withinLine } from "./board";
 import { outcarView } from "./outcar.resource";
+import { day, line, note } from "~/lib/form-fields";
 
 /** Contracts a trip may be recorded for: approved or executing (a draft has no machine on site yet). */
 export const TRIP_CONTRACT_STATES = [BOARD_STATES.approved, BOARD_STATES.executing];
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
+const text = (max: number, kind: typeof line = line) =>
+  kind()
     .max(max, `rent:outcar.tooLong|${max}`)
     .transform((v) => v || null);
-const time = z
-  .string()
-  .trim()
+const time = line()
   .refine((v) => v === "" || isClockTime(v), "rent:outcar.time")
   .transform((v) => v || null);
-const reading = z
-  .string()
-  .trim()
+const reading = line()
   .refine((v) => v === "" || /^\d{1,7}(\.\d{1,2})?$/.test(v), "rent:outcar.reading")
   .transform((v) => (v === "" ? null : Number(v)));
 
 export const OutcarSchema = z
   .object({
-    lineId: z.string().trim().regex(/^\d{1,9}$/, "validation.required").transform(Number),
-    tripOn: z.string().trim().refine((v) => parseDay(v) !== null, "validation.date"),
+    lineId: line().regex(/^\d{1,9}$/, "validation.required").transform(Number),
+    tripOn: day(),
     operators: text(50),
     site: text(100),
     departTime: time,
@@ -55,8 +50,8 @@ export const OutcarSchema = z
       .optional()
       .default([])
       .refine((ids) => ids.length <= 1, "rent:outcar.onePhoto"),
-    work: z.string().trim().min(1, "validation.required").max(200, "rent:outcar.tooLong|200"),
-    remark: text(200),
+    work: note().min(1, "validation.required").max(200, "rent:outcar.tooLong|200"),
+    remark: text(200, note),
   })
   .superRefine((v, ctx) => {
     if (v.departTime && v.returnTime && v.returnTime <= v.departTime) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "rent:outcar.returnBeforeDepart" });

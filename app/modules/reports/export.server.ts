@@ -18,6 +18,8 @@ export async function reportExport(
   request: Request,
   file: { report: ReportKey; data: ReportData; lang: Language; filters?: [string, string][] },
 ): Promise<Response> {
+  // a file of another period than the one asked for would mislead: the days are refused, with the reason
+  if (file.data.range.refused) return apiJson({ code: 400, message: resources[file.lang].reports.range.invalid }, { status: 400 });
   if (new URL(request.url).searchParams.get("format") !== "pdf") {
     return reportSheet(file.data, { zh: resources["zh-CN"].reports.titles[file.report], en: resources["en-US"].reports.titles[file.report] }, file.lang);
   }

@@ -45,7 +45,9 @@ describe("report quick ranges (spec §9)", () => {
     expect(rangeFromUrl(new URLSearchParams("range=lastMonth&from=2020-01-01&to=2020-01-02"), TODAY)).toEqual({ range: "lastMonth", from: "2026-10-01", to: "2026-10-31" });
     expect(rangeFromUrl(new URLSearchParams("from=2026-09-30&to=2026-09-01"), TODAY)).toEqual({ range: null, from: "2026-09-01", to: "2026-09-30" });
     expect(rangeFromUrl(new URLSearchParams("from=2000-01-01&to=2026-09-01"), TODAY).from > "2024-01-01").toBe(true);
-    expect(rangeFromUrl(new URLSearchParams("range=nope&from=x"), TODAY)).toEqual({ range: "theMonth", from: "2026-11-01", to: "2026-11-30" });
+    expect(rangeFromUrl(new URLSearchParams("range=nope&from=x"), TODAY)).toEqual({ range: "theMonth", from: "2026-11-01", to: "2026-11-30", refused: "invalid" });
+    expect(rangeFromUrl(new URLSearchParams("from=2026-01-01&to=9999-12-31"), TODAY)).toEqual({ range: "theMonth", from: "2026-11-01", to: "2026-11-30", refused: "invalid" });
+    expect(rangeFromUrl(new URLSearchParams("from=2026-02-30&to=2026-03-01"), TODAY).refused).toBe("invalid");
     expect(monthsOf({ from: "2025-11-15", to: "2026-02-01" })).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
   });
 });

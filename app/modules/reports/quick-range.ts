@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysInMonth, parseDay, requireDay, weekdayOf } from "~/lib/calendar";
+import { addDays, addMonths, daysInMonth, isBusinessDay, requireDay, weekdayOf } from "~/lib/calendar";
 
 /*
  * The report quick ranges of spec §9, as day ranges (yyyy-MM-dd, both ends included) from the tenant's today. Pure and
@@ -94,18 +94,22 @@ export const MAX_RANGE_DAYS = 800;
 export interface ReportRange extends DayRange {
   /** the quick range chosen, null for typed days */
   range: QuickRange | null;
+  /** why the days asked for were not used: not real days of the business range (the fallback is shown instead) */
+  refused?: "invalid";
 }
 
 /**
  * The range a report's URL asks for: `range=<quick range>` wins; else `from`/`to` days (swapped when reversed, cut to
- * MAX_RANGE_DAYS); else the fallback quick range.
+ * MAX_RANGE_DAYS); else the fallback quick range. Days that are not real days of the business range
+ * (FIRST_BUSINESS_DAY..LAST_BUSINESS_DAY, app/lib/calendar.ts) are refused: the fallback, marked `refused`.
  */
 export function rangeFromUrl(params: URLSearchParams, today: string, fallback: QuickRange = "theMonth"): ReportRange {
   const key = params.get("range");
   if (isQuickRange(key)) return { range: key, ...quickRange(key, today) };
   let from = params.get("from") ?? "";
   let to = params.get("to") ?? "";
-  if (!parseDay(from) || !parseDay(to)) return { range: fallback, ...quickRange(fallback, today) };
+  if (!from && !to) return { range: fallback, ...quickRange(fallback, today) };
+  if (!isBusinessDay(from) || !isBusinessDay(to)) return { range: fallback, ...quickRange(fallback, today), refused: "invalid" };
   if (to < from) [from, to] = [to, from];
   if (daysBetween(from, to) > MAX_RANGE_DAYS) from = addDays(to, -(MAX_RANGE_DAYS - 1));
   return { range: null, from, to };

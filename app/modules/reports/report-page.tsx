@@ -46,6 +46,11 @@ export function ReportPage({ path, report, data, keep = {}, controls }: { path: 
       <p className="mb-2 text-sm text-muted" data-testid="report-range">
         {t("range.label")}: {data.range.from} ~ {data.range.to}
       </p>
+      {data.range.refused ? (
+        <p role="alert" className="mb-2 text-sm text-danger" data-testid="report-range-refused">
+          {t("range.invalid")}
+        </p>
+      ) : null}
       <ReportChart chart={data.chart} lang={lang} label={`${title} · ${data.chart.title[lang.startsWith("zh") ? "zh" : "en"]} · ${data.range.from} ~ ${data.range.to}`} emptyText={t("chartEmpty")} />
       {data.tables.map((table, i) => (
         <ReportTable key={i} table={table} lang={lang} emptyText={t(emptyTextKey(report, i))} testId={i === 0 ? "report-table" : `report-table-${i}`} />

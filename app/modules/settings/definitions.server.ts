@@ -11,21 +11,20 @@ import { BASE_MAPS, baseMapOf } from "~/widgets/map/config";
 import { GEOCODERS } from "~/modules/geo/geo-config.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import { alarmRulesView, businessInfoView, MAP_CENTER, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
+import { line } from "~/lib/form-fields";
 
 const num = (message: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
+  line()
     .refine((v) => v !== "" && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, message)
     .transform(Number);
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+const optionalText = (max: number, message: string) => line().max(max, message);
 const whole = (min: number, max: number) => num("validation.range", min, max).refine(Number.isInteger, "validation.range");
 
 export const tenantConfig: SettingsDefinition = {
   view: tenantConfigView,
   defaults: { systemName: "Derrick", loginTitle: "", defaultLanguage: "zh-CN", sessionIdleHours: 12, watermark: "0" },
   schema: z.object({
-    systemName: z.string().trim().min(1, "validation.required").max(30, "validation.name30"),
+    systemName: line().min(1, "validation.required").max(30, "validation.name30"),
     loginTitle: optionalText(30, "validation.name30"),
     defaultLanguage: z.enum(["zh-CN", "en-US"], { message: "validation.required" }),
     sessionIdleHours: num("settingsCheck.hours", 1, 72).refine(Number.isInteger, "settingsCheck.hours"),
@@ -58,22 +57,18 @@ export const mapConfig: SettingsDefinition = {
       },
       z.object({
         basemap: z.enum(BASE_MAPS, { message: "validation.required" }),
-        tiandituKey: z.string().trim().max(100),
-        mapboxToken: z.string().trim().max(200),
-        styleUrl: z
-          .string()
-          .trim()
+        tiandituKey: line().max(100),
+        mapboxToken: line().max(200),
+        styleUrl: line()
           .refine((v) => v === "" || /^(https:\/\/|mapbox:\/\/)\S+$/.test(v), "settingsCheck.styleUrl"),
-        tileUrl: z.string().trim().refine(tileTemplate, "settingsCheck.tileUrl"),
-        attribution: z.string().trim().max(200),
+        tileUrl: line().refine(tileTemplate, "settingsCheck.tileUrl"),
+        attribution: line().max(200),
         coordinateSystem: z.enum(["wgs84", "gcj02"], { message: "validation.required" }),
         ...locationFields(MAP_CENTER),
         zoom: num("settingsCheck.zoom", 3, 18),
         geocoder: z.enum(GEOCODERS, { message: "validation.required" }),
-        geocoderKey: z.string().trim().max(200),
-        geocoderUrl: z
-          .string()
-          .trim()
+        geocoderKey: line().max(200),
+        geocoderUrl: line()
           .refine((v) => v === "" || /^https?:\/\/[^\s?#]+$/.test(v), "settingsCheck.geocoderUrl"),
         geocoderPerMinute: whole(1, 600),
       })
@@ -115,7 +110,7 @@ export const mailSet: SettingsDefinition = {
   schema: z.object({
     enabled: z.enum(["1", "0"], { message: "validation.required" }),
     senderName: optionalText(30, "validation.name30"),
-    senderAddress: z.string().trim().refine(isEmail, "validation.email"),
+    senderAddress: line().refine(isEmail, "validation.email"),
     subjectPrefix: optionalText(20, "settingsCheck.subjectPrefix"),
     recipients: z
       .string()
@@ -141,17 +136,13 @@ export const businessInfo: SettingsDefinition = {
   view: businessInfoView,
   defaults: { companyName: "", shortName: "", contact: "", phone: "", address: "", logoFileId: "" },
   schema: z.object({
-    companyName: z.string().trim().min(1, "validation.required").max(50, "validation.company"),
+    companyName: line().min(1, "validation.required").max(50, "validation.company"),
     shortName: optionalText(20, "settingsCheck.subjectPrefix"),
     contact: optionalText(10, "validation.contact"),
-    phone: z
-      .string()
-      .trim()
+    phone: line()
       .refine((v) => v === "" || isMobile(v) || isLandline(v), "validation.phone"),
     address: optionalText(50, "validation.address"),
-    logoFileId: z
-      .string()
-      .trim()
+    logoFileId: line()
       .refine((v) => v === "" || /^\d{1,15}$/.test(v), "settingsCheck.logo"),
   }),
   // the logo must be an image stored by this tenant

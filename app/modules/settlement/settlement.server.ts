@@ -11,6 +11,7 @@ import { billItems, bills, contracts, customers, settlements, users } from "../.
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
+import { day, line, note } from "~/lib/form-fields";
 import { figureWrites, SETTLEMENT_NUMBERING } from "./figures";
 import type { RequestScope } from "~/modules/access/access.server";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
@@ -40,8 +41,9 @@ export const SETTLED_CONTRACT_STATES = [CONTRACT_STATE.executing, CONTRACT_STATE
 
 export const SettlementSchema = z.object({
   contractId: z.string().trim().regex(/^\d{1,9}$/, "settlements:contractRequired").transform(Number),
-  throughOn: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "settlements:throughRequired"),
-  remark: z.string().trim().max(200, "settlements:tooLong|200").optional().default(""),
+  // the approved settlement closes the contract on this day: a real day of the business range, or nothing is saved
+  throughOn: line().min(1, "settlements:throughRequired").pipe(day({ message: "settlements:throughDay" })),
+  remark: note().max(200, "settlements:tooLong|200").optional().default(""),
 });
 type SettlementValues = z.infer<typeof SettlementSchema>;
 

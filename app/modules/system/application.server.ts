@@ -8,6 +8,7 @@ import { postedIds, tableResource } from "~/modules/resource/resource.server";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_REVIEW_CODE, applicationApproval, applicationView } from "./application.resource";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { confirmResponse, runResponse, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
+import { line, note } from "~/lib/form-fields";
 
 export const applicationResource = tableResource({
   view: applicationView,
@@ -26,22 +27,16 @@ export const applicationResource = tableResource({
   equals: { state: { column: appApplications.state, parse: Number }, appRole: { column: appApplications.appRole } },
   sort: { name: appApplications.name, state: appApplications.state, createdAt: appApplications.createdAt },
   schema: z.object({
-    name: z
-      .string()
-      .trim()
+    name: line()
       .min(1, "validation.required")
       .max(30, "validation.name30")
       .refine((v) => !hasSpecialChars(v), "validation.specialChars"),
-    phone: z.string().trim().refine(isMobile, "validation.mobile"),
+    phone: line().refine(isMobile, "validation.mobile"),
     appRole: z.enum(["driver", "operator", "customer"], { message: "validation.required" }),
-    company: z
-      .string()
-      .trim()
+    company: line()
       .max(50, "validation.company")
       .transform((v) => v || null),
-    reason: z
-      .string()
-      .trim()
+    reason: note()
       .max(100, "validation.description")
       .transform((v) => v || null),
   }),

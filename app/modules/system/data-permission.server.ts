@@ -2,6 +2,8 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import { isBusinessDay } from "~/lib/calendar";
+import { cleanLine, cleanNote } from "~/lib/validators";
 import { dataPermissions, users, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
@@ -24,12 +26,12 @@ const canApprove = (scope: RequestScope) => scope.access.permissions.has(APPROVE
 const list = (items: string[]) => `${items.slice(0, 20).join("、")}${items.length > 20 ? "…" : ""}`;
 
 
-const reason = z.string({ message: "system:dataPermission.reasonRequired" }).trim().min(1, "system:dataPermission.reasonRequired").max(200, "system:dataPermission.reasonTooLong");
+const reason = z.string({ message: "system:dataPermission.reasonRequired" }).overwrite(cleanNote).trim().min(1, "system:dataPermission.reasonRequired").max(200, "system:dataPermission.reasonTooLong");
 const periodEnd = z
   .string()
   .optional()
-  .transform((v) => (v ?? "").trim())
-  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date");
+  .transform((v) => cleanLine(v ?? "").trim())
+  .refine((v) => v === "" || isBusinessDay(v), "validation.date");
 
 /** A period ends with a day of the tenant's zone (stored as its last millisecond there); a day already past there is refused. */
 const periodErrors = (scope: RequestScope, day: string): FieldErrors => (day && day < todayInZone(scope.user.timeZone) ? { periodEnd: "system:dataPermission.periodPast" } : {});

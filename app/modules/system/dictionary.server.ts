@@ -13,15 +13,14 @@ import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, type DictionaryActionData, type DictionaryOption, type DraftItem } from "~/lib/dictionary-items";
 import { dictionaryView, postedItems } from "./dictionary.resource";
 import type zhSystem from "~/i18n/zh-CN/system-admin";
+import { line } from "~/lib/form-fields";
 
 const DictionarySchema = z.object({
-  dictCode: z
-    .string()
-    .trim()
+  dictCode: line()
     .min(1, "validation.required")
     .max(50, "system:dictionary.codeFormat")
     .regex(/^[A-Za-z0-9_]+$/, "system:dictionary.codeFormat"),
-  dictName: z.string().trim().min(1, "validation.required").max(30, "system:dictionary.nameTooLong"),
+  dictName: line().min(1, "validation.required").max(30, "system:dictionary.nameTooLong"),
 });
 const DictionaryUpdateSchema = DictionarySchema.pick({ dictName: true });
 

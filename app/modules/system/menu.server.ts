@@ -6,26 +6,21 @@ import { ofTenant, sameTenant } from "../../../db/tenant";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { menuView } from "./menu.resource";
+import { line } from "~/lib/form-fields";
 
 const flag = z.enum(["1", "0"], { message: "validation.required" }).transform(Number);
 
 const common = {
-  name: z.string().trim().min(1, "validation.required").max(30, "validation.menuName"),
-  nameEn: z.string().trim().min(1, "validation.required").max(60, "validation.menuNameEn"),
-  privis: z
-    .string()
-    .trim()
+  name: line().min(1, "validation.required").max(30, "validation.menuName"),
+  nameEn: line().min(1, "validation.required").max(60, "validation.menuNameEn"),
+  privis: line()
     .min(1, "validation.required")
     .regex(/^[A-Za-z][A-Za-z0-9_]{0,59}$/, "validation.privis"),
-  parent: z.string().trim().min(1, "validation.required").regex(/^\d{1,10}$/, "validation.parent"),
-  routerPath: z
-    .string()
-    .trim()
+  parent: line().min(1, "validation.required").regex(/^\d{1,10}$/, "validation.parent"),
+  routerPath: line()
     .refine((v) => v === "" || (v.startsWith("/") && v.length <= 100 && !/\s/.test(v)), "validation.routerPath")
     .transform((v) => v || null),
-  sort: z
-    .string()
-    .trim()
+  sort: line()
     .regex(/^\d{1,5}$/, "validation.sort")
     .transform(Number),
   type: z.enum(["0", "1", "2", "3", "4", "5"], { message: "validation.menuType" }).transform(Number),
@@ -35,7 +30,7 @@ const common = {
 };
 
 export const MenuCreateSchema = z.object({
-  privisId: z.string().trim().min(1, "validation.required").regex(/^\d{1,10}$/, "validation.privisId"),
+  privisId: line().min(1, "validation.required").regex(/^\d{1,10}$/, "validation.privisId"),
   ...common,
 });
 export const MenuUpdateSchema = z.object(common);

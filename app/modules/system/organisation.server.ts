@@ -6,15 +6,14 @@ import { isOrganisationName } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import { descendantsOf, organisationView, type OrgNode } from "./organisation.resource";
+import { line } from "~/lib/form-fields";
 
 export type { OrgNode };
 
 const OrgSchema = z.object({
-  name: z.string().trim().min(1, "validation.required").max(30, "validation.organisationName").refine(isOrganisationName, "validation.organisationName"),
+  name: line().min(1, "validation.required").max(30, "validation.organisationName").refine(isOrganisationName, "validation.organisationName"),
   parentId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
-  sort: z
-    .string()
-    .trim()
+  sort: line()
     .transform((v) => v || "0")
     .refine((v) => /^\d{1,5}$/.test(v), "validation.integer")
     .transform(Number),

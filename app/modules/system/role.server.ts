@@ -10,12 +10,11 @@ import { accessChanged, type RequestScope } from "~/modules/access/access.server
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, postedIds } from "~/modules/resource/resource.server";
 import { actionsOf, roleView } from "./role.resource";
+import { line, note } from "~/lib/form-fields";
 
 const common = {
-  name: z.string().trim().min(1, "validation.required").max(30, "validation.roleName").refine(isRoleName, "validation.roleName"),
-  description: z
-    .string()
-    .trim()
+  name: line().min(1, "validation.required").max(30, "validation.roleName").refine(isRoleName, "validation.roleName"),
+  description: note()
     .max(100, "validation.description")
     .transform((v) => v || null),
   state: z.enum(["1", "0"], { message: "validation.required" }).transform(Number),

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { isBusinessDay } from "~/lib/calendar";
 import { data, redirect } from "@remix-run/cloudflare";
 import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, userSettings, users, userVehicles, vehicles } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
@@ -15,17 +16,16 @@ import { userStates, userView } from "./user.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
+import { line } from "~/lib/form-fields";
 
 /** 'yyyy-MM-dd' → the last millisecond of that day in the tenant's zone; '' → null (never expires). */
 export function endOfDayMs(date: string, timeZone: string): number | null {
   return date ? dayEndMs(date, timeZone) : null;
 }
 
-const text = (max: number, message: string) => z.string().trim().max(max, message);
+const text = (max: number, message: string) => line().max(max, message);
 const optional = (check: (v: string) => boolean, message: string) =>
-  z
-    .string()
-    .trim()
+  line()
     .refine((v) => v === "" || check(v), message)
     .transform((v) => v || null);
 
@@ -35,16 +35,12 @@ const common = {
   roleId: z.coerce.number({ message: "validation.required" }).int().positive("validation.required"),
   phone: optional(isMobile, "validation.mobile"),
   email: optional(isEmail, "validation.email"),
-  address: z
-    .string()
-    .trim()
+  address: line()
     .max(50, "validation.address")
     .transform((v) => v || null),
-  expiresAt: z
-    .string()
-    .trim()
+  expiresAt: line()
     // a day: its end in the tenant's zone is taken where the scope is known (toInsert, toUpdate)
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date"),
+    .refine((v) => v === "" || isBusinessDay(v), "validation.date"),
   state: z.enum(["1", "0"], { message: "validation.required" }).transform(Number),
   /** authorized vehicles: plates, one a line (the vehicle picker's value); absent = leave them as they are */
   vehicles: z

@@ -10,38 +10,27 @@ import type { Option } from "~/modules/resource/route.server";
 import { driverView, iconOptions, ownerView, OWNER_TYPES, vehicleModelView } from "./archive.resource";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ENERGY_TYPES } from "./vehicles.resource";
+import { line } from "~/lib/form-fields";
 
 export const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
+  line()
     .max(max, message)
     .transform((v) => v || null);
-export const name30 = z
-  .string()
-  .trim()
+export const name30 = line()
   .min(1, "validation.name30")
   .max(30, "validation.name30")
   .refine((v) => !hasSpecialChars(v), "validation.specialChars");
-export const phone = z
-  .string()
-  .trim()
+export const phone = line()
   .refine((v) => v === "" || isMobile(v) || isLandline(v), "validation.phone")
   .transform((v) => v || null);
-const measure = z
-  .string()
-  .trim()
+const measure = line()
   .refine((v) => v === "" || (/^\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v) <= 100000), "telematics:measure")
   .transform((v) => (v === "" ? null : Number(v)));
 const choice = (options: { value: string }[], required: boolean) =>
-  z
-    .string()
-    .trim()
+  line()
     .refine((v) => (v === "" ? !required : options.some((o) => o.value === v)), "validation.required")
     .transform((v) => v || null);
-const optionalId = z
-  .string()
-  .trim()
+const optionalId = line()
   .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
   .transform((v) => (v ? Number(v) : null));
 
@@ -113,9 +102,7 @@ export const vehicleModelResource = defineResource({
 const OwnerSchema = z.object({
   name: name30,
   ownerType: z.enum(["personal", "enterprise"], { message: "validation.required" }),
-  idNumber: z
-    .string()
-    .trim()
+  idNumber: line()
     .transform((v) => v.toUpperCase())
     .refine((v) => v === "" || /^[0-9A-Z]{18}$/.test(v), "telematics:owner.idNumber")
     .transform((v) => v || null),
@@ -187,9 +174,7 @@ export async function ownerOptions({ db, user }: RequestScope): Promise<Record<s
 const driverVehicle = alias(vehicles, "dv");
 
 const DriverSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: line()
     .min(1, "telematics:driver.name")
     .max(20, "telematics:driver.name")
     .refine((v) => !hasSpecialChars(v), "validation.specialChars"),

@@ -9,6 +9,7 @@ import { locationFields } from "~/modules/resource/location.server";
 import type { Option } from "~/modules/resource/route.server";
 import { name30, optionalText, phone } from "./archive.server";
 import { MARKER_ICONS, MARKER_LOCATION, markerPointView, markerTypeView } from "./markers.resource";
+import { line } from "~/lib/form-fields";
 
 /**
  * Spec §6: marker types and points are edited and deleted only by the account that created them. The action
@@ -69,9 +70,7 @@ export const markerTypeResource = defineResource({
 
 const PointSchema = z.object({
   name: name30,
-  typeId: z
-    .string()
-    .trim()
+  typeId: line()
     .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
     .transform((v) => (v ? Number(v) : null)),
   ...locationFields(MARKER_LOCATION),

@@ -14,6 +14,7 @@ import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server
 import { VEHICLE_TYPES } from "./vehicle-types";
 import { DEVICE_TYPES, ENERGY_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
+import { line, note, optionalDay } from "~/lib/form-fields";
 
 /** Spec §5: 17 letters or digits; I, O and Q are never used in a VIN (ISO 3779), so they are refused too. */
 export const isVehicleVin = (v: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v);
@@ -24,31 +25,21 @@ export const isTerminalNo = (v: string) => /^[A-Z0-9]{10}$/.test(v);
 export const uninstalledTerminalNo = (vehicleId: number) => `~${vehicleId}`;
 const isPlaceholder = (no: unknown) => typeof no === "string" && no.startsWith("~");
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, message: string, kind: typeof line = line) =>
+  kind()
     .max(max, message)
     .transform((v) => v || null);
-const optionalId = z
-  .string()
-  .trim()
+const optionalId = line()
   .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
   .transform((v) => (v ? Number(v) : null));
 const optionalChoice = (choices: { value: string }[]) =>
-  z
-    .string()
-    .trim()
+  line()
     .refine((v) => v === "" || choices.some((c) => c.value === v), "validation.required")
     .transform((v) => v || null);
-const optionalDate = z
-  .string()
-  .trim()
-  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "validation.date")
-  .transform((v) => v || null);
-const terminalNo = z
-  .string()
-  .trim()
+/** The first manufacture day a machine may have: older than any business record, not older than the trade. */
+const EARLIEST_MANUFACTURE_DAY = "1950-01-01";
+const optionalDate = (earliest?: string) => optionalDay({ message: earliest ? "validation.pastDate" : "validation.date", earliest });
+const terminalNo = line()
   .transform((v) => v.toUpperCase())
   .refine(isTerminalNo, "telematics:vehicle.terminalNo");
 const secret = z
@@ -57,18 +48,14 @@ const secret = z
   .transform((v) => v || undefined);
 
 const fields = {
-  plate: z.string().trim().min(1, "telematics:vehicle.plate").max(20, "telematics:vehicle.plate"),
-  vin: z
-    .string()
-    .trim()
+  plate: line().min(1, "telematics:vehicle.plate").max(20, "telematics:vehicle.plate"),
+  vin: line()
     .transform((v) => v.toUpperCase())
     .refine((v) => v === "" || isVehicleVin(v), "telematics:vehicle.vin")
     .transform((v) => v || null),
   terminalSecret: secret,
   // identifiers are case-blind: stored in capitals, and the OsmAnd lookup capitalises what it is sent
-  deviceIdent: z
-    .string()
-    .trim()
+  deviceIdent: line()
     .refine((v) => v === "" || /^[A-Za-z0-9]{6,32}$/.test(v), "telematics:vehicle.deviceIdent")
     .transform((v) => v.toUpperCase() || null),
   // absent (an older import template) means off
@@ -89,42 +76,35 @@ const fields = {
   ownerId: optionalId,
   vehicleType: optionalChoice(VEHICLE_TYPES),
   energyType: optionalChoice(ENERGY_TYPES),
-  sim1: z
-    .string()
-    .trim()
+  sim1: line()
     .refine((v) => v === "" || /^\d{11,20}$/.test(v), "telematics:vehicle.sim")
     .transform((v) => v || null),
-  sim2: z
-    .string()
-    .trim()
+  sim2: line()
     .refine((v) => v === "" || /^\d{11,20}$/.test(v), "telematics:vehicle.sim")
     .transform((v) => v || null),
-  manufactureDate: optionalDate,
-  warrantyEnd: optionalDate,
+  // a machine may be older than the business records it serves in
+  manufactureDate: optionalDate(EARLIEST_MANUFACTURE_DAY),
+  warrantyEnd: optionalDate(),
   chassisType: optionalText(30, "telematics:text30"),
   engineModel: optionalText(30, "telematics:text30"),
   passPermit: optionalText(30, "telematics:text30"),
   terminalFactory: optionalText(30, "telematics:text30"),
   hardwareVersion: optionalText(30, "telematics:text30"),
   softwareVersion: optionalText(30, "telematics:text30"),
-  videoChannels: z
-    .string()
-    .trim()
+  videoChannels: line()
     .transform((v) => (v === "" ? "0" : v))
     .refine((v) => /^\d{1,2}$/.test(v) && Number(v) <= 36, "telematics:vehicle.videoChannels")
     .transform(Number),
   deviceType: z.enum(DEVICE_TYPES.map((d) => d.value) as [string, ...string[]], { message: "validation.required" }),
   saleState: z.enum(["0", "1"], { message: "validation.required" }).transform(Number),
-  assemblies: optionalText(200, "telematics:text200"),
+  assemblies: optionalText(200, "telematics:text200", note),
 };
 
 export const VehicleCreateSchema = z.object({ ...fields, terminalNo });
 /** On edit an empty terminal number keeps the current one (an uninstalled vehicle has none to show). */
 export const VehicleUpdateSchema = z.object({
   ...fields,
-  terminalNo: z
-    .string()
-    .trim()
+  terminalNo: line()
     .transform((v) => v.toUpperCase())
     .refine((v) => v === "" || isTerminalNo(v), "telematics:vehicle.terminalNo")
     .transform((v) => v || undefined),

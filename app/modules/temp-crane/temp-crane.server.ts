@@ -27,6 +27,7 @@ import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow
 import type { Machine, Plan } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_EDITABLE, APPLICATION_STATE, CRANE_TYPES, TEMP_CRANE_APPROVE_CODE, tempCraneStates, tempCraneView, type TempCraneStateRow } from "./temp-crane.resource";
+import { day, line, note } from "~/lib/form-fields";
 
 export const TEMP_CRANE_NUMBERING = { field: "number", kind: "tempCrane", prefix: "LD" } as const;
 
@@ -37,24 +38,20 @@ const text = (max: number) =>
   z
     .string()
     .default("")
-    .pipe(z.string().trim().max(max, `tempCrane:tooLong|${max}`))
+    .pipe(line().max(max, `tempCrane:tooLong|${max}`))
     .transform((v) => v || null);
 const id = (message: Message) =>
   z
     .string()
     .default("")
-    .pipe(z.string().trim())
+    .pipe(line())
     .refine((v) => v === "" || /^\d{1,9}$/.test(v), message)
     .transform((v) => (v === "" ? null : Number(v)));
-const dayField = z
-  .string()
-  .default("")
-  .pipe(z.string().trim())
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseDay(v) !== null, "validation.date");
+const dayField = z.string().default("").pipe(day());
 
 export const TempCraneSchema = z
   .object({
-    customerId: z.string().trim().regex(/^\d{1,9}$/, "tempCrane:customerRequired").transform(Number),
+    customerId: line().regex(/^\d{1,9}$/, "tempCrane:customerRequired").transform(Number),
     contractId: id("tempCrane:projectUnknown"),
     equipmentType: z.enum(CRANE_TYPES.map((t) => t.value) as [string, ...string[]], { message: "tempCrane:typeRequired" }),
     spec: text(30),
@@ -62,7 +59,7 @@ export const TempCraneSchema = z
     toOn: dayField,
     site: text(100),
     orgId: id("tempCrane:notFound"),
-    reason: z.string().trim().min(1, "tempCrane:reasonRequired").max(200, "tempCrane:tooLong|200"),
+    reason: note().min(1, "tempCrane:reasonRequired").max(200, "tempCrane:tooLong|200"),
   })
   .superRefine((v, ctx) => {
     if (v.toOn < v.fromOn) ctx.addIssue({ code: "custom", path: ["toOn"], message: "tempCrane:datesOrder" });

@@ -15,15 +15,16 @@ import type { Option } from "~/modules/resource/route.server";
 import { averageHundredths, divideHalfUp, formatHundredths } from "./satisfaction";
 import { surveyFormView, surveyQuestionView } from "./survey.resource";
 import { ofVisibleCustomer, text, visibleCustomers } from "./visit.server";
+import { day, line, note } from "~/lib/form-fields";
 
 /** One answer line as posted: the question and its score 1–5 (a line without a score is refused on that line). */
 const AnswerLine = z.object({ questionId: z.string().default(""), score: z.string().default("") }).optional();
 
 export const SurveyFormSchema = z.object({
-  customerId: z.string().trim().regex(/^\d{1,9}$/, "validation.required").transform(Number),
-  answeredOn: z.string().trim().refine((v) => parseDay(v) !== null, "validation.date"),
+  customerId: line().regex(/^\d{1,9}$/, "validation.required").transform(Number),
+  answeredOn: day(),
   respondent: text(30, true),
-  comment: text(300, false),
+  comment: text(300, false, note),
   answers: z
     .array(AnswerLine)
     .default([])
@@ -118,7 +119,7 @@ export const surveyFormResource = defineResource({
 
 const QuestionSchema = z.object({
   text: text(50, true).refine((v) => v !== null, "validation.required"),
-  sort: z.string().trim().regex(/^\d{1,4}$/, "visits:survey.sortNumber").transform(Number),
+  sort: line().regex(/^\d{1,4}$/, "visits:survey.sortNumber").transform(Number),
   enabled: z.enum(["0", "1"], { message: "validation.required" }).transform(Number),
 });
 

@@ -15,32 +15,33 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { VISIT_PHOTO_LIMIT, VISIT_PURPOSES, visitView } from "./visit.resource";
+import { day, line, note } from "~/lib/form-fields";
 
-const id = (message: string) => z.string().trim().regex(/^\d{1,9}$/, message).transform(Number);
+const id = (message: string) => line().regex(/^\d{1,9}$/, message).transform(Number);
 const optionalId = z
   .string()
   .default("")
-  .pipe(z.string().trim())
+  .pipe(line())
   .refine((v) => v === "" || /^\d{1,9}$/.test(v), "visits:notFound")
   .transform((v) => (v === "" ? null : Number(v)));
 /** Text up to `max` characters (required or not), trimmed; empty is null. */
-export const text = (max: number, required: boolean) =>
+export const text = (max: number, required: boolean, kind: typeof line = line) =>
   z
     .string()
     .default("")
-    .pipe(z.string().trim())
+    .pipe(kind())
     .refine((v) => !required || v !== "", "validation.required")
     .refine((v) => v.length <= max, `visits:tooLong|${max}`)
     .transform((v) => v || null);
 
 export const VisitSchema = z.object({
-  visitedOn: z.string().trim().refine((v) => parseDay(v) !== null, "validation.date"),
+  visitedOn: day(),
   customerId: id("validation.required"),
   contactId: optionalId,
   purpose: z.enum(VISIT_PURPOSES.map((p) => p.value) as [string, ...string[]], { message: "validation.required" }),
   visitorId: id("validation.required"),
-  content: text(500, true),
-  nextStep: text(200, false),
+  content: text(500, true, note),
+  nextStep: text(200, false, note),
   // the upload widget posts one hidden input per uploaded image; an import has none
   photos: z
     .array(z.string().regex(/^\d{1,12}$/, "visits:notFound"))
