@@ -75,7 +75,8 @@ export default async function handleRequest(
   const html = await new Response(body).arrayBuffer();
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce))) responseHeaders.set(name, value);
+  // a route's own stricter referrer policy stands (the statement link page sends none: its address is the key)
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce))) if (name !== "Referrer-Policy" || !responseHeaders.has(name)) responseHeaders.set(name, value);
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

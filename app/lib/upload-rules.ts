@@ -160,7 +160,7 @@ export function isImageName(name: string): boolean {
   return ["png", "jpg", "jpeg", "gif", "webp"].includes(extensionOf(name));
 }
 
-/** Download and preview address of an uploaded file (spec §7). */
-export function downloadUrlOf(id: number | string): string {
-  return `/api/common/commonfile/downloadFile?id=${encodeURIComponent(String(id))}`;
+/** Download and preview address of an uploaded file by its key (spec §7's `?id=`; never the file's sequential id). */
+export function downloadUrlOf(key: string): string {
+  return `/api/common/commonfile/downloadFile?id=${encodeURIComponent(key)}`;
 }

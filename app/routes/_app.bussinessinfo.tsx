@@ -9,6 +9,9 @@ import { Upload } from "~/widgets/upload";
 
 export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
 
+// the logo the company's members all see (api.businessInfo.logo.ts), not a download address
+const LOGO_URL = "/api/businessInfo/logo";
+
 export const meta: MetaFunction = () => [{ title: "Derrick · 企业信息 / Company Information" }];
 
 /** 企业信息: the settings form with the logo as a one-image upload. */
@@ -22,7 +25,7 @@ export default function BusinessInfo() {
         key === "logoFileId" ? (
           <div key={key} className="col-span-2 mb-4">
             <p className="mb-1 text-sm font-medium text-ink">{labelOf(logoField.label, i18n.language)}</p>
-            <Upload id="logo" name="logoFileId" variant="picture-card" kind="image" limit={1} defaultFiles={value ? [{ id: Number(value), name: "logo" }] : []} />
+            <Upload id="logo" name="logoFileId" variant="picture-card" kind="image" limit={1} defaultFiles={value ? [{ id: Number(value), name: "logo", url: LOGO_URL }] : []} />
             <FieldNotes id="logo" hint={logoField.hint ? labelOf(logoField.hint, i18n.language) : null} error={error} />
           </div>
         ) : undefined

@@ -26,8 +26,13 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, visitRe
 /** The visit's photos: the upload widget (images, at most 4), kept as typed when a save is refused. */
 function Photos({ values, errorOf, mode }: FormExtraContext) {
   const { t } = useTranslation(VISITS);
-  const stored = Array.isArray(values.photoFiles) ? (values.photoFiles as { id: number; name: string }[]) : [];
-  const posted = Array.isArray(values.photos) ? values.photos.map((id) => ({ id: Number(id), name: stored.find((f) => f.id === Number(id))?.name ?? `#${String(id)}` })) : null;
+  const stored = Array.isArray(values.photoFiles) ? (values.photoFiles as { id: number; name: string; url: string | null }[]) : [];
+  const posted = Array.isArray(values.photos)
+    ? values.photos.map((id) => {
+        const known = stored.find((f) => f.id === Number(id));
+        return { id: Number(id), name: known?.name ?? `#${String(id)}`, url: known?.url ?? null };
+      })
+    : null;
   const error = errorOf("photos");
   return (
     <div className="mb-4">

@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
-import { contentDisposition, filesText, openFile } from "~/modules/files/files.server";
+import { readableFile } from "~/modules/files/file-access.server";
+import { contentDisposition, fileObject, filesText } from "~/modules/files/files.server";
 import { isInlineType } from "~/lib/upload-rules";
 
 /**
- * Spec §7 download or preview: GET ?id= → the bytes of the caller's tenant's file. Images and PDFs open
- * inline, anything else downloads; a bad, missing or foreign id answers the same 404.
+ * Spec §7 download or preview: GET ?id=<the file's key> (32 hex digits, never the sequential id) → the bytes, when the
+ * user may read a record that names the file or uploaded it and no record names it yet (file-access.server.ts).
+ * Images and PDFs open inline, anything else downloads; a bad, missing, foreign or unreadable key answers the same 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env, db, user } = await requireApiScope(request, context);
-  const raw = new URL(request.url).searchParams.get("id") ?? "";
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  const found = Number.isSafeInteger(id) && id > 0 ? await openFile(env, db, user.tenantId, id) : null;
+  const scope = await requireApiScope(request, context);
+  const key = new URL(request.url).searchParams.get("id") ?? "";
+  const readable = /^[0-9a-f]{32}$/.test(key) ? await readableFile(scope, key) : null;
+  const bytes = readable ? await fileObject(scope.env, readable) : null;
+  const found = readable && bytes ? { row: readable, object: bytes } : null;
   if (!found) return apiJson({ code: 404, message: filesText(readPreferences(request).lang, "api", "notFound") }, { status: 404 });
 
   const { row, object } = found;
@@ -21,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     "Content-Length": String(row.size),
     "Content-Disposition": contentDisposition(isInlineType(row.contentType) ? "inline" : "attachment", row.fileName),
     "X-Content-Type-Options": "nosniff",
-    // a stored file never changes under its id; private: it is the tenant's, not for shared caches
+    // a stored file never changes under its key; private: it is the tenant's, not for shared caches
     "Cache-Control": "private, max-age=86400",
     ETag: object.httpEtag,
   });

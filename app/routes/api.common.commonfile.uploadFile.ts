@@ -3,14 +3,15 @@ import { apiJson, requireApiScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { filesText, ruleText, storeFile } from "~/modules/files/files.server";
 import { readForm } from "~/lib/posted-form.server";
-import { checkContent, checkFile, contentTypeOf, resolveRules, SERVER_MAX_BYTES, type RuleMessage } from "~/lib/upload-rules";
+import { checkContent, checkFile, contentTypeOf, downloadUrlOf, resolveRules, SERVER_MAX_BYTES, type RuleMessage } from "~/lib/upload-rules";
 
 const MAX_NAME_LENGTH = 200;
 
 /**
  * Spec §7 file upload: multipart field `file` (plus an optional `data`, accepted and not used); `kind`
  * (image | pdf | general) and `fileSize` (MB, ≤ 0 no check) from the query or the form. The same rules as
- * the widget, plus the first bytes; answers { code, message, status, data: { fileName, name, id } }.
+ * the widget, plus the first bytes; answers { code, message, status, data: { fileName, name, id, key, url } }: a form
+ * posts the id, the download address (url) carries the key.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, db, user } = await requireApiScope(request, context);
@@ -45,5 +46,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (byContent) return refused(byContent);
 
   const row = await storeFile(env, db, { tenantId: user.tenantId, userId: user.id }, { fileName, contentType: contentTypeOf(fileName, bytes), bytes });
-  return apiJson({ code: 200, message: filesText(lang, "api", "uploaded"), status: "success", data: { fileName: row.fileName, name: row.fileName, id: row.id } });
+  return apiJson({ code: 200, message: filesText(lang, "api", "uploaded"), status: "success", data: { fileName: row.fileName, name: row.fileName, id: row.id, key: row.publicKey, url: downloadUrlOf(row.publicKey!) } });
 }

@@ -14,8 +14,8 @@ async function render(props: UploadProps, lng: "zh-CN" | "en-US" = "zh-CN") {
 }
 
 const two = [
-  { id: 7, name: "营业执照.png" },
-  { id: 9, name: "合同.pdf" },
+  { id: 7, name: "营业执照.png", url: "/api/common/commonfile/downloadFile?id=0123456789abcdef0123456789abcdef" },
+  { id: 9, name: "合同.pdf", url: "/api/common/commonfile/downloadFile?id=fedcba9876543210fedcba9876543210" },
 ];
 
 describe("Upload as first HTML", () => {
@@ -23,7 +23,8 @@ describe("Upload as first HTML", () => {
     const html = await render({ name: "annexIds", variant: "text", defaultFiles: two });
     expect(html).toContain('<input type="hidden" name="annexIds" value="7"/>');
     expect(html).toContain('<input type="hidden" name="annexIds" value="9"/>');
-    expect(html).toContain("/api/common/commonfile/downloadFile?id=9");
+    // the address carries the file's key, never the id the form posts
+    expect(html).toContain("/api/common/commonfile/downloadFile?id=fedcba9876543210fedcba9876543210");
   });
 
   it("shows the counter 新增文件 (n/limit), and 附件数量已达上限 instead of the button at the limit", async () => {

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FILES } from "~/i18n/screen/files";
-import { acceptOf, checkCount, checkFile, downloadUrlOf, isImageName, isPdfName, resolveRules, type RuleMessage, type UploadKind } from "~/lib/upload-rules";
+import { acceptOf, checkCount, checkFile, isImageName, isPdfName, resolveRules, type RuleMessage, type UploadKind } from "~/lib/upload-rules";
 import { Previewer, type PreviewItem } from "./previewer";
 import { Button, buttonClass } from "~/ui/button";
 
@@ -23,7 +23,7 @@ const nextUid = () => `u${Date.now().toString(36)}${(uidCounter++).toString(36)}
 
 /** Sends one file; resolves with the spec §3 answer, or a failure with the server's message. */
 function send(file: File, query: string, onProgress: (percent: number) => void, xhrRef: (xhr: XMLHttpRequest) => void) {
-  return new Promise<{ code: number; message?: string; data?: { id: number; fileName: string; name: string } }>((resolve) => {
+  return new Promise<{ code: number; message?: string; data?: { id: number; fileName: string; name: string; url: string } }>((resolve) => {
     const xhr = new XMLHttpRequest();
     xhrRef(xhr);
     xhr.open("POST", `${UPLOAD_URL}?${query}`);
@@ -52,7 +52,8 @@ export interface UploadProps {
   /** MB; 0 or less means no size check */
   fileSize?: number;
   limit?: number;
-  defaultFiles?: { id: number; name: string }[];
+  /** the stored files: the id the form posts, the name, the download address (by the file's key; null: name only) */
+  defaultFiles?: { id: number; name: string; url: string | null }[];
   /** list mode: download and view only */
   readOnly?: boolean;
   onChange?: (files: UploadedFile[]) => void;
@@ -66,7 +67,7 @@ export interface UploadProps {
 export function Upload({ name, variant = "text", kind = variant === "picture-card" ? "image" : "general", fileSize, limit, defaultFiles = [], readOnly = false, onChange, id }: UploadProps) {
   const { t } = useTranslation(FILES);
   const rules = resolveRules({ kind, fileSize, limit });
-  const [files, setFiles] = useState<UploadedFile[]>(() => defaultFiles.map((f) => ({ uid: `d${f.id}`, id: f.id, name: f.name, fileName: f.name, url: downloadUrlOf(f.id), status: "done" })));
+  const [files, setFiles] = useState<UploadedFile[]>(() => defaultFiles.map((f) => ({ uid: `d${f.id}`, id: f.id, name: f.name, fileName: f.name, url: f.url ?? undefined, status: "done" })));
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<UploadedFile | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
@@ -117,8 +118,8 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
       ).then((answer) => {
         requests.current.delete(uid);
         if (answer.code === 200 && answer.data) {
-          const { id: fileId, fileName, name: shown } = answer.data;
-          update((list) => list.map((f) => (f.uid === uid ? { uid, id: fileId, fileName, name: shown, url: downloadUrlOf(fileId), status: "done" } : f)));
+          const { id: fileId, fileName, name: shown, url } = answer.data;
+          update((list) => list.map((f) => (f.uid === uid ? { uid, id: fileId, fileName, name: shown, url, status: "done" } : f)));
         } else {
           if (answer.code !== -1) setError(answer.message || t("upload.failed"));
           // spec §4: a lost session shows its message, then goes to the sign-in page
@@ -145,7 +146,7 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
   }
 
   const done = files.filter((f) => f.status === "done" && f.id !== undefined);
-  const previewItems: PreviewItem[] = done.filter((f) => isImageName(f.name) || isPdfName(f.name)).map((f) => ({ url: f.url!, name: f.name, pdf: isPdfName(f.name) }));
+  const previewItems: PreviewItem[] = done.filter((f) => f.url && (isImageName(f.name) || isPdfName(f.name))).map((f) => ({ url: f.url!, name: f.name, pdf: isPdfName(f.name) }));
   const openPreview = (file: UploadedFile) => setPreview(Math.max(0, previewItems.findIndex((p) => p.url === file.url)));
   const canAdd = !readOnly && files.length < rules.limit;
   const full = !readOnly && files.length >= rules.limit;

@@ -20,7 +20,7 @@ interface UploadAnswer {
   code: number;
   message: string;
   status: string;
-  data?: { fileName: string; name: string; id: number };
+  data?: { fileName: string; name: string; id: number; key: string; url: string };
 }
 
 async function upload(cookie: string | null, name: string, bytes: Uint8Array<ArrayBuffer>, params: Record<string, string> = {}, lang?: "zh-CN" | "en-US") {
@@ -56,7 +56,10 @@ describe("upload then download", () => {
     const id = body.data!.id;
     expect(id).toBeGreaterThan(0);
 
-    const got = await download(cookie, id);
+    // the address carries the file's key, not the id the form posts
+    expect(body.data!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.data!.url).toBe(`${DOWNLOAD}?id=${body.data!.key}`);
+    const got = await download(cookie, body.data!.key);
     expect(got.status).toBe(200);
     expect(got.headers.get("Content-Type")).toBe("image/png");
     expect(got.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -73,7 +76,7 @@ describe("upload then download", () => {
     expect(await env.FILES.head(row!.r2_key)).not.toBeNull();
 
     // a second view on a slow link costs no bytes
-    const again = await SELF.fetch(`${ORIGIN}${DOWNLOAD}?id=${id}`, { headers: { Cookie: cookie, "If-None-Match": got.headers.get("ETag")! } });
+    const again = await SELF.fetch(`${ORIGIN}${DOWNLOAD}?id=${body.data!.key}`, { headers: { Cookie: cookie, "If-None-Match": got.headers.get("ETag")! } });
     expect(again.status).toBe(304);
     expect(await again.arrayBuffer()).toHaveProperty("byteLength", 0);
   });
@@ -81,14 +84,14 @@ describe("upload then download", () => {
   it("opens a PDF inline and sends any other file as an attachment", async () => {
     const asPdf = await upload(cookie, "合同.pdf", pdf(), { kind: "pdf" });
     expect(asPdf.body.code).toBe(200);
-    const gotPdf = await download(cookie, asPdf.body.data!.id);
+    const gotPdf = await download(cookie, asPdf.body.data!.key);
     expect(gotPdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(gotPdf.headers.get("Content-Disposition")).toMatch(/^inline;/);
 
     const html = new TextEncoder().encode("<script>alert(document.cookie)</script>");
     const asPage = await upload(cookie, "notes.html", html);
     expect(asPage.body.code).toBe(200);
-    const gotPage = await download(cookie, asPage.body.data!.id);
+    const gotPage = await download(cookie, asPage.body.data!.key);
     expect(gotPage.headers.get("Content-Type")).toBe("application/octet-stream");
     expect(gotPage.headers.get("Content-Disposition")).toBe(`attachment; filename="notes.html"; filename*=UTF-8''notes.html`);
     expect(new TextDecoder().decode(await gotPage.arrayBuffer())).toBe("<script>alert(document.cookie)</script>");
@@ -167,7 +170,7 @@ describe("access", () => {
 
   it("refuses an anonymous download with 401", async () => {
     const { body } = await upload(cookie, "a.png", png(), { kind: "image" });
-    const res = await SELF.fetch(`${ORIGIN}${DOWNLOAD}?id=${body.data!.id}`);
+    const res = await SELF.fetch(`${ORIGIN}${DOWNLOAD}?id=${body.data!.key}`);
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: number }).code).toBe(401);
   });
@@ -176,7 +179,7 @@ describe("access", () => {
     const { body } = await upload(cookie, "secret.png", png(), { kind: "image" });
     const other = await makeTenant({ role: "admin" });
     const otherCookie = await signIn(other.account, other.password);
-    const res = await download(otherCookie, body.data!.id);
+    const res = await download(otherCookie, body.data!.key);
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toContain("application/json");
     expect(await res.json()).toEqual({ code: 404, message: "文件不存在或已被删除" });

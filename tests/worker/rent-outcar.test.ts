@@ -37,14 +37,15 @@ describe("/outcarRecord 出车登记", () => {
 
   it("keeps the customer's signed photo with the trip; another tenant's file or a second photo is refused", async () => {
     const d = await dispatcher();
-    const file = async (tenantId: number) => (await env.DB.prepare("insert into files (tenant_id, r2_key, file_name, content_type, size, created_at) values (?, ?, '签字.jpg', 'image/jpeg', 10, ?) returning id").bind(tenantId, `k${Math.random()}`, Date.now()).first<{ id: number }>())!.id;
+    const file = async (tenantId: number) => (await env.DB.prepare("insert into files (tenant_id, r2_key, public_key, file_name, content_type, size, created_at) values (?, ?, lower(hex(randomblob(16))), '签字.jpg', 'image/jpeg', 10, ?) returning id").bind(tenantId, `k${Math.random()}`, Date.now()).first<{ id: number }>())!.id;
+    const keyOf = async (id: number) => (await env.DB.prepare("select public_key as k from files where id = ?").bind(id).first<{ k: string }>())!.k;
     const mine = await file(d.tenantId);
     const fields = trip(d, { signer: "王工", signature: String(mine) });
     expect((await post(d, fields)).status).toBe(302);
     const row = (await stored(fields.work!))!;
     expect([row.signer, row.signature_file_id]).toEqual(["王工", String(mine)]);
     // the list links the photo; the edit form shows it by name
-    expect(await (await get("/outcarRecord?tripOn=2026-03-16", d.cookie)).text()).toContain(`/api/common/commonfile/downloadFile?id=${mine}`);
+    expect(await (await get("/outcarRecord?tripOn=2026-03-16", d.cookie)).text()).toContain(`/api/common/commonfile/downloadFile?id=${await keyOf(mine)}`);
     expect(await (await get(`/outcarRecord?edit=${row.id}`, d.cookie)).text()).toContain("签字.jpg");
 
     const other = await makeTenant();

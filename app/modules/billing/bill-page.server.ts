@@ -14,6 +14,7 @@ import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { adjustBill, BILL_CONFIRM_CODE, BILL_PERMISSION, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
 import { BILL_LIST_PATH, billHref } from "./bills.resource";
 import { readForm } from "~/lib/posted-form.server";
+import { existingStatementOf } from "./statement.server";
 
 /** The clerk's acts on a draft's proposals and a confirmed bill's adjustments (confirming needs BILL_CONFIRM_CODE). */
 export const BILL_EDIT_CODE = `${BILL_PERMISSION}:edit`;
@@ -44,10 +45,13 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
   const can = { edit: scope.access.permissions.has(BILL_EDIT_CODE), confirm: scope.access.permissions.has(BILL_CONFIRM_CODE) };
   const draft = bill.state === BILL_STATE.draft;
   const url = new URL(request.url);
+  // the statement already made for the bill's period, for whoever may only open it (making one is a POST)
+  const statementId = draft || can.edit ? null : await existingStatementOf(scope, bill.id);
   return data(
     {
       flash: flash === "saved",
       can,
+      statementId,
       asking: draft && can.confirm && url.searchParams.get("confirm") === "1",
       bill: {
         id: bill.id,

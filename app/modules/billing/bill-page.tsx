@@ -18,7 +18,7 @@ import { Alert, Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { FlashToast } from "~/widgets/toast";
 import type { BillActionData, BillPageData } from "./bill-page.server";
-import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH } from "./bills.resource";
+import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH, statementHref } from "./bills.resource";
 import { STATEMENTS } from "~/i18n/screen/statements";
 import { HoursChart } from "./hours-chart";
 
@@ -62,8 +62,15 @@ export function BillPage() {
               {t("confirmBill")}
             </LinkButton>
           ) : null}
-          {!draft && bill.kind === "regular" ? (
-            <LinkButton to={`${STATEMENT_PAGE_PATH}?bill=${bill.id}`} data-testid="open-statement">
+          {/* making the statement is a write: a POST with the send permission; anyone else opens the one made */}
+          {!draft && bill.kind === "regular" && can.edit ? (
+            <Form method="post" action={`${STATEMENT_PAGE_PATH}?bill=${bill.id}`}>
+              <Button type="submit" name="intent" value="open" data-testid="open-statement">
+                {ts("title")}
+              </Button>
+            </Form>
+          ) : !draft && page.statementId ? (
+            <LinkButton to={statementHref(page.statementId)} data-testid="open-statement">
               {ts("title")}
             </LinkButton>
           ) : null}

@@ -1,7 +1,8 @@
 /**
- * The clerk's statement page (`/contractBillReport/statement?id=`, or `?bill=` to make or open the statement of a
- * confirmed bill's contract and period): the statement as the customer sees it, its events, and the acts: send (a new
- * link, every earlier one dies), revoke the link, answer a disputed item with an adjustment or a note.
+ * The clerk's statement page (`/contractBillReport/statement?id=`; `?bill=` opens a bill's statement, and a POST to it
+ * with `intent=open` makes it first, from a confirmed bill's contract and period): the statement as the customer sees
+ * it, its events, and the acts: send (a new link, every earlier one dies), revoke the link, answer a disputed item with
+ * an adjustment or a note. Only a user who may send it sees the link; a loader never writes.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { centsOf } from "~/lib/cents";
@@ -14,7 +15,7 @@ import { tenantWhere } from "../../../db/tenant";
 import { BILL_EDIT_CODE } from "./bill-page.server";
 import { BILL_LIST_PATH, statementHref } from "./bills.resource";
 import { publicView } from "./statement-link.server";
-import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken, statementView } from "./statement.server";
+import { answerDispute, existingStatementOf, revokeStatementLink, sendStatement, statementForBill, statementToken, statementView } from "./statement.server";
 import { readForm } from "~/lib/posted-form.server";
 
 const positive = (v: string | null) => {
@@ -27,9 +28,10 @@ export async function statementDeskLoader({ request, context }: LoaderFunctionAr
   const url = new URL(request.url);
   const fromBill = positive(url.searchParams.get("bill"));
   if (fromBill) {
-    const made = await statementForBill(scope, fromBill);
-    if (!made.ok) throw new Response(null, { status: made.status === 404 ? 404 : 409, statusText: made.message });
-    throw redirect(statementHref(made.id));
+    // opens the bill's statement when there is one; making it is the action's (a POST with the send permission)
+    const existing = await existingStatementOf(scope, fromBill);
+    if (!existing) throw new Response("Not Found", { status: 404 });
+    throw redirect(statementHref(existing));
   }
   const id = positive(url.searchParams.get("id"));
   if (!id) throw new Response("Not Found", { status: 404 });
@@ -37,11 +39,13 @@ export async function statementDeskLoader({ request, context }: LoaderFunctionAr
   if (!visible) throw new Response("Not Found", { status: 404 });
   const view = (await statementView(scope.db, scope.user.tenantId, id))!;
   const { flash, clear } = readFlash(request);
-  // the link in force, signed again from its nonce and expiry (the same token each time: no issue time in it)
-  const live = visible.nonce && visible.expiresAt && visible.expiresAt > Date.now();
+  const act = scope.access.permissions.has(BILL_EDIT_CODE);
+  // the link in force, signed again from its nonce and expiry (the same token each time: no issue time in it), only
+  // for whoever may send the statement: the link answers as the customer (it confirms the statement and locks its bills)
+  const live = act && visible.nonce && visible.expiresAt && visible.expiresAt > Date.now();
   const link = live ? `${url.origin}/statement/${await statementToken(scope.env, { tenantId: scope.user.tenantId, statementId: id, nonce: visible.nonce!, expiresAt: visible.expiresAt! })}` : null;
   return data(
-    { id, statement: publicView(view), link, saved: flash === "saved", can: { act: scope.access.permissions.has(BILL_EDIT_CODE) } },
+    { id, statement: publicView(view), link, saved: flash === "saved", can: { act } },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
 }
@@ -50,10 +54,18 @@ export type StatementDeskAction = { error: string; itemId?: number; values?: Rec
 
 export async function statementDeskAction({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
-  const id = positive(new URL(request.url).searchParams.get("id"));
-  if (!id) throw new Response("Not Found", { status: 404 });
+  const query = new URL(request.url).searchParams;
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  const fromBill = positive(query.get("bill"));
+  if (fromBill && intent === "open") {
+    // ?bill=: make (or open) the statement of a confirmed bill's contract and period
+    const made = await statementForBill(scope, fromBill);
+    if (!made.ok) throw new Response(null, { status: made.status === 404 ? 404 : 409, statusText: made.message });
+    return redirect(statementHref(made.id));
+  }
+  const id = positive(query.get("id"));
+  if (!id) throw new Response("Not Found", { status: 404 });
   const refused = (status: number, error: string, extra: Omit<StatementDeskAction, "error"> = {}) => {
     if (status === 404) throw new Response("Not Found", { status: 404 });
     return data<StatementDeskAction>({ error, ...extra }, { status });

@@ -3,7 +3,12 @@
  * withdraw, the disputes to answer (a note, and an adjustment of the item's bill when money moves) and the history.
  * Plain forms: it works before the page's scripts have loaded.
  */
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/i18n/screen/bills";
 import { STATEMENTS } from "~/i18n/screen/statements";
@@ -15,7 +20,10 @@ import { Card } from "~/ui/card";
 import { Alert, Field } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
 import { BILL_LIST_PATH, statementHref } from "./bills.resource";
-import type { statementDeskLoader, StatementDeskAction } from "./statement-desk.server";
+import type {
+  statementDeskLoader,
+  StatementDeskAction,
+} from "./statement-desk.server";
 import type { BillRule } from "./types";
 
 export function StatementDesk() {
@@ -27,64 +35,153 @@ export function StatementDesk() {
   const busy = useNavigation().state !== "idle";
   const s = page.statement;
   const here = statementHref(page.id);
-  const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "");
-  const items = new Map(s.bills.flatMap((b) => b.items.map((i) => [i.id, { ...i, bill: b.number }] as const)));
-  const answered = new Set(s.events.filter((e) => e.kind === "answered").map((e) => e.billItemId));
-  const open = s.events.filter((e) => e.kind === "disputed" && e.billItemId && !answered.has(e.billItemId));
+  const when = (ms: number | null) =>
+    ms
+      ? formatInZone(ms, s.timeZone, i18n.language, {
+          dateStyle: "medium",
+          timeStyle: "short",
+        })
+      : "";
+  const items = new Map(
+    s.bills.flatMap((b) =>
+      b.items.map((i) => [i.id, { ...i, bill: b.number }] as const)
+    )
+  );
+  const answered = new Set(
+    s.events.filter((e) => e.kind === "answered").map((e) => e.billItemId)
+  );
+  const open = s.events.filter(
+    (e) => e.kind === "disputed" && e.billItemId && !answered.has(e.billItemId)
+  );
   const itemText = (id: number | null) => {
     const i = id ? items.get(id) : undefined;
-    return i ? `${i.bill} · ${i.machine ?? tb("contractWide")} · ${tb(`rules.${i.rule as BillRule}`)} · ${formatCents(i.amountCents)}` : "";
+    return i
+      ? `${i.bill} · ${i.machine ?? tb("contractWide")} · ${tb(
+          `rules.${i.rule as BillRule}`
+        )} · ${formatCents(i.amountCents)}`
+      : "";
   };
   return (
     <div className="flex flex-col gap-4 p-4" data-testid="statement-desk">
-      <FlashToast message={page.saved ? message("operationSuccess") : null} token={page} />
+      <FlashToast
+        message={page.saved ? message("operationSuccess") : null}
+        token={page}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold text-ink">
           {t("title")} {s.number} · {t(`states.${s.state as 0 | 1 | 2 | 3}`)}
         </h1>
         <LinkButton to={BILL_LIST_PATH}>{t("desk.back")}</LinkButton>
       </div>
-      {action && !action.itemId ? <Alert tone="error">{message(action.error)}</Alert> : null}
-      <Card title={t("desk.link")}>
-        {page.link ? (
-          <p className="mb-3 break-all text-sm">
-            <a href={page.link} className="text-brand underline" data-testid="statement-link" target="_blank" rel="noreferrer">
-              {page.link}
-            </a>
-            <span className="ml-2 text-muted">
-              {t("expires")} {when(s.expiresAt)}
-            </span>
-          </p>
-        ) : (
-          <p className="mb-3 text-sm text-muted">{t("desk.noLink")}</p>
-        )}
-        {page.can.act && s.state !== 2 ? (
-          <Form method="post" action={here} className="flex gap-2">
-            <Button type="submit" name="intent" value="send" variant="primary" disabled={busy} data-testid="send-statement">
-              {page.link ? t("desk.sendAgain") : t("desk.send")}
-            </Button>
-            {page.link ? (
-              <Button type="submit" name="intent" value="revoke" variant="danger" disabled={busy}>
-                {t("desk.revoke")}
+      {action && !action.itemId ? (
+        <Alert tone="error">{message(action.error)}</Alert>
+      ) : null}
+      {/* the link answers as the customer: only whoever may send the statement sees it (the loader sends it to no one else) */}
+      {page.can.act ? (
+        <Card title={t("desk.link")}>
+          {page.link ? (
+            <p className="mb-3 break-all text-sm">
+              <a
+                href={page.link}
+                className="text-brand underline"
+                data-testid="statement-link"
+                target="_blank"
+                rel="noreferrer"
+              >
+                {page.link}
+              </a>
+              <span className="ml-2 text-muted">
+                {t("expires")} {when(s.expiresAt)}
+              </span>
+            </p>
+          ) : (
+            <p className="mb-3 text-sm text-muted">{t("desk.noLink")}</p>
+          )}
+          {s.state !== 2 ? (
+            <Form method="post" action={here} className="flex gap-2">
+              <Button
+                type="submit"
+                name="intent"
+                value="send"
+                variant="primary"
+                disabled={busy}
+                data-testid="send-statement"
+              >
+                {page.link ? t("desk.sendAgain") : t("desk.send")}
               </Button>
-            ) : null}
-          </Form>
-        ) : null}
-      </Card>
+              {page.link ? (
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="revoke"
+                  variant="danger"
+                  disabled={busy}
+                >
+                  {t("desk.revoke")}
+                </Button>
+              ) : null}
+            </Form>
+          ) : null}
+        </Card>
+      ) : null}
       <Card title={t("desk.disputes")}>
         {open.length ? (
           <ul className="flex flex-col gap-4">
             {open.map((e) => (
-              <li key={`${e.billItemId}-${e.at}`} className="rounded-md border border-line p-3">
+              <li
+                key={`${e.billItemId}-${e.at}`}
+                className="rounded-md border border-line p-3"
+              >
                 <p className="text-sm">
-                  <span className="font-medium">{itemText(e.billItemId)}</span> — {e.customerName}：{e.comment}
+                  <span className="font-medium">{itemText(e.billItemId)}</span>{" "}
+                  — {e.customerName}：{e.comment}
                 </p>
                 {page.can.act ? (
-                  <Form method="post" action={here} className="mt-2 grid gap-3 lg:grid-cols-[1fr_260px_auto] lg:items-start">
-                    <input type="hidden" name="itemId" value={e.billItemId ?? ""} />
-                    <Field id={`answer-note-${e.billItemId}`} name="note" label={t("desk.answerNote")} required maxLength={200} defaultValue={action?.itemId === e.billItemId ? action.values?.note : ""} error={action?.itemId === e.billItemId ? message(action.error) : null} />
-                    <Field id={`answer-amount-${e.billItemId}`} name="amount" label={t("desk.answerAmount")} inputMode="decimal" defaultValue={action?.itemId === e.billItemId ? action.values?.amount : ""} />
-                    <Button type="submit" name="intent" value="answer" disabled={busy} className="lg:mt-[26px]">
+                  <Form
+                    method="post"
+                    action={here}
+                    className="mt-2 grid gap-3 lg:grid-cols-[1fr_260px_auto] lg:items-start"
+                  >
+                    <input
+                      type="hidden"
+                      name="itemId"
+                      value={e.billItemId ?? ""}
+                    />
+                    <Field
+                      id={`answer-note-${e.billItemId}`}
+                      name="note"
+                      label={t("desk.answerNote")}
+                      required
+                      maxLength={200}
+                      defaultValue={
+                        action?.itemId === e.billItemId
+                          ? action.values?.note
+                          : ""
+                      }
+                      error={
+                        action?.itemId === e.billItemId
+                          ? message(action.error)
+                          : null
+                      }
+                    />
+                    <Field
+                      id={`answer-amount-${e.billItemId}`}
+                      name="amount"
+                      label={t("desk.answerAmount")}
+                      inputMode="decimal"
+                      defaultValue={
+                        action?.itemId === e.billItemId
+                          ? action.values?.amount
+                          : ""
+                      }
+                    />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="answer"
+                      disabled={busy}
+                      className="lg:mt-[26px]"
+                    >
                       {t("desk.answer")}
                     </Button>
                   </Form>
@@ -100,15 +197,22 @@ export function StatementDesk() {
         {s.bills.map((b) => (
           <section key={b.id} className="mb-4">
             <h2 className="mb-2 font-medium">
-              {b.number} · {b.periodFrom} ～ {b.periodTo} · {formatCents(b.amountCents)}
+              {b.number} · {b.periodFrom} ～ {b.periodTo} ·{" "}
+              {formatCents(b.amountCents)}
             </h2>
             <ul className="text-sm">
               {b.items.map((i) => (
-                <li key={i.id} className="flex justify-between border-b border-line py-1">
+                <li
+                  key={i.id}
+                  className="flex justify-between border-b border-line py-1"
+                >
                   <span>
-                    {i.machine ?? tb("contractWide")} · {tb(`rules.${i.rule as BillRule}`)} · {i.quantity}
+                    {i.machine ?? tb("contractWide")} ·{" "}
+                    {tb(`rules.${i.rule as BillRule}`)} · {i.quantity}
                   </span>
-                  <span className="tabular-nums">{formatCents(i.amountCents)}</span>
+                  <span className="tabular-nums">
+                    {formatCents(i.amountCents)}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -119,10 +223,14 @@ export function StatementDesk() {
         </p>
       </Card>
       <Card title={t("desk.events")}>
-        <ol className="flex flex-col gap-1 text-sm" data-testid="statement-events">
+        <ol
+          className="flex flex-col gap-1 text-sm"
+          data-testid="statement-events"
+        >
           {s.events.map((e, n) => (
             <li key={n}>
-              <span className="tabular-nums text-muted">{when(e.at)}</span> {t(`desk.kinds.${e.kind}`)}
+              <span className="tabular-nums text-muted">{when(e.at)}</span>{" "}
+              {t(`desk.kinds.${e.kind}`)}
               {e.customerName ? ` · ${e.customerName}` : ""}
               {e.billItemId ? ` · ${itemText(e.billItemId)}` : ""}
               {e.comment ? ` · ${e.comment}` : ""}

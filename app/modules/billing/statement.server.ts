@@ -71,16 +71,26 @@ const refuse = (status: 400 | 404 | 409, message: Message) => ({ ok: false as co
 const statementBillsWhere = (tenantId: number, s: { rootId: number; periodFrom: string; periodTo: string }) =>
   tenantWhere(bills, tenantId, eq(bills.rootId, s.rootId), gte(bills.periodFrom, s.periodFrom), lte(bills.periodTo, s.periodTo), sql`${bills.state} > 0`);
 
+const statementOfPeriod = async (scope: RequestScope, bill: { rootId: number; periodFrom: string; periodTo: string }) =>
+  (await scope.db.select({ id: statements.id }).from(statements).where(tenantWhere(statements, scope, eq(statements.rootId, bill.rootId), eq(statements.periodFrom, bill.periodFrom), eq(statements.periodTo, bill.periodTo))))[0]?.id ?? null;
+
+/** The id of a bill's statement when one was made (a bill the user may not see has none): reads only, for the pages. */
+export async function existingStatementOf(scope: RequestScope, billId: number): Promise<number | null> {
+  const [bill] = await scope.db.select({ rootId: bills.rootId, periodFrom: bills.periodFrom, periodTo: bills.periodTo }).from(bills).where(tenantWhere(bills, scope, eq(bills.id, billId), visibleOrgRowWhere(scope, bills.orgId)));
+  return bill ? statementOfPeriod(scope, bill) : null;
+}
+
 /**
  * The statement of a confirmed bill's contract and period: made on first asking (its amount the confirmed bills of the
- * period), the same one after. Answers its id.
+ * period), the same one after. Answers its id. A write: only the statement page's action calls it (a POST that needs
+ * the send permission), never a loader.
  */
 export async function statementForBill(scope: RequestScope, billId: number): Promise<BillOutcome<{ id: number }>> {
   const [bill] = await scope.db.select().from(bills).where(tenantWhere(bills, scope, eq(bills.id, billId), visibleOrgRowWhere(scope, bills.orgId)));
   if (!bill) return refuse(404, "bills:notFound");
   if (bill.state === BILL_STATE.draft) return refuse(409, "statements:statementConfirmedOnly");
-  const [existing] = await scope.db.select({ id: statements.id }).from(statements).where(tenantWhere(statements, scope, eq(statements.rootId, bill.rootId), eq(statements.periodFrom, bill.periodFrom), eq(statements.periodTo, bill.periodTo)));
-  if (existing) return { ok: true, id: existing.id };
+  const existing = await statementOfPeriod(scope, bill);
+  if (existing) return { ok: true, id: existing };
   const [contract] = await scope.db.select({ number: contracts.number }).from(contracts).where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId)));
   const [sum] = await scope.db.select({ amount: sql<number>`coalesce(sum(${bills.amountCents}), 0)` }).from(bills).where(statementBillsWhere(scope.user.tenantId, bill));
   const [made] = await batch(scope.db, [

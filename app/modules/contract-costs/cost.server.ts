@@ -130,6 +130,7 @@ export const costResource = defineResource({
   editValues: async (scope, row) => ({ amount: formatCents(row.amountCents), attachmentFiles: await namedFiles(scope.db, scope.user.tenantId, row.attachments) }),
   auditView: (row) => row,
   scopeWhere: (scope) => (visibleOrgRowWhere(scope, contracts.orgId) ? sql`${contractCosts.contractId} in (${visibleContractIdsSql(scope)})` : undefined),
+  fileColumns: [contractCosts.attachments],
 });
 
 /** The form's choices: contracts in scope (revision in force), their lines, the tenant's suppliers. */

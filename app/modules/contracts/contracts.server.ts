@@ -449,6 +449,7 @@ export const contractResource = defineResource({
   pageByIds: true,
   countedBy: ["state"],
   scopeWhere: (scope) => visibleOrgRowWhere(scope, contracts.orgId),
+  fileColumns: [contracts.attachments],
   createSchema: ContractSchema,
   updateSchema: ContractSchema,
   check: (scope, values, current) => checkContract(scope, values, current),

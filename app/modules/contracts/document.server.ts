@@ -6,9 +6,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FORM_MAX_ROWS } from "~/lib/posted-form";
-import { and, inArray } from "drizzle-orm";
-import { files } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { namedFiles, type FileRef } from "~/modules/files/files.server";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { previewNumber } from "~/modules/numbering/numbering.server";
@@ -59,17 +57,7 @@ function figuresOf(loaded: NonNullable<Awaited<ReturnType<typeof loadContract>>>
   };
 }
 
-async function attachmentsOf(scope: RequestScope, ids: string | null): Promise<{ id: number; name: string }[]> {
-  const wanted = (ids ?? "")
-    .split(",")
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  if (!wanted.length) return [];
-  return scope.db
-    .select({ id: files.id, name: files.fileName })
-    .from(files)
-    .where(and(ofTenant(files, scope), inArray(files.id, wanted)));
-}
+const attachmentsOf = (scope: RequestScope, ids: string | null): Promise<FileRef[]> => namedFiles(scope.db, scope.user.tenantId, ids);
 
 export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: contractView.path });

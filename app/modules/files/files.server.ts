@@ -1,11 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { files } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
-import type { RuleMessage } from "~/lib/upload-rules";
+import { downloadUrlOf, type RuleMessage } from "~/lib/upload-rules";
 
 export type StoredFile = typeof files.$inferSelect;
 
@@ -55,7 +56,12 @@ export async function storeFile(
   }
 }
 
-/** The file row, only when it belongs to the tenant. */
+/** A stored file as a form's upload widget shows it: the id the form posts, the name, the address (by the file's key). */
+export type FileRef = { id: number; name: string; url: string | null };
+
+const refOf = (r: { id: number; name: string; key: string | null }): FileRef => ({ id: r.id, name: r.name, url: r.key ? downloadUrlOf(r.key) : null });
+
+/** The file row, only when it belongs to the tenant (by id: for the server's own reads, never a download address). */
 export async function findFile(db: Db, tenantId: number, id: number): Promise<StoredFile | null> {
   const [row] = await db
     .select()
@@ -72,19 +78,50 @@ export async function allTenantFiles(db: Db, tenantId: number, ids: number[]): P
   return found.length === new Set(ids).size;
 }
 
+/** The file ids of a stored reference column (comma-separated; anything that is not an id is skipped). */
+export const fileIdsOf = (csv: string | null): number[] =>
+  (csv ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => /^\d{1,15}$/.test(v))
+    .map(Number);
+
 /** The tenant's files named by a comma-separated id list (an `attachments` column), in its order, for the upload widget. */
-export async function namedFiles(db: Db, tenantId: number, csv: string | null): Promise<{ id: number; name: string }[]> {
-  const ids = (csv ?? "").split(",").filter(Boolean).map(Number);
+export async function namedFiles(db: Db, tenantId: number, csv: string | null): Promise<FileRef[]> {
+  const ids = fileIdsOf(csv);
   if (!ids.length) return [];
-  const rows = await db.select({ id: files.id, name: files.fileName }).from(files).where(and(ofTenant(files, tenantId), inArray(files.id, ids)));
-  return ids.flatMap((id) => rows.filter((r) => r.id === id));
+  const rows = await db.select({ id: files.id, name: files.fileName, key: files.publicKey }).from(files).where(and(ofTenant(files, tenantId), inArray(files.id, ids)));
+  return ids.flatMap((id) => rows.filter((r) => r.id === id).map(refOf));
 }
 
-/** The row and its bytes, only within the tenant; null when either is missing. */
+/**
+ * A list column of file ids as the files' keys, in the same order (for an `images` cell, whose addresses carry keys):
+ * the ids are read as a JSON array, so a value that is not a plain id list (a signer's name) gives no key.
+ */
+export function fileKeysSql(column: SQLiteColumn, tenantColumn: SQLiteColumn): SQL<string | null> {
+  return sql<string | null>`(select group_concat(k) from (select f.public_key as k from json_each(case when ${column} glob '[0-9]*' and ${column} not glob '*[^0-9,]*' then '[' || ${column} || ']' else '[]' end) j join files f on f.id = j.value and f.tenant_id = ${tenantColumn} order by j.key))`;
+}
+
+/** The row of a download address's key, only within the tenant. */
+export async function findFileByKey(db: Db, tenantId: number, key: string): Promise<StoredFile | null> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.publicKey, key), ofTenant(files, tenantId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The row's bytes; null when the object is missing. */
+export async function fileObject(env: Pick<Env, "FILES">, row: StoredFile): Promise<R2ObjectBody | null> {
+  return env.FILES.get(row.r2Key);
+}
+
+/** The row and its bytes by id, only within the tenant (the server's own reads: a logo in a PDF); null when either is missing. */
 export async function openFile(env: Pick<Env, "FILES">, db: Db, tenantId: number, id: number): Promise<{ row: StoredFile; object: R2ObjectBody } | null> {
   const row = await findFile(db, tenantId, id);
   if (!row) return null;
-  const object = await env.FILES.get(row.r2Key);
+  const object = await fileObject(env, row);
   return object ? { row, object } : null;
 }
 

@@ -186,6 +186,7 @@ export const invoiceResource = defineResource({
   },
   beforeDelete: async () => ({ refuse: "finance:invoice.voidInstead" }),
   scopeWhere: (scope) => visibleOrgRowWhere(scope, invoices.orgId),
+  fileColumns: [invoices.attachments],
 });
 
 /** The confirmed bills in the user's scope with something left to invoice: the form's choices. */

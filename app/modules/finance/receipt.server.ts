@@ -235,6 +235,7 @@ export const receiptResource = defineResource({
     };
   },
   scopeWhere: (scope) => visibleOrgRowWhere(scope, receipts.orgId),
+  fileColumns: [receipts.attachments],
 });
 
 /** The form's choices: customers, suppliers and contracts in scope. */

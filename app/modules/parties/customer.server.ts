@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { FileRef } from "~/modules/files/files.server";
 import { z } from "zod";
 import { contracts, customerContacts, customers, leads, organisations, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
@@ -120,6 +121,7 @@ export const customerResource = defineResource({
   },
   auditView: (row) => row,
   scopeWhere: (scope) => visibleOrgRowWhere(scope, customers.orgId),
+  fileColumns: [customers.attachments],
 });
 
 export interface CustomerContractRow {
@@ -134,7 +136,7 @@ export interface CustomerContractRow {
 }
 
 /** What the customer's detail shows beyond its fields: contacts, attachments, its contracts (revision in force) and its exposure. */
-export async function customerDetail(scope: RequestScope, customerId: number): Promise<{ contacts: { name: string; phone: string; role: string }[]; files: { id: number; name: string }[]; contracts: CustomerContractRow[]; exposure: CustomerExposure | null }> {
+export async function customerDetail(scope: RequestScope, customerId: number): Promise<{ contacts: { name: string; phone: string; role: string }[]; files: FileRef[]; contracts: CustomerContractRow[]; exposure: CustomerExposure | null }> {
   const [row] = await scope.db.select({ attachments: customers.attachments }).from(customers).where(and(eq(customers.id, customerId), ofTenant(customers, scope), visibleOrgRowWhere(scope, customers.orgId)));
   if (!row) return { contacts: [], files: [], contracts: [], exposure: null };
   const [contacts, files, rows, exposure] = await Promise.all([

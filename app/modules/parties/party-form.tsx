@@ -67,7 +67,7 @@ export function LinesEditor({ name, legend, columns, value, errorOf, addLabel, r
                 return (
                   <td key={c.key} className="px-1 pb-2">
                     {c.type === "file" ? (
-                      <Upload name={key} variant="text" kind="general" limit={1} defaultFiles={line[c.key] ? [{ id: Number(line[c.key]), name: line[`${c.key}Name`] || `#${line[c.key]}` }] : []} id={id} />
+                      <Upload name={key} variant="text" kind="general" limit={1} defaultFiles={line[c.key] ? [{ id: Number(line[c.key]), name: line[`${c.key}Name`] || `#${line[c.key]}`, url: line[`${c.key}Url`] || null }] : []} id={id} />
                     ) : (
                       <input
                         id={id}

@@ -4,6 +4,7 @@
  * the choices of the forms (organisations the user may assign, the tenant's users).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { namedFiles, type FileRef } from "~/modules/files/files.server";
 import { z } from "zod";
 import { files, users } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
@@ -84,13 +85,8 @@ export async function checkFiles(scope: RequestScope, ids: number[], errors: Fie
   if (found.length !== ids.length) errors[key] = "parties:notFound";
 }
 
-/** The attachments' names for the upload widget (a file of another tenant is never named). */
-export async function filesOf(scope: RequestScope, csv: string | null): Promise<{ id: number; name: string }[]> {
-  const ids = (csv ?? "").split(",").filter(Boolean).map(Number);
-  if (!ids.length) return [];
-  const rows = await scope.db.select({ id: files.id, name: files.fileName }).from(files).where(and(ofTenant(files, scope), inArray(files.id, ids)));
-  return ids.flatMap((id) => rows.filter((r) => r.id === id));
-}
+/** The attachments as the upload widget shows them: id, name and address (a file of another tenant is never named). */
+export const filesOf = (scope: RequestScope, csv: string | null): Promise<FileRef[]> => namedFiles(scope.db, scope.user.tenantId, csv);
 
 /** The organisations the user may give a row (their subtree, or all when they see the whole tenant), and the tenant's users. */
 export async function partyOptions(scope: RequestScope): Promise<Record<string, Option[]>> {

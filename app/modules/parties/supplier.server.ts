@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { FileRef } from "~/modules/files/files.server";
 import { z } from "zod";
 import { contracts, supplierCertificates, supplierContacts, suppliers } from "../../../db/schema";
 import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
@@ -138,7 +139,7 @@ function supplierResourceOf(view: typeof supplierView, towerOnly: boolean) {
     }),
     editValues: async (scope, row) => {
       const d = await supplierDetail(scope, row.id, row.attachments);
-      return { contacts: d.contacts, certificates: d.certificates.map((c) => ({ name: c.name, number: c.number ?? "", issuer: c.issuer ?? "", validUntil: c.expiresOn ?? "", fileId: c.fileId ?? "", fileIdName: c.fileName ?? "" })), attachmentFiles: d.files };
+      return { contacts: d.contacts, certificates: d.certificates.map((c) => ({ name: c.name, number: c.number ?? "", issuer: c.issuer ?? "", validUntil: c.expiresOn ?? "", fileId: c.fileId ?? "", fileIdName: c.fileName ?? "", fileIdUrl: c.fileUrl ?? "" })), attachmentFiles: d.files };
     },
     // a supplier a sub-contract rents from stays: the contract would lose its name
     async beforeDelete(scope, ids) {
@@ -154,6 +155,7 @@ function supplierResourceOf(view: typeof supplierView, towerOnly: boolean) {
     },
     auditView: (row) => row,
     scopeWhere: (): SQL | undefined => (towerOnly ? eq(suppliers.tower, 1) : undefined),
+    fileColumns: [suppliers.attachments],
   });
 }
 
@@ -167,11 +169,13 @@ export interface CertificateRow {
   expiresOn: string | null;
   fileId: string | null;
   fileName: string | null;
+  /** the scan's download address (by its key) */
+  fileUrl: string | null;
   flag: ReturnType<typeof certFlagOf>;
 }
 
 /** A supplier's contacts, certificates (flagged on the user's today) and attachments. */
-export async function supplierDetail(scope: RequestScope, supplierId: number, attachments?: string | null): Promise<{ contacts: { name: string; phone: string; role: string }[]; certificates: CertificateRow[]; files: { id: number; name: string }[] }> {
+export async function supplierDetail(scope: RequestScope, supplierId: number, attachments?: string | null): Promise<{ contacts: { name: string; phone: string; role: string }[]; certificates: CertificateRow[]; files: FileRef[] }> {
   const [contacts, certs, csv] = await Promise.all([
     scope.db.select({ name: supplierContacts.name, phone: supplierContacts.phone, title: supplierContacts.title }).from(supplierContacts).where(and(eq(supplierContacts.supplierId, supplierId), ofTenant(supplierContacts, scope))).orderBy(supplierContacts.sort, supplierContacts.id),
     scope.db.select().from(supplierCertificates).where(and(eq(supplierCertificates.supplierId, supplierId), ofTenant(supplierCertificates, scope))).orderBy(supplierCertificates.id),
@@ -181,7 +185,7 @@ export async function supplierDetail(scope: RequestScope, supplierId: number, at
   const today = todayInZone(scope.user.timeZone);
   return {
     contacts: contactValues(contacts),
-    certificates: certs.map((c) => ({ name: c.name, number: c.number, issuer: c.issuer, expiresOn: c.expiresOn, fileId: c.fileId, fileName: scans.find((f) => String(f.id) === c.fileId)?.name ?? null, flag: certFlagOf(c.expiresOn, today) })),
+    certificates: certs.map((c) => ({ name: c.name, number: c.number, issuer: c.issuer, expiresOn: c.expiresOn, fileId: c.fileId, fileName: scans.find((f) => String(f.id) === c.fileId)?.name ?? null, fileUrl: scans.find((f) => String(f.id) === c.fileId)?.url ?? null, flag: certFlagOf(c.expiresOn, today) })),
     files: await filesOf(scope, csv),
   };
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { fileKeysSql } from "~/modules/files/files.server";
 import { z } from "zod";
 import { contractLines, contracts, customers, outcarRecords, vehicleDaily, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
@@ -123,7 +124,8 @@ export const outcarResource = defineResource({
         fuelL: outcarRecords.fuelL,
         work: outcarRecords.work,
         signer: outcarRecords.signer,
-        signaturePhoto: outcarRecords.signatureFileId,
+        // the images cell's address carries the file's key (a signer's name there gives none)
+        signaturePhoto: fileKeysSql(outcarRecords.signatureFileId, outcarRecords.tenantId).as("signature_keys"),
         remark: outcarRecords.remark,
       })
       .from(outcarRecords)
@@ -180,6 +182,7 @@ export const outcarResource = defineResource({
   editValues: async (scope, row) => ({ departTime: hhmm(row.departAt, scope.user.timeZone), returnTime: hhmm(row.returnAt, scope.user.timeZone), signatureFiles: await filesOf(scope, row.signatureFileId) }),
   auditView: (row) => row,
   scopeWhere: (scope) => visibleOrgRowWhere(scope, outcarRecords.orgId),
+  fileColumns: [outcarRecords.signatureFileId],
 });
 
 function rowOf(values: OutcarValues, line: NonNullable<Awaited<ReturnType<typeof tripLine>>>, timeZone: string) {

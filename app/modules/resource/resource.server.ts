@@ -133,6 +133,11 @@ export interface ResourceDefinition<
    * still see every row of the tenant.
    */
   scopeWhere?(scope: RequestScope): SQL | undefined;
+  /**
+   * columns of the row that hold uploaded file ids (comma-separated): a file is served to whoever may read a row that
+   * names it (this screen, the tenant, scopeWhere); app/modules/files/file-access.server.ts
+   */
+  fileColumns?: SQLiteColumn[];
 }
 
 /** A row to insert, less what the machinery adds (tenant). */

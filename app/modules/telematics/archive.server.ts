@@ -115,6 +115,7 @@ const ownerVehicleCount = sql<number>`(select count(*) from vehicles v where v.o
 export const ownerResource = defineResource({
   view: ownerView,
   table: vehicleOwners,
+  fileColumns: [vehicleOwners.idPhoto, vehicleOwners.licencePhoto],
   selectRows: (db, where, orderBy, limit, offset) =>
     byRowCount(
       db
@@ -185,6 +186,7 @@ const DriverSchema = z.object({
 export const driverResource = defineResource({
   view: driverView,
   table: drivers,
+  fileColumns: [drivers.docPhoto, drivers.idFrontPhoto],
   selectRows: (db, where, orderBy, limit, offset) =>
     byRowCount(
       db

@@ -4,6 +4,7 @@
  * may see, and a visit can only be recorded for such a customer, with one of that customer's contacts.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { fileKeysSql, namedFiles } from "~/modules/files/files.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { customerContacts, customers, customerVisits, files, users } from "../../../db/schema";
@@ -94,7 +95,8 @@ export const visitResource = defineResource({
         purpose: customerVisits.purpose,
         content: customerVisits.content,
         nextStep: customerVisits.nextStep,
-        photos: customerVisits.photos,
+        // the images cell's addresses carry the files' keys
+        photos: fileKeysSql(customerVisits.photos, customerVisits.tenantId).as("photo_keys"),
         visitorId: customerVisits.visitorId,
         visitorName: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${customerVisits.visitorId})`.as("visitor_name"),
       })
@@ -119,14 +121,13 @@ export const visitResource = defineResource({
   check: (scope, values) => checkVisit(scope, values),
   toInsert: (values, scope) => ({ ...rowOf(values), creatorId: scope.user.id }),
   toUpdate: (values) => rowOf(values),
-  // the photos as the upload widget shows them: id and file name (a file of another tenant is never named)
+  // the photos as the upload widget shows them: id, file name and address (a file of another tenant is never named)
   async editValues(scope, row) {
-    const ids = (row.photos ?? "").split(",").filter(Boolean).map(Number);
-    const named = ids.length ? await scope.db.select({ id: files.id, name: files.fileName }).from(files).where(and(ofTenant(files, scope), inArray(files.id, ids))) : [];
-    return { photoFiles: ids.flatMap((i) => named.filter((f) => f.id === i)), contactId: row.contactId === null ? "" : String(row.contactId) };
+    return { photoFiles: await namedFiles(scope.db, scope.user.tenantId, row.photos), contactId: row.contactId === null ? "" : String(row.contactId) };
   },
   auditView: (row) => row,
   scopeWhere: (scope) => ofVisibleCustomer(scope, customerVisits.customerId),
+  fileColumns: [customerVisits.photos],
 });
 
 /** The customers the user may see, enabled ones first, by name (the select of every visit and satisfaction form). */
