@@ -21,13 +21,14 @@
  * then one batch per group of whole bills writes their heads, items, evidence and proposals (JSON rows through
  * json_each: D1 binds at most 100 parameters a statement).
  */
-import { eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
-import { batch, changedRows, d1Binding, idList, type Db } from "../../../db/client";
+import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
-import { tenantWhere } from "../../../db/tenant";
+import { ofTenant, tenantWhere } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
 import { duePeriods, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
@@ -429,45 +430,29 @@ interface BillRows {
  * (version 1). Answers how many heads were stored.
  */
 async function writeBills(db: Db, tenantId: number, group: BillRows): Promise<number> {
-  const statements: [string, ...unknown[]][] = [];
-  const json = (statement: string, rows: readonly unknown[][], per: number) => {
-    for (let i = 0; i < rows.length; i += per) statements.push([statement, JSON.stringify(rows.slice(i, i + per))]);
+  const b = alias(bills, "b");
+  // the head of a row (column 1 the bill's number) stored by this batch
+  const ownHead = sql`join ${declaredAs(bills, b)} on ${ofTenant(b, tenantId)} and ${b.number} = j.value ->> 1 and ${b.version} = 0`;
+  const statements: SQL[] = [];
+  const json = (rows: readonly unknown[][], per: number, statement: (rows: string) => SQL) => {
+    for (let i = 0; i < rows.length; i += per) statements.push(statement(JSON.stringify(rows.slice(i, i + per))));
   };
-  json(HEAD_INSERT, group.heads, 200);
-  json(ITEM_INSERT, group.items, 500);
-  json(EVIDENCE_INSERT, group.evidence, 500);
-  json(PROPOSAL_INSERT, group.proposals, 500);
-  statements.push([HEAD_REVEAL, tenantId, JSON.stringify(group.heads.map((h) => h[2]))]);
-  const d1 = d1Binding(db);
-  const results: unknown[] = d1
-    ? await d1.batch(statements.map(([statement, ...params]) => d1.prepare(statement).bind(...params)))
-    : // drizzle's libSQL (and D1) batch is one transaction too
-      await batch(db, statements.map(([statement, ...params]) => db.run(rawStatement(statement, params))) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]);
+  json(group.heads, 200, (rows) => sql`insert into bills (tenant_id, org_id, number, kind, contract_id, root_id, customer_id, period_from, period_to, final, amount_cents, tax_cents, tax_rate_bp, due_on, creator_id, version, created_at, updated_at)
+    select j.value ->> 0, j.value ->> 1, j.value ->> 2, 'regular', j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12, j.value ->> 13, 0, j.value ->> 14, j.value ->> 14
+    from json_each(${rows}) j where true
+    on conflict do nothing`);
+  json(group.items, 500, (rows) => sql`insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents, basis)
+    select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11 from json_each(${rows}) j ${ownHead}`);
+  json(group.evidence, 500, (rows) => sql`insert into bill_evidence (tenant_id, bill_id, line_id, day, engine_hours, km, on_site_minutes, fault_minutes)
+    select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(${rows}) j ${ownHead}`);
+  json(group.proposals, 500, (rows) => sql`insert into bill_proposals (tenant_id, bill_id, line_id, kind, days, hours, day, basis)
+    select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(${rows}) j ${ownHead}`);
+  // the heads revealed last: the batch's last change count is the number of bills this group made
+  statements.push(sql`update ${bills} set ${sql.identifier(bills.version.name)} = 1 where ${tenantWhere(bills, tenantId, inArray(bills.number, sql`(select value from json_each(${JSON.stringify(group.heads.map((h) => h[2]))}))`), eq(bills.version, 0))}`);
+  // one batch, one transaction (D1 and libSQL alike): every bill of the group whole, or none of them
+  const results = await batch(db, statements.map((statement) => db.run(statement)) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]);
   return changedRows(results.at(-1));
 }
-
-/** A statement written with `?` placeholders, as drizzle SQL with its parameters bound in order. */
-function rawStatement(statement: string, params: readonly unknown[]) {
-  const parts = statement.split("?");
-  return sql.join(
-    parts.map((part, i) => (i < params.length ? sql`${sql.raw(part)}${params[i]}` : sql.raw(part))),
-    sql.raw(""),
-  );
-}
-
-const HEAD_INSERT = `insert into bills (tenant_id, org_id, number, kind, contract_id, root_id, customer_id, period_from, period_to, final, amount_cents, tax_cents, tax_rate_bp, due_on, creator_id, version, created_at, updated_at)
-  select j.value ->> 0, j.value ->> 1, j.value ->> 2, 'regular', j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12, j.value ->> 13, 0, j.value ->> 14, j.value ->> 14
-  from json_each(?) j where true
-  on conflict do nothing`;
-const HEAD_REVEAL = `update bills set version = 1 where tenant_id = ? and number in (select value from json_each(?)) and version = 0`;
-/** the head of a row (column 0 the tenant, 1 the bill's number) stored by this batch */
-const OWN_HEAD = `join bills b on b.tenant_id = j.value ->> 0 and b.number = j.value ->> 1 and b.version = 0`;
-const ITEM_INSERT = `insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents, basis)
-  select j.value ->> 0, b.id, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11 from json_each(?) j ${OWN_HEAD}`;
-const EVIDENCE_INSERT = `insert into bill_evidence (tenant_id, bill_id, line_id, day, engine_hours, km, on_site_minutes, fault_minutes)
-  select j.value ->> 0, b.id, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j ${OWN_HEAD}`;
-const PROPOSAL_INSERT = `insert into bill_proposals (tenant_id, bill_id, line_id, kind, days, hours, day, basis)
-  select j.value ->> 0, b.id, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(?) j ${OWN_HEAD}`;
 
 /**
  * Rows written through statements of one JSON parameter (`json_each(?)`), 500 rows a statement: on D1 fifty

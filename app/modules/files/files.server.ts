@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { declaredAs, type Db } from "../../../db/client";
 import { files } from "../../../db/schema";
-import { ofTenant, withTenant } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
@@ -98,8 +98,9 @@ export async function namedFiles(db: Db, tenantId: number, csv: string | null): 
  * A list column of file ids as the files' keys, in the same order (for an `images` cell, whose addresses carry keys):
  * the ids are read as a JSON array, so a value that is not a plain id list (a signer's name) gives no key.
  */
-export function fileKeysSql(column: SQLiteColumn, tenantColumn: SQLiteColumn): SQL<string | null> {
-  return sql<string | null>`(select group_concat(k) from (select f.public_key as k from json_each(case when ${column} glob '[0-9]*' and ${column} not glob '*[^0-9,]*' then '[' || ${column} || ']' else '[]' end) j join files f on f.id = j.value and f.tenant_id = ${tenantColumn} order by j.key))`;
+export function fileKeysSql(column: SQLiteColumn, outer: Parameters<typeof tenantOfOuter>[1]): SQL<string | null> {
+  const f = alias(files, "f");
+  return sql<string | null>`(select group_concat(k) from (select ${f.publicKey} as k from json_each(case when ${column} glob '[0-9]*' and ${column} not glob '*[^0-9,]*' then '[' || ${column} || ']' else '[]' end) j join ${declaredAs(files, f)} on ${f.id} = j.value and ${tenantOfOuter(f, outer)} order by j.key))`;
 }
 
 /** The row of a download address's key, only within the tenant. */

@@ -125,7 +125,7 @@ export const outcarResource = defineResource({
         work: outcarRecords.work,
         signer: outcarRecords.signer,
         // the images cell's address carries the file's key (a signer's name there gives none)
-        signaturePhoto: fileKeysSql(outcarRecords.signatureFileId, outcarRecords.tenantId).as("signature_keys"),
+        signaturePhoto: fileKeysSql(outcarRecords.signatureFileId, outcarRecords).as("signature_keys"),
         remark: outcarRecords.remark,
       })
       .from(outcarRecords)

@@ -96,7 +96,7 @@ export const visitResource = defineResource({
         content: customerVisits.content,
         nextStep: customerVisits.nextStep,
         // the images cell's addresses carry the files' keys
-        photos: fileKeysSql(customerVisits.photos, customerVisits.tenantId).as("photo_keys"),
+        photos: fileKeysSql(customerVisits.photos, customerVisits).as("photo_keys"),
         visitorId: customerVisits.visitorId,
         visitorName: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${customerVisits.visitorId})`.as("visitor_name"),
       })
