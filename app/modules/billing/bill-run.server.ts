@@ -22,7 +22,7 @@
  * json_each: D1 binds at most 100 parameters a statement).
  */
 import { eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
@@ -429,6 +429,8 @@ interface BillRows {
  * version 0 (a head a concurrent run stored first is not theirs: it is left as it is), then the heads are revealed
  * (version 1). Answers how many heads were stored.
  */
+const DIALECT = new SQLiteAsyncDialect();
+
 async function writeBills(db: Db, tenantId: number, group: BillRows): Promise<number> {
   const b = alias(bills, "b");
   // the head of a row (column 1 the bill's number) stored by this batch
@@ -449,8 +451,15 @@ async function writeBills(db: Db, tenantId: number, group: BillRows): Promise<nu
     select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(${rows}) j ${ownHead}`);
   // the heads revealed last: the batch's last change count is the number of bills this group made
   statements.push(sql`update ${bills} set ${sql.identifier(bills.version.name)} = 1 where ${tenantWhere(bills, tenantId, inArray(bills.number, sql`(select value from json_each(${JSON.stringify(group.heads.map((h) => h[2]))}))`), eq(bills.version, 0))}`);
-  // one batch, one transaction (D1 and libSQL alike): every bill of the group whole, or none of them
-  const results = await batch(db, statements.map((statement) => db.run(statement)) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]);
+  // one batch, one transaction: every bill of the group whole, or none of them (drizzle's D1 batch takes no raw
+  // statement, so D1 gets them prepared from the same SQL)
+  const d1 = d1Binding(db);
+  const results: unknown[] = d1
+    ? await d1.batch(statements.map((statement) => {
+        const q = DIALECT.sqlToQuery(statement);
+        return d1.prepare(q.sql).bind(...q.params);
+      }))
+    : await batch(db, statements.map((statement) => db.run(statement)) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]);
   return changedRows(results.at(-1));
 }
 

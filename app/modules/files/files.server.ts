@@ -100,7 +100,9 @@ export async function namedFiles(db: Db, tenantId: number, csv: string | null): 
  */
 export function fileKeysSql(column: SQLiteColumn, outer: Parameters<typeof tenantOfOuter>[1]): SQL<string | null> {
   const f = alias(files, "f");
-  return sql<string | null>`(select group_concat(k) from (select ${f.publicKey} as k from json_each(case when ${column} glob '[0-9]*' and ${column} not glob '*[^0-9,]*' then '[' || ${column} || ']' else '[]' end) j join ${declaredAs(files, f)} on ${f.id} = j.value and ${tenantOfOuter(f, outer)} order by j.key))`;
+  // f's own columns by name, qualified: in a one-table select drizzle writes a column unqualified, and json_each has an
+  // `id` of its own
+  return sql<string | null>`(select group_concat(k) from (select f.public_key as k from json_each(case when ${column} glob '[0-9]*' and ${column} not glob '*[^0-9,]*' then '[' || ${column} || ']' else '[]' end) j join ${declaredAs(files, f)} on f.id = j.value and ${tenantOfOuter(f, outer)} order by j.key))`;
 }
 
 /** The row of a download address's key, only within the tenant. */
