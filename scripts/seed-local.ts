@@ -1,8 +1,7 @@
 // Seeds the demo tenant into a local D1 (wrangler's persisted state) when it is not there yet.
 // `tsx scripts/seed-local.ts --print` only prints the demo sign-ins.
-import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
-import type { Db } from "../db/client";
+import { getDb } from "../db/client";
 import * as schema from "../db/schema";
 import { and, eq } from "drizzle-orm";
 import { DEMO_USERS, seedDemo, syncExtraPermissions, syncRegistryMenus } from "../db/seed/demo";
@@ -25,7 +24,8 @@ const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({
   persist: persistDir ? { path: `${persistDir}/v3` } : true,
 });
 try {
-  const db = drizzle(proxy.env.DB, { schema }) as unknown as Db;
+  // through getDb, as the Worker does: the bill run batches through the D1 binding it knows
+  const db = getDb({ DB: proxy.env.DB });
   const { created } = await seedDemo(db);
   console.log(created ? "▸ seeded the demo tenant" : "▸ demo tenant already present; data kept");
   // the demo fleet (vehicles, models, owners, drivers, markers, a fence round the mixing plant), also into a database

@@ -25,7 +25,7 @@ const layers = [...gates];
 // Tests that failed and then passed on a retry, by name: they count as passed, and the summary lists them.
 const flaky = [];
 // A layer that hangs is stopped (SIGTERM) and counted as failed, so CI always reaches the summary line.
-const LAYER_TIMEOUT_MS = 20 * 60_000;
+const LAYER_TIMEOUT_MS = 30 * 60_000;
 function vitestLayer(project) {
   const file = `${out}/${project}.json`;
   console.log(`\n━━ ${project === "node" ? "unit layer (Node)" : "worker layer (workerd: D1, R2, Durable Objects)"} ━━`);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { billRunThrough, runBills } from "../../app/modules/billing/bill-run.server";
 import { getDb } from "../../db/client";
 import { tenants } from "../../db/schema";
-import { failureText, type Job, type JobFailure } from "../scheduled";
+import { failureText, type Job, type JobFailure } from "./job";
 
 /**
  * Hourly: each tenant whose local time is 02:00 gets its bills through yesterday (its day complete), for every period

@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { batch, changedRows, getDb } from "../../db/client";
 import { jobRuns, sessions, usedTokens } from "../../db/schema";
-import type { Job } from "../scheduled";
+import type { Job } from "./job";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ended session (signed out, revoked, idle past its end) is kept this long for questions about who was signed in. */

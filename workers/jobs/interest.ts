@@ -4,7 +4,7 @@ import { batch, getDb, type Db } from "../../db/client";
 import { billInterest, bills, contracts, tenants } from "../../db/schema";
 import { sameTenant, tenantWhere } from "../../db/tenant";
 import { dayOf } from "../../app/lib/tenant-clock";
-import { failureText, type Job, type JobFailure } from "../scheduled";
+import { failureText, type Job, type JobFailure } from "./job";
 
 /** The local hour a tenant's interest accrues: after the bill run (02:00), so a bill confirmed late still counts. */
 export const INTEREST_HOUR = 3;
