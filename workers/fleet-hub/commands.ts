@@ -1,0 +1,29 @@
+/**
+ * Which vehicles have commands waiting in the business database (lock, unlock, OTA upgrade), kept under the storage
+ * key "commands": a terminal's next report is answered with `commands: true`, so an HTTP-only terminal needs no
+ * second channel.
+ */
+export class PendingCommands {
+  private vehicles = new Set<number>();
+
+  constructor(private readonly storage: DurableObjectStorage) {}
+
+  /** Reads the set (when the object starts). */
+  async load(): Promise<void> {
+    this.vehicles = new Set((await this.storage.get<number[]>("commands")) ?? []);
+  }
+
+  has(vehicleId: number): boolean {
+    return this.vehicles.has(vehicleId);
+  }
+
+  async queued(vehicleId: number): Promise<void> {
+    this.vehicles.add(vehicleId);
+    await this.storage.put("commands", [...this.vehicles]);
+  }
+
+  async delivered(vehicleId: number): Promise<void> {
+    if (!this.vehicles.delete(vehicleId)) return;
+    await this.storage.put("commands", [...this.vehicles]);
+  }
+}
