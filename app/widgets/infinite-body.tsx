@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { INFINITE_CHUNK, listHref, type ListQuery } from "~/lib/list/types";
-import { TableRow, type RowProps } from "./data-table";
+import { TableRow, type RowProps } from "./table-row";
 
 /** Row height of the virtual window: 0.48 rem (spec §2), in pixels of the current root font size. */
 function rowHeightPx(): number {

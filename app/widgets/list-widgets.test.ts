@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
-import { ImagesCell } from "./data-table";
+import { ImagesCell } from "./table-row";
 import { fileNameFrom, percentOf } from "./download-link";
 import { FlashToast, ToastProvider } from "./toast";
 

@@ -17,7 +17,7 @@ import { PlaceSearch } from "./map/place-search";
 import { usePickedPoint } from "./map/use-picked-point";
 import { AddressHint, loadSettings } from "./map-picker-dialog";
 import { PickerMap } from "./map-picker-map";
-import { RadiusSelect, SIGN_IN_ZOOM } from "./sign-in-map";
+import { RadiusSelect, SIGN_IN_ZOOM } from "./sign-in-radius";
 
 export interface SignInMapDialogProps {
   open: boolean;

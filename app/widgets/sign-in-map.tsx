@@ -1,16 +1,14 @@
 import { useId, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { MAPS } from "~/i18n/screen/maps";
-import { ADDRESS_MAX, DEFAULT_SIGN_IN_RADIUS, formatCoord, parseLngLat, SIGN_IN_RADII, type LngLat } from "~/lib/location";
+import { ADDRESS_MAX, DEFAULT_SIGN_IN_RADIUS, formatCoord, parseLngLat, type LngLat } from "~/lib/location";
 import type { LocationKeys } from "~/lib/list/types";
 import { Button } from "~/ui/field";
-import { Input, Select } from "~/ui/input";
+import { Input } from "~/ui/input";
 import type { MapClientConfig } from "./map/config";
 import type { SignInMapDialogProps } from "./sign-in-map-dialog";
+import { RadiusSelect } from "./sign-in-radius";
 import { useHydrated } from "./use-hydrated";
-
-/** Spec §9: the sign-in map opens at zoom 8 when it has no point yet. */
-export const SIGN_IN_ZOOM = 8;
 
 export interface SignInValue {
   lng: string;
@@ -133,21 +131,4 @@ function FieldError({ id, message }: { id: string; message?: string | null }) {
       {message}
     </p>
   ) : null;
-}
-
-/** 签到范围: 请选择 until chosen, then one of the spec's radii. */
-export function RadiusSelect({ id, name, value, onChange }: { id: string; name?: string; value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation(MAPS);
-  return (
-    <Select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} data-testid="sign-in-radius">
-      <option value="" disabled>
-        {t("signIn.radiusPlaceholder")}
-      </option>
-      {SIGN_IN_RADII.map((r) => (
-        <option key={r} value={String(r)}>
-          {t("signIn.metres", { count: r })}
-        </option>
-      ))}
-    </Select>
-  );
 }

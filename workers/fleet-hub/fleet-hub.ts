@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "../../db/client";
-import type { Env } from "../env";
 import { packPoints } from "../telematics/point";
 import { Archive } from "./archive";
 import { PendingCommands } from "./commands";
@@ -20,6 +19,10 @@ export { HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./socket
 export type { IngestRequest, IngestResult } from "./ingest";
 
 const SCHEMA = [...HISTORY_SCHEMA, ...SPATIAL_SCHEMA, ...LIVE_SCHEMA, ...OUTBOX_SCHEMA, ...RULE_STATE_SCHEMA, ...DAILY_SCHEMA];
+
+/** The Worker's bindings, through the global that workers/env.ts fills in: env.ts names this class for FLEET_HUB, so
+ *  an import of env.ts from here would be an import cycle. */
+type Env = Cloudflare.Env;
 
 /**
  * The hub of one tenant: the live state of every vehicle, its position history (hot in SQLite, older days in R2),

@@ -3,9 +3,42 @@ import { contractLines, contracts, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { labelOf, type SheetDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
-import { lineFormValues } from "./contracts.server";
+import { percentOfBp, plainCents } from "~/lib/cents";
 
 const text = (x: string | number | null) => (x === null ? "" : String(x));
+/** A stored value as a form field holds it: nothing for null. */
+export const formText = (x: string | number | null | undefined) => (x === null || x === undefined ? "" : String(x));
+/** Stored cents as a form's money field holds them (yuan text), nothing for null. */
+export const formCents = (c: number | null | undefined) => (c === null || c === undefined ? "" : plainCents(c));
+
+/** A stored line as the form posts it (money as yuan text, percentages as text); the Excel sheet starts from it too. */
+export function lineFormValues(l: typeof contractLines.$inferSelect): Record<string, string> {
+  return {
+    vehicleId: formText(l.vehicleId),
+    equipmentType: formText(l.equipmentType),
+    spec: formText(l.spec),
+    monthly: formCents(l.monthlyCents),
+    daily: formCents(l.dailyCents),
+    shift: formCents(l.shiftCents),
+    shiftHours: String(l.shiftHours),
+    shiftOvertime: formCents(l.shiftOvertimeCents),
+    hourly: formCents(l.hourlyCents),
+    minHoursPerCall: formText(l.minHoursPerCall),
+    allowanceHours: formText(l.allowanceHours),
+    allowancePer: formText(l.allowancePer),
+    allowanceOvertime: formCents(l.allowanceOvertimeCents),
+    idleRate: percentOfBp(l.idleRateBp),
+    faultDeduction: l.faultDeduction ? "1" : "",
+    operators: l.operators ? String(l.operators) : "",
+    operatorMonthly: formCents(l.operatorMonthlyCents),
+    costMonthly: formCents(l.costMonthlyCents),
+    onRentOn: l.onRentOn,
+    offRentOn: formText(l.offRentOn),
+    remark: formText(l.remark),
+  };
+}
+
+/** A stored contract as the form's posted values (money as yuan text, percentages as text). */
 
 /**
  * The exported contracts' lines for 设备明细, in the import's own terms: the contract's name first, the machine by its

@@ -13,7 +13,7 @@ import { batch, declaredAs } from "../../../db/client";
 import { isUniqueFailure } from "../../../db/guard";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
-import { centsOf, formatCents, percentOfBp, plainCents } from "~/lib/cents";
+import { centsOf, formatCents, percentOfBp } from "~/lib/cents";
 import { isBusinessDay, parseDay } from "~/lib/calendar";
 import { day, line as oneLine, note, optionalDay } from "~/lib/form-fields";
 import { ftsPhrase } from "~/lib/list/search";
@@ -28,7 +28,7 @@ import { transitionIntents, type Machine } from "~/modules/workflow/engine.serve
 import type { Refusal } from "~/modules/workflow/machine";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { lineClashes } from "./availability.server";
-import { contractSheetLines } from "./contract-sheet.server";
+import { contractSheetLines, formCents as cents, formText as s, lineFormValues } from "./contract-sheet.server";
 import { CONTRACT_APPROVE_CODE, CONTRACT_STATE, contractStates, contractView, EDITABLE_STATES, type ContractStateRow } from "./contracts.resource";
 import { contractValueCents, isFixedPrice } from "./value";
 
@@ -490,37 +490,7 @@ export async function loadContract(scope: RequestScope, contractId: number) {
 }
 export type LoadedContract = NonNullable<Awaited<ReturnType<typeof loadContract>>>;
 
-const cents = (c: number | null | undefined) => (c === null || c === undefined ? "" : plainCents(c));
-const s = (x: string | number | null | undefined) => (x === null || x === undefined ? "" : String(x));
 
-/** A stored line as the form posts it (money as yuan text, percentages as text); the Excel sheet starts from it too. */
-export function lineFormValues(l: LoadedContract["lines"][number]): Record<string, string> {
-  return {
-    vehicleId: s(l.vehicleId),
-    equipmentType: s(l.equipmentType),
-    spec: s(l.spec),
-    monthly: cents(l.monthlyCents),
-    daily: cents(l.dailyCents),
-    shift: cents(l.shiftCents),
-    shiftHours: String(l.shiftHours),
-    shiftOvertime: cents(l.shiftOvertimeCents),
-    hourly: cents(l.hourlyCents),
-    minHoursPerCall: s(l.minHoursPerCall),
-    allowanceHours: s(l.allowanceHours),
-    allowancePer: s(l.allowancePer),
-    allowanceOvertime: cents(l.allowanceOvertimeCents),
-    idleRate: percentOfBp(l.idleRateBp),
-    faultDeduction: l.faultDeduction ? "1" : "",
-    operators: l.operators ? String(l.operators) : "",
-    operatorMonthly: cents(l.operatorMonthlyCents),
-    costMonthly: cents(l.costMonthlyCents),
-    onRentOn: l.onRentOn,
-    offRentOn: s(l.offRentOn),
-    remark: s(l.remark),
-  };
-}
-
-/** A stored contract as the form's posted values (money as yuan text, percentages as text). */
 export function formValuesOf(c: Pick<LoadedContract, "head" | "lines" | "fees" | "plans">): Record<string, unknown> {
   const h = c.head;
   return {
