@@ -8,14 +8,25 @@ ensureInstalled();
 // Gates: each is one test in the totals. A failing gate fails the run, but the layers still run, so one CI run
 // shows everything. Their commands are the package.json scripts of the same names.
 const GATE_TIMEOUT_MS = 10 * 60_000;
+const started = Date.now();
+/** Wall seconds of each step, printed in the summary: where the suite's minutes go (docs/testing.md, 'Suite time'). */
+const seconds = {};
+function timed(name, step) {
+  const t0 = Date.now();
+  try {
+    return step();
+  } finally {
+    seconds[name] = (Date.now() - t0) / 1000;
+  }
+}
 const gates = ["typecheck", "lint", "boundaries"].map((name) => {
   console.log(`\n━━ gate: ${name} ━━`);
-  const ok = run("npm", ["run", "--silent", name], { allowFail: true, timeout: GATE_TIMEOUT_MS }) === 0;
+  const ok = timed(name, () => run("npm", ["run", "--silent", name], { allowFail: true, timeout: GATE_TIMEOUT_MS })) === 0;
   return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
 });
 
-ensureChromium();
-build();
+timed("chromium", ensureChromium);
+timed("build", build);
 
 const out = `${root}.cache/test-results`;
 rmSync(out, { recursive: true, force: true });
@@ -38,12 +49,12 @@ function vitestLayer(project) {
   layers.push({ name: project, passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), crashed: 0 });
 }
 
-vitestLayer("node");
-vitestLayer("workers");
+timed("node", () => vitestLayer("node"));
+timed("workers", () => vitestLayer("workers"));
 
 console.log("\n━━ end-to-end layer (Playwright + Chromium) ━━");
 const e2eFile = `${out}/e2e.json`;
-runBin("playwright", ["test"], { allowFail: true, timeout: LAYER_TIMEOUT_MS });
+timed("e2e", () => runBin("playwright", ["test"], { allowFail: true, timeout: LAYER_TIMEOUT_MS }));
 if (existsSync(e2eFile)) {
   const report = readJson(e2eFile);
   const s = report.stats;
@@ -52,7 +63,10 @@ if (existsSync(e2eFile)) {
 } else layers.push({ name: "e2e", passed: 0, failed: 1, crashed: 1 });
 
 console.log("");
-for (const l of layers) console.log(`  ${l.name.padEnd(11)} ${l.passed} passed, ${l.failed} failed`);
+const wall = (name) => (name in seconds ? `${seconds[name].toFixed(0).padStart(5)} s` : "");
+for (const l of layers) console.log(`  ${l.name.padEnd(11)} ${`${l.passed} passed, ${l.failed} failed`.padEnd(24)} ${wall(l.name)}`);
+for (const name of ["chromium", "build"]) if (seconds[name] >= 1) console.log(`  ${name.padEnd(11)} ${"".padEnd(24)} ${wall(name)}`);
+console.log(`  ${"wall".padEnd(11)} ${"".padEnd(24)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s (install not counted)`);
 for (const name of flaky) console.log(`  flaky: ${name}`);
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);
