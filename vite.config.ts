@@ -24,7 +24,7 @@ declare module "@remix-run/cloudflare" {
 const CHUNKS: [string, RegExp][] = [
   ["base", /\/app\/(ui\/(button|field|input|error-state)|widgets\/(preference-switches|use-hydrated)|lib\/preferences|i18n\/(index|shell-texts|keys|message))\.tsx?$/],
   ["shell", /\/app\/(modules\/shell\/side-menu|lib\/(navigation|intl|tenant-clock|use-time-zone|upload-rules|list\/types)|widgets\/toast|modules\/workflow\/(machine|enablement))\.tsx?$/],
-  ["list", /\/app\/(widgets\/(header-filter|list-query-inputs|list-navigation|data-table|column-panel|search-bar|download-link)|lib\/(save-file|list\/format)|modules\/(resource\/resource-page|workflow\/transition-ui))\.tsx?$/],
+  ["list", /\/app\/(widgets\/(header-filter|list-query-inputs|list-navigation|data-table|table-row|column-panel|search-bar|download-link)|lib\/(save-file|list\/format)|modules\/(resource\/resource-page|workflow\/transition-ui))\.tsx?$/],
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
