@@ -7,6 +7,7 @@ import { DEMO_USERS } from "../db/seed/demo";
 import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
 import { pdfBench } from "./bench-pdf";
+import { startupBench } from "./bench-startup";
 import { build, ensureChromium, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 import { seeded } from "./simulator-model";
 
@@ -240,6 +241,17 @@ try {
   const pdf = await pdfBench();
   console.log(`\nA contract PDF of three pages (28 lines, fees, plan, signatures; Noto Sans SC subset), rendered in Node as the Worker renders it (app/modules/contract-pdf)`);
   console.log(`  ${pdf.pages} pages, ${(pdf.bytes / 1024).toFixed(0)} KB: first ${pdf.first.toFixed(0)} ms, then p50 ${pdf.p50.toFixed(0)} ms, worst ${pdf.max.toFixed(0)} ms`);
+}
+
+{
+  // after the server has stopped: the profiles are wall-clock samples, and other work on the two cores lengthens them
+  const s = startupBench();
+  const ms = (x: number) => `${x.toFixed(0).padStart(4)} ms`;
+  const spread = (xs: number[]) => `runs ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+  console.log(`\nWorker start-up: CPU to parse the Worker and evaluate its global scope in a fresh local runtime (wrangler check startup's profile, median of ${s.runs.app.length} runs: scripts/bench-startup.ts; budget ≤ 100 ms above a trivial Worker, a quarter of Cloudflare's 400 ms limit)`);
+  console.log(`  a trivial Worker         ${ms(s.trivial)}   (${spread(s.runs.trivial)})`);
+  console.log(`  the Worker               ${ms(s.app)}   (${spread(s.runs.app)}; +${(s.app - s.trivial).toFixed(0)} ms)  ${s.app - s.trivial <= 100 ? "ok" : "OVER"}`);
+  console.log(`  the pages' build alone   ${ms(s.pages)}   (${spread(s.runs.pages)}; imported by an isolate's first page request, not at start-up; no budget)`);
 }
 
 // the hub's ingest and bytes-per-client figures and the bill run run inside workerd (the workers pool), after the server has stopped

@@ -27,6 +27,10 @@ const gates = ["typecheck", "lint", "boundaries"].map((name) => {
 
 timed("chromium", ensureChromium);
 timed("build", build);
+// the Worker bundle's gate measures the build, so it runs after it (scripts/bundle-size.mjs)
+console.log("\n━━ gate: bundle ━━");
+const bundleOk = timed("bundle", () => run("npm", ["run", "--silent", "bundle"], { allowFail: true, timeout: GATE_TIMEOUT_MS })) === 0;
+gates.push({ name: "bundle", passed: bundleOk ? 1 : 0, failed: bundleOk ? 0 : 1 });
 
 const out = `${root}.cache/test-results`;
 rmSync(out, { recursive: true, force: true });

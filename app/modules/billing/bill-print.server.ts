@@ -12,8 +12,8 @@ import { formatCents } from "~/lib/cents";
 import { xlsxBlob } from "~/lib/xlsx.server";
 import { requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
-import { loadPdfFonts } from "~/modules/contract-pdf/fonts.server";
-import { renderContractPdf, type ContractPrint } from "~/modules/contract-pdf/render.server";
+import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
+import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import { loadBill, PROPOSAL_STATE, type LoadedBill } from "./bill.server";
 import { BILL_LIST_PATH } from "./bills.resource";
 
@@ -151,7 +151,7 @@ export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Pr
     pageLabel: (page, pages) => fill(t.print.page, { page, pages }),
     colon: zh ? "：" : ": ",
   };
-  const bytes = new Uint8Array(await renderContractPdf(print, await loadPdfFonts(files)));
+  const bytes = await makePdf(print, files);
   return { bytes, fileName: `${bill.number}.pdf` };
 }
 

@@ -7,8 +7,8 @@ import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { formatCents } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";
-import { loadPdfFonts } from "~/modules/contract-pdf/fonts.server";
-import { renderContractPdf, type ContractPrint } from "~/modules/contract-pdf/render.server";
+import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
+import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import type { PublicStatement } from "./statement-link.server";
 
 type PrintKey = keyof (typeof resources)["zh-CN"]["statements"]["print"];
@@ -83,6 +83,6 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
     pageLabel: (page, pages) => t("page", { page, pages }),
     colon: lang === "zh-CN" ? "：" : ": ",
   };
-  const bytes = new Uint8Array(await renderContractPdf(print, await loadPdfFonts(files)));
+  const bytes = await makePdf(print, files);
   return { bytes, fileName: `${s.number}.pdf` };
 }

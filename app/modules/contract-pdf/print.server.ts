@@ -10,8 +10,8 @@ import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { openFile } from "~/modules/files/files.server";
 import { readTenantSettings } from "~/modules/settings/settings.server";
-import { loadPdfFonts } from "./fonts.server";
-import { renderContractPdf, type ContractPrint, type PrintTable } from "./render.server";
+import { makePdf } from "./make-pdf.server";
+import type { ContractPrint, PrintTable } from "./render.server";
 import { CONTRACT_PDF_SETTINGS_KEY } from "./settings";
 import { fillTemplate, templateOf, type Placeholder } from "./template";
 
@@ -211,7 +211,6 @@ async function printOf(scope: RequestScope, data: Contract, lang: Language): Pro
 export async function contractPdf(scope: RequestScope, id: number, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string } | null> {
   const data = await readContract(scope, id);
   if (!data) return null;
-  const [print, fonts] = await Promise.all([printOf(scope, data, lang), loadPdfFonts(scope.env.FILES)]);
-  const bytes = new Uint8Array(await renderContractPdf(print, fonts));
+  const bytes = await makePdf(printOf(scope, data, lang), scope.env.FILES);
   return { bytes, fileName: `${data.contract.number}${data.contract.revision > 1 ? `-v${data.contract.revision}` : ""}-${data.party?.name ?? data.contract.name}.pdf` };
 }

@@ -10,8 +10,8 @@
 import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { stampInZone } from "~/lib/tenant-clock";
-import { loadPdfFonts } from "~/modules/contract-pdf/fonts.server";
-import { renderContractPdf, type ContractPrint, type PrintTable } from "~/modules/contract-pdf/render.server";
+import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
+import type { ContractPrint, PrintTable } from "~/modules/contract-pdf/render.server";
 import type { BlockName } from "~/modules/contract-pdf/template";
 import { cellText, emptyTextKey, labelIn, type ReportData, type ReportKey, type ReportTable } from "./report-types";
 
@@ -140,6 +140,6 @@ export async function reportPdf(files: R2Bucket, report: ReportData, lang: Langu
     pageLabel: (page, pages) => texts.pdf.page.replace("{{page}}", String(page)).replace("{{pages}}", String(pages)),
     colon,
   };
-  const bytes = new Uint8Array(await renderContractPdf(print, await loadPdfFonts(files)));
+  const bytes = await makePdf(print, files);
   return { bytes, fileName: `${reportFileName(title, report)}.pdf` };
 }
