@@ -9,6 +9,7 @@
 //   db           schema, migrations, tenant helper, data rules; never the app above lib
 //   workers      the Worker entry, FleetHub, terminal API, cron; of the app only what SHARED_WITH_WORKERS declares,
 //                and the app reaches into workers only through WORKERS_FOR_APP
+// No module imports another that imports it back (no-cycles), type-only and dynamic imports counted.
 // Tests (`*.test.ts`, tests/), scripts/ and configs are outside the rules.
 //
 // KNOWN lists today's violations that need more than a small move, each with its reason; the checker accepts
@@ -84,6 +85,10 @@ module.exports = {
     ...rule("db-beneath-the-app", "db imports no app code above app/lib", "^db/(?!seed/)", "^(app/(?!lib/)|workers/)"),
     ...rule("workers-share-declared-modules", "workers import only the app modules in SHARED_WITH_WORKERS", "^workers/", "^app/", SHARED_WITH_WORKERS),
     ...rule("app-uses-declared-worker-modules", "the app imports only the worker modules in WORKERS_FOR_APP", "^app/", "^workers/", WORKERS_FOR_APP),
+    // no import cycles, type-only and dynamic imports included: a cycle makes the order modules are evaluated in
+    // depend on who is imported first (the seed once found the jobs' list empty that way), and it ties two files
+    // that can then no longer move or load apart. Shared parts go into a third module both import.
+    { name: "no-cycles", comment: "modules import each other in a cycle: move what both need into a module of its own", severity: "error", from: { pathNot: tests }, to: { circular: true } },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

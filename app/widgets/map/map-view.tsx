@@ -4,7 +4,8 @@ import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
 import { useRootData } from "~/lib/preferences";
 import { hasOnlineBase, type MapClientConfig } from "./config";
 import { projectionOf, type Projection } from "./coords";
-import { loadEngine, type MapEngine, type MapInstance } from "./engine";
+import type { MapEngine, MapInstance } from "./engine";
+import { loadEngine } from "./load-engine";
 import { BaseMapNotice, type BaseProblem } from "./base-map-notice";
 import { applyBaseTheme, BASE_TILE_SOURCES, baseStyle } from "./style";
 
