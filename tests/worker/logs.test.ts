@@ -36,7 +36,7 @@ describe("/operationLog", () => {
     expect(html).toContain(a.account);
     expect(html).toContain("菜单");
     expect(html).toContain("修改");
-    expect(html).toContain(`name: ${menu.name} → ${renamed}`);
+    expect(html).toContain(`菜单名称: ${menu.name} → ${renamed}`);
     expect(html).toContain(`"before":{`);
     expect(html).not.toContain(theirs.name);
     // the entity choices are the entities the log holds
@@ -48,6 +48,8 @@ describe("/operationLog", () => {
     const en = await (await get("/operationLog?entity=menu", `${a.cookie}; derrick_lang=en-US`)).text();
     expect(en).toContain("Menu item");
     expect(en).toContain("Update");
+    // the fields by their English labels in the cell
+    expect(decode(en)).toContain(`>Name: ${menu.name} → ${renamed}</td>`);
   });
 
   it("is read-only: no add, edit, delete or import, even for an administrator", async () => {

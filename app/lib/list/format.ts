@@ -1,5 +1,5 @@
 import { dayOf, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
-import { imageCell, labelOf, type ColumnDef } from "./types";
+import { imageCell, labelOf, type ColumnDef, type Label } from "./types";
 
 /** A cell's text by column type, the same in the table and in an export: dates in the tenant's zone, statuses by their label. */
 export function formatCell(col: ColumnDef, value: unknown, lang: string, timeZone: string = DEFAULT_TIME_ZONE): { text: string; tone?: string } {
@@ -11,6 +11,8 @@ export function formatCell(col: ColumnDef, value: unknown, lang: string, timeZon
       if (!o && Array.isArray(value)) return { text: value.map((v) => labelOf(col.options?.find((x) => x.value === String(v))?.label ?? { zh: String(v), en: String(v) }, lang)).join(lang.startsWith("zh") ? "、" : ", ") };
       return { text: o ? labelOf(o.label, lang) : String(value), tone: o?.tone };
     }
+    case "label":
+      return { text: typeof value === "object" ? labelOf(value as Label, lang) : String(value) };
     case "date":
       return { text: dayOf(Number(value), timeZone) };
     case "datetime":

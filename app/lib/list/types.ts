@@ -17,7 +17,8 @@ export interface OptionDef {
  * duration: milliseconds, shown in seconds or minutes. index: the row's number (序号), counted across pages.
  * expand: a toggle that shows the column's `fields` in a sub-row. images: file ids or URLs, up to 4 thumbnails.
  */
-export type ColumnType = "text" | "status" | "date" | "datetime" | "number" | "duration" | "index" | "expand" | "images";
+/** `label`: the row holds the text in both languages ({ zh, en }), the cell shows the reader's */
+export type ColumnType = "text" | "status" | "label" | "date" | "datetime" | "number" | "duration" | "index" | "expand" | "images";
 
 export interface ColumnDef {
   key: string;

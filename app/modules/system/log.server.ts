@@ -4,7 +4,9 @@ import { auditLogs, users, visitLogs } from "../../../db/schema";
 import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogView, optionsFor, visitLogView } from "./log.resource";
+import type { Label } from "~/lib/list/types";
+import { actionLabel, entityLabel, fieldLabel, valueLabel } from "./audit-vocabulary.server";
+import { auditLogView, visitLogView } from "./log.resource";
 
 type Values = Record<string, unknown>;
 const SUMMARY_MAX = 120;
@@ -19,23 +21,29 @@ const byUser = (userId: SQLiteColumn) => (v: string) =>
     sql`(select ${users.id} from ${users} where ${containing(users.loginAccount, v)} or ${containing(users.userName, v)})`,
   );
 
-const show = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
 const asRecord = (v: unknown): Values | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Values) : null);
 
-/** One line a person can read: the changed fields (old → new), or the fields of a created or deleted row. */
-export function summariseChange(before: unknown, after: unknown): string {
+/**
+ * One line a person can read, in both languages: the changed fields by their labels with their values as the screens
+ * show them (old → new), or the fields of a created or deleted row (状态: 草稿 → 待审批; 名称=…).
+ */
+export function summariseChange(entity: string, before: unknown, after: unknown): Label {
   const b = asRecord(before);
   const a = asRecord(after);
-  let parts: string[];
+  const part = (lang: "zh" | "en") => (k: string, v: unknown) => `${fieldLabel(entity, k)[lang]}=${valueLabel(entity, k, v)[lang]}`;
+  let parts: ((lang: "zh" | "en") => string)[];
   if (b && a) {
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !QUIET.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
-    parts = keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`);
+    parts = keys.map((k) => (lang) => `${fieldLabel(entity, k)[lang]}: ${valueLabel(entity, k, b[k])[lang]} → ${valueLabel(entity, k, a[k])[lang]}`);
   } else {
     const row = a ?? b;
-    parts = row ? Object.entries(row).filter(([k, v]) => !QUIET.has(k) && v !== null && v !== undefined && v !== "").map(([k, v]) => `${k}=${show(v)}`) : [];
+    parts = row ? Object.entries(row).filter(([k, v]) => !QUIET.has(k) && v !== null && v !== undefined && v !== "").map(([k, v]) => (lang) => part(lang)(k, v)) : [];
   }
-  const text = parts.join("; ");
-  return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+  const line = (lang: "zh" | "en", sep: string) => {
+    const text = parts.map((p) => p(lang)).join(sep);
+    return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+  };
+  return { zh: line("zh", "；"), en: line("en", "; ") };
 }
 
 const detailOf = (before: unknown, after: unknown) => {
@@ -67,7 +75,8 @@ export const auditLogResource = defineResource({
     return limit === undefined ? q : q.limit(limit);
   },
   // the stored before/after become the change's summary and its detail, after the read (selectRows stays a select)
-  mapRows: (rows) => rows.map(({ before, after, ...row }) => ({ ...row, summary: summariseChange(before, after), detail: detailOf(before, after) })),
+  mapRows: (rows) =>
+    rows.map(({ before, after, ...row }) => ({ ...row, action: actionLabel(row.entity, row.action), entity: entityLabel(row.entity), summary: summariseChange(row.entity, before, after), detail: detailOf(before, after) })),
   filters: {
     user: byUser(auditLogs.userId),
     entity: (v) => eq(auditLogs.entity, v),
@@ -83,7 +92,8 @@ export const auditLogResource = defineResource({
 export async function auditLogFilterOptions({ db, user }: RequestScope) {
   const distinct = (column: SQLiteColumn) => db.selectDistinct({ v: column }).from(auditLogs).where(ofTenant(auditLogs, user.tenantId)).orderBy(column);
   const [entities, actions] = await Promise.all([distinct(auditLogs.entity), distinct(auditLogs.action)]);
-  return { entity: optionsFor(entities.map((r) => String(r.v)), AUDIT_ENTITIES), action: optionsFor(actions.map((r) => String(r.v)), AUDIT_ACTIONS) };
+  const choices = (values: { v: unknown }[], label: (v: string) => Label) => values.map((r) => ({ value: String(r.v), label: label(String(r.v)) }));
+  return { entity: choices(entities, entityLabel), action: choices(actions, (a) => actionLabel(null, a)) };
 }
 
 const trail = sql<string>`${visitLogs.firstModule} || coalesce(' › ' || ${visitLogs.secondModule}, '') || coalesce(' › ' || ${visitLogs.thirdModule}, '') || coalesce(' › ' || ${visitLogs.fourthModule}, '')`;
