@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { RESOURCES } from "~/modules/resource/registry.server";
+import { registeredResources } from "~/modules/resource/registry.server";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 
 /** The registered resource whose screen is at the request's path. */
 function entryFor(request: Request) {
   const path = new URL(request.url).pathname.toLowerCase();
-  const entry = Object.values(RESOURCES).find((r) => r.resource.view.path.toLowerCase() === path);
+  const entry = Object.values(registeredResources()).find((r) => r.resource.view.path.toLowerCase() === path);
   if (!entry) throw new Response("Not Found", { status: 404 });
   return entry;
 }

@@ -6,7 +6,7 @@ import { tenantWhere } from "../../db/tenant";
 import type { RequestScope } from "../../app/modules/access/access.server";
 import { approvalTransitions } from "../../app/modules/workflow/approval";
 import { approvalPlan, historyOf, pendingRead, todoFor, type ApprovalKind } from "../../app/modules/workflow/approval.server";
-import { APPROVAL_KINDS } from "../../app/modules/workflow/kinds.server";
+import { approvalKinds } from "../../app/modules/resource/registry.server";
 import { batchableSelect } from "../../db/client";
 import { runTransition, type Machine } from "../../app/modules/workflow/engine.server";
 import { defineMachine } from "../../app/modules/workflow/machine";
@@ -244,8 +244,8 @@ describe("the approval family's verbs", () => {
 describe("the to-do's reads", () => {
   it("reads every registered kind's pending documents in one round trip with the flows: each select can join a D1 batch", async () => {
     const t = await makeTenant();
-    const scope = scopeOf(t.tenantId, t.userId, APPROVAL_KINDS.map((k) => k.approveCode));
+    const scope = scopeOf(t.tenantId, t.userId, approvalKinds().map((k) => k.approveCode));
     // a select naming two result columns alike cannot join a batch (db/client.ts batchableSelect), and the to-do would fall back to one round trip a kind
-    for (const k of APPROVAL_KINDS) expect([k.kind, batchableSelect(k.pending(scope, 5).query)]).toEqual([k.kind, true]);
+    for (const k of approvalKinds()) expect([k.kind, batchableSelect(k.pending(scope, 5).query)]).toEqual([k.kind, true]);
   });
 });

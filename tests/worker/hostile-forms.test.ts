@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORM_MAX_BYTES, FORM_MAX_FIELDS, FORM_MAX_ROWS } from "../../app/lib/posted-form";
-import { RESOURCES } from "../../app/modules/resource/registry.server";
+import { registeredResources } from "../../app/modules/resource/registry.server";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
 import { makeTenant, ORIGIN, signIn } from "./helpers";
@@ -156,7 +156,7 @@ describe("the issue's attacks", () => {
 
 describe("every registered form refuses hostile names, huge indexes, too many fields and an oversize body", () => {
   const forms: { name: string; path: string; intent: string }[] = [
-    ...Object.entries(RESOURCES).map(([name, { resource }]) => ({ name, path: resource.view.path, intent: resource.view.readOnly ? "columns" : "create" })),
+    ...Object.entries(registeredResources()).map(([name, { resource }]) => ({ name, path: resource.view.path, intent: resource.view.readOnly ? "columns" : "create" })),
     { name: "the contract document's row button", path: "/contractList/form?new=1", intent: "rows:addLine" },
     { name: "the contract document's save", path: "/contractList/form?new=1", intent: "createDoc" },
     { name: "a fence", path: "/fenceManage", intent: "save" },

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { alarms, buildCompanies, drivers, roles, users, vehicles } from "../../db/schema";
 import { ALARM_FILTERS, ALARM_PATH } from "../../app/modules/alarms/alarm.view";
-import { RESOURCES } from "../../app/modules/resource/registry.server";
+import { registeredResources } from "../../app/modules/resource/registry.server";
 import { SCREENS } from "../../app/modules/screens/registry";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
@@ -93,7 +93,7 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
 /** The rental reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
 const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport"];
 
-const RESOURCE_PATHS = new Set(Object.values(RESOURCES).map((r) => r.resource.view.path));
+const RESOURCE_PATHS = new Set(Object.values(registeredResources()).map((r) => r.resource.view.path));
 
 /** Built screens with a search of their own (not a registered resource), and where it is tested below. */
 const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule", "/equipmentPaymentCollection", "/overdueContract", ...REPORT_PATHS]);
@@ -131,7 +131,7 @@ describe("the walk covers every list", () => {
 });
 
 describe("hostile search text answers without a server error", () => {
-  for (const [name, { resource }] of Object.entries(RESOURCES)) {
+  for (const [name, { resource }] of Object.entries(registeredResources())) {
     const { view } = resource;
     it(`${name} (${view.path}): every filter, the list and its export`, async () => {
       const t = await adminTenant();

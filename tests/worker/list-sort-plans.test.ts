@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contracts, customers, users } from "../../db/schema";
 import type { RequestScope } from "../../app/modules/access/access.server";
-import { RESOURCES } from "../../app/modules/resource/registry.server";
+import { registeredResources } from "../../app/modules/resource/registry.server";
 import { listQueries, listResource } from "../../app/modules/resource/resource.server";
 import { userResource, type UserRow } from "../../app/modules/system/user.server";
 import { db, makeTenant } from "./helpers";
@@ -15,7 +15,7 @@ import { db, makeTenant } from "./helpers";
 // plans are read from the local D1 for the exact statements the list runs (listQueries): a new sortable column
 // without its index fails here.
 
-const large = Object.entries(RESOURCES).filter(([, r]) => r.resource.countedAs);
+const large = Object.entries(registeredResources()).filter(([, r]) => r.resource.countedAs);
 const scopeOf = (tenantId: number) => ({ db: db(), user: { tenantId } }) as unknown as RequestScope;
 
 type Statement = { toSQL(): { sql: string; params: unknown[] } };
@@ -58,7 +58,7 @@ describe("the large lists' sorts walk an index", () => {
       { name: "contract", filters: { state: "3" }, sort: "startOn", order: "desc" as const, uses: /USING COVERING INDEX contracts_tenant_state_start_idx \(tenant_id=\? AND current=\? AND state=\?\)/ },
     ];
     for (const c of cases) {
-      const { pageQuery } = listQueries(scopeOf(1), RESOURCES[c.name]!.resource, { page: 7, size: 20, sort: c.sort, order: c.order, filters: c.filters }, undefined, 20, 120);
+      const { pageQuery } = listQueries(scopeOf(1), registeredResources()[c.name]!.resource, { page: 7, size: 20, sort: c.sort, order: c.order, filters: c.filters }, undefined, 20, 120);
       const plan = (await planOf(pageQuery)).join(" / ");
       expect(plan, c.name).toMatch(c.uses);
       expect(plan, c.name).not.toMatch(/TEMP B-TREE/);
@@ -67,7 +67,7 @@ describe("the large lists' sorts walk an index", () => {
 
   it("a plan that sorts is seen (the check can fail)", async () => {
     // ordering by a column no index leads with: the contracts' 项目
-    const { pageQuery } = listQueries(scopeOf(1), RESOURCES.contract!.resource, { page: 1, size: 20, sort: null, order: "asc", filters: {} }, undefined, 20, 0);
+    const { pageQuery } = listQueries(scopeOf(1), registeredResources().contract!.resource, { page: 1, size: 20, sort: null, order: "asc", filters: {} }, undefined, 20, 0);
     const { sql, params } = (pageQuery as unknown as Statement).toSQL();
     const bySite = sql.replace(/order by .*? limit/i, 'order by "contracts"."project" limit');
     expect((await planOf({ toSQL: () => ({ sql: bySite, params }) })).some((step) => /TEMP B-TREE/.test(step))).toBe(true);
@@ -137,7 +137,7 @@ describe("the contract list's text search", () => {
     await contractOf(theirs.tenantId, await customerOf(theirs.tenantId, `北外滩港务${tag}`), `SR-${tag}-1`, `滨江塔吊租赁${tag}`, "徐汇滨江 A 地块");
     // the list's own statement for the filter (its data scope is another test's: the tenant's condition stays)
     const found = async (q: string) => {
-      const { rowsQuery } = listQueries(scopeOf(mine.tenantId), RESOURCES.contract!.resource, { page: 1, size: 20, sort: null, order: "desc", filters: { q } }, undefined, 20, 0);
+      const { rowsQuery } = listQueries(scopeOf(mine.tenantId), registeredResources().contract!.resource, { page: 1, size: 20, sort: null, order: "desc", filters: { q } }, undefined, 20, 0);
       return ((await rowsQuery) as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
     };
     expect(await found(`滨江塔吊租赁${tag}`)).toEqual([a]);

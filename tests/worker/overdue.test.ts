@@ -4,7 +4,7 @@ import { overdueContracts } from "../../app/modules/overdue/ageing.server";
 import { ActSchema, collectionMachine, saveAct } from "../../app/modules/overdue/collection.server";
 import { todayInZone } from "../../app/lib/tenant-clock";
 import { todoFor } from "../../app/modules/workflow/approval.server";
-import { APPROVAL_KINDS } from "../../app/modules/workflow/kinds.server";
+import { approvalKinds } from "../../app/modules/resource/registry.server";
 import { runTransition } from "../../app/modules/workflow/engine.server";
 import { accrueInterest, interestThrough, plusDays } from "../../workers/jobs/interest";
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
@@ -124,8 +124,8 @@ describe("collection acts", () => {
     const saved = (await saveAct(clerk, act(c.id, "badDebt", { amount: "8,000.00" }))) as { id: number };
     const state = async () => (await env.DB.prepare("select state from collection_actions where id = ?").bind(saved.id).first<number>("state"))!;
     expect(await state()).toBe(1);
-    expect((await todoFor(clerk, APPROVAL_KINDS)).some((i) => i.kind === "collection" && i.id === saved.id)).toBe(false); // never one's own
-    const todo = (await todoFor(approver, APPROVAL_KINDS)).find((i) => i.kind === "collection" && i.id === saved.id);
+    expect((await todoFor(clerk, approvalKinds())).some((i) => i.kind === "collection" && i.id === saved.id)).toBe(false); // never one's own
+    const todo = (await todoFor(approver, approvalKinds())).find((i) => i.kind === "collection" && i.id === saved.id);
     expect(todo?.href).toBe(`/overdueContract/contract?act=${saved.id}`);
     const refused = await runTransition(clerk, collectionMachine, "approve", [saved.id], {});
     expect(refused.ok).toBe(false);

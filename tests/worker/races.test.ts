@@ -5,7 +5,7 @@
 // the unique indexes), whatever path writes it.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES } from "../../app/modules/resource/registry.server";
+import { registeredResources } from "../../app/modules/resource/registry.server";
 import { FACTORIES, PREPARE } from "./factories";
 import { makeTenant, postForm, signIn, unique } from "./helpers";
 import { billOf } from "./overdue-fixtures";
@@ -99,7 +99,7 @@ describe("unique names: concurrent creates with one value store one", { timeout:
   // vehicles' plates, VINs and identifiers, roles, menus, dictionaries, the settings' names, survey questions, sign
   // points …): twenty posts at once each, as the issue's attack sent them
   const WALK = 20;
-  const declared = [...new Set(Object.entries(RESOURCES).flatMap(([name, { resource }]) => ((resource.unique ?? []) as { field: string }[]).map((u) => `${name}.${u.field}`)))];
+  const declared = [...new Set(Object.entries(registeredResources()).flatMap(([name, { resource }]) => ((resource.unique ?? []) as { field: string }[]).map((u) => `${name}.${u.field}`)))];
   // the fields a factory leaves empty (optional), given a value here
   const sample: Record<string, () => string> = { "vehicle.vin": () => `LFV${Date.now().toString(36).toUpperCase().replace(/[IOQ]/g, "0")}`.padEnd(17, "9").slice(0, 17), "vehicle.deviceIdent": () => unique("DEV").toUpperCase() };
 
@@ -113,7 +113,7 @@ describe("unique names: concurrent creates with one value store one", { timeout:
       await PREPARE[name]?.(t);
       const shared = sample[key]?.() ?? FACTORIES[name]!(t)[field]!;
       expect(shared).not.toBe("");
-      const answers = await race(WALK, () => post(RESOURCES[name]!.resource.view.path, { intent: "create", ...FACTORIES[name]!(t), [field]: shared }));
+      const answers = await race(WALK, () => post(registeredResources()[name]!.resource.view.path, { intent: "create", ...FACTORIES[name]!(t), [field]: shared }));
       expect(answers.map((a) => a.status).sort()).toEqual([302, ...Array<number>(WALK - 1).fill(409)]);
     });
   }

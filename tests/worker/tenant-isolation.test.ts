@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
-import { RESOURCES } from "../../app/modules/resource/registry.server";
+import * as schema from "../../db/schema";
+import { registeredResources } from "../../app/modules/resource/registry.server";
 import { FACTORIES, PREPARE, SEEDS } from "./factories";
 import { get, makeTenant, postForm, signIn } from "./helpers";
 
@@ -10,14 +13,73 @@ async function adminTenant() {
   return { ...t, cookie: await signIn(t.account, t.password) };
 }
 
+/**
+ * The tables with a tenant_id that no registered resource lists, and who owns each: the lines of a document (saved
+ * with it by its resource), the machinery's own tables, or a domain's table written by its own rules (bespoke
+ * screens). The isolation test walks the resources; these are reached only through the code named, which the tenant
+ * scan of db/tenant.test.ts covers. A new tenant table is a resource's, or is named here with its owner.
+ */
+const OUTSIDE_RESOURCES: Record<string, string> = {
+  // lines and children of a document, saved with it by its resource
+  contract_lines: "lines of contract",
+  contract_fees: "lines of contract",
+  customer_contacts: "lines of customer",
+  supplier_contacts: "lines of supplier",
+  supplier_certificates: "lines of supplierTower",
+  satisfaction_answers: "lines of satisfactionForm",
+  invoice_bills: "lines of invoice",
+  receipt_allocations: "lines of receipt (allocation rules, finance/receipt.server.ts)",
+  dictionary_items: "lines of dictionary (the dictionary editor)",
+  role_menus: "grants of role (system/role.server.ts)",
+  role_permissions: "grants of role (system/role.server.ts)",
+  user_roles: "of user",
+  user_vehicles: "of user and dataPermission (granted vehicles)",
+  fence_vehicles: "bindings of the fences screen (fences/fence.server.ts)",
+  line_vehicles: "bindings of the fences screen (fences/fence.server.ts)",
+  fences: "the fences screen's map editor (fences/fence.server.ts, not registered: its view declares no form)",
+  route_lines: "the fences screen's map editor (fences/fence.server.ts, not registered: its view declares no form)",
+  // the bill run and what hangs off a bill: written by billing's rules, read by the bill screens
+  bill_items: "billing (bill-run.server.ts)",
+  bill_evidence: "billing (bill-run.server.ts)",
+  bill_proposals: "billing (bill-run.server.ts, bill.server.ts)",
+  bill_interest: "billing (interest job, workers/jobs/interest.ts)",
+  statements: "billing (statement.server.ts: the customer's 对账 link)",
+  statement_events: "billing (statement.server.ts)",
+  collection_actions: "overdue (collection.server.ts)",
+  // telematics: written by the hub and the terminal API
+  alarms: "the FleetHub's rules (workers/fleet-hub), handled on /alarmMessage (alarms/alarm.server.ts)",
+  vehicle_daily: "the FleetHub's roll-ups (workers/fleet-hub/rollups.ts)",
+  vehicle_events: "the FleetHub (workers/fleet-hub)",
+  terminal_commands: "the terminal API (workers/telematics)",
+  // the machinery's own
+  approval_records: "workflow (approval.server.ts)",
+  approval_steps: "workflow (flows.server.ts: the approval-flow editor)",
+  document_numbers: "numbering (numbering.server.ts)",
+  files: "files (files.server.ts, file-access.server.ts)",
+  geo_calls: "geo (geocode.server.ts: the provider's daily quota)",
+  outbox: "auth (messages: SMS and mail outbox)",
+  row_counts: "resource (counted lists: counts kept by triggers)",
+  sessions: "auth (session.server.ts)",
+  tenant_settings: "settings (settings.server.ts)",
+  user_settings: "auth (preferences.server.ts)",
+};
+
 describe("tenant isolation over every registered resource", () => {
+  it("knows every tenant table: a registered resource's, or named with its owner", () => {
+    const tenantTables = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable) && "tenantId" in t).map((t) => getTableName(t));
+    const owned = new Set(Object.values(registeredResources()).map((r) => getTableName(r.resource.table)));
+    expect(tenantTables.filter((name) => !owned.has(name) && !(name in OUTSIDE_RESOURCES)).sort(), "tenant tables no resource lists and OUTSIDE_RESOURCES does not name").toEqual([]);
+    // a name for a table that is gone, or that became a resource's, goes too
+    expect(Object.keys(OUTSIDE_RESOURCES).filter((name) => owned.has(name) || !tenantTables.includes(name))).toEqual([]);
+  });
+
   it("has a factory for every resource (a seed for every read-only one)", () => {
-    const readOnly = Object.keys(RESOURCES).filter((name) => RESOURCES[name]!.resource.view.readOnly);
-    expect(Object.keys(FACTORIES).sort()).toEqual(Object.keys(RESOURCES).filter((name) => !readOnly.includes(name)).sort());
+    const readOnly = Object.keys(registeredResources()).filter((name) => registeredResources()[name]!.resource.view.readOnly);
+    expect(Object.keys(FACTORIES).sort()).toEqual(Object.keys(registeredResources()).filter((name) => !readOnly.includes(name)).sort());
     expect(Object.keys(SEEDS).sort()).toEqual(readOnly.sort());
   });
 
-  for (const [name, { resource }] of Object.entries(RESOURCES).filter(([, r]) => r.resource.view.readOnly)) {
+  for (const [name, { resource }] of Object.entries(registeredResources()).filter(([, r]) => r.resource.view.readOnly)) {
     it(`${name} (read-only): another tenant's row is never listed or exported, and nothing can be written`, async () => {
       const { view } = resource;
       const a = await adminTenant();
@@ -40,7 +102,7 @@ describe("tenant isolation over every registered resource", () => {
     });
   }
 
-  for (const [name, { resource }] of Object.entries(RESOURCES).filter(([, r]) => !r.resource.view.readOnly)) {
+  for (const [name, { resource }] of Object.entries(registeredResources()).filter(([, r]) => !r.resource.view.readOnly)) {
     it(`${name}: another tenant's row is never listed, exported, opened, changed or deleted`, async () => {
       const { view } = resource;
       const a = await adminTenant();

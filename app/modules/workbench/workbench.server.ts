@@ -23,7 +23,7 @@ import { dueUrgesRead } from "~/modules/overdue/machines.server";
 import { OVERDUE_PATH } from "~/modules/overdue/overdue";
 import { readThroughIsolate } from "~/modules/auth/session.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
-import { APPROVAL_KINDS } from "~/modules/workflow/kinds.server";
+import { approvalKinds } from "~/modules/resource/registry.server";
 import type { AlarmSummary, Shortcut, WorkbenchParts } from "./workbench";
 
 const DAY_MS = 86_400_000;
@@ -81,7 +81,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     .as("recent");
 
   // the approvals waiting for this user are read in the same batch: the whole page is one round trip
-  const todo = todoReads(scope, APPROVAL_KINDS);
+  const todo = todoReads(scope, approvalKinds());
   const own = [
     db.select({ n }).from(vehicles).where(tenantWhere(vehicles, user, visibleVehiclesWhere(scope), granted(parts.fleet))),
     db

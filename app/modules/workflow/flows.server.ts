@@ -13,7 +13,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { centsOf, formatCents, plainCents } from "~/lib/cents";
 import { formSchema, postedValues } from "~/modules/resource/form.server";
 import { flowOf, type ApprovalKind, type FlowStep } from "./approval.server";
-import { APPROVAL_KINDS } from "./kinds.server";
+import { approvalKinds } from "~/modules/resource/registry.server";
 
 export const MAX_STEPS = 10;
 
@@ -43,7 +43,7 @@ export interface FlowChoice {
 export async function loadFlows(scope: RequestScope) {
   const [flows, roleRows, userRows] = await Promise.all([
     Promise.all(
-      APPROVAL_KINDS.map(async (k) => ({
+      approvalKinds().map(async (k) => ({
         kind: k.kind,
         title: k.title,
         hasAmount: Boolean(k.amountOf),
@@ -80,7 +80,7 @@ export type FlowErrors = { kind: string; form?: string; steps?: Record<number, s
 export async function saveFlow(scope: RequestScope, form: FormData): Promise<{ ok: true } | { ok: false; errors: FlowErrors; status: 400 | 404 }> {
   const parsed = formSchema(FlowForm).safeParse(postedValues(form));
   const kindName = parsed.success ? parsed.data.kind : String(form.get("kind") ?? "");
-  const kind = APPROVAL_KINDS.find((k) => k.kind === kindName);
+  const kind = approvalKinds().find((k) => k.kind === kindName);
   if (!parsed.success || !kind) return { ok: false, errors: { kind: kindName, form: "resource:notFound" }, status: 404 };
   // a kind without an amount has no thresholds: an amount posted for it is not read
   const posted = parsed.data.steps.map((s, i) => ({ row: i, value: s.approver.trim(), amount: kind.amountOf ? s.amount.trim() : "" })).filter((s) => s.value || s.amount);

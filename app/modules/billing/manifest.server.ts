@@ -1,0 +1,9 @@
+import { defineManifest } from "~/modules/resource/manifest";
+import { billListResource } from "./bills-list.server";
+
+/** What this domain adds to the house (docs/architecture.md, "Domain manifests"). */
+export default defineManifest({
+  resources: {
+    contractBill: { resource: billListResource },
+  },
+});
