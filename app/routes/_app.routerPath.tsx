@@ -6,8 +6,9 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { menuView } from "~/modules/system/menu.resource";
 import { menuOptions as options, menuResource } from "~/modules/system/menu.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 路由管理 / Route Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "路由管理", en: "Route Management" }) }];
 
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, menuResource, { options });
 export const action = (args: ActionFunctionArgs) => resourceAction(args, menuResource, { options });
