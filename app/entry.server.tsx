@@ -4,6 +4,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, memoizeLanguageHierarchy, memoizeTranslations } from "./i18n";
+import { MISSING_TEXTS_HEADER, takeMissingTexts } from "./i18n/missing-texts";
 import { resources } from "./i18n/resources";
 import { ShellTextsContext } from "./i18n/shell-texts";
 import { shellTextsScript } from "./i18n/shell-texts.server";
@@ -39,7 +40,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const locale = await i18nServer.getLocale(request);
   const lng = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
@@ -77,6 +78,12 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // a route's own stricter referrer policy stands (the statement link page sends none: its address is the key)
   for (const [name, value] of Object.entries(documentSecurityHeaders(nonce))) if (name !== "Referrer-Policy" || !responseHeaders.has(name)) responseHeaders.set(name, value);
+  // test runs learn which keys this page (its loaders and its render) asked for that name no text; the misses since the
+  // last page, so a test that loads pages one at a time gets each page's own
+  if (loadContext.cloudflare.env.APP_ENV === "test") {
+    const missing = takeMissingTexts();
+    if (missing.length) responseHeaders.set(MISSING_TEXTS_HEADER, missing.map(encodeURIComponent).join(", "));
+  }
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -2,13 +2,8 @@
 // `tsx scripts/seed-local.ts --print` only prints the demo sign-ins.
 import { getPlatformProxy } from "wrangler";
 import { getDb } from "../db/client";
-import * as schema from "../db/schema";
-import { and, eq } from "drizzle-orm";
 import { DEMO_USERS, seedDemo, syncExtraPermissions, syncRegistryMenus } from "../db/seed/demo";
-import { seedTelematics } from "../db/seed/telematics";
-import { seedRental } from "../db/seed/rental";
-import { seedSignPoints } from "../db/seed/dispatch";
-import { RENTAL_SEED_PARTS } from "../db/seed/rental/parts";
+import { seedDemoBusiness } from "../db/seed/demo-business";
 import { readFileSync } from "node:fs";
 import { installPdfFonts } from "../app/modules/contract-pdf/fonts.server";
 
@@ -28,20 +23,9 @@ try {
   const db = getDb({ DB: proxy.env.DB });
   const { created } = await seedDemo(db);
   console.log(created ? "▸ seeded the demo tenant" : "▸ demo tenant already present; data kept");
-  // the demo fleet (vehicles, models, owners, drivers, markers, a fence round the mixing plant), also into a database
-  // made before the fleet existed; nothing when the tenant already has vehicles
-  const [demo] = await db.select({ id: schema.tenants.id }).from(schema.tenants).where(eq(schema.tenants.code, "demo"));
-  if (demo) {
-    const [admin] = await db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.tenantId, demo.id), eq(schema.users.loginAccount, DEMO_USERS.admin.account)));
-    const fleet = await seedTelematics(db, demo.id, { creatorId: admin?.id });
-    if (fleet.created) console.log(`▸ seeded the demo fleet: ${fleet.vehicleIds.length} vehicles (terminal secrets demo-secret-<terminal no.>)`);
-    if (admin) {
-      const points = await seedSignPoints(db, demo.id, admin.id);
-      if (points) console.log(`▸ seeded ${points} sign-in points`);
-      const vehicleIds = (await db.select({ id: schema.vehicles.id }).from(schema.vehicles).where(eq(schema.vehicles.tenantId, demo.id)).orderBy(schema.vehicles.id)).map((v) => v.id);
-      for (const line of await seedRental(db, { tenantId: demo.id, adminId: admin.id, vehicleIds }, RENTAL_SEED_PARTS)) console.log(`▸ ${line}`);
-    }
-  }
+  // the demo fleet (vehicles, models, owners, drivers, markers, a fence round the mixing plant), sign-in points and the
+  // rental business, each only where the tenant has none yet
+  for (const line of await seedDemoBusiness(db)) console.log(`▸ ${line}`);
   // the printed contract's CJK fonts into the local bucket (ADR 010); `npm run fonts:upload` does it for a deployment
   const fonts = await installPdfFonts(proxy.env.FILES, (file) => new Uint8Array(readFileSync(`node_modules/${file}`)));
   if (fonts.length) console.log(`▸ put the contract PDF fonts into R2: ${fonts.join(", ")}`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SCREEN_GROUPS, SCREENS } from "~/modules/screens/registry";
 import { pickLanguage } from "./index";
 import { resources } from "./resources";
@@ -44,6 +44,10 @@ describe("resources", () => {
 });
 
 describe("memoised translations", () => {
+  // the misses these tests ask for on purpose are warned about (missing-texts.ts)
+  beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
+  afterEach(() => vi.restoreAllMocks());
+
   async function instance(lng: "zh-CN" | "en-US") {
     const { createInstance } = await import("i18next");
     const { i18nConfig, memoizeLanguageHierarchy, memoizeTranslations } = await import("./index");
@@ -96,6 +100,22 @@ describe("memoised translations", () => {
       }
       expect(checked).toBeGreaterThan(50);
     }
+  });
+
+  it("record a key that names no text each time it is asked, but not one asked with a defaultValue", async () => {
+    const { takeMissingTexts } = await import("./missing-texts");
+    const i18n = await instance("en-US");
+    takeMissingTexts();
+    const t = i18n.getFixedT("en-US", "workflow") as unknown as (key: string, options?: object) => string;
+    for (let i = 0; i < 2; i++) {
+      expect(t("flows.noSuchText")).toBe("flows.noSuchText");
+      expect(takeMissingTexts()).toEqual(["en-US workflow:flows.noSuchText"]);
+    }
+    expect(t("flows.title")).toBe(resources["en-US"].workflow.flows.title);
+    expect(t("kinds.noSuchKind", { defaultValue: "noSuchKind" })).toBe("noSuchKind");
+    expect((i18n.t as unknown as (key: string) => string)("contracts:noSuchText")).toBe("noSuchText");
+    expect(takeMissingTexts()).toEqual(["en-US contracts:noSuchText"]);
+    expect(console.warn).toHaveBeenCalledWith("no text for en-US contracts:noSuchText");
   });
 
   it("see texts added after a first miss (a screen's namespace arriving in the browser)", async () => {

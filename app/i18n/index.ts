@@ -1,3 +1,5 @@
+import { recordMissingText } from "./missing-texts";
+
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "zh-CN";
@@ -17,6 +19,10 @@ export const i18nConfig = {
   nsSeparator: ":",
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
+  // a key that names no text is recorded where the page is (app/i18n/missing-texts.ts): test runs fail on it
+  saveMissing: true,
+  saveMissingTo: "current" as const,
+  missingKeyHandler: recordMissingText,
 };
 
 /**
@@ -56,10 +62,11 @@ const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
  * - a lookup with plain values (`t("selectRow", { label })`): the cached text with its `{{name}}` placeholders filled
  *   in, as i18next would (interpolation escapes nothing in this app). Texts that nest ($t), format ({{x, fmt}}) or
  *   lack a value, and calls with a count, a context or any other i18next option, go to i18next.
+ * A key that names no text is never cached: i18next is asked again, and records the miss again (missing-texts.ts).
  * The cache is dropped whenever texts are added or removed (a screen's namespace or the other language arriving in
  * the browser). Call once after init().
  */
-export function memoizeTranslations(i18n: { t: unknown; exists: unknown; hasLoadedNamespace: unknown; language: string; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
+export function memoizeTranslations(i18n: { t: unknown; exists: unknown; hasLoadedNamespace: unknown; language: string; on(event: "missingKey", listener: () => void): unknown; store: { on(event: "added" | "removed", listener: () => void): unknown } }) {
   const translate = (i18n.t as Translate).bind(i18n);
   const exists = (i18n.exists as Translate).bind(i18n);
   const hasLoaded = (i18n.hasLoadedNamespace as (ns: unknown, options?: { lng?: string }) => boolean).bind(i18n);
@@ -75,6 +82,9 @@ export function memoizeTranslations(i18n: { t: unknown; exists: unknown; hasLoad
     forget();
     loaded.clear();
   });
+  // a key that named no text is asked of i18next again each time, so every page that shows it records the miss
+  let misses = 0;
+  i18n.on("missingKey", () => misses++);
   i18n.hasLoadedNamespace = ((ns: unknown, options?: { lng?: string }) => {
     if (typeof ns !== "string") return hasLoaded(ns, options);
     const cacheKey = `${options?.lng ?? ""}\u0001${i18n.language}\u0001${ns}`;
@@ -88,8 +98,9 @@ export function memoizeTranslations(i18n: { t: unknown; exists: unknown; hasLoad
     // react-i18next's t carries no language: i18next then uses the instance's current one
     const cacheKey = `${(o.lng as string | undefined) ?? i18n.language}\u0001${typeof ns === "string" ? ns : (ns ?? []).join(",")}\u0001${(o.keyPrefix as string | undefined) ?? ""}\u0001${key}`;
     if (known.has(cacheKey)) return known.get(cacheKey);
+    const missesBefore = misses;
     const text = translate(key, plain);
-    if (typeof text === "string") {
+    if (typeof text === "string" && misses === missesBefore) {
       if (known.size >= TRANSLATIONS_MAX) known.clear();
       known.set(cacheKey, text);
     }

@@ -4,6 +4,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { findScreen } from "~/modules/screens/registry";
 import { PlannedScreen } from "~/modules/screens/planned-screen";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
 /** Every spec screen not built yet: reachable from the menu, guarded like a real one, and honest about its state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { path: screen.path, group: screen.group, zh: screen.zh, en: screen.en };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Derrick · ${data.zh} / ${data.en}` : "Derrick" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data) }];
 
 export default function PlannedRoute() {
   const screen = useLoaderData<typeof loader>();

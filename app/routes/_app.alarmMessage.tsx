@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { AlarmPage } from "~/modules/alarms/alarm-page";
 import { alarmAction, alarmLoader } from "~/modules/alarms/alarm-route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 告警信息 / Alarm Messages" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "告警信息", en: "Alarm Messages" }) }];
 
 export const loader = (args: LoaderFunctionArgs) => alarmLoader(args);
 export const action = (args: ActionFunctionArgs) => alarmAction(args);

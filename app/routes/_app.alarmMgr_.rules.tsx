@@ -3,10 +3,11 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { SettingsPage } from "~/modules/settings/settings-page";
 import { alarmRulesView } from "~/modules/settings/settings.views";
 import { AlarmTabs } from "~/modules/system/alarm-tabs";
+import { pageTitle } from "~/lib/page-title";
 export { ErrorBoundary } from "~/screens/settings-screen";
 export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
 
-export const meta: MetaFunction = () => [{ title: `Derrick · ${alarmRulesView.title.zh} / ${alarmRulesView.title.en}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, alarmRulesView.title) }];
 
 export default function AlarmRules() {
   return <SettingsPage view={alarmRulesView} tabs={<AlarmTabs />} />;

@@ -12,8 +12,9 @@ import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transitio
 import { applicationIntents, applicationResource } from "~/modules/system/application.server";
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 应用管理 / Application Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "应用管理", en: "Application Management" }) }];
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, applicationResource), requireScope(args.request, args.context, { screen: applicationView.path })]);
   return data({ ...page.data, codes: heldCodes(applicationApproval, scope.access.permissions), me: scope.user.id }, page.init ?? undefined);

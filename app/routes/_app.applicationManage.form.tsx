@@ -15,8 +15,9 @@ import { heldCodes } from "~/modules/workflow/machine";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { LinkButton } from "~/ui/button";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 应用表单 / Application Form" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "应用表单", en: "Application Form" }) }];
 
 /** /applicationManage/form?id=: one application with its review. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

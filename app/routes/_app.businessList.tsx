@@ -13,8 +13,9 @@ import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 业务列表 / Business List" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "业务列表", en: "Business List" }) }];
 
 /** /businessList 业务列表: the leads the user may see; 赢单 / 输单 on the engine, a won lead converts to a draft contract. */
 export async function loader(args: LoaderFunctionArgs) {

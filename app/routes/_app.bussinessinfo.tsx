@@ -6,13 +6,14 @@ import { businessInfoView } from "~/modules/settings/settings.views";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { FieldNotes } from "~/ui/field";
 import { Upload } from "~/widgets/upload";
+import { pageTitle } from "~/lib/page-title";
 
 export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
 
 // the logo the company's members all see (api.businessInfo.logo.ts), not a download address
 const LOGO_URL = "/api/businessInfo/logo";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 企业信息 / Company Information" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "企业信息", en: "Company Information" }) }];
 
 /** 企业信息: the settings form with the logo as a one-image upload. */
 export default function BusinessInfo() {

@@ -14,8 +14,9 @@ import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 超期清算管理 / Overtime Settlements" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "超期清算管理", en: "Overtime Settlements" }) }];
 
 /** /clearOvertimeManage: overtime settlements: the overtime billed up to a day, cleared on its own with its own approval. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -6,8 +6,9 @@ import { billListResource } from "~/modules/billing/bills-list.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同账单报表 / Contract Billing Report" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同账单报表", en: "Contract Billing Report" }) }];
 
 /** /contractBillReport 合同账单报表: the bills within the user's data scope, with filters and Excel export; each opens as its page. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -14,8 +14,9 @@ import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同清算 / Contract Settlement" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同清算", en: "Contract Settlement" }) }];
 
 /** /contractClear: the contracts' final settlements: bills, adjustments, late interest and receipts summed into the balance, with their approval; approved, a settlement closes its contract. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -7,8 +7,9 @@ import { settlementRecordView } from "~/modules/settlement/settlement.resource";
 import { settlementRecordResource } from "~/modules/settlement/settlement.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 清算记录 / Settlement Records" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "清算记录", en: "Settlement Records" }) }];
 
 /** /contractClearRecord: every approved settlement, final and overtime, read-only with its figures. */
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, settlementRecordResource);

@@ -5,8 +5,9 @@ import { costView } from "~/modules/contract-costs/cost.resource";
 import { contractMargins, costOptions, costResource } from "~/modules/contract-costs/cost.server";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同设备费用 / Contract Equipment Costs" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同设备费用", en: "Contract Equipment Costs" }) }];
 
 /** /contractEquipmentCost 合同设备费用: the cost register, with each contract's margin (`?contractId=` narrows both to one contract). */
 export async function loader(args: LoaderFunctionArgs) {

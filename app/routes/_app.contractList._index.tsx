@@ -12,8 +12,9 @@ import { heldCodes } from "~/modules/workflow/machine";
 import { transitionIntents } from "~/modules/workflow/engine.server";
 import { TransitionButtons, TransitionPanel, TransitionToolbar } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同列表 / Contract List" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同列表", en: "Contract List" }) }];
 
 /**
  * /contractList 合同列表: the contracts in force (their current version) within the user's data scope. A contract opens

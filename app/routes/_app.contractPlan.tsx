@@ -7,8 +7,9 @@ import { contractPlanResource } from "~/modules/contracts/plan.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同计划 / Contract Plans" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同计划", en: "Contract Plans" }) }];
 
 /** /contractPlan 合同计划: the instalments across contracts, with filters and Excel export; each opens its contract. */
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, contractPlanResource);

@@ -10,8 +10,9 @@ import { rangeQuery, type ReportData } from "~/modules/reports/report-types";
 import { DIMENSION_LABEL, REVENUE_DIMENSIONS, revenueDimension, type RevenueDimension } from "~/modules/reports/dimensions";
 import { contractRevenue, reportRange } from "~/modules/reports/reports.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同收入 / Contract Revenue" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同收入", en: "Contract Revenue" }) }];
 
 /** /contractRevenue 合同收入: revenue per month and contract, customer, equipment type or organisation, against cost (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,8 +7,9 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { useTranslation } from "react-i18next";
 import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 子合同管理 / Sub-Contract Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "子合同管理", en: "Sub-Contract Management" }) }];
 
 /** /contractSubManagement 子合同管理: the sub-contracts with cost, sell and margin; each row opens its document. */
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, subcontractResource);

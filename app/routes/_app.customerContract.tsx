@@ -16,8 +16,9 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { Badge } from "~/ui/badge";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { Upload } from "~/widgets/upload";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 客户合同 / Customer Contracts" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "客户合同", en: "Customer Contracts" }) }];
 
 /** /customerContract: the customers; `?view=` shows one with its contacts, attachments, contracts and credit exposure. */
 export async function loader(args: LoaderFunctionArgs) {

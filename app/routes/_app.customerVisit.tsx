@@ -12,8 +12,9 @@ import { VISIT_PHOTO_LIMIT, visitView } from "~/modules/visits/visit.resource";
 import { visitFilterOptions, visitOptions, visitResource } from "~/modules/visits/visit.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { Upload } from "~/widgets/upload";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 客户回访 / Customer Follow-Up Visits" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "客户回访", en: "Customer Follow-Up Visits" }) }];
 
 /** /customerVisit 客户回访: the visits to customers the user may see; a new one is today's, by the user. */
 export async function loader(args: LoaderFunctionArgs) {

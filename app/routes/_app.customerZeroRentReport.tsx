@@ -6,8 +6,9 @@ import { ReportPage } from "~/modules/reports/report-page";
 import type { ReportData } from "~/modules/reports/report-types";
 import { customerZeroRent, reportRange } from "~/modules/reports/reports.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 客户零租报表 / Customer Zero-Rent Report" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "客户零租报表", en: "Customer Zero-Rent Report" }) }];
 
 /** /customerZeroRentReport 客户零租报表: zero-rent (spot) contracts per customer: trips, hours, machines, revenue (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

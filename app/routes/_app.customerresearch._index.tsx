@@ -11,8 +11,9 @@ import { ScoreFields, SurveyFigures, SurveyTabs } from "~/modules/visits/survey-
 import { surveyFormView } from "~/modules/visits/survey.resource";
 import { surveyFigures, surveyFilterOptions, surveyFormResource, surveyOptions, surveyQuestions } from "~/modules/visits/survey.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 客户调研 / Customer Research" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "客户调研", en: "Customer Research" }) }];
 
 /** /customerresearch 客户调研: the satisfaction forms with the average per customer and per month beside them. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -7,8 +7,9 @@ import { SurveyTabs } from "~/modules/visits/survey-parts";
 import { surveyQuestionView } from "~/modules/visits/survey.resource";
 import { surveyQuestionResource } from "~/modules/visits/survey.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 问卷模板 / Questionnaire" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "问卷模板", en: "Questionnaire" }) }];
 
 /** /customerresearch/questions 问卷模板: the tenant's satisfaction questions (under the 客户调研 menu item). */
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, surveyQuestionResource);

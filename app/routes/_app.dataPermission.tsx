@@ -16,8 +16,9 @@ import { dataPermissionApprovalKind, dataPermissionIntents, dataPermissionResour
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { QueryLink } from "~/widgets/list-navigation";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 数据权限 / Data Permissions" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "数据权限", en: "Data Permissions" }) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, dataPermissionResource), requireScope(args.request, args.context, { screen: dataPermissionView.path })]);

@@ -14,8 +14,9 @@ import { faultListText } from "~/modules/alarms/alarm-detail";
 import { useJ1939Names } from "~/modules/alarms/use-j1939-names";
 import { vehicleRental } from "~/modules/rent/rental-history.server";
 import { RentalSection } from "~/modules/rent/rental-section";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Derrick · 设备详情 / Device Details${data && "vehicle" in data ? ` · ${data.vehicle.plate}` : ""}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, { zh: "设备详情", en: "Device Details" }, data && "vehicle" in data ? data.vehicle.plate : undefined) }];
 
 /** /deviceDetails?id=N: one vehicle's every archive field and, when the hub has it, its live state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,8 +15,9 @@ import { Alert, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
 import { QueryLink, RowForm } from "~/widgets/list-navigation";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 设备列表 / Device List" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "设备列表", en: "Device List" }) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, vehicleResource, { options }), requireScope(args.request, args.context, { screen: vehicleView.path })]);

@@ -4,8 +4,9 @@ import { ArchiveListPage } from "~/modules/telematics/archive-page";
 import { markerPointView } from "~/modules/telematics/markers.resource";
 import { markerPointOptions as options, markerPointResource } from "~/modules/telematics/markers.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 标注点 / Marker points" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "标注点", en: "Marker points" }) }];
 
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, markerPointResource, { options });
 export const action = (args: ActionFunctionArgs) => resourceAction(args, markerPointResource, { options });

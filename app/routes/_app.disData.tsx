@@ -14,8 +14,9 @@ import { RouteErrorBoundary } from "~/ui/error-state";
 import { Drawer } from "~/ui/drawer";
 import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
 import { QueryLink } from "~/widgets/list-navigation";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 数据字典 / Data Dictionary" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "数据字典", en: "Data Dictionary" }) }];
 
 /** The list, and with ?dict=<id> that dictionary's option editor. */
 export async function loader(args: LoaderFunctionArgs) {

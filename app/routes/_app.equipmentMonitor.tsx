@@ -6,8 +6,9 @@ import { MonitorScreen } from "~/modules/monitor/monitor-screen";
 import { loadMonitor, MONITOR_PATH, searchArea } from "~/modules/monitor/monitor.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { readForm } from "~/lib/posted-form.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 设备监控 / Equipment Monitoring" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "设备监控", en: "Equipment Monitoring" }) }];
 
 /** The vehicles the user may see (tree), the model icons and the map settings; live state comes over /hub. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,8 +3,9 @@ import { requireScope } from "~/modules/access/access.server";
 import { CollectionPage } from "~/modules/finance/collection-page";
 import { collectionCustomers, collectionQuery, machineCollections } from "~/modules/finance/collection.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 设备回款 / Equipment Payment Collection" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "设备回款", en: "Equipment Payment Collection" }) }];
 
 /** /equipmentPaymentCollection 设备回款: per machine, billed and collected over a period (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

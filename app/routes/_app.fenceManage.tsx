@@ -3,9 +3,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { FenceScreen } from "~/modules/fences/fence-screen";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
 export { fenceAction as action, fenceLoader as loader } from "~/modules/fences/fence.server";
-export const meta: MetaFunction = () => [{ title: "Derrick · 围栏管理 / Fence Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "围栏管理", en: "Fence Management" }) }];
 export default FenceScreen;
 export const ErrorBoundary = RouteErrorBoundary;
 

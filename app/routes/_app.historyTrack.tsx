@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { PlaybackPage } from "~/modules/playback/playback-page";
 import { playbackLoader } from "~/modules/playback/playback.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 历史轨迹 / Track History" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "历史轨迹", en: "Track History" }) }];
 export const loader = (args: LoaderFunctionArgs) => playbackLoader(args, "/historyTrack");
 
 export default function HistoryTrack() {

@@ -15,8 +15,9 @@ import { useWorkbenchLive } from "~/modules/workbench/use-workbench-live";
 import { workbenchFigures } from "~/modules/workbench/workbench.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { readForm } from "~/lib/posted-form.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 工作台 / Workbench" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "工作台", en: "Workbench" }) }];
 
 /** What a manager looks at first: today's fleet and alarms, their to-dos and their shortcuts (docs/workbench.md). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -14,8 +14,9 @@ import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 提名奖励 / Prize Nominations" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "提名奖励", en: "Prize Nominations" }) }];
 
 /** /nominatePrizes 提名奖励: nominations on the contracts the user sees, with their approval. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -6,8 +6,9 @@ import { ReportPage } from "~/modules/reports/report-page";
 import type { ReportData } from "~/modules/reports/report-types";
 import { operateData, reportRange } from "~/modules/reports/reports.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 运营数据报表 / Operating Data Report" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "运营数据报表", en: "Operating Data Report" }) }];
 
 /** /operateDataReport 运营数据报表: utilisation per machine and model, engine hours, revenue, the idle machines (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,8 +11,9 @@ import { Alert, Button, describedBy, Field, FieldNotes } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { LinkButton } from "~/ui/button";
 import { Badge } from "~/ui/badge";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 组织管理 / Organisations" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "组织管理", en: "Organisations" }) }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: organisationView.path });

@@ -8,8 +8,9 @@ import { formatCell } from "~/lib/list/format";
 import { parseListQuery, type ColumnDef, type FilterDef } from "~/lib/list/types";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { DataTable } from "~/widgets/data-table";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 消息发件箱 / Message outbox" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "消息发件箱", en: "Message outbox" }) }];
 
 const PATH = "/outbox";
 const COLUMNS: ColumnDef[] = [

@@ -13,8 +13,9 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { AttachmentsField } from "~/widgets/attachments-field";
 import { Calendar } from "~/widgets/calendar";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 出车记录 / Vehicle Trip Records" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "出车记录", en: "Vehicle Trip Records" }) }];
 
 /**
  * /outcarRecord 出车记录: the trips (出车登记) with a calendar of 'N条出车登记' per day beside them. `?cal=yyyy-MM` picks

@@ -4,8 +4,9 @@ import { requireScope } from "~/modules/access/access.server";
 import { ageingOptions, ageingQuery, ageingTotals, dueUrges, overdueContracts } from "~/modules/overdue/ageing.server";
 import { OverduePage, type OverdueListData } from "~/modules/overdue/overdue-page";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 逾期合同 / Overdue Contracts" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "逾期合同", en: "Overdue Contracts" }) }];
 
 /** /overdueContract 逾期合同: the ageing of the overdue contracts in the user's scope (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

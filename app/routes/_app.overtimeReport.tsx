@@ -6,8 +6,9 @@ import { ReportPage } from "~/modules/reports/report-page";
 import type { ReportData } from "~/modules/reports/report-types";
 import { overtimeReport, reportRange } from "~/modules/reports/reports.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 加班报表 / Overtime Report" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "加班报表", en: "Overtime Report" }) }];
 
 /** /overtimeReport 加班报表: overtime hours and amounts per machine and contract (the Excel file is the .export route). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

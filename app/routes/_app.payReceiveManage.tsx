@@ -5,8 +5,9 @@ import { receiptView } from "~/modules/finance/receipt.resource";
 import { allocateIntent, createReceipt, customerBalances, payableBills, receiptOptions, receiptResource } from "~/modules/finance/receipt.server";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 收付款管理 / Payments and Receipts" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "收付款管理", en: "Payments and Receipts" }) }];
 
 /** /payReceiveManage 收付款管理: receipts and payments with each customer's balance (`?customerId=` narrows both). */
 export async function loader(args: LoaderFunctionArgs) {

@@ -11,8 +11,9 @@ import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { buttonClass } from "~/ui/button";
 import { Input, Select } from "~/ui/input";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 快速排班 / Quick Scheduling" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "快速排班", en: "Quick Scheduling" }) }];
 
 /** /quickSchedule 快速排班: which machine is on which contract line, day by day, for a month (docs/rent.md). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,8 +5,9 @@ import { invoiceView } from "~/modules/finance/invoice.resource";
 import { createInvoice, invoiceableBills, invoiceOptions, invoiceResource, voidInvoice } from "~/modules/finance/invoice.server";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 收款录入 / Receipt Entry" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "收款录入", en: "Receipt Entry" }) }];
 
 /** /receiptsEnterList 收款录入: the VAT invoices issued against bills; the form's bills are read only when it is open. */
 export async function loader(args: LoaderFunctionArgs) {

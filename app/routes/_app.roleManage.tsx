@@ -10,8 +10,9 @@ import { actionsOf, roleView } from "~/modules/system/role.resource";
 import { roleIntents, roleResource, type GrantMenu, type RoleActionData } from "~/modules/system/role.server";
 import { Button } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 角色管理 / Role Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "角色管理", en: "Role Management" }) }];
 
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, roleResource);
 export const action = (args: ActionFunctionArgs) => resourceAction(args, roleResource, { intents: roleIntents });

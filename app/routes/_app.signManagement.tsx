@@ -14,8 +14,9 @@ import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { QueryLink } from "~/widgets/list-navigation";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 签到管理 / Check-In Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "签到管理", en: "Check-In Management" }) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, signPointResource, { options }), requireScope(args.request, args.context, { screen: signPointView.path })]);

@@ -6,8 +6,9 @@ import { supplierTowerResource, supplierDetail } from "~/modules/parties/supplie
 import { SupplierPage } from "~/modules/parties/supplier-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 塔吊供应商 / Tower Crane Suppliers" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "塔吊供应商", en: "Tower Crane Suppliers" }) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, supplierTowerResource), requireScope(args.request, args.context, { screen: supplierTowerView.path })]);

@@ -6,8 +6,9 @@ import { supplierResource, supplierDetail } from "~/modules/parties/supplier.ser
 import { SupplierPage } from "~/modules/parties/supplier-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 供应商管理 / Supplier Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "供应商管理", en: "Supplier Management" }) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, supplierResource), requireScope(args.request, args.context, { screen: supplierView.path })]);

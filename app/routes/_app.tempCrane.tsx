@@ -15,8 +15,9 @@ import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 临时吊车 / Temporary Cranes" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "临时吊车", en: "Temporary Cranes" }) }];
 
 /** /tempCrane 临时吊车: the applications the user may see, their approval, and the contract an approved one became. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -7,10 +7,11 @@ import { ApprovalFlowsPage } from "~/modules/workflow/flows-page";
 import { APPROVAL_FLOWS_PATH } from "~/modules/workflow/tenant-config-tabs";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { readForm } from "~/lib/posted-form.server";
+import { pageTitle } from "~/lib/page-title";
 
 const SCREEN = "/tenantConfig";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 审批流程 / Approval Flows" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "审批流程", en: "Approval Flows" }) }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: SCREEN });

@@ -4,8 +4,9 @@ import { contractPdfSettings } from "~/modules/contract-pdf/settings.server";
 import { ContractTemplatePage } from "~/modules/contract-pdf/template-tab";
 import { settingsAction, settingsLoader } from "~/modules/settings/settings.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 合同模板 / Contract Template" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同模板", en: "Contract Template" }) }];
 
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args, contractPdfSettings);
 export const action = (args: ActionFunctionArgs) => settingsAction(args, contractPdfSettings);

@@ -13,8 +13,9 @@ import { userIntents, userOptions as options, userResource, type UserActionData 
 import { Alert, Button, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { QueryLink } from "~/widgets/list-navigation";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 用户管理 / User Management" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "用户管理", en: "User Management" }) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, userResource, { options }), requireScope(args.request, args.context, { screen: userView.path })]);

@@ -4,8 +4,9 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { visitLogView } from "~/modules/system/log.resource";
 import { visitLogResource } from "~/modules/system/log.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 访问日志 / Visit Log" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "访问日志", en: "Visit Log" }) }];
 
 export const loader = (args: LoaderFunctionArgs) => resourceLoader(args, visitLogResource);
 // read-only: only the column choice gets through; every write answers 403

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { PlaybackPage } from "~/modules/playback/playback-page";
 import { playbackLoader } from "~/modules/playback/playback.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 历史回放 / History Playback" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "历史回放", en: "History Playback" }) }];
 export const loader = (args: LoaderFunctionArgs) => playbackLoader(args, "/workPlayBack");
 
 export default function WorkPlayBack() {

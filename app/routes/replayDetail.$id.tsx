@@ -6,8 +6,9 @@ import { TimeZoneContext } from "~/lib/use-time-zone";
 import { PlaybackPage } from "~/modules/playback/playback-page";
 import { playbackLoader } from "~/modules/playback/playback.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 回放详情 / Playback Details" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "回放详情", en: "Playback Details" }) }];
 export const loader = (args: LoaderFunctionArgs) => playbackLoader(args, "/replayDetail/:id");
 
 export default function ReplayDetail() {

@@ -11,8 +11,9 @@ import { flashCookie } from "~/modules/auth/session.server";
 import { Alert, Button, Field } from "~/ui/field";
 import { LanguageSwitch } from "~/widgets/preference-switches";
 import { readForm } from "~/lib/posted-form.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Derrick · 重置密码 / Reset password" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "重置密码", en: "Reset password" }) }];
 
 type Errors = Partial<Record<"account" | "target" | "code" | "password" | "confirm" | "form", string>>;
 type ActionData = { sent?: "sent" | "tooSoon"; errors?: Errors; fields: Record<string, string> };

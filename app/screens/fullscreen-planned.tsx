@@ -4,6 +4,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { findScreen } from "~/modules/screens/registry";
 import { PlannedScreen } from "~/modules/screens/planned-screen";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
 
 /**
  * Screen, exam, replay and kanban routes outside the main layout (spec §2): they need a signed-in user,
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { path: screen.path, group: screen.group, zh: screen.zh, en: screen.en };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Derrick · ${data.zh} / ${data.en}` : "Derrick" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data) }];
 
 export default function FullscreenPlanned() {
   const screen = useLoaderData<typeof loader>();

@@ -90,4 +90,13 @@ test("an hour of points posted through the terminal API plays back on /historyTr
   await page.locator("#pb-to").fill("2026-01-09T00:00");
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await expect(page.locator("#pb-range-hint")).toHaveText("查询时间范围不能超过7天");
+
+  // the badges drawn on the map follow a language switch like the rest of the page (then back: the choice is stored)
+  const map = page.locator('[data-map-state="ready"]');
+  await expect(map.getByText("起点", { exact: true })).toBeVisible();
+  await page.getByTestId("lang-switch").click();
+  await expect(map.getByText("Start", { exact: true })).toBeVisible();
+  await expect(map.getByText("End", { exact: true })).toBeVisible();
+  await page.getByTestId("lang-switch").click();
+  await expect(map.getByText("终点", { exact: true })).toBeVisible();
 });

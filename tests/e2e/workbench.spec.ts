@@ -111,6 +111,9 @@ test("screenshots of the workbench at 1280 and 1920 wide, both languages and bot
         await expect(page.getByTestId("fleet-live")).toHaveAttribute("data-state", "open");
         // the page itself never scrolls sideways
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+        // every shortcut shows its whole title (long English ones wrap)
+        const cut = await page.getByTestId("shortcuts").locator("li a").evaluateAll((links) => links.filter((a) => a.scrollWidth > a.clientWidth || a.scrollHeight > a.clientHeight).map((a) => a.textContent));
+        expect(cut, `${width} ${lang}`).toEqual([]);
         await page.screenshot({ path: `tests/e2e/screenshots/workbench-${width}-${lang}-${theme}.png`, fullPage: true });
       }
     }

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { getDb } from "../../db/client";
 import { seedTenant } from "../../db/seed/demo";
 import { peekCaptcha } from "../../app/modules/auth/captcha.server";
+import { MISSING_TEXTS_HEADER } from "../../app/i18n/missing-texts";
 
 export const ORIGIN = "http://localhost";
 export const db = () => getDb(env);
@@ -39,14 +40,25 @@ export async function freshCaptcha(path = "/login") {
   return { id, answer: (await peekCaptcha(db(), id))! };
 }
 
+/** The keys a page asked for that name no text (the server names them in test runs: app/i18n/missing-texts.ts). */
+export const missingTextsOf = (res: Response): string[] => res.headers.get(MISSING_TEXTS_HEADER)?.split(", ").map(decodeURIComponent) ?? [];
+
+/** A page that asked for a key naming no text fails the test that loaded it: a user would have seen the bare key. */
+function withAllTexts(path: string, res: Response): Response {
+  const missing = missingTextsOf(res);
+  if (missing.length) throw new Error(`${path} asked for keys that name no text: ${missing.join(", ")}`);
+  return res;
+}
+
 /** A form post as a browser sends it; pass URLSearchParams for repeated fields (checkbox lists). */
 export async function postForm(path: string, fields: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
+  const res = await SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: ORIGIN, Host: "localhost", "Accept-Language": "zh-CN,zh;q=0.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
+  return withAllTexts(path, res);
 }
 
 export async function attemptLogin(account: string, password: string, path = "/login", captcha?: { id: string; answer: string }) {
@@ -62,4 +74,4 @@ export async function signIn(account: string, password: string): Promise<string>
 }
 
 export const get = async (path: string, cookie?: string, headers: Record<string, string> = {}) =>
-  SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+  withAllTexts(path, await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } }));

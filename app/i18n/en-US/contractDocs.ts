@@ -22,8 +22,8 @@ export default {
   },
   template: {
     tab: "Contract Template",
-    placeholders: "Placeholders",
-    blocks: "Blocks",
+    placeholders: "Placeholders: ",
+    blocks: "Blocks: ",
     unknown: "The template names unknown placeholders: {{value}}",
     tooLong: "A template has at most 20,000 characters",
     preview: "Preview a PDF",

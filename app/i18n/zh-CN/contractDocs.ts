@@ -22,8 +22,8 @@ export default {
   },
   template: {
     tab: "合同模板",
-    placeholders: "可用占位符",
-    blocks: "可用区块",
+    placeholders: "可用占位符：",
+    blocks: "可用区块：",
     unknown: "模板中有未知的占位符：{{value}}",
     tooLong: "模板不能超过 20000 个字符",
     preview: "预览 PDF",

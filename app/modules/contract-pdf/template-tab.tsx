@@ -28,11 +28,11 @@ export function ContractTemplatePage() {
             {key === "templateEn" ? (
               <div className="mt-3 grid gap-2 text-xs text-muted" data-testid="template-placeholders">
                 <p>
-                  <span className="font-medium text-ink">{t("template.placeholders")}：</span>
+                  <span className="font-medium text-ink">{t("template.placeholders")}</span>
                   {PLACEHOLDERS.map((p) => `{{${p}}}`).join("  ")}
                 </p>
                 <p>
-                  <span className="font-medium text-ink">{t("template.blocks")}：</span>
+                  <span className="font-medium text-ink">{t("template.blocks")}</span>
                   {BLOCKS.map((b) => `{{block:${b}}}`).join("  ")}
                 </p>
               </div>

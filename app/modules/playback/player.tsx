@@ -87,6 +87,16 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
   const [follow, setFollow] = useState(true);
   const handle = useRef<MapHandle | null>(null);
   const marker = useRef<{ setLngLat(p: [number, number]): unknown; setRotation(r: number): unknown } | null>(null);
+  // what the map's own DOM shows (the start and end badges, the popups) is drawn once, when the map is ready: it reads
+  // the texts of the moment from here, and the badges are written again when the language changes
+  const texts = useRef({ t, duration, showTime });
+  const badges = useRef<{ start: HTMLElement; end: HTMLElement } | null>(null);
+  useEffect(() => {
+    texts.current = { t, duration, showTime };
+    if (!badges.current) return;
+    badges.current.start.textContent = t("marks.start");
+    badges.current.end.textContent = t("marks.end");
+  }, [t, duration, showTime]);
 
   // track ms per real ms at 1×
   const base = Math.max(1, (end - start) / PLAY_WHOLE_MS);
@@ -194,8 +204,10 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
       map.addSource("pb-alarms", { type: "geojson", data: alarms.length ? pointFeatures(placed.map((x, i) => ({ lng: x.lng, lat: x.lat, props: { i } }))) : EMPTY });
       map.addLayer({ id: "pb-alarms", type: "circle", source: "pb-alarms", paint: { "circle-radius": 6, "circle-color": "#dc2626", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 } });
 
-      new engine.Marker({ element: badge(t("marks.start"), "#16a34a"), anchor: "bottom", offset: [0, -4] }).setLngLat(line[0]!).addTo(map);
-      new engine.Marker({ element: badge(t("marks.end"), "#475569"), anchor: "bottom", offset: [0, -4] }).setLngLat(line.at(-1)!).addTo(map);
+      const { t } = texts.current;
+      badges.current = { start: badge(t("marks.start"), "#16a34a"), end: badge(t("marks.end"), "#475569") };
+      new engine.Marker({ element: badges.current.start, anchor: "bottom", offset: [0, -4] }).setLngLat(line[0]!).addTo(map);
+      new engine.Marker({ element: badges.current.end, anchor: "bottom", offset: [0, -4] }).setLngLat(line.at(-1)!).addTo(map);
       marker.current = new engine.Marker({ element: vehicleIcon(), rotationAlignment: "map" }).setLngLat(line[0]!).setRotation(positionAt(points, start)!.heading).addTo(map);
 
       const popup = (lngLat: [number, number], text: string) => {
@@ -208,6 +220,7 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
         const i = Number(e.features?.[0]?.properties?.i);
         const s = stops[i];
         if (!s) return;
+        const { t, duration, showTime } = texts.current;
         popup(projection.toDisplay([s.lng, s.lat]), `${t("marks.stop", { duration: duration(s.durationMs) })} · ${showTime(s.start).slice(11)}–${showTime(s.end).slice(11)}`);
         seek(s.start);
       });
@@ -215,6 +228,7 @@ export function Player({ config, track, stops, alarms, summary, total, mapClassN
         const i = Number(e.features?.[0]?.properties?.i);
         const x = placed[i];
         if (!x) return;
+        const { t, showTime } = texts.current;
         popup(projection.toDisplay([x.lng, x.lat]), `${t(`alarmKinds.${x.a.kind}`, { defaultValue: x.a.kind })} · ${t(`levels.${x.a.level}`, { defaultValue: "" })} · ${showTime(x.a.at).slice(11)}`);
         seek(x.a.at);
       });

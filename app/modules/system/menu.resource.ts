@@ -15,6 +15,9 @@ export const MENU_TYPES: OptionDef[] = [
   { value: "5", label: { zh: "重置为本项", en: "Reset to this item" } },
 ];
 
+/** What stands for "no parent": a top-level menu item. */
+export const TOP_LEVEL = { zh: "顶级菜单", en: "Top level" };
+
 const YES_NO: OptionDef[] = [
   { value: "1", label: { zh: "是", en: "Yes" } },
   { value: "0", label: { zh: "否", en: "No" } },
@@ -35,7 +38,7 @@ export const menuView = defineView({
     { key: "privis", label: { zh: "权限标识", en: "Permission code" }, sortable: true },
     { key: "privisId", label: { zh: "菜单编号", en: "Menu ID" }, sortable: true },
     { key: "parent", label: { zh: "上级编号", en: "Parent ID" }, sortable: true },
-    { key: "parentName", label: { zh: "上级菜单", en: "Parent" }, empty: { zh: "顶级菜单", en: "Top level" } },
+    { key: "parentName", label: { zh: "上级菜单", en: "Parent" }, empty: TOP_LEVEL },
     { key: "routerPath", label: { zh: "路由路径", en: "Route path" }, sortable: true },
     { key: "sort", label: { zh: "排序", en: "Sort" }, type: "number", sortable: true },
     { key: "type", label: { zh: "类型", en: "Type" }, type: "status", options: MENU_TYPES, sortable: true },

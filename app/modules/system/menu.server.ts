@@ -5,7 +5,8 @@ import { menus, roleMenus } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
-import { menuView } from "./menu.resource";
+import { labelOf } from "~/lib/list/types";
+import { menuView, TOP_LEVEL } from "./menu.resource";
 import { line } from "~/lib/form-fields";
 
 const flag = z.enum(["1", "0"], { message: "validation.required" }).transform(Number);
@@ -128,12 +129,16 @@ export const menuResource = defineResource({
   auditView: (row) => row,
 });
 
-/** Choices of the form's parent select: the top level and the tenant's own menus. */
-export async function menuOptions({ db, user }: RequestScope) {
+/**
+ * Choices of the form's parent select: the top level, in the page's language, and the tenant's own menus by both their
+ * names. Without a language (an Excel sheet, read in either) the top level is named in both.
+ */
+export async function menuOptions({ db, user }: RequestScope, lang?: string) {
   const rows = await db
     .select({ privisId: menus.privisId, name: menus.name, nameEn: menus.nameEn })
     .from(menus)
     .where(ofTenant(menus, user.tenantId))
     .orderBy(asc(menus.privisId));
-  return { parent: [{ value: "0", label: "0 · 顶级菜单 / Top level" }, ...rows.map((r) => ({ value: r.privisId, label: `${r.privisId} · ${r.name} / ${r.nameEn}` }))] };
+  const top = lang ? labelOf(TOP_LEVEL, lang) : `${TOP_LEVEL.zh} / ${TOP_LEVEL.en}`;
+  return { parent: [{ value: "0", label: `0 · ${top}` }, ...rows.map((r) => ({ value: r.privisId, label: `${r.privisId} · ${r.name} / ${r.nameEn}` }))] };
 }

@@ -17,8 +17,10 @@ export function ShortcutsCard({ shortcuts, plannedScreens, className = "" }: { s
       ) : (
         <ul className="grid grid-cols-2 gap-2">
           {shortcuts.map((q) => (
-            <li key={q.privisId}>
-              <Link to={q.path} className="block truncate rounded-md border border-line px-3 py-2 text-center text-sm hover:border-brand hover:text-brand focus-visible:outline-2 focus-visible:outline-brand">
+            // a title too long for its half of the card (English ones: "Customer Follow-Up Visits" at 1280 wide) wraps
+            // instead of losing its end; the buttons of a row keep one height
+            <li key={q.privisId} className="flex">
+              <Link to={q.path} className="flex min-h-9 w-full items-center justify-center rounded-md border border-line px-3 py-2 text-center text-sm leading-snug text-balance break-words hover:border-brand hover:text-brand focus-visible:outline-2 focus-visible:outline-brand">
                 {menuLabel(q, i18n.language)}
               </Link>
             </li>

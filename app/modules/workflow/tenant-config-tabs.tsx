@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { WORKFLOW } from "~/i18n/screen/workflow-flows";
 import { labelOf } from "~/lib/list/types";
 import { tenantConfigView } from "~/modules/settings/settings.views";
 import { contractPdfView } from "~/modules/contract-pdf/settings";
@@ -8,7 +9,8 @@ export const APPROVAL_FLOWS_PATH = "/tenantConfig/approvals";
 
 /** /tenantConfig: the tenant's settings and its approval flows, both under the 租户配置 menu item. */
 export function TenantConfigTabs() {
-  const { t, i18n } = useTranslation("workflow");
+  // the approval flows' title comes with their texts: the settings and template tabs' chunks register them here
+  const { t, i18n } = useTranslation(WORKFLOW);
   const title = labelOf(tenantConfigView.title, i18n.language);
   return (
     <RouteTabs
