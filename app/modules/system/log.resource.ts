@@ -48,6 +48,7 @@ export const AUDIT_FIELDS: Record<string, Label> = {
   amountCents: { zh: "金额(分)", en: "Amount (fen)" },
   handleState: { zh: "处理状态", en: "Handling" },
   handleNote: { zh: "处理说明", en: "Handling note" },
+  logoFileId: { zh: "企业标志", en: "Company logo" },
 };
 
 const USER_COLUMNS = [

@@ -7,6 +7,8 @@ describe("the operation log's summary", () => {
     expect(summariseChange("menu", { name: "旧", state: 1, version: 1 }, { name: "新", state: 1, version: 2 })).toEqual({ zh: "菜单名称: 旧 → 新", en: "Name: 旧 → 新" });
     expect(summariseChange("menu", { routerPath: null }, { routerPath: "/a" })).toEqual({ zh: "路由路径: — → /a", en: "Route path: — → /a" });
     expect(summariseChange("role", { menus: [1] }, { menus: [1, 2] })).toEqual({ zh: "菜单: [1] → [1,2]", en: "Menus: [1] → [1,2]" });
+    // an optional note left blank is no change
+    expect(summariseChange("tempCrane", { state: 1 }, { state: 2, note: "" }).zh).toBe("状态: 审批中 → 已通过");
     // a state by its label, not its number
     expect(summariseChange("user", { state: 1 }, { state: 0 })).toEqual({ zh: "状态: 启用 → 停用", en: "State: Enabled → Disabled" });
   });

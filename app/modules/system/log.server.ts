@@ -33,7 +33,9 @@ export function summariseChange(entity: string, before: unknown, after: unknown)
   const part = (lang: "zh" | "en") => (k: string, v: unknown) => `${fieldLabel(entity, k)[lang]}=${valueLabel(entity, k, v)[lang]}`;
   let parts: ((lang: "zh" | "en") => string)[];
   if (b && a) {
-    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !QUIET.has(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
+    // a field that only went from absent to empty is no change to a reader (an optional note left blank)
+    const empty = (v: unknown) => v === null || v === undefined || v === "";
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !QUIET.has(k) && !(empty(b[k]) && empty(a[k])) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
     parts = keys.map((k) => (lang) => `${fieldLabel(entity, k)[lang]}: ${valueLabel(entity, k, b[k])[lang]} → ${valueLabel(entity, k, a[k])[lang]}`);
   } else {
     const row = a ?? b;
