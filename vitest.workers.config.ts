@@ -28,5 +28,8 @@ export default defineProject(async () => ({
       },
     }),
   ],
-  test: { name: "workers", include: ["tests/worker/**/*.test.ts"], setupFiles: ["./tests/worker/setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: { name: "workers", include: ["tests/worker/**/*.test.ts"], setupFiles: ["./tests/worker/setup.ts"],
+    // two runtimes at once: vitest would start cores - 1, one on a 2-core machine, and a test file spends most of its
+    // time waiting on its own runtime (docs/testing.md, "Suite time")
+    maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 },
 }));

@@ -176,7 +176,8 @@ describe("hostile search text answers without a server error", () => {
     for (const key of ["plate", "from", "to", "customerId"]) await expectNoServerError(t.cookie, "/equipmentPaymentCollection", key);
     for (const key of ["q", "bucket", "customerId", "personId"]) await expectNoServerError(t.cookie, "/overdueContract", key);
     for (const path of REPORT_PATHS) for (const key of ["range", "from", "to", "by"]) await expectNoServerError(t.cookie, path, key);
-  });
+    // 24 fields, each sent every hostile sample: hundreds of requests, a minute on a loaded machine
+  }, 120_000);
 
   it("/api/vehicles/choices: both pickers", async () => {
     const t = await adminTenant();
