@@ -21,7 +21,7 @@ import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
-import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { approvalPlan, documentFlows, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine } from "~/modules/workflow/engine.server";
@@ -422,7 +422,7 @@ export const contractResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   // the page carries the amount as shown (and exported), not the cents beside it
   mapRows: (rows) => rows.map(({ valueCents, ...r }) => ({ ...r, value: formatCents(valueCents) })),

@@ -183,6 +183,15 @@ export function defineResource<
   return def as CheckedResource<ResourceDefinition<T, C, U, Listed, Row, S, V, F>, C, U, Row, S, V, F>;
 }
 
+/**
+ * A list's select with the page's row limit, or with none (an export reads every row); it stays the select itself,
+ * which `listPlan` prepares. Typed by its rows: a conditional over the select and its `.limit()` made tsc compare the
+ * two drizzle select types member by member, a second or more for each resource.
+ */
+export function withLimit<Row>(select: PromiseLike<Row[]> & { limit(n: number): PromiseLike<Row[]> }, limit: number | undefined): PromiseLike<Row[]> {
+  return limit === undefined ? select : select.limit(limit);
+}
+
 /** One page of a resource's rows with the total, tenant-scoped, in one round trip. */
 export async function listResource<Row extends { id: number }>(
   scope: RequestScope,
@@ -556,7 +565,7 @@ export function tableResource<T extends ResourceTable, Cols extends Record<strin
         .where(where)
         .orderBy(...orderBy)
         .offset(offset);
-      return (limit === undefined ? q : q.limit(limit)) as unknown as Promise<Listed[]>;
+      return withLimit(q, limit) as PromiseLike<Listed[]>;
     },
     filters: {
       q: (v: string) => or(...def.search.map((c) => containing(c, v))),

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditLogs, users, visitLogs } from "../../../db/schema";
 import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogView, optionsFor, visitLogView } from "./log.resource";
 
 type Values = Record<string, unknown>;
@@ -64,7 +64,7 @@ export const auditLogResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   // the stored before/after become the change's summary and its detail, after the read (selectRows stays a select)
   mapRows: (rows) => rows.map(({ before, after, ...row }) => ({ ...row, summary: summariseChange(before, after), detail: detailOf(before, after) })),
@@ -108,7 +108,7 @@ export const visitLogResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     user: byUser(visitLogs.userId),

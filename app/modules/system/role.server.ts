@@ -8,7 +8,7 @@ import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, defineResource, postedIds } from "~/modules/resource/resource.server";
+import { containing, defineResource, postedIds, withLimit } from "~/modules/resource/resource.server";
 import { actionsOf, roleView } from "./role.resource";
 import { line, note } from "~/lib/form-fields";
 
@@ -35,7 +35,7 @@ export const roleResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     q: (v) => containing(roles.name, v),

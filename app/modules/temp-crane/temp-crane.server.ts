@@ -20,7 +20,7 @@ import { takeNumber } from "~/modules/numbering/numbering.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
 import { mayAssignOrg } from "~/modules/access/orgs.server";
 import { partyOptions } from "~/modules/parties/party.server";
-import { type BatchItem, containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
+import { type BatchItem, containing, defineResource, type FieldErrors, referenceContaining, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
@@ -142,7 +142,7 @@ export const tempCraneResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, state: String(r.state) })),
   filters: {
