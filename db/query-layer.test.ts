@@ -17,7 +17,7 @@ const env = { APP_ENV: "test", SESSION_SECRET: "node-test-secret" } as Env;
 
 beforeAll(async () => {
   const client = createClient({ url: ":memory:" });
-  const raw = drizzle(client, { schema });
+  const raw = drizzle(client);
   await migrate(raw, { migrationsFolder: "./db/migrations" });
   db = raw as unknown as Db;
   await seedDemo(db);

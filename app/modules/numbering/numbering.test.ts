@@ -28,7 +28,7 @@ describe("formatNumber", () => {
 
 describe("numbers on libSQL", () => {
   it("takes numbers in the save's batch and gives a failed save's back", async () => {
-    const raw = drizzle(createClient({ url: ":memory:" }), { schema });
+    const raw = drizzle(createClient({ url: ":memory:" }));
     await migrate(raw, { migrationsFolder: "./db/migrations" });
     const db = raw as unknown as Db;
     const [tenant] = await db.insert(schema.tenants).values({ code: "num", name: "Numbering" }).returning({ id: schema.tenants.id });
