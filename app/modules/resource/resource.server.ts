@@ -228,12 +228,10 @@ export function listQueries(scope: RequestScope, res: AnyResource, q: ListQuery,
   const dir = q.order === "asc" ? asc : desc;
   const orderBy = column ? [dir(column), dir(res.table.id)] : res.defaultOrder;
   const counter = narrowed ? null : countedEntity(res, q);
-  const total = counter
-    ? scope.db
-        .select({ n: rowCounts.n })
-        .from(rowCounts)
-        .where(and(ofTenant(rowCounts, scope.user.tenantId), eq(rowCounts.entity, counter)))
-    : scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
+  // typed by its rows: a conditional over the two selects made tsc compare two drizzle select types (seconds)
+  let total: PromiseLike<{ n: number }[]>;
+  if (counter) total = scope.db.select({ n: rowCounts.n }).from(rowCounts).where(and(ofTenant(rowCounts, scope.user.tenantId), eq(rowCounts.entity, counter)));
+  else total = scope.db.select({ n: count() }).from(res.table as SQLiteTable).where(where);
   if (!res.pageByIds) return { rowsQuery: res.selectRows(scope.db, where, orderBy, chunk, offset), total, pageQuery: null };
   const table = res.table as SQLiteTable & { id: SQLiteColumn };
   const pageQuery = scope.db.select({ id: table.id }).from(table).where(where).orderBy(...orderBy).limit(chunk).offset(offset);
