@@ -7,6 +7,7 @@ import { contractPlanResource } from "~/modules/contracts/plan.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 合同计划 / Contract Plans" }];
 
@@ -18,7 +19,7 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, contrac
 export default function ContractPlan() {
   const { t } = useTranslation(CONTRACTS);
   return (
-    <ResourcePage
+    <ResourcePage<RowOf<typeof contractPlanResource>>
       view={contractPlanView}
       rowActions={(row) => (
         <Link to={`/contractList/form?id=${String(row.contractId)}`} className="text-brand">

@@ -7,6 +7,7 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { useTranslation } from "react-i18next";
 import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 子合同管理 / Sub-Contract Management" }];
 
@@ -18,7 +19,7 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, subcont
 export default function ContractSubManagement() {
   const { t } = useTranslation(CONTRACT_DOCS);
   return (
-    <ResourcePage
+    <ResourcePage<RowOf<typeof subcontractResource>>
       view={subcontractView}
       rowActions={(row) => (
         <Link to={`/contractList/form?id=${String(row.id)}`} className="text-brand">

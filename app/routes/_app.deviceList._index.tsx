@@ -15,6 +15,7 @@ import { Alert, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
 import { QueryLink, RowForm } from "~/widgets/list-navigation";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 设备列表 / Device List" }];
 
@@ -32,7 +33,7 @@ export default function DeviceList() {
   return (
     <>
       <ArchiveTabs />
-      <ResourcePage
+      <ResourcePage<RowOf<typeof vehicleResource>>
         view={vehicleView}
         rowActions={(row, can) => (
           <>

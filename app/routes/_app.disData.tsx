@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from "~/ui/error-state";
 import { Drawer } from "~/ui/drawer";
 import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
 import { QueryLink } from "~/widgets/list-navigation";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = () => [{ title: "Derrick · 数据字典 / Data Dictionary" }];
 
@@ -34,7 +35,7 @@ export default function DisData() {
   const back = listHref(dictionaryView.path, query);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof dictionaryResource>>
         view={dictionaryView}
         rowActions={(row) => (
           <QueryLink to={withQuery(back, `dict=${row.id}`)} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>

@@ -594,7 +594,10 @@ export async function newContractValues(scope: RequestScope, url: URL): Promise<
 // ---------------------------------------------------------------------------------------------------------------
 // Approval, transitions, amendments.
 
-const loadStateRows = (scope: RequestScope, ids: number[]): PromiseLike<(ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null })[]> =>
+/** What the engine reads of a contract: the buttons' row, the version it checks, and what the approval plan needs. */
+type ContractMachineRow = ContractStateRow & { version: number; overCredit: number; rootId: number | null; startOn: string; customerId: number | null };
+
+const loadStateRows = (scope: RequestScope, ids: number[]): PromiseLike<(ContractMachineRow)[]> =>
   scope.db
     .select({
       id: contracts.id,
@@ -635,7 +638,7 @@ export const contractApprovalKind: ApprovalKind = {
   amountOf: (scope, ids) => scope.db.select({ id: contracts.id, cents: contracts.valueCents }).from(contracts).where(and(ofTenant(contracts, scope), inArray(contracts.id, ids))),
 };
 
-const basePlan = approvalPlan<ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null }>(contractApprovalKind);
+const basePlan = approvalPlan<ContractMachineRow>(contractApprovalKind);
 
 /** The approvals so far in each contract's current round. */
 async function approvalsSoFar(scope: RequestScope, ids: number[]): Promise<Map<number, number>> {
@@ -694,7 +697,7 @@ async function contractPlan(scope: RequestScope, t: Parameters<typeof basePlan>[
   return { to, writes };
 }
 
-export const contractMachine: Machine<ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null }> = {
+export const contractMachine: Machine<ContractMachineRow> = {
   view: contractStates,
   table: contracts,
   stateKey: "state",

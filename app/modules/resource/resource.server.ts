@@ -150,6 +150,10 @@ export type InsertValues<T extends ListedTable> = Omit<T["$inferInsert"], "tenan
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the machinery takes every resource whatever its row types
 export type AnyResource = ResourceDefinition<any, any, any, any, any, any, ResourceView, any>;
 
+/** A resource's rows as its list shows them (`mapRows`' answer, else as `selectRows` reads them): what its page's row actions get. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- only the row type is read; the others may be anything
+export type RowOf<R extends AnyResource> = R extends ResourceDefinition<any, any, any, any, infer Row, any, any, any> ? Row : never;
+
 /** The keys of a declaration that name nothing: by kind, the keys its other half does not have. */
 type Strays<C, U, Row, S extends string, V extends ResourceView, F extends string> = {
   "sort keys that are not fields of the listed row": Exclude<S, keyof Row>;
