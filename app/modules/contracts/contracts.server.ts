@@ -367,7 +367,7 @@ function childWrites(scope: RequestScope, contractId: number | SQL, v: ContractV
         v.fees.slice(i, i + 10).map((f) =>
           withTenant(scope, {
             contractId: contractId as number,
-            lineId: f.lineNo === null ? null : (sql`(select ${contractLines.id} from ${contractLines} where ${contractLines.contractId} = ${contractId} and ${contractLines.lineNo} = ${f.lineNo})` as unknown as number),
+            lineId: f.lineNo === null ? null : (sql`(select ${contractLines.id} from ${contractLines} where ${contractLines.contractId} = ${contractId} and ${contractLines.lineNo} = ${f.lineNo})`),
             kind: f.kind,
             amountCents: f.amount,
             feeOn: f.feeOn,
