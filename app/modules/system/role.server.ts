@@ -113,7 +113,7 @@ export const roleIntents = {
         ...chunks(menuIds.map((menuId) => ({ tenantId, roleId: current.role.id, menuId })), 30).map((rows) => scope.db.insert(roleMenus).values(rows)),
         ...chunks(codes.map((code) => withTenant(tenantId, { roleId: current.role.id, code })), 30).map((rows) => scope.db.insert(rolePermissions).values(rows)),
         scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "grant", entity: "role", entityId: String(current.role.id), before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } })),
-      ] as unknown as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
+      ] as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
       await accessChanged(scope);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
