@@ -474,7 +474,7 @@ export async function deleteRows<T extends ResourceTable>(scope: RequestScope, r
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!valid.length) return gone;
   const where = and(inArray(res.table.id, valid), ofTenant(res.table, scope), res.scopeWhere?.(scope));
-  const read = () => scope.db.select().from(res.table as SQLiteTable).where(where) as unknown as Promise<(StoredRow<T> & { id: number })[]>;
+  const read = async () => (await scope.db.select().from(res.table as SQLiteTable).where(where)) as (StoredRow<T> & { id: number })[];
   const before = await read();
   if (!before.length) return gone;
   const prepared = res.beforeDelete ? await res.beforeDelete(scope, before.map((r) => r.id)) : { dependents: [] };
