@@ -350,6 +350,16 @@ async function uniqueErrors(scope: RequestScope, res: AnyResource, values: Value
   return errors;
 }
 
+/**
+ * Several checks' field errors in one, a later check's message for a field winning (as a spread would). Not a spread:
+ * spreading two FieldErrors made tsc unite Message with itself, thousands of keys and their "|value" forms (~0.3 s).
+ */
+function mergedErrors(...parts: (FieldErrors | undefined)[]): FieldErrors {
+  const all: FieldErrors = {};
+  for (const part of parts) if (part) for (const [field, message] of Object.entries(part)) all[field] = message;
+  return all;
+}
+
 const audit = (scope: RequestScope, entity: string, action: string, entityId: number | SQL, before: Values | null, after: Values | SQL | null) =>
   scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action, entity, entityId: typeof entityId === "number" ? String(entityId) : sql`cast(${entityId} as text)`, before, after }));
 
@@ -370,7 +380,7 @@ async function runSave(scope: RequestScope, res: AnyResource, items: BatchItem[]
     return await batch(scope.db, items as [BatchItem, ...BatchItem[]]);
   } catch (error) {
     if (!isUniqueFailure(error)) throw error;
-    const again = { ...(await res.check?.(scope, values, current)), ...(await uniqueErrors(scope, res, values, current?.id as number | undefined)) };
+    const again = mergedErrors(await res.check?.(scope, values, current), await uniqueErrors(scope, res, values, current?.id as number | undefined));
     if (Object.keys(again).length) return again;
     throw error;
   }
@@ -384,7 +394,7 @@ export async function createRow<T extends ResourceTable, C extends Values>(scope
   const parsed = formSchema(res.createSchema).safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), status: 400 };
   const values = parsed.data;
-  const dupes = { ...(await res.check?.(scope, values)), ...(await uniqueErrors(scope, res, values)) };
+  const dupes = mergedErrors(await res.check?.(scope, values), await uniqueErrors(scope, res, values));
   if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
   const row: Values = withTenant(scope, await res.toInsert(values, scope));
   const id = insertedId(res.table);
@@ -427,7 +437,7 @@ export async function updateRow<T extends ResourceTable, U extends Values>(scope
   const values = parsed.data;
   const version = Number((input as Values | null)?.version);
   if (!Number.isInteger(version) || version !== before.version) return { ok: false, errors: { form: "resource:stale" }, status: 409 };
-  const dupes = { ...(await res.check?.(scope, values, before)), ...(await uniqueErrors(scope, res, values, id)) };
+  const dupes = mergedErrors(await res.check?.(scope, values, before), await uniqueErrors(scope, res, values, id));
   if (Object.keys(dupes).length) return { ok: false, errors: dupes, status: 409 };
   const changes = await res.toUpdate(values, scope);
   const side = await res.sideWrites?.(scope, { id, values, before });
