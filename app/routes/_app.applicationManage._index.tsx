@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SYSTEM } from "~/i18n/screen/system-admin";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { applicationApproval, applicationView } from "~/modules/system/application.resource";
@@ -32,7 +33,7 @@ export default function ApplicationManage() {
   );
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof applicationResource>>
         view={applicationView}
         toolbar={
           can.edit ? (
@@ -47,7 +48,7 @@ export default function ApplicationManage() {
             <Link to={`/applicationManage/form?id=${row.id}`} className="text-brand">
               {t("application.detail")}
             </Link>
-            <TransitionButtons machine={applicationApproval} row={row as { id: number; state: number }} codes={codes} me={me} />
+            <TransitionButtons machine={applicationApproval} row={row} codes={codes} me={me} />
           </>
         )}
       />

@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { LEADS } from "~/i18n/screen/leads";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
-import { convertHref, leadStages, leadView, type LeadStateRow } from "~/modules/leads/lead.resource";
+import { convertHref, leadStages, leadView } from "~/modules/leads/lead.resource";
 import { leadFilterOptions, leadMachine, leadOptions, leadResource } from "~/modules/leads/lead.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { transitionIntents } from "~/modules/workflow/engine.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
@@ -37,11 +38,10 @@ export default function BusinessList() {
   );
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof leadResource>>
         view={view}
         rowActions={(row) => {
-          const lead = row as unknown as LeadStateRow & { stage: string };
-          const state = { ...lead, stage: Number(lead.stage) };
+          const state = { ...row, stage: Number(row.stage) };
           const convert = canContract ? convertHref(state) : null;
           return (
             <>

@@ -6,7 +6,8 @@ import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { overtimeStates, overtimeSettlementView, type SettlementStateRow } from "~/modules/settlement/settlement.resource";
+import type { RowOf } from "~/modules/resource/resource.server";
+import { overtimeStates, overtimeSettlementView } from "~/modules/settlement/settlement.resource";
 import { overtimeSettlementApprovalKind, overtimeSettlementMachine, overtimeSettlementResource, settlementOptions } from "~/modules/settlement/settlement.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
@@ -34,13 +35,10 @@ export default function OvertimeSettlement() {
   const { query, codes, me, approval } = useLoaderData<typeof loader>();
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof overtimeSettlementResource>>
         view={overtimeSettlementView}
         detail={approval ? <ApprovalHistoryPanel history={approval} /> : null}
-        rowActions={(row) => {
-          const r = row as unknown as SettlementStateRow & { state: string };
-          return <TransitionButtons machine={overtimeStates} row={{ ...r, state: Number(r.state) }} codes={codes} me={me} />;
-        }}
+        rowActions={(row) => <TransitionButtons machine={overtimeStates} row={{ ...row, state: Number(row.state) }} codes={codes} me={me} />}
       />
       <TransitionPanel machine={overtimeStates} back={listHref(overtimeSettlementView.path, query)} />
     </>

@@ -6,7 +6,8 @@ import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { settlementStates, settlementView, type SettlementStateRow } from "~/modules/settlement/settlement.resource";
+import type { RowOf } from "~/modules/resource/resource.server";
+import { settlementStates, settlementView } from "~/modules/settlement/settlement.resource";
 import { settlementApprovalKind, settlementMachine, settlementResource, settlementOptions } from "~/modules/settlement/settlement.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
@@ -34,13 +35,10 @@ export default function Settlement() {
   const { query, codes, me, approval } = useLoaderData<typeof loader>();
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof settlementResource>>
         view={settlementView}
         detail={approval ? <ApprovalHistoryPanel history={approval} /> : null}
-        rowActions={(row) => {
-          const r = row as unknown as SettlementStateRow & { state: string };
-          return <TransitionButtons machine={settlementStates} row={{ ...r, state: Number(r.state) }} codes={codes} me={me} />;
-        }}
+        rowActions={(row) => <TransitionButtons machine={settlementStates} row={{ ...row, state: Number(row.state) }} codes={codes} me={me} />}
       />
       <TransitionPanel machine={settlementStates} back={listHref(settlementView.path, query)} />
     </>

@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/i18n/screen/contracts";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
-import { contractStates, contractView, type ContractStateRow } from "~/modules/contracts/contracts.resource";
+import { contractStates, contractView } from "~/modules/contracts/contracts.resource";
 import { contractMachine, contractOptions, contractResource } from "~/modules/contracts/contracts.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { transitionIntents } from "~/modules/workflow/engine.server";
 import { TransitionButtons, TransitionPanel, TransitionToolbar } from "~/modules/workflow/transition-ui";
@@ -45,11 +46,11 @@ export default function ContractList() {
   const back = listHref(contractView.path, query);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof contractResource>>
         view={contractView}
         toolbar={<TransitionToolbar machine={contractStates} codes={codes} only={["submit", "approve", "refuse", "execute"]} />}
         rowActions={(row) => (
-          <TransitionButtons machine={contractStates} row={row as unknown as ContractStateRow} codes={codes} me={me} only={["submit", "approve", "execute"]} />
+          <TransitionButtons machine={contractStates} row={row} codes={codes} me={me} only={["submit", "approve", "execute"]} />
         )}
       />
       <TransitionPanel machine={contractStates} back={back} />

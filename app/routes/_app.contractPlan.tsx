@@ -8,6 +8,7 @@ import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { pageTitle } from "~/lib/page-title";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "合同计划", en: "Contract Plans" }) }];
 
@@ -19,7 +20,7 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, contrac
 export default function ContractPlan() {
   const { t } = useTranslation(CONTRACTS);
   return (
-    <ResourcePage
+    <ResourcePage<RowOf<typeof contractPlanResource>>
       view={contractPlanView}
       rowActions={(row) => (
         <Link to={`/contractList/form?id=${String(row.contractId)}`} className="text-brand">

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/ui/error-state";
 import { useTranslation } from "react-i18next";
 import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
 import { pageTitle } from "~/lib/page-title";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "子合同管理", en: "Sub-Contract Management" }) }];
 
@@ -19,7 +20,7 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, subcont
 export default function ContractSubManagement() {
   const { t } = useTranslation(CONTRACT_DOCS);
   return (
-    <ResourcePage
+    <ResourcePage<RowOf<typeof subcontractResource>>
       view={subcontractView}
       rowActions={(row) => (
         <Link to={`/contractList/form?id=${String(row.id)}`} className="text-brand">

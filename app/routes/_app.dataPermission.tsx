@@ -6,8 +6,9 @@ import { withQuery } from "~/lib/navigation";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { listHref } from "~/lib/list/types";
-import { dataPermissionApproval, dataPermissionEnablement, dataPermissionView, type DataPermissionStateRow } from "~/modules/system/data-permission.resource";
+import { dataPermissionApproval, dataPermissionEnablement, dataPermissionView } from "~/modules/system/data-permission.resource";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import { heldCodes } from "~/modules/workflow/machine";
@@ -39,7 +40,7 @@ export default function DataPermission() {
   const back = listHref(dataPermissionView.path, query);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof dataPermissionResource>>
         view={dataPermissionView}
         detail={approval ? <ApprovalHistoryPanel history={approval} /> : null}
         toolbar={
@@ -55,21 +56,18 @@ export default function DataPermission() {
             </>
           ) : null
         }
-        rowActions={(row, can) => {
-          const r = row as DataPermissionStateRow;
-          return (
-            <>
-              {can.edit && r.state === 0 && r.userId === me ? (
-                <QueryLink to={withQuery(back, `edit=${r.id}`)} className="text-brand">
-                  {tr("edit")}
-                </QueryLink>
-              ) : null}
-              {MACHINES.map((m) => (
-                <TransitionButtons key={m.kind + m.transitions[0]!.name} machine={m} row={r} codes={codes} me={me} />
-              ))}
-            </>
-          );
-        }}
+        rowActions={(row, can) => (
+          <>
+            {can.edit && row.state === 0 && row.userId === me ? (
+              <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
+                {tr("edit")}
+              </QueryLink>
+            ) : null}
+            {MACHINES.map((m) => (
+              <TransitionButtons key={m.kind + m.transitions[0]!.name} machine={m} row={row} codes={codes} me={me} />
+            ))}
+          </>
+        )}
       />
       <TransitionPanel machine={MACHINES} back={back} />
     </>

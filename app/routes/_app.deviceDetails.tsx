@@ -58,7 +58,7 @@ function Details({ vehicle, live, options, rental }: Exclude<ReturnType<typeof u
   const timeZone = useTimeZone();
   // the fault names' dictionary comes in its own chunk, only when the vehicle reports faults
   const faultNames = useJ1939Names(Boolean(live?.faults.length));
-  const values = vehicle as unknown as Record<string, unknown>;
+  const values: Record<string, unknown> = vehicle;
   const shown = (key: string): string => {
     const field = vehicleView.form.find((f) => f.key === key)!;
     const v = values[key];

@@ -16,6 +16,7 @@ import { RouteErrorBoundary } from "~/ui/error-state";
 import { TELEMATICS } from "~/i18n/screen/telematics";
 import { QueryLink, RowForm } from "~/widgets/list-navigation";
 import { pageTitle } from "~/lib/page-title";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "设备列表", en: "Device List" }) }];
 
@@ -33,7 +34,7 @@ export default function DeviceList() {
   return (
     <>
       <ArchiveTabs />
-      <ResourcePage
+      <ResourcePage<RowOf<typeof vehicleResource>>
         view={vehicleView}
         rowActions={(row, can) => (
           <>

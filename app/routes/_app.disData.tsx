@@ -15,6 +15,7 @@ import { Drawer } from "~/ui/drawer";
 import { DictionaryEditor, SystemDictionaryNotice } from "~/widgets/dictionary-editor";
 import { QueryLink } from "~/widgets/list-navigation";
 import { pageTitle } from "~/lib/page-title";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "数据字典", en: "Data Dictionary" }) }];
 
@@ -35,7 +36,7 @@ export default function DisData() {
   const back = listHref(dictionaryView.path, query);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof dictionaryResource>>
         view={dictionaryView}
         rowActions={(row) => (
           <QueryLink to={withQuery(back, `dict=${row.id}`)} className="text-brand" data-testid={`options-${String(row.dictCode)}`}>

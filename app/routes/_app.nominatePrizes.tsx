@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { PRIZES } from "~/i18n/screen/prizes";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
-import { prizeStates, prizeView, type PrizeStateRow } from "~/modules/prizes/prize.resource";
+import { prizeStates, prizeView } from "~/modules/prizes/prize.resource";
 import { prizeApprovalKind, prizeFilterOptions, prizeMachine, prizeOptions, prizeResource } from "~/modules/prizes/prize.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import { transitionIntents } from "~/modules/workflow/engine.server";
@@ -34,13 +35,10 @@ export default function NominatePrizes() {
   const { query, codes, me, approval } = useLoaderData<typeof loader>();
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof prizeResource>>
         view={prizeView}
         detail={approval ? <ApprovalHistoryPanel history={approval} /> : null}
-        rowActions={(row) => {
-          const r = row as unknown as PrizeStateRow & { state: string };
-          return <TransitionButtons machine={prizeStates} row={{ ...r, state: Number(r.state) }} codes={codes} me={me} />;
-        }}
+        rowActions={(row) => <TransitionButtons machine={prizeStates} row={{ ...row, state: Number(row.state) }} codes={codes} me={me} />}
       />
       <TransitionPanel machine={prizeStates} back={listHref(prizeView.path, query)} />
     </>

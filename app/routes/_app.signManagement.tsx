@@ -10,6 +10,7 @@ import { signPointStates, signPointView } from "~/modules/dispatch/sign-points.r
 import { signPointIntents as intents, signPointOptions as options, signPointResource } from "~/modules/dispatch/sign-points.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { heldCodes } from "~/modules/workflow/machine";
 import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { RouteErrorBoundary } from "~/ui/error-state";
@@ -33,7 +34,7 @@ export default function SignManagement() {
   const back = listHref(signPointView.path, query);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof signPointResource>>
         view={signPointView}
         rowActions={(row, can) =>
           can.edit ? (
@@ -41,7 +42,7 @@ export default function SignManagement() {
               <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
               </QueryLink>
-              <TransitionButtons machine={signPointStates} row={row as { id: number; state: number }} codes={codes} me={me} />
+              <TransitionButtons machine={signPointStates} row={row} codes={codes} me={me} />
             </>
           ) : null
         }

@@ -7,7 +7,8 @@ import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { tempCraneStates, tempCraneView, type TempCraneStateRow } from "~/modules/temp-crane/temp-crane.resource";
+import type { RowOf } from "~/modules/resource/resource.server";
+import { tempCraneStates, tempCraneView } from "~/modules/temp-crane/temp-crane.resource";
 import { tempCraneApprovalKind, tempCraneMachine, tempCraneOptions, tempCraneResource } from "~/modules/temp-crane/temp-crane.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
@@ -38,12 +39,11 @@ export default function TempCrane() {
   const view = useMemo(() => ({ ...tempCraneView, form: tempCraneView.form.map((f) => (f.key === "orgId" && myOrgId ? { ...f, defaultValue: String(myOrgId) } : f)) }), [myOrgId]);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof tempCraneResource>>
         view={view}
         detail={approval ? <ApprovalHistoryPanel history={approval} /> : null}
         rowActions={(row) => {
-          const r = row as unknown as TempCraneStateRow & { state: string };
-          const state = { ...r, state: Number(r.state) };
+          const state = { ...row, state: Number(row.state) };
           return (
             <>
               <TransitionButtons machine={tempCraneStates} row={state} codes={codes} me={me} />

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmPanel, ResourcePage, useMessage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 import { withQuery } from "~/lib/navigation";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
@@ -29,7 +30,7 @@ export default function UserManage() {
   const back = listHref(userView.path, query);
   return (
     <>
-      <ResourcePage
+      <ResourcePage<RowOf<typeof userResource>>
         view={userView}
         toolbar={<UserToolbar />}
         rowActions={(row, can) =>
@@ -38,7 +39,7 @@ export default function UserManage() {
               <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
               </QueryLink>
-              <TransitionButtons machine={userStates} row={row as { id: number; state: number }} codes={codes} me={me} />
+              <TransitionButtons machine={userStates} row={row} codes={codes} me={me} />
             </>
           ) : null
         }

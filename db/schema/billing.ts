@@ -81,6 +81,16 @@ export const bills = sqliteTable(
   ],
 );
 
+/**
+ * What a bill item is: the rule that produced it (the text the bill shows comes from this key). The pricing
+ * (app/modules/billing/pricing.ts) writes them; the type is BillRule in app/modules/billing/types.ts.
+ */
+export const BILL_RULES = ["monthly", "daily", "shift", "shiftOvertime", "hourly", "allowanceOvertime", "idle", "stopRent", "faultDeduction", "outsideUse", "operator", "minTerm", "fee", "instalment", "deposit", "adjustment"] as const;
+/** What a bill item's quantity counts (BillUnit). */
+export const BILL_UNITS = ["month", "day", "shift", "hour", "item"] as const;
+/** The facts a bill item stands on, for the bill's 'why': days, hours, the fee's kind, the days of the term, … */
+export type BillBasis = Record<string, string | number | readonly string[]>;
+
 /** One priced item of a bill: quantity × rate (× share) = amount, tax included, and the facts it stands on. */
 export const billItems = sqliteTable(
   "bill_items",
@@ -92,16 +102,16 @@ export const billItems = sqliteTable(
       .references(() => bills.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     lineId: integer("line_id").references(() => contractLines.id),
-    /** the pricing rule (app/modules/billing/types.ts BillRule) */
-    rule: text("rule").notNull(),
+    /** the pricing rule (app/modules/billing/types.ts BillRule); the same text column, typed only (no CHECK) */
+    rule: text("rule", { enum: BILL_RULES }).notNull(),
     /** decimal or an exact fraction ("21/30") */
     quantity: text("quantity").notNull(),
-    unit: text("unit").notNull(),
+    unit: text("unit", { enum: BILL_UNITS }).notNull(),
     rateCents: money("rate_cents").notNull(),
     amountCents: money("amount_cents").notNull(),
     taxRateBp: integer("tax_rate_bp").notNull(),
     taxCents: money("tax_cents").notNull(),
-    basis: text("basis", { mode: "json" }).$type<Record<string, string | number | readonly string[]>>(),
+    basis: text("basis", { mode: "json" }).$type<BillBasis>(),
     /** an adjustment's item: the reason the clerk gave */
     note: text("note"),
   },

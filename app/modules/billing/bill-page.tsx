@@ -199,12 +199,12 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
             {g.items.map((i) => (
               <tr key={i.id} data-testid="bill-item">
                 <td className={td}>
-                  {t(`rules.${i.rule as "monthly"}`, { defaultValue: i.rule })}
+                  {t(`rules.${i.rule}`, { defaultValue: i.rule })}
                   {i.rule === "fee" && i.feeKind ? `（${t(`fees.${i.feeKind as "other"}`, { defaultValue: i.feeKind })}）` : ""}
                   {i.instalment ? t("instalmentOf", { seq: i.instalment.seq, dueOn: i.instalment.dueOn }) : ""}
                 </td>
                 <td className={tdNum}>{i.quantity}</td>
-                <td className={td}>{t(`units.${i.unit as "day"}`, { defaultValue: i.unit })}</td>
+                <td className={td}>{t(`units.${i.unit}`, { defaultValue: i.unit })}</td>
                 <td className={tdNum}>{i.rate}</td>
                 <td className={tdNum}>{i.share ? `${i.share}%` : ""}</td>
                 <td className={tdNum}>{i.amount}</td>

@@ -63,13 +63,13 @@ function billRows(b: BillPrint, lang: Language) {
   const accepted = b.proposals.filter((p) => p.state === PROPOSAL_STATE.accepted);
   const items = b.items.map((i) => {
     const feeKind = i.rule === "fee" && typeof i.basis?.kind === "string" ? i.basis.kind : null;
-    const rule = (t.rules[i.rule as keyof Texts["rules"]] ?? i.rule) + (feeKind ? paren(t.fees[feeKind as keyof Texts["fees"]] ?? feeKind) : "");
+    const rule = (t.rules[i.rule] ?? i.rule) + (feeKind ? paren(t.fees[feeKind as keyof Texts["fees"]] ?? feeKind) : "");
     const shareBp = typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null;
     // the clerk's word on the item: an adjustment's reason, the accepted proposals of its line that priced it
     const decisions = accepted
       .filter((p) => p.lineId === i.lineId && PROPOSAL_RULES[p.kind]?.includes(i.rule))
       .map((p) => fill(t.print.accepted, { proposal: t.proposalKinds[p.kind] }) + (p.reason ? `${zh ? "：" : ": "}${p.reason}` : ""));
-    return { machine: machine(i.lineId), rule, quantity: i.quantity, unit: t.units[i.unit as keyof Texts["units"]] ?? i.unit, shareBp, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, note: [i.note, ...decisions].filter(Boolean).join(zh ? "；" : "; ") };
+    return { machine: machine(i.lineId), rule, quantity: i.quantity, unit: t.units[i.unit] ?? i.unit, shareBp, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, note: [i.note, ...decisions].filter(Boolean).join(zh ? "；" : "; ") };
   });
   const bill = b.bill;
   const adjusts = bill.kind === "adjustment" ? b.items.map((i) => i.basis?.adjusts).find((n) => typeof n === "string") : undefined;

@@ -4,7 +4,7 @@ import { BILL_KINDS } from "../../../db/schema/billing";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
-import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import { billView } from "./bills.resource";
 
 const day = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -36,7 +36,7 @@ export const billListResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map(({ amount, taxCents, paidCents, ...r }) => ({ ...r, amountCents: amount, amount: formatCents(amount), tax: formatCents(taxCents), paid: formatCents(paidCents) })),
   filters: {

@@ -24,7 +24,6 @@ import type {
   statementDeskLoader,
   StatementDeskAction,
 } from "./statement-desk.server";
-import type { BillRule } from "./types";
 
 export function StatementDesk() {
   const page = useLoaderData<typeof statementDeskLoader>();
@@ -57,7 +56,7 @@ export function StatementDesk() {
     const i = id ? items.get(id) : undefined;
     return i
       ? `${i.bill} · ${i.machine ?? tb("contractWide")} · ${tb(
-          `rules.${i.rule as BillRule}`
+          `rules.${i.rule}`
         )} · ${formatCents(i.amountCents)}`
       : "";
   };
@@ -208,7 +207,7 @@ export function StatementDesk() {
                 >
                   <span>
                     {i.machine ?? tb("contractWide")} ·{" "}
-                    {tb(`rules.${i.rule as BillRule}`)} · {i.quantity}
+                    {tb(`rules.${i.rule}`)} · {i.quantity}
                   </span>
                   <span className="tabular-nums">
                     {formatCents(i.amountCents)}

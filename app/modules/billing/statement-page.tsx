@@ -10,7 +10,6 @@ import { formatInZone } from "~/lib/tenant-clock";
 import { useMessage } from "~/i18n/message";
 import { BILLS } from "~/i18n/screen/bills";
 import { STATEMENTS } from "~/i18n/screen/statements";
-import type { BillRule, BillUnit } from "./types";
 import { Alert, Button, Field } from "~/ui/field";
 import { LanguageSwitch, ThemeSwitch } from "~/widgets/preference-switches";
 import type { PublicStatement, StatementLinkAction, StatementLinkData } from "./statement-link.server";
@@ -42,7 +41,7 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
   const action = useActionData<StatementLinkAction>();
   const busy = useNavigation().state !== "idle";
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "");
-  const ruleText = (i: PublicStatement["bills"][number]["items"][number]) => (i.rule === "fee" && i.feeKind ? tb(`fees.${i.feeKind}` as "fees.entry", { defaultValue: tb("rules.fee") }) : tb(`rules.${i.rule as BillRule}`));
+  const ruleText = (i: PublicStatement["bills"][number]["items"][number]) => (i.rule === "fee" && i.feeKind ? tb(`fees.${i.feeKind}` as "fees.entry", { defaultValue: tb("rules.fee") }) : tb(`rules.${i.rule}`));
   const disputed = new Map(s.events.filter((e) => e.kind === "disputed" && e.billItemId).map((e) => [e.billItemId!, e]));
   const answered = new Map(s.events.filter((e) => e.kind === "answered" && e.billItemId).map((e) => [e.billItemId!, e]));
   const open = s.state === 1;
@@ -104,7 +103,7 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
                         {answered.has(i.id) ? <span className="ml-2 text-muted">{t("answeredMark", { comment: answered.get(i.id)!.comment })}</span> : null}
                       </td>
                       <td className={num}>
-                        {i.quantity} {tb(`units.${i.unit as BillUnit}`)}
+                        {i.quantity} {tb(`units.${i.unit}`)}
                         {i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}
                       </td>
                       <td className={num}>{formatCents(i.rateCents)}</td>

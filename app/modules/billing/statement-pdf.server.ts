@@ -10,6 +10,7 @@ import { formatInZone } from "~/lib/tenant-clock";
 import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
 import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import type { PublicStatement } from "./statement-link.server";
+import type { BillRule, BillUnit } from "./types";
 
 type PrintKey = keyof (typeof resources)["zh-CN"]["statements"]["print"];
 
@@ -18,8 +19,8 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
   const texts = resources[lang].statements.print;
   const bill = resources[lang].bills;
   const t = (key: PrintKey, params: Record<string, string | number> = {}) => String(texts[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
-  const ruleOf = (rule: string, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule as keyof typeof bill.rules] ?? rule));
-  const unitOf = (unit: string) => bill.units[unit as keyof typeof bill.units] ?? unit;
+  const ruleOf = (rule: BillRule, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule] ?? rule));
+  const unitOf = (unit: BillUnit) => bill.units[unit] ?? unit;
   const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? bill.contractWide, ruleOf(i.rule, i.feeKind), `${i.quantity} ${unitOf(i.unit)}${i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents)]));
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : "");
   const print: ContractPrint = {

@@ -1,8 +1,10 @@
 /**
  * The bill's vocabulary, shared by the pricing (pricing.ts), the telemetry evidence (evidence.ts) and the bill run
- * (bill-run.server.ts). Pure types: no database, no runtime. Days are the tenant's `yyyy-MM-dd`; money is integer
- * cents; rates in basis points (7000 = 70 %); hours and quantities as decimal strings where they reach a bill.
+ * (bill-run.server.ts). Pure types, no runtime (a bill item's rules, units and basis are its columns' types, from the
+ * schema). Days are the tenant's `yyyy-MM-dd`; money is integer cents; rates in basis points (7000 = 70 %); hours and
+ * quantities as decimal strings where they reach a bill.
  */
+import type { BILL_RULES, BILL_UNITS, BillBasis } from "../../../db/schema/billing";
 
 /** A contract line's price terms as the bill reads them (the columns of `contract_lines`). */
 export interface BillLineTerms {
@@ -70,26 +72,11 @@ export interface PlanInstalment {
   amountCents: number;
 }
 
-/** What a bill item is: the rule that produced it (the text the bill shows comes from this key). */
-export type BillRule =
-  | "monthly"
-  | "daily"
-  | "shift"
-  | "shiftOvertime"
-  | "hourly"
-  | "allowanceOvertime"
-  | "idle"
-  | "stopRent"
-  | "faultDeduction"
-  | "outsideUse"
-  | "operator"
-  | "minTerm"
-  | "fee"
-  | "instalment"
-  | "deposit"
-  | "adjustment";
+/** What a bill item is: the rule that produced it (the text the bill shows comes from this key); the item column's values. */
+export type BillRule = (typeof BILL_RULES)[number];
 
-export type BillUnit = "month" | "day" | "shift" | "hour" | "item";
+/** What a bill item's quantity counts. */
+export type BillUnit = (typeof BILL_UNITS)[number];
 
 /** One priced item of a bill: quantity × rate = amount (tax included), and the tax within it. */
 export interface BillItem {
@@ -106,5 +93,5 @@ export interface BillItem {
   /** the tax included in the amount: amount × rate / (1 + rate), half up */
   taxCents: number;
   /** the facts the item stands on, for the bill's 'why': days, hours, the fee's kind, the days of the term, … */
-  basis: Record<string, string | number | readonly string[]>;
+  basis: BillBasis;
 }

@@ -8,7 +8,7 @@ import { centsOf, formatCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import type { RequestScope } from "~/modules/access/access.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { costView } from "./cost.resource";
 import { day, line, note } from "~/lib/form-fields";
@@ -79,7 +79,7 @@ export const costResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, amountText: formatCents(r.amountCents), attachmentCount: r.attachments ? r.attachments.split(",").length : 0 })),
   filters: {

@@ -4,7 +4,7 @@ import { contracts, customers, suppliers } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents, percentOfBp } from "~/lib/cents";
-import { containing, defineResource, referenceContaining, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, referenceContaining, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import { subcontractView } from "./subcontract.resource";
 
 const parent = alias(contracts, "parent");
@@ -35,7 +35,7 @@ export const subcontractResource = defineResource({
       .where(and(where, eq(contracts.kind, "subcontract"), eq(contracts.current, 1)))
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   // cost: what the supplier is paid (the sub-contract's value); sell: the customer contract's value
   mapRows: (rows) =>

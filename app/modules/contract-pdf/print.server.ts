@@ -48,28 +48,8 @@ async function readContract(scope: RequestScope, id: number) {
       .from(contractPlans)
       .where(tenantWhere(contractPlans, user, eq(contractPlans.contractId, id)))
       .orderBy(asc(contractPlans.seq)),
-    contract.kind === "subcontract"
-      ? db
-          .select({ name: suppliers.name, creditCode: suppliers.creditCode, address: suppliers.address })
-          .from(suppliers)
-          .where(tenantWhere(suppliers, user, eq(suppliers.id, contract.supplierId ?? 0)))
-      : db
-          .select({ name: customers.name, creditCode: customers.creditCode, address: customers.address })
-          .from(customers)
-          .where(tenantWhere(customers, user, eq(customers.id, contract.customerId ?? 0))),
-    contract.kind === "subcontract"
-      ? db
-          .select({ name: supplierContacts.name, phone: supplierContacts.phone })
-          .from(supplierContacts)
-          .where(tenantWhere(supplierContacts, user, eq(supplierContacts.supplierId, contract.supplierId ?? 0)))
-          .orderBy(desc(supplierContacts.isMain), asc(supplierContacts.sort))
-          .limit(1)
-      : db
-          .select({ name: customerContacts.name, phone: customerContacts.phone })
-          .from(customerContacts)
-          .where(tenantWhere(customerContacts, user, eq(customerContacts.customerId, contract.customerId ?? 0)))
-          .orderBy(desc(customerContacts.isMain), asc(customerContacts.sort))
-          .limit(1),
+    partyRead(scope, contract),
+    contactRead(scope, contract),
     db
       .select({ name: users.userName })
       .from(users)
@@ -77,6 +57,40 @@ async function readContract(scope: RequestScope, id: number) {
     db.select({ name: tenants.name, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, user.tenantId)),
   ] as const);
   return { contract, lines, fees, plan, party: party[0], contact: contacts[0], salesman: salesman[0], tenant: tenant[0]! };
+}
+
+type Party = Pick<typeof customers.$inferSelect, "name" | "creditCode" | "address">;
+type PartyContact = Pick<typeof customerContacts.$inferSelect, "name" | "phone">;
+type PartyOf = Pick<typeof contracts.$inferSelect, "kind" | "customerId" | "supplierId">;
+
+// The contract's other side, a supplier for a subcontract, else the customer. Each read is typed by its rows: a
+// conditional over the two selects made tsc compare two drizzle select types member by member (a second).
+function partyRead({ db, user }: RequestScope, contract: PartyOf): PromiseLike<Party[]> {
+  if (contract.kind === "subcontract")
+    return db
+      .select({ name: suppliers.name, creditCode: suppliers.creditCode, address: suppliers.address })
+      .from(suppliers)
+      .where(tenantWhere(suppliers, user, eq(suppliers.id, contract.supplierId ?? 0)));
+  return db
+    .select({ name: customers.name, creditCode: customers.creditCode, address: customers.address })
+    .from(customers)
+    .where(tenantWhere(customers, user, eq(customers.id, contract.customerId ?? 0)));
+}
+
+function contactRead({ db, user }: RequestScope, contract: PartyOf): PromiseLike<PartyContact[]> {
+  if (contract.kind === "subcontract")
+    return db
+      .select({ name: supplierContacts.name, phone: supplierContacts.phone })
+      .from(supplierContacts)
+      .where(tenantWhere(supplierContacts, user, eq(supplierContacts.supplierId, contract.supplierId ?? 0)))
+      .orderBy(desc(supplierContacts.isMain), asc(supplierContacts.sort))
+      .limit(1);
+  return db
+    .select({ name: customerContacts.name, phone: customerContacts.phone })
+    .from(customerContacts)
+    .where(tenantWhere(customerContacts, user, eq(customerContacts.customerId, contract.customerId ?? 0)))
+    .orderBy(desc(customerContacts.isMain), asc(customerContacts.sort))
+    .limit(1);
 }
 
 type Contract = NonNullable<Awaited<ReturnType<typeof readContract>>>;

@@ -97,8 +97,8 @@ export const contractView = defineView({
   ],
 });
 
-/** What the engine and the buttons read of a contract. */
-export type ContractStateRow = { id: number; version: number; state: number; number: string; creatorId: number | null; revision: number; current: number; overCredit: number };
+/** What the buttons read of a contract: the list's rows carry it (the engine reads more, contracts.server.ts). */
+export type ContractStateRow = { id: number; state: number; number: string; creatorId: number | null; revision: number; current: number };
 
 const reason: AskDef = { key: "reason", label: "workflow:reason", required: true, maxLength: 200, requiredMessage: "workflow:reasonRequired" };
 

@@ -21,7 +21,7 @@ import { todayInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
-import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { approvalPlan, documentFlows, pendingRead, progressOf, type ApprovalKind, type ApprovalRecord } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine } from "~/modules/workflow/engine.server";
@@ -367,7 +367,7 @@ function childWrites(scope: RequestScope, contractId: number | SQL, v: ContractV
         v.fees.slice(i, i + 10).map((f) =>
           withTenant(scope, {
             contractId: contractId as number,
-            lineId: f.lineNo === null ? null : (sql`(select ${contractLines.id} from ${contractLines} where ${contractLines.contractId} = ${contractId} and ${contractLines.lineNo} = ${f.lineNo})` as unknown as number),
+            lineId: f.lineNo === null ? null : (sql`(select ${contractLines.id} from ${contractLines} where ${contractLines.contractId} = ${contractId} and ${contractLines.lineNo} = ${f.lineNo})`),
             kind: f.kind,
             amountCents: f.amount,
             feeOn: f.feeOn,
@@ -422,7 +422,7 @@ export const contractResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   // the page carries the amount as shown (and exported), not the cents beside it
   mapRows: (rows) => rows.map(({ valueCents, ...r }) => ({ ...r, value: formatCents(valueCents) })),
@@ -594,7 +594,10 @@ export async function newContractValues(scope: RequestScope, url: URL): Promise<
 // ---------------------------------------------------------------------------------------------------------------
 // Approval, transitions, amendments.
 
-const loadStateRows = (scope: RequestScope, ids: number[]): PromiseLike<(ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null })[]> =>
+/** What the engine reads of a contract: the buttons' row, the version it checks, and what the approval plan needs. */
+type ContractMachineRow = ContractStateRow & { version: number; overCredit: number; rootId: number | null; startOn: string; customerId: number | null };
+
+const loadStateRows = (scope: RequestScope, ids: number[]): PromiseLike<(ContractMachineRow)[]> =>
   scope.db
     .select({
       id: contracts.id,
@@ -635,7 +638,7 @@ export const contractApprovalKind: ApprovalKind = {
   amountOf: (scope, ids) => scope.db.select({ id: contracts.id, cents: contracts.valueCents }).from(contracts).where(and(ofTenant(contracts, scope), inArray(contracts.id, ids))),
 };
 
-const basePlan = approvalPlan<ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null }>(contractApprovalKind);
+const basePlan = approvalPlan<ContractMachineRow>(contractApprovalKind);
 
 /** The approvals so far in each contract's current round. */
 async function approvalsSoFar(scope: RequestScope, ids: number[]): Promise<Map<number, number>> {
@@ -694,7 +697,7 @@ async function contractPlan(scope: RequestScope, t: Parameters<typeof basePlan>[
   return { to, writes };
 }
 
-export const contractMachine: Machine<ContractStateRow & { rootId: number | null; startOn: string; customerId: number | null }> = {
+export const contractMachine: Machine<ContractMachineRow> = {
   view: contractStates,
   table: contracts,
   stateKey: "state",

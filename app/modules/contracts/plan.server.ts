@@ -4,7 +4,7 @@ import { CONTRACT_KINDS } from "../../../db/schema/rental";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
-import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import { contractPlanView } from "./plan.resource";
 
 const day = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -33,7 +33,7 @@ export const contractPlanResource = defineResource({
       .where(and(where, eq(contracts.current, 1)))
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, amount: formatCents(r.amountCents) })),
   filters: {

@@ -7,7 +7,7 @@ import { isClockTime } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
 import { locationFields } from "~/modules/resource/location.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { name30, optionalText } from "~/modules/telematics/archive.server";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
@@ -63,7 +63,7 @@ export const signPointResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     q: (v) => or(containing(signPoints.name, v), containing(signPoints.address, v), containing(signPoints.project, v)),

@@ -28,7 +28,7 @@ const inputClass = `h-9 ${controlClass}`;
 
 /** /fenceManage: fences and lines drawn on the map, listed beside it, edited in a side form. */
 export function FenceScreen() {
-  const data = useLoaderData<typeof fenceLoader>() as unknown as Data;
+  const data = useLoaderData<typeof fenceLoader>();
   const action = useActionData<FenceActionData>();
   const { t } = useTranslation([FENCES, "resource"]);
   // the server's refusals are message keys ("ns:key")

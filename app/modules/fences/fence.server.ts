@@ -7,7 +7,7 @@ import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
-import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues } from "~/modules/resource/form.server";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { checkPeriods, type PeriodError } from "./periods";
@@ -118,7 +118,7 @@ export const fenceResource = defineResource({
   table: fences,
   selectRows: (db, where, orderBy, limit, offset) => {
     const q = db.select().from(fences).where(where).orderBy(...orderBy).offset(offset);
-    return (limit === undefined ? q : q.limit(limit)) as Promise<(typeof fences.$inferSelect)[]>;
+    return withLimit<typeof fences.$inferSelect>(q, limit);
   },
   filters: { q: (v) => containing(fences.name, v) },
   sortColumns: { name: fences.name, createdAt: fences.createdAt },
@@ -139,7 +139,7 @@ export const lineResource = defineResource({
   table: routeLines,
   selectRows: (db, where, orderBy, limit, offset) => {
     const q = db.select().from(routeLines).where(where).orderBy(...orderBy).offset(offset);
-    return (limit === undefined ? q : q.limit(limit)) as Promise<(typeof routeLines.$inferSelect)[]>;
+    return withLimit<typeof routeLines.$inferSelect>(q, limit);
   },
   filters: { q: (v) => containing(routeLines.name, v) },
   sortColumns: { name: routeLines.name, createdAt: routeLines.createdAt },

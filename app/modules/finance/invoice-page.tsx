@@ -11,6 +11,8 @@ import { QueryLink } from "~/widgets/list-navigation";
 import { AttachmentsField } from "~/widgets/attachments-field";
 import { BillsField, useFieldValue, type PickableBill } from "./bills-field";
 import { invoiceView } from "./invoice.resource";
+import type { RowOf } from "~/modules/resource/resource.server";
+import type { invoiceResource } from "./invoice.server";
 
 /** Tax and net of the amount typed, at the rate chosen (the server computes the same with big.js: amount × rate / (1 + rate), half up). */
 function SplitPreview() {
@@ -63,7 +65,7 @@ export function InvoicePage() {
           <Alert tone="error">{message(action.error)}</Alert>
         </div>
       ) : null}
-      <ResourcePage
+      <ResourcePage<RowOf<typeof invoiceResource>>
         view={invoiceView}
         formExtra={(ctx) => <InvoiceExtra {...ctx} />}
         rowActions={(row, can) =>

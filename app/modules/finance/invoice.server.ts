@@ -12,7 +12,7 @@ import { parseDay } from "~/lib/calendar";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
-import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues, withoutSecrets } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { attachmentsField, auditAct, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, requiredId, visibleContract, visibleCustomer } from "./common.server";
@@ -96,7 +96,7 @@ export const invoiceResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) =>
     rows.map((r) => ({ ...r, state: String(r.state), rateText: `${percentOfBp(r.taxRateBp)}%`, amountText: formatCents(r.amountCents), taxText: formatCents(r.taxCents), netText: formatCents(r.netCents) })),

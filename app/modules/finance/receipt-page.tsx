@@ -9,7 +9,8 @@ import { Alert } from "~/ui/field";
 import { AttachmentsField } from "~/widgets/attachments-field";
 import { BillsField, useFieldValue, type PickableBill } from "./bills-field";
 import { receiptView } from "./receipt.resource";
-import type { CustomerBalance } from "./receipt.server";
+import type { CustomerBalance, receiptResource } from "./receipt.server";
+import type { RowOf } from "~/modules/resource/resource.server";
 
 function ReceiptExtra(ctx: FormExtraContext) {
   const { t } = useTranslation(FINANCE);
@@ -84,7 +85,7 @@ export function ReceiptPage() {
           <Alert tone="error">{message(action.error)}</Alert>
         </div>
       ) : null}
-      <ResourcePage
+      <ResourcePage<RowOf<typeof receiptResource>>
         view={receiptView}
         formExtra={(ctx) => <ReceiptExtra {...ctx} />}
         rowActions={(row, can) =>

@@ -14,7 +14,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
 import { takeNumber } from "~/modules/numbering/numbering.server";
-import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues, withoutSecrets } from "~/modules/resource/form.server";
 import type { Option, ResourceActionData } from "~/modules/resource/route.server";
 import { attachmentsField, auditAct, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, visibleContract, visibleCustomer } from "./common.server";
@@ -124,7 +124,7 @@ export const receiptResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) =>
     rows.map((r) => ({

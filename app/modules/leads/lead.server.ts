@@ -11,7 +11,7 @@ import { centsOf, formatCents } from "~/lib/cents";
 import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { checkOrgAndUser, optionalId, partyOptions } from "~/modules/parties/party.server";
-import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
 import type { Machine } from "~/modules/workflow/engine.server";
@@ -85,7 +85,7 @@ export const leadResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, stage: String(r.stage), expectedText: formatCents(r.expectedCents) })),
   filters: {

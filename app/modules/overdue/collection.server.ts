@@ -202,7 +202,7 @@ export async function saveAct(scope: RequestScope, v: ActValues): Promise<{ id: 
     [inserted] = await batch(scope.db, [
       scope.db.insert(collectionActions).values(values).returning({ id: collectionActions.id }),
       scope.db.insert(auditLogs).values(
-        withTenant(scope, { userId: scope.user.id, action: "create", entity: "collectionAction", entityId: sql`cast((select max(${collectionActions.id}) from ${collectionActions}) as text)` as unknown as string, before: null, after: values }),
+        withTenant(scope, { userId: scope.user.id, action: "create", entity: "collectionAction", entityId: sql`cast((select max(${collectionActions.id}) from ${collectionActions}) as text)`, before: null, after: values }),
       ),
     ]);
   } catch (error) {

@@ -6,7 +6,7 @@ import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { customerView } from "./customer.resource";
 import { customerExposure, isOverLimit, openContractsCentsSql, outerColumn, unpaidBillsCentsSql, type CustomerExposure } from "./exposure.server";
 import { checkFiles, checkOrgAndUser, contactLines, contactValues, creditCodeField, fileIds, filesOf, moneyValue, optionalId, optionalMoney, optionalText, partyName, paymentDaysField } from "./party.server";
@@ -64,7 +64,7 @@ export const customerResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) =>
     rows.map((r) => ({

@@ -6,7 +6,7 @@ import { ofTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import { isBusinessDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { outerColumn } from "./exposure.server";
 import { certFlagOf, SUPPLIES, supplierTowerView, supplierView } from "./supplier.resource";
 import { checkFiles, contactLines, contactValues, creditCodeField, fileIds, filesOf, optionalText, partyName, paymentDaysField } from "./party.server";
@@ -96,7 +96,7 @@ function supplierResourceOf(view: typeof supplierView, towerOnly: boolean) {
         .where(where)
         .orderBy(...orderBy)
         .offset(offset);
-      return limit === undefined ? q : q.limit(limit);
+      return withLimit(q, limit);
     },
     // the flag is the day's: read when the page is (the tenant's default zone; the detail uses the user's)
     mapRows: (rows) => {

@@ -11,8 +11,6 @@ import { useTimeZone } from "~/lib/use-time-zone";
 import { PLAYBACK } from "~/i18n/screen/playback";
 import { Button } from "~/ui/button";
 
-type Data = Awaited<ReturnType<typeof heatLoader>>;
-
 const input = "h-9 rounded-md border border-line bg-panel px-2 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
 /** the heat ramp, light to intense; the legend shows the same stops */
 const RAMP = ["rgba(33,102,172,0)", "#67a9cf", "#d1e5f0", "#fddbc7", "#ef8a62", "#b2182b"];
@@ -29,7 +27,7 @@ function radiusByZoom(cellDeg: number): ExpressionSpecification {
 
 /** /equipmentHeatMap: where the visible vehicles were over a range (≤ 7 days), as a maplibre/mapbox heatmap layer. */
 export function HeatMapPage({ title }: { title: string }) {
-  const data = useLoaderData<Data>() as unknown as Data;
+  const data = useLoaderData<typeof heatLoader>();
   const { t } = useTranslation(PLAYBACK);
   const timeZone = useTimeZone();
   const navigation = useNavigation();

@@ -14,8 +14,6 @@ import { Button } from "~/ui/button";
 
 const isRangeError = (e: string): e is `range.${RangeError}` => e.startsWith("range.");
 
-type Data = Awaited<ReturnType<typeof playbackLoader>>;
-
 const HOUR = 3600_000;
 const input = "h-9 rounded-md border border-line bg-panel px-2 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
 
@@ -33,7 +31,7 @@ function quickRanges(now: number, labels: [string, string, string, string], time
 
 /** /historyTrack, /workPlayBack and /replayDetail/:id: the query (vehicle and range) and the player. */
 export function PlaybackPage({ title }: { title: string }) {
-  const data = useLoaderData<Data>() as unknown as Data;
+  const data = useLoaderData<typeof playbackLoader>();
   const { t } = useTranslation(PLAYBACK);
   const navigation = useNavigation();
   const timeZone = useTimeZone();

@@ -14,7 +14,7 @@ import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { visibleContractIdsSql } from "~/modules/contract-costs/cost.server";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
-import { containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_EDITABLE, APPLICATION_STATE } from "~/modules/temp-crane/temp-crane.resource";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
@@ -98,7 +98,7 @@ export const prizeResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, state: String(r.state), amountText: formatCents(r.amountCents) })),
   filters: {

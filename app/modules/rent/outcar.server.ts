@@ -11,7 +11,7 @@ import { formatZonedTime } from "~/lib/tenant-clock";
 import { isClockTime } from "~/lib/validators";
 import { parseZonedTime } from "~/lib/tenant-days";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { checkFiles, fileIds, filesOf } from "~/modules/parties/party.server";
 import { BOARD_STATES, withinLine } from "./board";
@@ -132,7 +132,7 @@ export const outcarResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   // the worked hours and kilometres are the trip's: what a 台班 bill counts
   mapRows: (rows) => rows.map((r) => ({ ...r, engineHours: worked(r.engineHoursStart, r.engineHoursEnd), km: worked(r.kmStart, r.kmEnd) })),

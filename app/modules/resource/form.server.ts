@@ -40,8 +40,8 @@ const { coerceFormValue } = configureCoercion({ stripEmptyString: (value) => val
  * group an empty array (nothing ticked), and turns text into the numbers and booleans the schema asks for. Cached
  * per schema by Conform.
  */
-export function formSchema<Out>(schema: z.ZodType<Out>): z.ZodType<Out> {
-  return coerceFormValue(schema) as unknown as z.ZodType<Out>;
+export function formSchema<Out>(schema: z.core.$ZodType<Out>): z.ZodType<Out> {
+  return coerceFormValue(schema);
 }
 
 /** Values sent back with a refused form, so nothing typed is lost; never a password or its confirmation. */

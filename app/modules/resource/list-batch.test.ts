@@ -9,7 +9,7 @@ import * as schema from "../../../db/schema";
 import { menuResource } from "~/modules/system/menu.server";
 import { userResource } from "~/modules/system/user.server";
 
-const db = drizzle(createClient({ url: ":memory:" }), { schema }) as unknown as Db;
+const db = drizzle(createClient({ url: ":memory:" })) as unknown as Db;
 
 describe("batchableSelect", () => {
   it("takes a list select whose columns have distinct names (the users list, with its organisation and role)", () => {

@@ -14,7 +14,8 @@ import { FlashToast } from "~/widgets/toast";
 import { QueryLink } from "~/widgets/list-navigation";
 
 type LoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
-type Row = { id: number; [k: string]: unknown };
+/** A listed row as the generic page knows it; a screen names its resource's own (`RowOf<typeof someResource>`). */
+export type ListedRow = { id: number; [k: string]: unknown };
 
 /** The machinery's message translator, kept here for the screens that import it with the page. */
 export { useMessage } from "~/i18n/message";
@@ -31,7 +32,7 @@ const ResourceForm = lazy(() => import("./resource-drawers").then((m) => ({ defa
  * the table, and the create/edit panel and delete confirmation rendered by the server, so every step
  * also works without JavaScript.
  */
-export function ResourcePage({
+export function ResourcePage<Row extends { id: number } = ListedRow>({
   view,
   toolbar,
   rowActions,
@@ -40,6 +41,7 @@ export function ResourcePage({
 }: {
   view: ResourceView;
   toolbar?: ReactNode;
+  /** links and buttons of one row; `Row` is the rows of the resource the route's loader lists (resourceLoader) */
   rowActions?: (row: Row, can: LoaderData["can"]) => ReactNode;
   /** shown under the fields of the read-only detail (?view=): e.g. the document's approval */
   detail?: ReactNode;
@@ -119,7 +121,7 @@ export function ResourcePage({
         query={data.query}
         filters={filters}
         formId={view.readOnly ? undefined : "rows-form"}
-        rowLabel={(r) => String(r[view.rowLabel] ?? r.id)}
+        rowLabel={(r) => String((r as Record<string, unknown>)[view.rowLabel] ?? r.id)}
         rowActions={(r) => (
           <span className="flex gap-3">
             <QueryLink to={withQuery(back, `view=${r.id}`)} className="text-brand">

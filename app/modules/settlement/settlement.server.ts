@@ -15,7 +15,7 @@ import { day, line, note } from "~/lib/form-fields";
 import { figureWrites, SETTLEMENT_NUMBERING } from "./figures";
 import type { RequestScope } from "~/modules/access/access.server";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
-import { containing, defineResource, type FieldErrors, referenceContaining, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, referenceContaining, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_EDITABLE, APPLICATION_STATE } from "~/modules/temp-crane/temp-crane.resource";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
@@ -118,7 +118,7 @@ function settlementList(kind: Kind | null) {
       .where(and(where, kind ? eq(settlements.kind, kind) : eq(settlements.state, APPLICATION_STATE.approved)))
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   };
 }
 

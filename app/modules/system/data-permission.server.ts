@@ -9,7 +9,7 @@ import { ofTenant, sameTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, createRow, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, createRow, defineResource, fieldErrors, postedIds, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { visibleVehicleIdWhere } from "../../../db/rules/data-scope";
@@ -127,7 +127,7 @@ export const dataPermissionResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return (limit === undefined ? q : q.limit(limit)) as Promise<DataPermissionRow[]>;
+    return withLimit<DataPermissionRow>(q, limit);
   },
   // conditions stand on data_permissions alone (subqueries), because the total is counted without the joins
   filters: {

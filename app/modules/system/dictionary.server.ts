@@ -7,7 +7,7 @@ import { ofTenant, withTenant } from "../../../db/tenant";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { sameSitePath } from "~/lib/same-site-path";
-import { containing, defineResource, findRow, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, findRow, updateRow, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { checkItems, type DictionaryActionData, type DictionaryOption, type DraftItem } from "~/lib/dictionary-items";
@@ -37,7 +37,7 @@ export const dictionaryResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     q: (v) => or(containing(dictionaries.dictCode, v), containing(dictionaries.dictName, v)),

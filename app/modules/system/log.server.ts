@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditLogs, users, visitLogs } from "../../../db/schema";
 import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, refusedWrites } from "~/modules/resource/resource.server";
+import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import type { Label } from "~/lib/list/types";
 import { actionLabel, entityLabel, fieldLabel, valueLabel } from "./audit-vocabulary.server";
 import { auditLogView, visitLogView } from "./log.resource";
@@ -74,7 +74,7 @@ export const auditLogResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   // the stored before/after become the change's summary and its detail, after the read (selectRows stays a select)
   mapRows: (rows) =>
@@ -120,7 +120,7 @@ export const visitLogResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     user: byUser(visitLogs.userId),

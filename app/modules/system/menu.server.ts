@@ -4,7 +4,7 @@ import { z } from "zod";
 import { menus, roleMenus } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { labelOf } from "~/lib/list/types";
 import { menuView, TOP_LEVEL } from "./menu.resource";
 import { line } from "~/lib/form-fields";
@@ -85,7 +85,7 @@ export const menuResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     q: (v) => or(containing(menus.name, v), containing(menus.nameEn, v), containing(menus.routerPath, v), containing(menus.privis, v)),

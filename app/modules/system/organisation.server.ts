@@ -4,7 +4,7 @@ import { organisations } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import { isOrganisationName } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
-import { defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { descendantsOf, organisationView, type OrgNode } from "./organisation.resource";
 import { line } from "~/lib/form-fields";
 
@@ -49,7 +49,7 @@ export const organisationResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {},
   sortColumns: {},

@@ -8,7 +8,7 @@ import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, defineResource, postedIds } from "~/modules/resource/resource.server";
+import { containing, defineResource, postedIds, withLimit } from "~/modules/resource/resource.server";
 import { actionsOf, roleView } from "./role.resource";
 import { line, note } from "~/lib/form-fields";
 
@@ -35,7 +35,7 @@ export const roleResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     q: (v) => containing(roles.name, v),
@@ -113,7 +113,7 @@ export const roleIntents = {
         ...chunks(menuIds.map((menuId) => ({ tenantId, roleId: current.role.id, menuId })), 30).map((rows) => scope.db.insert(roleMenus).values(rows)),
         ...chunks(codes.map((code) => withTenant(tenantId, { roleId: current.role.id, code })), 30).map((rows) => scope.db.insert(rolePermissions).values(rows)),
         scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "grant", entity: "role", entityId: String(current.role.id), before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } })),
-      ] as unknown as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
+      ] as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
       await accessChanged(scope);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },

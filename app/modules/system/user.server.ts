@@ -10,7 +10,7 @@ import { dayEndMs } from "~/lib/tenant-days";
 import { isAccountName, isEmail, isMobile, isStrongPassword } from "~/lib/validators";
 import { accessChanged, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, defineResource, postedIds, type BatchItem, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, postedIds, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { ftsPhrase } from "~/lib/list/search";
 import { userStates, userView } from "./user.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
@@ -101,7 +101,7 @@ export const userResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return (limit === undefined ? q : q.limit(limit)) as Promise<UserRow[]>;
+    return withLimit<UserRow>(q, limit);
   },
   filters: {
     q: (v) => {

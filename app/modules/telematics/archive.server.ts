@@ -5,7 +5,7 @@ import { drivers, users, vehicleModels, vehicleOwners, vehicles } from "../../..
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { hasSpecialChars, isLandline, isMobile } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { driverView, iconOptions, ownerView, OWNER_TYPES, vehicleModelView } from "./archive.resource";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
@@ -34,8 +34,6 @@ const optionalId = line()
   .refine((v) => v === "" || /^\d+$/.test(v), "validation.required")
   .transform((v) => (v ? Number(v) : null));
 
-const byRowCount = <T>(q: { limit(n: number): T } & T, limit: number | undefined) => (limit === undefined ? q : q.limit(limit));
-
 // ---- vehicle models ----------------------------------------------------------------------------------
 
 const ModelSchema = z.object({
@@ -60,7 +58,7 @@ export const vehicleModelResource = defineResource({
   view: vehicleModelView,
   table: vehicleModels,
   selectRows: (db, where, orderBy, limit, offset) =>
-    byRowCount(
+    withLimit(
       db
         .select({
           id: vehicleModels.id,
@@ -117,7 +115,7 @@ export const ownerResource = defineResource({
   table: vehicleOwners,
   fileColumns: [vehicleOwners.idPhoto, vehicleOwners.licencePhoto],
   selectRows: (db, where, orderBy, limit, offset) =>
-    byRowCount(
+    withLimit(
       db
         .select({
           id: vehicleOwners.id,
@@ -188,7 +186,7 @@ export const driverResource = defineResource({
   table: drivers,
   fileColumns: [drivers.docPhoto, drivers.idFrontPhoto],
   selectRows: (db, where, orderBy, limit, offset) =>
-    byRowCount(
+    withLimit(
       db
         .select({ id: drivers.id, version: drivers.version, name: drivers.name, phone: drivers.phone, vehicleId: drivers.vehicleId, plate: vehicles.plate, createdAt: drivers.createdAt })
         .from(drivers)

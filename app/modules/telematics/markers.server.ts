@@ -4,7 +4,7 @@ import { z } from "zod";
 import { markerPoints, markerTypes, users } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { locationFields } from "~/modules/resource/location.server";
 import type { Option } from "~/modules/resource/route.server";
 import { name30, optionalText, phone } from "./archive.server";
@@ -48,7 +48,7 @@ export const markerTypeResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: { q: (v) => containing(markerTypes.name, v) },
   sortColumns: { name: markerTypes.name, createdAt: markerTypes.createdAt },
@@ -106,7 +106,7 @@ export const markerPointResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: { q: (v) => or(containing(markerPoints.name, v), containing(markerPoints.address, v)) },
   sortColumns: { name: markerPoints.name, createdAt: markerPoints.createdAt },

@@ -7,7 +7,7 @@ import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
-import { containing, defineResource, fieldErrors, postedIds, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, fieldErrors, postedIds, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server";
@@ -162,7 +162,7 @@ export const vehicleResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return (limit === undefined ? q : q.limit(limit)) as Promise<VehicleRow[]>;
+    return withLimit<VehicleRow>(q, limit);
   },
   filters: {
     q: (v) => or(containing(vehicles.plate, v), containing(vehicles.terminalNo, v.toUpperCase()), containing(vehicles.selfNo, v), containing(vehicles.vin, v.toUpperCase())),

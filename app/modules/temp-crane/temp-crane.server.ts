@@ -20,7 +20,7 @@ import { takeNumber } from "~/modules/numbering/numbering.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
 import { mayAssignOrg } from "~/modules/access/orgs.server";
 import { partyOptions } from "~/modules/parties/party.server";
-import { type BatchItem, containing, defineResource, type FieldErrors, referenceContaining } from "~/modules/resource/resource.server";
+import { type BatchItem, containing, defineResource, type FieldErrors, referenceContaining, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
@@ -142,7 +142,7 @@ export const tempCraneResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, state: String(r.state) })),
   filters: {
@@ -253,7 +253,7 @@ async function contractWrites(scope: RequestScope, rows: TempCraneRow[]): Promis
           withTenant(scope, {
             ...line,
             contractId: target.id,
-            lineNo: sql`(select coalesce(max(${contractLines.lineNo}), 0) + 1 from ${contractLines} where ${contractLines.contractId} = ${target.id})` as unknown as number,
+            lineNo: sql`(select coalesce(max(${contractLines.lineNo}), 0) + 1 from ${contractLines} where ${contractLines.contractId} = ${target.id})`,
           }),
         ),
         scope.db
@@ -269,7 +269,7 @@ async function contractWrites(scope: RequestScope, rows: TempCraneRow[]): Promis
       bump,
       scope.db.insert(contracts).values(
         withTenant(scope, {
-          number: value as unknown as string,
+          number: value,
           kind: "spot" as const,
           name,
           orgId: r.orgId,
@@ -287,17 +287,17 @@ async function contractWrites(scope: RequestScope, rows: TempCraneRow[]): Promis
           updatedAt: now,
         }),
       ),
-      scope.db.insert(contractLines).values(withTenant(scope, { ...line, contractId: newContractId as unknown as number, lineNo: 1 })),
+      scope.db.insert(contractLines).values(withTenant(scope, { ...line, contractId: newContractId, lineNo: 1 })),
       scope.db
         .update(tempCraneApplications)
-        .set({ resultContractId: newContractId as unknown as number })
+        .set({ resultContractId: newContractId })
         .where(tenantWhere(tempCraneApplications, scope, eq(tempCraneApplications.id, r.id))),
       scope.db.insert(auditLogs).values(
         withTenant(scope, {
           userId: scope.user.id,
           action: "create",
           entity: "contract",
-          entityId: sql`cast(${newContractId} as text)` as unknown as string,
+          entityId: sql`cast(${newContractId} as text)`,
           before: null,
           after: { kind: "spot", name, fromTempCrane: r.number },
           createdAt: now,

@@ -10,7 +10,7 @@ import { ofTenant, withTenant } from "../../../db/tenant";
 import { addMonths, parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
-import { defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { averageHundredths, divideHalfUp, formatHundredths } from "./satisfaction";
 import { surveyFormView, surveyQuestionView } from "./survey.resource";
@@ -87,7 +87,7 @@ export const surveyFormResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, averageText: formatHundredths(r.average) })),
   filters: {
@@ -128,7 +128,7 @@ export const surveyQuestionResource = defineResource({
   table: satisfactionQuestions,
   selectRows: (db, where, orderBy, limit, offset) => {
     const q = db.select({ id: satisfactionQuestions.id, text: satisfactionQuestions.text, sort: satisfactionQuestions.sort, enabled: satisfactionQuestions.enabled }).from(satisfactionQuestions).where(where).orderBy(...orderBy).offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {},
   sortColumns: { sort: satisfactionQuestions.sort },

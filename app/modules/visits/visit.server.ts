@@ -13,7 +13,7 @@ import { ofTenant, sameTenant } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
 import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
-import { containing, defineResource, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { VISIT_PHOTO_LIMIT, VISIT_PURPOSES, visitView } from "./visit.resource";
 import { day, line, note } from "~/lib/form-fields";
@@ -104,7 +104,7 @@ export const visitResource = defineResource({
       .where(where)
       .orderBy(...orderBy)
       .offset(offset);
-    return limit === undefined ? q : q.limit(limit);
+    return withLimit(q, limit);
   },
   filters: {
     q: (v) => or(containing(customerVisits.content, v), containing(customerVisits.nextStep, v)),

@@ -108,11 +108,11 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
   const together = todo.queries.every(batchableSelect);
   const [results, aside] = await Promise.all([
     // the to-do's selects ride after the page's own (their rows typed by todo.finish)
-    batch(db, [...own, ...(together ? todo.queries : [])] as unknown as typeof own),
+    batch(db, [...own, ...(together ? todo.queries : [])]),
     together ? Promise.resolve([]) : Promise.all(todo.queries),
   ]);
-  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows] = results;
-  const todoRows = together ? (results as unknown as unknown[][]).slice(own.length) : aside;
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, ...batchedTodo] = results;
+  const todoRows = together ? batchedTodo : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
   const alarmSummary: AlarmSummary = {
@@ -130,7 +130,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     fleet: parts.fleet ? { vehicles: fleetRows[0]?.n ?? 0 } : null,
     alarms: parts.alarms ? alarmSummary : null,
     toHandle: parts.handle ? { byLevel: unhandled, total: unhandled[0] + unhandled[1] + unhandled[2], href: `${ALARM_PATH}?state=0&from=${handleFromDay}&to=${today}` } : null,
-    todo: await todo.finish(todoRows as unknown[][]),
+    todo: await todo.finish(todoRows),
     urges: parts.urges ? urgeRows.map((u) => ({ number: u.number, name: u.name, nextOn: u.nextOn, href: `${OVERDUE_PATH}/contract?id=${u.contractId}` })) : null,
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,

@@ -7,7 +7,7 @@
  */
 import type { Message } from "~/i18n/keys";
 import { data, redirect } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
 import { brokeRule, expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
@@ -152,7 +152,7 @@ export async function runTransition<Row extends StatefulRow>(scope: RequestScope
 
   const now = Date.now();
   const { table } = machine;
-  const stateColumn = (table as unknown as Record<string, SQLiteColumn>)[machine.stateKey]!;
+  const stateColumn = getTableColumns(table)[machine.stateKey]!;
   const extra = machine.set?.(scope, t, values, now) ?? {};
   const audit = t.audit ?? t.name;
   const items: BatchItem[] = [];

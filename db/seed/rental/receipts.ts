@@ -68,7 +68,7 @@ export const seedReceipts: RentalSeedPart = async (db, ctx) => {
       const number = `${b.periodTo.replace(/-/g, "")}${String(b.id).padStart(4, "0")}`;
       writes.push(
         db.insert(invoices).values({ tenantId: ctx.tenantId, orgId: b.orgId, number, kind: i % 3 === 2 ? "ordinary" : "special", taxRateBp: rate, customerId: b.customerId!, contractId: b.contractId, issuedOn: addDays(b.periodTo, 3), amountCents: b.amountCents, taxCents, netCents, creatorId: ctx.adminId }),
-        db.insert(invoiceBills).values({ tenantId: ctx.tenantId, invoiceId: sql`(select max(${invoices.id}) from ${invoices})` as unknown as number, billId: b.id, amountCents: b.amountCents }),
+        db.insert(invoiceBills).values({ tenantId: ctx.tenantId, invoiceId: sql`(select max(${invoices.id}) from ${invoices})`, billId: b.id, amountCents: b.amountCents }),
         db
           .update(bills)
           .set({ invoicedCents: b.amountCents })
@@ -83,8 +83,8 @@ export const seedReceipts: RentalSeedPart = async (db, ctx) => {
       const { bump, value } = takeNumber(db, ctx.tenantId, RECEIPT_NUMBERING, Date.parse(`${receivedOn}T04:00:00Z`), timeZone);
       writes.push(
         bump,
-        db.insert(receipts).values({ tenantId: ctx.tenantId, orgId: b.orgId, number: value as unknown as string, direction: "in", customerId: b.customerId, contractId: b.contractId, receivedOn, amountCents: cents, allocatedCents: cents, method: b.id % 4 === 3 ? "acceptance" : "transfer", reference: `DEMO${String(b.id).padStart(6, "0")}`, creatorId: ctx.adminId }),
-        db.insert(receiptAllocations).values({ tenantId: ctx.tenantId, receiptId: sql`(select max(${receipts.id}) from ${receipts})` as unknown as number, billId: b.id, amountCents: cents }),
+        db.insert(receipts).values({ tenantId: ctx.tenantId, orgId: b.orgId, number: value, direction: "in", customerId: b.customerId, contractId: b.contractId, receivedOn, amountCents: cents, allocatedCents: cents, method: b.id % 4 === 3 ? "acceptance" : "transfer", reference: `DEMO${String(b.id).padStart(6, "0")}`, creatorId: ctx.adminId }),
+        db.insert(receiptAllocations).values({ tenantId: ctx.tenantId, receiptId: sql`(select max(${receipts.id}) from ${receipts})`, billId: b.id, amountCents: cents }),
         db
           .update(bills)
           .set({ paidCents: cents })

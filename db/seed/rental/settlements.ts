@@ -42,7 +42,7 @@ export const seedSettlements: RentalSeedPart = async (db, ctx) => {
       contractId: contract.id,
       // the contract's root, customer and organisation are read by SQL in the same batch (figureWrites)
       rootId: 0,
-      number: value as unknown as string,
+      number: value,
       throughOn: contract.throughOn,
       remark: "合同已完工，清算至最后一期账单，待核对押金与尾款后提交审批",
       state: 0,

@@ -58,7 +58,7 @@ async function seedApplications(db: Db, ctx: RentalSeedContext, timeZone: string
     const [row] = await numberedInsert(db, ctx.tenantId, TEMP_CRANE_NUMBERING, at, timeZone, (value) =>
       db
         .insert(tempCraneApplications)
-        .values({ tenantId: ctx.tenantId, orgId: customer.orgId, number: value as unknown as string, customerId: customer.id, contractId: project?.id ?? null, equipmentType: a.type, spec: a.spec, site: a.site, fromOn, toOn, reason: a.reason, state: a.state, creatorId: ctx.adminId, createdAt: at, updatedAt: at })
+        .values({ tenantId: ctx.tenantId, orgId: customer.orgId, number: value, customerId: customer.id, contractId: project?.id ?? null, equipmentType: a.type, spec: a.spec, site: a.site, fromOn, toOn, reason: a.reason, state: a.state, creatorId: ctx.adminId, createdAt: at, updatedAt: at })
         .returning({ id: tempCraneApplications.id, number: tempCraneApplications.number }),
     );
     const doc = { tenantId: ctx.tenantId, kind: "tempCrane", documentId: row!.id };
@@ -73,7 +73,7 @@ async function seedApplications(db: Db, ctx: RentalSeedContext, timeZone: string
     const [contract] = await numberedInsert(db, ctx.tenantId, CONTRACT_NUMBERING, at, timeZone, (value) =>
       db
         .insert(contracts)
-        .values({ tenantId: ctx.tenantId, orgId: customer.orgId, number: value as unknown as string, kind: "spot", name, customerId: customer.id, siteAddress: a.site, startOn: fromOn, plannedEndOn: toOn, state: 0, valueCents: 0, creatorId: ctx.adminId, remark: `由临时吊车申请 ${row!.number} 生成` })
+        .values({ tenantId: ctx.tenantId, orgId: customer.orgId, number: value, kind: "spot", name, customerId: customer.id, siteAddress: a.site, startOn: fromOn, plannedEndOn: toOn, state: 0, valueCents: 0, creatorId: ctx.adminId, remark: `由临时吊车申请 ${row!.number} 生成` })
         .returning({ id: contracts.id }),
     );
     await db.insert(contractLines).values({ tenantId: ctx.tenantId, contractId: contract!.id, lineNo: 1, equipmentType: a.type, spec: a.spec, onRentOn: fromOn, offRentOn: toOn, remark: `临时吊车 ${row!.number}` });
