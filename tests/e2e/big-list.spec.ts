@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 const ROWS = 10_000;
 
@@ -15,8 +16,6 @@ test.beforeAll(async () => {
 });
 
 test("a list of 10,000 rows pages correctly and scrolls through a virtual window", async ({ page }) => {
-  await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
-
   // paging: page 100 of 50 holds the 4,951st to the 5,000th row, newest first
   await page.goto("/userManage?q=e2ebulk&size=50&page=100");
   const rows = page.getByTestId("data-table").locator("tbody tr");
