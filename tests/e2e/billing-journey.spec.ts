@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { confirmTransition, makeManager } from "./contract-steps";
+import { confirmTransition, makeManager, MANAGER_PASSWORD } from "./contract-steps";
 import { database, prefer, screenshot, SIGNED_OUT, signedIn, signIn, untilHydrated } from "./support";
 
 const { admin } = DEMO_USERS;
@@ -56,7 +56,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const stamp = `${Date.now().toString(36)}${lang === "zh-CN" ? "z" : "e"}`;
     await page.setViewportSize({ width: 1280, height: 900 });
     const manager = `bm${stamp}`.slice(0, 20);
-    await makeManager(page, manager);
+    await makeManager(manager);
     await prefer(page, lang);
     const c = await contractInForce(stamp);
 
@@ -140,7 +140,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await page.getByRole("alertdialog").getByRole("button", { name: x.ok }).click();
     const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 }, storageState: SIGNED_OUT });
     const mp = await other.newPage();
-    await signIn(mp, manager, "Passw0rd@26");
+    await signIn(mp, manager, MANAGER_PASSWORD);
     await prefer(mp, lang);
     await mp.goto(`/contractClear?q=${encodeURIComponent(c.number)}`);
     await confirmTransition(mp, x.approve, x.ok);

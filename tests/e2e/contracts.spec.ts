@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { confirmTransition, makeManager } from "./contract-steps";
+import { confirmTransition, makeManager, MANAGER_PASSWORD } from "./contract-steps";
 import { prefer, screenshot, SIGNED_OUT, signedIn, signIn, siteRoot, TAKING_SCREENSHOTS } from "./support";
 
 test.use({ storageState: signedIn("admin") });
@@ -22,7 +22,7 @@ for (const [lang, year] of [
     // the narrowest screen the app is made for
     await page.setViewportSize({ width: 1280, height: 900 });
     const manager = `mgr${lang.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
-    await makeManager(page, manager);
+    await makeManager(manager);
     await prefer(page, lang);
 
     await page.goto("/contractList/form?new=1");
@@ -69,7 +69,7 @@ for (const [lang, year] of [
     // the manager approves it from the to-do and puts it in force
     const other = await browser.newContext({ locale: lang, storageState: SIGNED_OUT });
     const mp = await other.newPage();
-    await signIn(mp, manager, "Passw0rd@26");
+    await signIn(mp, manager, MANAGER_PASSWORD);
     await prefer(mp, lang);
     await mp.goto("/manageWork");
     await mp.getByTestId("todo").getByRole("link", { name: new RegExp(name) }).click();

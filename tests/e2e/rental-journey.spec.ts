@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { confirmTransition, makeManager } from "./contract-steps";
+import { confirmTransition, makeManager, MANAGER_PASSWORD } from "./contract-steps";
 import { database, prefer, screenshot, SIGNED_OUT, signedIn, signIn, TAKING_SCREENSHOTS, THEMES } from "./support";
 
 test.use({ storageState: signedIn("admin") });
@@ -88,7 +88,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const stamp = `${lang.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;
     await page.setViewportSize({ width: 1280, height: 900 });
     const manager = `mgr${stamp}`;
-    await makeManager(page, manager);
+    await makeManager(manager);
     await prefer(page, lang, "light");
 
     // 1. the customer, with a contact and a credit limit
@@ -165,7 +165,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     // 3. the manager approves it from the to-do and puts it in force
     const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 }, storageState: SIGNED_OUT });
     const mp = await other.newPage();
-    await signIn(mp, manager, "Passw0rd@26");
+    await signIn(mp, manager, MANAGER_PASSWORD);
     await prefer(mp, lang, "light");
     await mp.goto("/manageWork");
     await mp.getByTestId("todo").getByRole("link", { name: new RegExp(name) }).click();

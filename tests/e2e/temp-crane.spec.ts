@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { prefer, screenshot, SIGNED_OUT, signedIn, signIn, THEMES, untilHydrated, WIDTHS } from "./support";
-import { makeManager } from "./contract-steps";
+import { makeManager, MANAGER_PASSWORD } from "./contract-steps";
 
 test.use({ storageState: signedIn("admin") });
 
@@ -24,7 +24,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const shots = "temp-crane";
     await page.setViewportSize({ width: 1280, height: 800 });
     const manager = `tc${lang.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
-    await makeManager(page, manager);
+    await makeManager(manager);
 
     // the lists with the seeded rows at both widths
     for (const theme of THEMES) {
@@ -73,7 +73,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const other = await browser.newContext({ locale: lang, storageState: SIGNED_OUT });
     const mp = await other.newPage();
     await mp.setViewportSize({ width: 1280, height: 800 });
-    await signIn(mp, manager, "Passw0rd@26");
+    await signIn(mp, manager, MANAGER_PASSWORD);
     await prefer(mp, lang, "dark");
     await mp.goto("/manageWork");
     await mp.getByTestId("todo").getByRole("link", { name: new RegExp(number) }).click();
