@@ -1,14 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn, siteRoot } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 /** A terminal registered for the demo tenant through the provisioning API (as the simulator does). */
 async function provision(page: Page) {
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
   const terminal = { terminalNo: `E2EAL${stamp}`.slice(0, 10).padEnd(10, "0"), plate: `沪E${stamp}`, secret: `e2e-alarm-secret-${stamp}` };
-  const origin = new URL(page.url()).origin;
+  const origin = new URL(siteRoot()).origin;
   const res = await page.request.post("/api/device/provision", { headers: { Origin: origin }, data: { terminals: [terminal] } });
   expect(res.status()).toBe(200);
   return terminal;
@@ -32,7 +31,6 @@ const savedAlarms = async (terminalNo: string) => {
 };
 
 test("lists the alarms, handles one with a description, and shows a new alarm live", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   const terminal = await provision(page);
   // two alarms the hub raises from the terminal's flags and writes to the business database
   await reportPoint(page.request, terminal, 1, ["power_cut", "tamper"]);
@@ -81,7 +79,6 @@ test("lists the alarms, handles one with a description, and shows a new alarm li
 });
 
 test("the device alarm screen is the same list for one vehicle, and a filtered page counts new alarms in a banner", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   const terminal = await provision(page);
   await reportPoint(page.request, terminal, 1, ["tamper"]);
   await expect.poll(() => savedAlarms(terminal.terminalNo), { timeout: 15_000 }).toBe(1);

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { prefer, signedIn } from "./support";
 
 const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 // An approval from start to approve, in both languages: the administrator names themself as the approver of app-user
 // applications (审批流程), an application comes in, waits in the workbench's to-do, is approved on its own page
@@ -15,8 +16,7 @@ const TEXTS = {
 for (const lang of ["zh-CN", "en-US"] as const) {
   test(`an application from start to approve through the to-do (${lang})`, async ({ page }) => {
     const x = TEXTS[lang];
-    await signIn(page, admin.account, admin.password);
-    await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
+    await prefer(page, lang);
 
     // 审批流程: one step, decided by the administrator by name
     await page.goto("/tenantConfig/approvals");
@@ -63,13 +63,13 @@ for (const lang of ["zh-CN", "en-US"] as const) {
 
 test.afterAll(async ({ browser }) => {
   // back to the default flow (approve-code holders in one step) for the other specs
-  const page = await browser.newPage();
-  await signIn(page, admin.account, admin.password);
+  const context = await browser.newContext({ storageState: signedIn("admin") });
+  const page = await context.newPage();
   await page.goto("/tenantConfig/approvals");
   const flow = page.getByTestId("flow-application");
   const selects = flow.locator("select");
   for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption("");
   await flow.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("操作成功！")).toBeVisible();
-  await page.close();
+  await context.close();
 });

@@ -1,10 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, prefer, signedIn } from "./support";
 
-const { admin, dispatcher } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 /**
  * A local Nominatim-compatible provider answering recorded responses (trimmed to what the proxy reads), in both
@@ -54,14 +53,9 @@ const TEXTS = {
   "en-US": { notice: "No online base map is configured", configure: "Open Map Settings", askAdmin: "Ask an administrator", unreachable: "The online base map cannot be reached", pick: "Pick on map", dialog: "Pick a location on the map", search: "Search places", query: "People", address: "Address", reversed: "People's Avenue, Huangpu District, Shanghai, 200003, China", confirm: "OK" },
 } as const;
 
-async function useLanguage(page: Page, lang: keyof typeof TEXTS) {
-  // at the site's root, where the app keeps it (a cookie on a deeper path would shadow it)
-  await page.context().addCookies([{ name: "derrick_lang", value: lang, url: new URL("/", page.url()).href }]);
-}
-
 /** Saves /mapConfig through its form, as an administrator would. */
 async function saveMapConfig(page: Page, values: { basemap?: string; geocoder?: string; geocoderUrl?: string }) {
-  await useLanguage(page, "zh-CN");
+  await prefer(page, "zh-CN");
   await page.goto("/mapConfig");
   const form = page.getByTestId("settings-form");
   if (values.basemap) await form.locator('select[name="basemap"]').selectOption(values.basemap);
@@ -75,8 +69,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
   const x = TEXTS[lang];
 
   test(`${lang}: with no online base map, each map says so in place, with a link to the map settings for administrators only`, async ({ page, browser }) => {
-    await signIn(page, admin.account, admin.password);
-    await useLanguage(page, lang);
+    await prefer(page, lang);
     for (const path of ["/equipmentMonitor", "/fenceManage"]) {
       await page.goto(path);
       await expect(page.locator("[data-map-state=ready]").first()).toBeVisible({ timeout: 30_000 });
@@ -88,24 +81,23 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expect(page).toHaveURL(/\/mapConfig$/);
 
     // a dispatcher cannot change the settings: the notice says whom to ask instead
-    const other = await browser.newPage();
-    await signIn(other, dispatcher.account, dispatcher.password);
-    await useLanguage(other, lang);
+    const dispatcher = await browser.newContext({ storageState: signedIn("dispatcher") });
+    await prefer(dispatcher, lang);
+    const other = await dispatcher.newPage();
     await other.goto("/equipmentMonitor");
     const notice = other.getByTestId("base-map-notice");
     await expect(notice).toContainText(x.askAdmin);
     await expect(notice.getByRole("link")).toHaveCount(0);
-    await other.close();
+    await dispatcher.close();
   });
 }
 
 test("place search and reverse geocoding in the map picker through the local provider, in both languages; a base that cannot be reached says so", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await saveMapConfig(page, { geocoder: "nominatim", geocoderUrl: providerUrl });
 
   for (const lang of ["zh-CN", "en-US"] as const) {
     const x = TEXTS[lang];
-    await useLanguage(page, lang);
+    await prefer(page, lang);
     await page.goto("/deviceList/markers?new=1");
     const form = page.getByTestId("resource-form");
     await form.getByRole("button", { name: x.pick }).click();
@@ -135,7 +127,7 @@ test("place search and reverse geocoding in the map picker through the local pro
 
   // the provider down: the address stays typable and the dialog says why nothing came back
   await new Promise((resolve) => provider.close(resolve));
-  await useLanguage(page, "zh-CN");
+  await prefer(page, "zh-CN");
   await page.goto("/deviceList/markers?new=1");
   await page.getByTestId("resource-form").getByRole("button", { name: "地图选点" }).click();
   const dialog = page.getByRole("dialog", { name: "地图选点" });

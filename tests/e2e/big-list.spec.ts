@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 const ROWS = 10_000;
 
@@ -15,12 +16,14 @@ test.beforeAll(async () => {
 });
 
 test("a list of 10,000 rows pages correctly and scrolls through a virtual window", async ({ page }) => {
-  await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
-
-  // paging: page 100 of 50 holds the 4,951st to the 5,000th row, newest first
-  await page.goto("/userManage?q=e2ebulk&size=50&page=100");
+  // paging: page 100 of 50 holds the 4,951st to the 5,000th row, newest first. The rows were written through another
+  // connection to the database file: once, right after the insert, the app's first page listed none of them (and on
+  // 2026-11-28 this test's connection missed the server's captcha row), so the page is opened again until it lists them
   const rows = page.getByTestId("data-table").locator("tbody tr");
-  await expect(page.getByTestId("pager")).toContainText("共 10000 条");
+  await expect(async () => {
+    await page.goto("/userManage?q=e2ebulk&size=50&page=100");
+    await expect(page.getByTestId("pager")).toContainText("共 10000 条", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId("pager")).toContainText("第 100 / 200 页");
   await expect(rows).toHaveCount(50);
   await expect(rows.first()).toContainText("e2ebulk5050");

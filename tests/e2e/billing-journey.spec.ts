@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { confirmTransition, makeManager } from "./contract-steps";
-import { database, signIn, untilHydrated } from "./support";
+import { confirmTransition, makeManager, MANAGER_PASSWORD } from "./contract-steps";
+import { database, prefer, screenshot, SIGNED_OUT, signedIn, signIn, untilHydrated } from "./support";
 
 const { admin } = DEMO_USERS;
-type Lang = "zh-CN" | "en-US";
+test.use({ storageState: signedIn("admin") });
 
 // Issue 26 §6, the month's money end to end, once per language: a contract in force since the first of last month
 // with one crane whose roll-ups show four quiet days; the clerk runs its bills from the contract, accepts the
@@ -15,8 +15,6 @@ const TEXTS = {
   "zh-CN": { accept: "接受", confirmBill: "确认账单", confirmYes: "确定", confirmed: "已确认", statement: "对账单", send: "发送给客户", signer: "签署人姓名", sign: "确认对账单", thanks: "对账单已确认，谢谢！", save: "保存", submit: "提交审批", approve: "通过", approved: "已通过", ok: "确定", completed: "已完成", locked: "已锁定" },
   "en-US": { accept: "Accept", confirmBill: "Confirm bill", confirmYes: "Confirm", confirmed: "Confirmed", statement: "Statement", send: "Send to the customer", signer: "Your name", sign: "Confirm the statement", thanks: "The statement is confirmed. Thank you!", save: "Save", submit: "Submit for approval", approve: "Approve", approved: "Approved", ok: "Confirm", completed: "Completed", locked: "Locked" },
 } as const;
-
-const prefer = (page: Page, lang: Lang) => page.context().addCookies([{ name: "derrick_lang", value: lang, url: new URL("/", page.url()).href }]);
 
 /** Today in the demo tenant's zone, and last month's first and last days. */
 function lastMonth() {
@@ -57,9 +55,8 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const x = TEXTS[lang];
     const stamp = `${Date.now().toString(36)}${lang === "zh-CN" ? "z" : "e"}`;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, admin.account, admin.password);
     const manager = `bm${stamp}`.slice(0, 20);
-    await makeManager(page, manager);
+    await makeManager(manager);
     await prefer(page, lang);
     const c = await contractInForce(stamp);
 
@@ -93,16 +90,15 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     expect(link).toMatch(/\/statement\/[\w-]+\.[\w-]+\.[\w-]+$/);
 
     // 3. the customer, without an account, confirms it: the bill locks
-    const outside = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 } });
+    const outside = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 }, storageState: SIGNED_OUT });
+    await prefer(outside, lang);
     const cp = await outside.newPage();
     await cp.goto(link!);
-    await cp.context().addCookies([{ name: "derrick_lang", value: lang, url: new URL("/", cp.url()).href }]);
-    await cp.reload();
     await expect(cp.getByTestId("statement")).toContainText(money(amount));
     await cp.getByLabel(x.signer).fill("周立群");
     await cp.getByRole("button", { name: x.sign }).click();
     await expect(cp.getByText(x.thanks)).toBeVisible();
-    await cp.screenshot({ path: `tests/e2e/screenshots/bills/journey-statement-${lang}.png`, fullPage: true });
+    await screenshot(cp, `bills/journey-statement-${lang}`, { fullPage: true });
     await outside.close();
     await page.goto(`/contractBillReport/bill?id=${billId}`);
     await expect(page.getByTestId("bill-state")).toHaveText(x.locked);
@@ -142,9 +138,9 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expect(row).toContainText(money(amount));
     await row.getByRole("button", { name: x.submit }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: x.ok }).click();
-    const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 } });
+    const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 }, storageState: SIGNED_OUT });
     const mp = await other.newPage();
-    await signIn(mp, manager, "Passw0rd@26");
+    await signIn(mp, manager, MANAGER_PASSWORD);
     await prefer(mp, lang);
     await mp.goto(`/contractClear?q=${encodeURIComponent(c.number)}`);
     await confirmTransition(mp, x.approve, x.ok);
@@ -152,6 +148,6 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await other.close();
     await page.goto(`/contractList/form?id=${c.contract}`);
     await expect(page.getByTestId("contract-state")).toHaveText(x.completed);
-    await page.screenshot({ path: `tests/e2e/screenshots/bills/journey-contract-${lang}.png`, fullPage: true });
+    await screenshot(page, `bills/journey-contract-${lang}`, { fullPage: true });
   });
 }

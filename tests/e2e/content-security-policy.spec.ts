@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn, signIn } from "./support";
 
 const { admin } = DEMO_USERS;
 
@@ -115,29 +115,32 @@ test("the key screens run under the Content-Security-Policy without a violation"
 /** Shaped like a Mapbox public token (mapbox-gl reads the account from its middle part); never sent to Mapbox. */
 const MAPBOX_TOKEN = `pk.${Buffer.from(JSON.stringify({ u: "e2e", a: "csp" })).toString("base64url")}.e2e`;
 
-test("the Mapbox engine's blob: worker runs under the policy", async ({ page }) => {
-  const violations = await watchPolicy(page);
-  // the map picker asks /api/map/config: answer it as a tenant with Mapbox configured would be answered, and keep
-  // Mapbox's own servers out of the test (the bundled base style needs none of them)
-  await page.route("**/api/map/config", (route) =>
-    route.fulfill({
-      json: {
-        code: 200,
-        data: { engine: "mapbox", token: MAPBOX_TOKEN, styleUrl: null, tileUrl: null, coordinateSystem: "wgs84", center: [121.47, 31.23], zoom: 10 },
-      },
-    }),
-  );
-  await page.route(/^https:\/\/[^/]*mapbox\.com\//, (route) => route.fulfill({ status: 204 }));
-  const workers: string[] = [];
-  page.on("worker", (w) => workers.push(w.url()));
+test.describe("signed in", () => {
+  test.use({ storageState: signedIn("admin") });
 
-  await signIn(page, admin.account, admin.password);
-  await page.goto("/deviceList/markers?new=1");
-  await page.getByTestId("resource-form").getByRole("button", { name: "地图选点" }).click();
-  const dialog = page.getByRole("dialog", { name: "地图选点" });
-  await expect(dialog.locator("[data-map-engine=mapbox]")).toBeVisible();
-  await expect(dialog.locator("[data-map-state=ready]")).toBeVisible({ timeout: 30_000 });
-  expect(workers.some((url) => url.startsWith("blob:"))).toBe(true);
+  test("the Mapbox engine's blob: worker runs under the policy", async ({ page }) => {
+    const violations = await watchPolicy(page);
+    // the map picker asks /api/map/config: answer it as a tenant with Mapbox configured would be answered, and keep
+    // Mapbox's own servers out of the test (the bundled base style needs none of them)
+    await page.route("**/api/map/config", (route) =>
+      route.fulfill({
+        json: {
+          code: 200,
+          data: { engine: "mapbox", token: MAPBOX_TOKEN, styleUrl: null, tileUrl: null, coordinateSystem: "wgs84", center: [121.47, 31.23], zoom: 10 },
+        },
+      }),
+    );
+    await page.route(/^https:\/\/[^/]*mapbox\.com\//, (route) => route.fulfill({ status: 204 }));
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
 
-  expect(violations).toEqual([]);
+    await page.goto("/deviceList/markers?new=1");
+    await page.getByTestId("resource-form").getByRole("button", { name: "地图选点" }).click();
+    const dialog = page.getByRole("dialog", { name: "地图选点" });
+    await expect(dialog.locator("[data-map-engine=mapbox]")).toBeVisible();
+    await expect(dialog.locator("[data-map-state=ready]")).toBeVisible({ timeout: 30_000 });
+    expect(workers.some((url) => url.startsWith("blob:"))).toBe(true);
+
+    expect(violations).toEqual([]);
+  });
 });

@@ -1,22 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { expect, test } from "@playwright/test";
+import { database, prefer, signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
-type Lang = "zh-CN" | "en-US";
+test.use({ storageState: signedIn("admin") });
 
 const TEXT = {
   "zh-CN": { costs: "合同设备费用", margins: "最近有费用的合同毛利", marginRate: "毛利率", template: "合同模板" },
   "en-US": { costs: "Contract Equipment Costs", margins: "Margins of the contracts with the latest costs", marginRate: "Margin %", template: "Contract Template" },
 } as const;
-
-// cookies for the whole site (a page's own URL would scope them to its folder)
-const setLanguage = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>
-  page.context().addCookies([
-    { name: "derrick_lang", value: lang, url: new URL(page.url()).origin },
-    { name: "derrick_theme", value: theme, url: new URL(page.url()).origin },
-  ]);
 
 /** A seeded contract of the demo tenant (the revision in force) with its number. */
 async function seededContract() {
@@ -27,10 +17,10 @@ async function seededContract() {
 }
 
 for (const lang of ["zh-CN", "en-US"] as const) {
-  test(`${lang}: a seeded contract downloads as a PDF; the cost register shows costs and margins`, async ({ page }) => {
+  test(`${lang}: a seeded contract downloads as a PDF; the cost register shows costs and margins and fits 1280 px; the template tab`, async ({ page }) => {
     const x = TEXT[lang];
-    await signIn(page, admin.account, admin.password);
-    await setLanguage(page, lang);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await prefer(page, lang, "light");
     const contract = await seededContract();
 
     const pdf = await page.request.get(`/contractList/pdf?id=${contract.id}&download=1`);
@@ -48,26 +38,12 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const margins = page.getByTestId("cost-margins");
     await expect(margins.getByRole("heading")).toHaveText(x.margins);
     await expect(margins.getByRole("columnheader", { name: x.marginRate })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     // a contract's link narrows the register to it
     await margins.getByRole("link").first().click();
     await expect(page).toHaveURL(/contractId=\d+/);
+
+    await page.goto("/tenantConfig/contractPdf");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(x.template);
   });
 }
-
-test("screenshots of the cost register and the template tab at 1280 wide, both languages and both themes", async ({ page }) => {
-  mkdirSync("tests/e2e/screenshots/contract-docs", { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, admin.account, admin.password);
-  for (const lang of ["zh-CN", "en-US"] as const) {
-    for (const theme of ["light", "dark"] as const) {
-      await setLanguage(page, lang, theme);
-      await page.goto("/contractEquipmentCost");
-      await expect(page.getByTestId("cost-margins")).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
-      await page.screenshot({ path: `tests/e2e/screenshots/contract-docs/costs-${lang}-${theme}.png`, fullPage: true });
-      await page.goto("/tenantConfig/contractPdf");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[lang].template);
-      await page.screenshot({ path: `tests/e2e/screenshots/contract-docs/template-${lang}-${theme}.png` });
-    }
-  }
-});

@@ -1,22 +1,27 @@
-import { expect, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { hashPassword } from "../../app/lib/password";
+import { database } from "./support";
 
-/** The manager who approves contracts: a second administrator (the role holds contractList:approve), made through 用户管理 in zh-CN. */
-export async function makeManager(page: Page, account: string) {
-  await page.goto("/userManage?new=1");
-  const form = page.getByTestId("resource-form");
-  // the drawer's fields come with its chunk, and once it has taken over it focuses the first field: typing before
-  // that lost the user name into the account field
-  await expect(form.getByLabel("登录账号")).toBeFocused();
-  await form.getByLabel("登录账号").fill(account);
-  await form.getByLabel("用户名").fill(`经理${account.slice(-4)}`);
-  await form.getByLabel("初始密码").fill("Passw0rd@26");
-  await form.getByLabel("所属组织").selectOption({ index: 1 });
-  await form.getByLabel("角色").selectOption({ label: "系统管理员" });
-  await form.getByLabel("手机号").fill(`139${String(Date.now()).slice(-8)}`);
-  await form.getByRole("button", { name: "保存" }).click();
-  await expect(page).not.toHaveURL(/new=1/);
-  await page.goto(`/userManage?q=${account}`);
-  await expect(page.getByTestId("data-table")).toContainText(account);
+export const MANAGER_PASSWORD = "Passw0rd@26";
+
+/**
+ * The manager who approves contracts: a second administrator (the role holds contractList:approve) of the demo
+ * tenant's root organisation, written into the e2e database as the seed writes the demo users (making a user through
+ * 用户管理 is tested in user-manage.spec.ts and data-table.spec.ts; here it is only set-up).
+ */
+export async function makeManager(account: string) {
+  const db = database();
+  const demo = (
+    await db.execute(
+      "select t.id as tenant, (select o.id from organisations o where o.tenant_id = t.id and o.parent_id is null) as org, (select r.id from roles r where r.tenant_id = t.id and r.name = '系统管理员') as role from tenants t where t.code = 'demo'",
+    )
+  ).rows[0]!;
+  const now = Date.now();
+  const user = await db.execute({
+    sql: "insert into users (tenant_id, org_id, login_account, user_name, password_hash, phone, state, version, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 1, 1, ?, ?) returning id",
+    args: [demo.tenant, demo.org, account, `经理${account.slice(-4)}`, await hashPassword(MANAGER_PASSWORD), `139${String(now).slice(-8)}`, now, now],
+  });
+  await db.execute({ sql: "insert into user_roles (tenant_id, user_id, role_id) values (?, ?, ?)", args: [demo.tenant, user.rows[0]!.id, demo.role] });
 }
 
 /** A transition of the contract document: its button, then 确定 in the confirmation. */

@@ -1,14 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
 
-const { admin, project } = DEMO_USERS;
 // a demo vehicle of 苏州项目部, outside 上海项目部's data scope (db/seed/telematics.ts spreads vehicles over the departments)
 const PLATE = "沪AD0003";
 
 test("a project dispatcher applies for a vehicle, the administrator approves, and the vehicle appears for the applicant", async ({ browser }) => {
-  const applicant = await browser.newPage();
-  await signIn(applicant, project.account, project.password);
+  const applicant = await (await browser.newContext({ storageState: signedIn("project") })).newPage();
   await applicant.goto("/deviceList");
   await expect(applicant.getByTestId("data-table")).toBeVisible();
   await expect(applicant.getByTestId("data-table")).not.toContainText(PLATE);
@@ -32,8 +29,7 @@ test("a project dispatcher applies for a vehicle, the administrator approves, an
   await expect(row.getByRole("button", { name: "通过" })).toHaveCount(0);
 
   // the administrator approves after the confirmation
-  const reviewer = await browser.newPage();
-  await signIn(reviewer, admin.account, admin.password);
+  const reviewer = await (await browser.newContext({ storageState: signedIn("admin") })).newPage();
   await reviewer.goto(`/dataPermission?plate=${encodeURIComponent(PLATE)}`);
   const pending = reviewer.getByTestId("data-table").locator("tbody tr", { hasText: PLATE });
   // the row's buttons post in the page (no reload: the marker survives the confirmation and the save)

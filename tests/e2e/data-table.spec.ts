@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { statSync } from "node:fs";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 const { admin } = DEMO_USERS;
 const stamp = () => Date.now().toString(36);
@@ -20,7 +22,6 @@ async function addUser(page: Page, account: string, name = `表格${account}`) {
 }
 
 test("header filter: the funnel sets the URL filter with the keyboard, shows it, and 重置 clears it", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   const account = `hf${stamp()}`;
   await addUser(page, account);
   await expect(page.getByTestId("toasts").getByText("操作成功！")).toBeVisible();
@@ -70,7 +71,6 @@ test("header filter: the funnel sets the URL filter with the keyboard, shows it,
 });
 
 test("a cell's tooltip shows its whole text only when the text is cut off", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   const account = `tt${stamp()}`;
   const long = `超长用户名${"起重机租赁调度".repeat(3)}${account}`.slice(0, 30);
   await addUser(page, account, long);
@@ -88,7 +88,6 @@ test("a cell's tooltip shows its whole text only when the text is cut off", asyn
 });
 
 test("header filter with text: the operation log filters by account as you type", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/operationLog");
   await page.getByRole("button", { name: "筛选 登录账号" }).click();
   const box = page.getByTestId("header-filter-panel").getByRole("searchbox");
@@ -106,7 +105,6 @@ test("header filter with text: the operation log filters by account as you type"
 });
 
 test("expandable row: the toggle shows the change in full under the row, by mouse and keyboard", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   const account = `ex${stamp()}`;
   await addUser(page, account);
   await expect(page.getByTestId("toasts").getByText("操作成功！")).toBeVisible();
@@ -130,7 +128,6 @@ test("expandable row: the toggle shows the change in full under the row, by mous
 });
 
 test("操作成功！ shows as a toast after a save and goes by itself", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await addUser(page, `ts${stamp()}`);
   const toast = page.getByTestId("toasts").getByRole("status");
   await expect(toast).toHaveText(/操作成功！/);
@@ -140,7 +137,6 @@ test("操作成功！ shows as a toast after a save and goes by itself", async (
 });
 
 test("export: the button shows progress and is disabled while it works, downloads the file and comes back", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   // a filtered list (the big-list spec may have put 10,000 users in the tenant)
   await page.goto(`/userManage?q=${admin.account}`);
   // hold the answer for a moment, as a slow link would
@@ -163,7 +159,6 @@ test("export: the button shows progress and is disabled while it works, download
 });
 
 test("export failure says 下载失败 and the button comes back", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/userManage");
   await page.route("**/excel/user/export**", (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<p>boom</p>" }));
   await page.getByTestId("export").click();
@@ -173,7 +168,6 @@ test("export failure says 下载失败 and the button comes back", async ({ page
 
 test("a table wider than the window keeps each row's actions in view at its right edge, on an opaque cell", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, admin.account, admin.password);
   await page.goto("/contractList");
   const scroll = page.getByTestId("table-scroll");
   const table = page.getByTestId("data-table");

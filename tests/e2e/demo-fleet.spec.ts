@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { prefer, signedIn } from "./support";
 import { E2E_PERSIST } from "./server-config.mjs";
 
 const coordinates = /1\d\d\.\d{6}, \d{2}\.\d{6}/;
@@ -16,13 +15,14 @@ function startDemoFleet(baseURL: string): { child: ChildProcess; errors: string[
 
 const RUNNING = { "zh-CN": "行驶", "en-US": "Running" } as const;
 
+test.use({ storageState: signedIn("admin") });
+
 for (const lang of ["zh-CN", "en-US"] as const) {
   test(`${lang}: the seeded demo fleet drives on the monitoring map within a minute of starting`, async ({ page, baseURL }) => {
     test.setTimeout(150_000);
     const fleet = startDemoFleet(baseURL!);
     try {
-      await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
-      await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
+      await prefer(page, lang);
       await page.goto("/equipmentMonitor");
       await expect(page.getByTestId("monitor-connection")).toHaveAttribute("data-state", "open");
       await expect(page.getByTestId("count-running")).toContainText(RUNNING[lang]);

@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
+
 
 test("vehicle archive: a bad VIN is refused with its message, the fixed vehicle is listed, then stopped after a confirmation", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/deviceList");
   await expect(page.getByRole("heading", { name: "车辆管理" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "档案" }).getByRole("link", { name: "车型" })).toBeVisible();

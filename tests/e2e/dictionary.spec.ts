@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
+
 
 const editor = (page: Page) => page.getByTestId("dictionary-editor");
 const names = (page: Page) => editor(page).getByRole("textbox", { name: /^选项名称 \d+$/ });
@@ -26,7 +26,6 @@ async function saveAndConfirm(page: Page) {
 }
 
 test("dictionary editor: add options, reorder, save, delete", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/disData");
   await expect(page.getByRole("heading", { name: "数据字典" })).toBeVisible();
 
@@ -83,7 +82,6 @@ test.describe("dictionary editor without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("adds, moves and saves through plain forms with the server's confirmation", async ({ page }) => {
-    await signIn(page, admin.account, admin.password);
     await page.goto("/disData");
     const code = `nojs_${Date.now().toString(36)}`;
     await page.getByTestId("add").click();

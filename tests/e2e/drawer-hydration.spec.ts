@@ -1,14 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
+
 
 // A drawer the server rendered (/userManage?new=1) can be typed in before the page's scripts have run, on a slow
 // link: what was typed stays, and the caret stays where the user put it when the page comes alive (the form used to
 // pull focus to its first field, so the next keys went into 登录账号).
 test("typing in a server-rendered drawer before it hydrates keeps the text and the caret", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   // hold the app's scripts back until the user has typed

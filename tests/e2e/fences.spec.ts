@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
+
 const stamp = () => Date.now().toString(36);
 
 /** Clicks points on the map at fractions of its box (the drawing tool listens to the map's own clicks). */
@@ -18,7 +18,6 @@ async function clickMap(page: Page, points: [number, number][], finish: "dblclic
 }
 
 test("draws a polygon fence on the map, saves it with the keyboard-friendly form, and stops it with confirmation", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/fenceManage");
   await expect(page.locator("[data-map-state=ready]")).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "新增围栏" }).click();
@@ -59,7 +58,6 @@ test("draws a polygon fence on the map, saves it with the keyboard-friendly form
 });
 
 test("a circle over 10 km is refused while drawing; Esc cancels a drawing", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/fenceManage");
   await expect(page.locator("[data-map-state=ready]")).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "新增围栏" }).click();

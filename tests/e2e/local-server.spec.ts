@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 // Issue 38 item 8: under twenty concurrent posts, wrangler dev's proxy Worker answered some of them 503 "Your worker
 // restarted mid-request" (a connection it keeps to the runtime broke; it retries only GET and HEAD). The app's local
 // server relays each connection to the Worker itself (scripts/serve.mjs --direct): every post gets the app's answer.
 test("twenty concurrent posts, three times over, each get the app's own answer, never a 503", async ({ page, baseURL }) => {
-  await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
   const origin = new URL(baseURL!).origin;
   const statuses: number[] = [];
   for (let round = 0; round < 3; round++) {

@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn, untilHydrated } from "./support";
+import { signedIn, untilHydrated } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
+
 const COORD = /^-?\d{1,3}(\.\d{1,6})?$/;
 
 test("picks a marker point's location on the map (click, arrow keys, Enter; Esc cancels) and saves it", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   // the form page fetches no map code before the dialog opens
   const mapRequests: string[] = [];
   page.on("request", (r) => /maplibre|mapbox|map-view|map-picker-(map|dialog)|api\/map\/config/.test(r.url()) && mapRequests.push(r.url()));
@@ -75,7 +74,6 @@ test("picks a marker point's location on the map (click, arrow keys, Enter; Esc 
 });
 
 test("a typed point out of range is refused next to the field before and after posting, keeping what was typed", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/deviceList/markers?new=1");
   const form = page.getByTestId("resource-form");
   // the refusal before posting is the browser's check: it needs the page's scripts
@@ -95,7 +93,6 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the three inputs post with the form; a refused save keeps them; no map button that would do nothing", async ({ page }) => {
-    await signIn(page, admin.account, admin.password);
     await page.goto("/deviceList/markers?new=1");
     const form = page.getByTestId("resource-form");
     await expect(form.getByRole("button", { name: "地图选点" })).toHaveCount(0);

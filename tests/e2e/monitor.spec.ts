@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 const suffix = Date.now().toString(36).slice(-4).toUpperCase();
 const vehicle = (n: number) => ({ terminalNo: `MON${suffix}00${n}`, plate: `沪E${suffix}${n}`, secret: `e2e-monitor-secret-${suffix}-${n}` });
@@ -38,7 +40,6 @@ test("location monitoring: live counts, the tree, the info panel following a new
   await report(request, VEHICLES[0]!, { seq: 1, lng: 121.4737, lat: 31.2304, speed: 36, heading: 90, mileage: 1200.5, fuel: 64, status: { acc: true } });
   await report(request, VEHICLES[1]!, { seq: 1, lng: 121.5, lat: 31.24, speed: 0, status: { acc: false } });
 
-  await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
   await page.goto("/equipmentMonitor");
   await expect(page.getByRole("heading", { name: "设备监控" })).toBeVisible();
   await expect(page.getByTestId("monitor-connection")).toHaveAttribute("data-state", "open");
@@ -87,7 +88,6 @@ test("area vehicle search: a circle drawn on the map and a time range list the v
   await seedVehicles([inCircle]);
   // the default map centre (/mapConfig) is 121.47, 31.23: the circle drawn from the map's middle covers this point
   await report(request, inCircle, { seq: 1, lng: 121.471, lat: 31.231, speed: 20 });
-  await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
   await page.goto("/equipmentMonitor");
   await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "区域查车" }).click();

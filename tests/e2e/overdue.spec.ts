@@ -1,12 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn, untilHydrated } from "./support";
+import { expect, test } from "@playwright/test";
+import { database, prefer, screenshot, screenshotsAt, signedIn, TAKING_SCREENSHOTS, untilHydrated } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 // 逾期合同 in both languages: the demo's overdue contracts listed with their buckets, an urge recorded on the first one
-// (way, content, next urge day) and the list showing that next day; screenshots of the list and the contract's page at
-// 1280 and 1920 px, light and dark, into screenshots/overdue/.
+// (way, content, next urge day) and the list showing that next day; pictures of the list and the contract's page at
+// 1280 and 1920 px, light and dark, into screenshots/overdue/ (npm run screenshots).
 const TEXTS = {
   "zh-CN": { title: "逾期合同", save: "保存", phone: "phone" },
   "en-US": { title: "Overdue Contracts", save: "Save", phone: "phone" },
@@ -19,31 +18,16 @@ const dayIn = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function shoot(page: Page, url: string, name: string) {
-  const root = new URL("/", page.url()).href;
-  for (const width of [1280, 1920]) {
-    for (const theme of ["light", "dark"] as const) {
-      await page.context().addCookies([{ name: "derrick_theme", value: theme, url: root }]);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(url);
-      await page.screenshot({ path: `tests/e2e/screenshots/overdue/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.context().addCookies([{ name: "derrick_theme", value: "light", url: root }]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 for (const lang of ["zh-CN", "en-US"] as const) {
   test(`an urge on a demo overdue contract, listed with its next day (${lang})`, async ({ page }) => {
     const x = TEXTS[lang];
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, admin.account, admin.password);
-    await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
+    await prefer(page, lang);
     await page.goto("/overdueContract");
     await expect(page.getByRole("heading", { name: x.title })).toBeVisible();
     const rows = page.getByTestId("overdue-row");
     await expect(rows.first()).toBeVisible();
-    await shoot(page, "/overdueContract", `list-${lang}`);
+    await screenshotsAt(page, "/overdueContract", `overdue/list-${lang}`, { fullPage: true });
 
     const first = rows.first();
     const number = (await first.getByTestId("overdue-open").textContent())!.trim();
@@ -51,16 +35,18 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const form = page.getByTestId("act-form");
     await untilHydrated(form.locator("#act-content"));
     const next = dayIn(lang === "zh-CN" ? 3 : 4);
-    await form.locator("#act-way").selectOption("phone");
-    await form.locator("#act-nextOn").fill(next);
-    await form.locator("#act-content").fill(`E2E ${lang} 电话催款，客户承诺下周付款`);
-    await shoot(page, page.url(), `contract-${lang}`);
-    // the screenshots reloaded the page: its scripts take over the form again before it is filled (a slow machine
+    const fillUrge = async () => {
+      await form.locator("#act-way").selectOption("phone");
+      await form.locator("#act-nextOn").fill(next);
+      await form.locator("#act-content").fill(`E2E ${lang} 电话催款，客户承诺下周付款`);
+    };
+    await fillUrge();
+    // the pictures reload the page: its scripts take over the form again before it is filled (a slow machine
     // hydrated it under the typing and posted it empty)
-    await untilHydrated(form.locator("#act-content"));
-    await form.locator("#act-way").selectOption("phone");
-    await form.locator("#act-nextOn").fill(next);
-    await form.locator("#act-content").fill(`E2E ${lang} 电话催款，客户承诺下周付款`);
+    if (await screenshotsAt(page, page.url(), `overdue/contract-${lang}`, { fullPage: true })) {
+      await untilHydrated(form.locator("#act-content"));
+      await fillUrge();
+    }
     await page.getByTestId("act-save").click();
     await expect(page.getByTestId("acts")).toContainText(`E2E ${lang}`);
 
@@ -72,7 +58,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
 
 // The demo's approved stop on the largest overdue contract's machine: 合同逾期 in the monitoring tree, the panel naming
 // the contract and the approval, its link to the contract's overdue page; the stop form there offering that contract's
-// machines; the urge due today in the workbench's to-do. Screenshots at 1280 and 1920, light and dark.
+// machines; the urge due today in the workbench's to-do. Pictures at 1280 and 1920, light and dark.
 test("a machine on an overdue contract is flagged on the live map; the stop form and the workbench's urge due", async ({ page }) => {
   const rs = await database().execute(
     `select v.plate, c.id as contract_id, c.number from collection_actions a join contracts c on c.id = a.contract_id join vehicles v on v.id = json_extract(a.vehicle_ids, '$[0]')
@@ -80,8 +66,7 @@ test("a machine on an overdue contract is flagged on the live map; the stop form
   );
   const { plate, contract_id: contractId, number } = rs.rows[0] as unknown as { plate: string; contract_id: number; number: string };
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, admin.account, admin.password);
-  await page.context().addCookies([{ name: "derrick_lang", value: "zh-CN", url: page.url() }]);
+  await prefer(page, "zh-CN");
 
   await page.goto("/equipmentMonitor");
   const search = page.getByTestId("vehicle-tree").getByRole("searchbox");
@@ -93,18 +78,20 @@ test("a machine on an overdue contract is flagged on the live map; the stop form
   const banner = page.getByTestId("vehicle-panel-overdue");
   await expect(banner).toContainText(`合同 ${number} 已逾期`);
   await expect(banner).toContainText("停机申请已于");
-  for (const width of [1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `tests/e2e/screenshots/overdue/map-warning-${width}.png` });
+  if (TAKING_SCREENSHOTS) {
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `overdue/map-warning-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
   await banner.getByRole("link", { name: "查看逾期合同" }).click();
   await expect(page).toHaveURL(new RegExp(`/overdueContract/contract\\?id=${contractId}`));
   await expect(page.getByTestId("acts")).toContainText("停机申请");
 
   await page.goto(`/overdueContract/contract?id=${contractId}&kind=stopMachine`);
   await expect(page.getByTestId("act-form").getByRole("checkbox", { name: plate })).toBeVisible();
-  await shoot(page, page.url(), "stop-form");
+  await screenshotsAt(page, page.url(), "overdue/stop-form", { fullPage: true });
 
   // an urge whose next day is today on that contract (the administrator is the demo's salesman): due in their to-do
   await page.goto(`/overdueContract/contract?id=${contractId}`);

@@ -1,26 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { expect, test } from "@playwright/test";
+import { prefer, screenshot, signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 const TEXTS = {
   "zh-CN": { name: "客户名称", code: "统一社会信用代码", limit: "信用额度(元)", contactName: "姓名", phone: "电话", role: "职务", add: "添加联系人", save: "保存", saved: "操作成功！", detail: "详情", exposure: "信用敞口" },
   "en-US": { name: "Customer", code: "Unified social credit code", limit: "Credit limit (¥)", contactName: "Name", phone: "Phone", role: "Role", add: "Add contact", save: "Save", saved: "Saved successfully.", detail: "Detail", exposure: "Credit exposure" },
 } as const;
-type Lang = keyof typeof TEXTS;
-
-const prefer = (page: Page, lang: Lang, theme: "light" | "dark") =>
-  page.context().addCookies([
-    { name: "derrick_lang", value: lang, url: new URL("/", page.url()).href },
-    { name: "derrick_theme", value: theme, url: new URL("/", page.url()).href },
-  ]);
 
 for (const [lang, theme] of [["zh-CN", "light"], ["en-US", "dark"]] as const) {
   test(`creates a customer with two contacts and sees it in the list and its detail (${lang}, ${theme})`, async ({ page }) => {
     const x = TEXTS[lang];
-    await signIn(page, admin.account, admin.password);
     await prefer(page, lang, theme);
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto("/customerContract?new=1");
@@ -39,8 +29,7 @@ for (const [lang, theme] of [["zh-CN", "light"], ["en-US", "dark"]] as const) {
     await lines.getByLabel(`${x.phone} 2`).fill("0755-8236471");
     // the money input after the page is interactive (the add button above needed it): it posts through its hidden input then
     await form.getByLabel(x.limit).fill("800000");
-    mkdirSync("tests/e2e/screenshots", { recursive: true });
-    await page.screenshot({ path: `tests/e2e/screenshots/parties-form-${lang}-${theme}.png` });
+    await screenshot(page, `parties/form-${lang}-${theme}`);
     await form.getByRole("button", { name: x.save }).click();
     await expect(page.getByText(x.saved)).toBeVisible();
 
@@ -48,12 +37,12 @@ for (const [lang, theme] of [["zh-CN", "light"], ["en-US", "dark"]] as const) {
     const row = page.getByRole("row", { name: new RegExp(name) });
     await expect(row).toContainText("王建平");
     await expect(row).toContainText("800,000.00");
-    await page.screenshot({ path: `tests/e2e/screenshots/parties-list-${lang}-${theme}.png` });
+    await screenshot(page, `parties/list-${lang}-${theme}`);
     await row.getByRole("link", { name: x.detail }).click();
     const detail = page.getByTestId("resource-detail");
     await expect(detail.getByTestId("customer-contacts")).toContainText("林佩珊");
     await expect(detail.getByTestId("customer-contacts")).toContainText("0755-8236471");
     await expect(detail.getByTestId("customer-exposure")).toContainText(x.exposure);
-    await page.screenshot({ path: `tests/e2e/screenshots/parties-detail-${lang}-${theme}.png` });
+    await screenshot(page, `parties/detail-${lang}-${theme}`);
   });
 }

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { database, signIn } from "./support";
+import { database, signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 const MIN = 60_000;
 
@@ -37,7 +39,6 @@ test("an hour of points posted through the terminal API plays back on /historyTr
   expect(posted.status()).toBe(200);
   expect(((await posted.json()) as { accepted: number }).accepted).toBe(60);
 
-  await signIn(page, "admin", "Admin@2026");
   // search the vehicle by its terminal number, choose it, the default range is the last hour
   await page.goto("/historyTrack");
   await expect(page.getByTestId("playback-empty")).toContainText("请选择车辆和时间范围后查询");

@@ -1,11 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { confirmTransition, makeManager } from "./contract-steps";
-import { database, signIn } from "./support";
+import { confirmTransition, makeManager, MANAGER_PASSWORD } from "./contract-steps";
+import { database, prefer, screenshot, SIGNED_OUT, signedIn, signIn, TAKING_SCREENSHOTS, THEMES } from "./support";
 
-const { admin } = DEMO_USERS;
-type Lang = "zh-CN" | "en-US";
+test.use({ storageState: signedIn("admin") });
 
 // Issue 25 §5, the rental business end to end, once per language: the clerk (the demo administrator) registers a
 // customer, writes a rental contract for two machines that are free for its term with a payment plan generated from
@@ -28,12 +25,6 @@ const TEXTS = {
     hoursStart: "Engine hours at departure", hoursEnd: "Engine hours at return", signer: "Signed by (customer)", work: "Work done",
   },
 } as const;
-
-const prefer = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>
-  page.context().addCookies([
-    { name: "derrick_lang", value: lang, url: new URL("/", page.url()).href },
-    { name: "derrick_theme", value: theme, url: new URL("/", page.url()).href },
-  ]);
 
 /** Today in the demo tenant's zone (yyyy-MM-dd). */
 const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Asia/Shanghai" });
@@ -96,10 +87,9 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const n = (s: string, i: number) => s.replace("{n}", String(i));
     const stamp = `${lang.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, admin.account, admin.password);
     const manager = `mgr${stamp}`;
-    await makeManager(page, manager);
-    await prefer(page, lang);
+    await makeManager(manager);
+    await prefer(page, lang, "light");
 
     // 1. the customer, with a contact and a credit limit
     await page.goto("/customerContract?new=1");
@@ -149,33 +139,34 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expect(page.getByTestId("line-1").getByLabel(n(x.monthly, 2), { exact: true })).toHaveValue("65,000.00");
     const number = (await page.getByRole("heading", { level: 1 }).textContent())!.match(/HT-\d{6}-\d{4}/)![0];
 
-    // the document at 1280 and 1920 wide, light and dark: it fits, and the save bar sits at the pane's bottom
-    mkdirSync("tests/e2e/screenshots/contracts", { recursive: true });
-    for (const width of [1280, 1920]) {
-      for (const theme of ["light", "dark"] as const) {
+    // the document at 1920 and 1280 wide (and dark, for the pictures): it fits, and the save bar sits at the pane's
+    // bottom; the suite ends at 1280 and light, where the journey goes on
+    for (const width of [1920, 1280]) {
+      for (const theme of THEMES) {
         await prefer(page, lang, theme);
         await page.setViewportSize({ width, height: 900 });
         await page.goto(url);
         await expect(page.getByTestId("contract-lines")).toBeVisible();
         await expectDocumentFits(page);
-        await page.screenshot({ path: `tests/e2e/screenshots/contracts/document-${width}-${lang}-${theme}.png` });
+        await screenshot(page, `contracts/document-${width}-${lang}-${theme}`);
         await page.getByTestId("contract-lines").scrollIntoViewIfNeeded();
         await expectSaveBarAtBottom(page);
-        await page.screenshot({ path: `tests/e2e/screenshots/contracts/lines-${width}-${lang}-${theme}.png` });
+        await screenshot(page, `contracts/lines-${width}-${lang}-${theme}`);
       }
     }
-    await prefer(page, lang);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(url);
+    if (TAKING_SCREENSHOTS) {
+      await prefer(page, lang, "light");
+      await page.goto(url);
+    }
 
     await confirmTransition(page, x.submit, x.confirm);
     await expect(page.getByTestId("contract-state")).toHaveText(x.pending);
 
     // 3. the manager approves it from the to-do and puts it in force
-    const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 } });
+    const other = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 }, storageState: SIGNED_OUT });
     const mp = await other.newPage();
-    await signIn(mp, manager, "Passw0rd@26");
-    await prefer(mp, lang);
+    await signIn(mp, manager, MANAGER_PASSWORD);
+    await prefer(mp, lang, "light");
     await mp.goto("/manageWork");
     await mp.getByTestId("todo").getByRole("link", { name: new RegExp(name) }).click();
     await expect(mp).toHaveURL(new RegExp(`/contractList/form\\?id=${id}$`));

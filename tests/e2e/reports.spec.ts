@@ -1,14 +1,13 @@
 import { statSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn, untilHydrated } from "./support";
+import { expect, test } from "@playwright/test";
+import { prefer, screenshotsAt, signedIn, untilHydrated } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 // The four reports in both languages on the demo tenant: each opened, a quick range chosen (the chip marked current,
 // the period shown, the chart named for screen readers, the table there), 合同收入 grouped by customer and exported
-// (an .xlsx named after the report and its days); screenshots of each at 1280 and 1920 px, light and dark, into
-// screenshots/reports/.
+// (an .xlsx named after the report and its days); pictures of each at 1280 and 1920 px, light and dark, into
+// screenshots/reports/ (npm run screenshots).
 const TEXTS = {
   "zh-CN": { year: "最近一年", lastMonth: "上月", customer: "客户", revenue: "合同收入", file: "合同收入" },
   "en-US": { year: "Last 365 days", lastMonth: "Last month", customer: "Customer", revenue: "Contract Revenue", file: "Contract Revenue" },
@@ -21,26 +20,11 @@ const REPORTS = [
   { path: "/operateDataReport", name: "operate-data" },
 ] as const;
 
-async function shoot(page: Page, url: string, name: string) {
-  const root = new URL("/", page.url()).href;
-  for (const width of [1280, 1920]) {
-    for (const theme of ["light", "dark"] as const) {
-      await page.context().addCookies([{ name: "derrick_theme", value: theme, url: root }]);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(url);
-      await page.screenshot({ path: `tests/e2e/screenshots/reports/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.context().addCookies([{ name: "derrick_theme", value: "light", url: root }]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 for (const lang of ["zh-CN", "en-US"] as const) {
   test(`the four reports with a quick range, 合同收入 exported (${lang})`, async ({ page }) => {
     const x = TEXTS[lang];
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, admin.account, admin.password);
-    await page.context().addCookies([{ name: "derrick_lang", value: lang, url: page.url() }]);
+    await prefer(page, lang);
 
     for (const r of REPORTS) {
       await page.goto(r.path);
@@ -54,7 +38,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
       // the chart, when there is something to draw, is one named image
       const svg = page.getByTestId("report-chart").locator("svg[role=img]");
       if (await svg.count()) await expect(svg).toHaveAttribute("aria-label", /.+/);
-      await shoot(page, page.url(), `${r.name}-${lang}`);
+      await screenshotsAt(page, page.url(), `reports/${r.name}-${lang}`, { fullPage: true });
     }
 
     // 合同收入 by customer over the last year, then its Excel file

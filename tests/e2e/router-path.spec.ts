@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { screenshot, signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 const stamp = () => Date.now().toString(36);
 
 test("a menu item is added under a group, refused as its own parent, and shows in the operation log", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/routerPath?q=group_system");
   await expect(page.getByRole("heading", { name: "路由管理" })).toBeVisible();
 
@@ -20,7 +18,7 @@ test("a menu item is added under a group, refused as its own parent, and shows i
   await form.getByLabel("权限标识").fill(`e2e_${stamp()}`);
   await form.getByLabel("上级菜单").selectOption("23");
   await form.getByLabel("路由路径").fill(`/e2e${stamp()}`);
-  await page.screenshot({ path: ".cache/test-results/router-path-form.png" });
+  await screenshot(page, "router-path/form");
   await form.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("操作成功！")).toBeVisible();
 
@@ -32,10 +30,10 @@ test("a menu item is added under a group, refused as its own parent, and shows i
   await page.getByTestId("resource-form").getByLabel("上级菜单").selectOption(privisId);
   await page.getByTestId("resource-form").getByRole("button", { name: "保存" }).click();
   await expect(page.getByTestId("resource-form")).toContainText("上级菜单不能是自己");
-  await page.screenshot({ path: ".cache/test-results/router-path-refused.png" });
+  await screenshot(page, "router-path/refused");
 
   await page.goto("/operationLog?entity=menu");
-  await expect(page.getByTestId("data-table")).toContainText(`name=${name}`);
+  await expect(page.getByTestId("data-table")).toContainText(`菜单名称=${name}`);
   await expect(page.getByTestId("add")).toHaveCount(0);
-  await page.screenshot({ path: ".cache/test-results/operation-log.png" });
+  await screenshot(page, "router-path/operation-log");
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { database, signedIn, signIn } from "./support";
 
 const { dispatcher, viewer } = DEMO_USERS;
 
@@ -75,8 +75,9 @@ test("sign in, open three screens as tabs, close one, switch language, theme and
 
 test("an expired session lands on /login with the message, once", async ({ page }) => {
   await signIn(page, viewer.account, viewer.password);
+  // this test's own session, the newest: others of the same user (the shared signed-in state) go on
   await database().execute({
-    sql: "update sessions set expires_at = ? where user_id = (select id from users where login_account = ?)",
+    sql: "update sessions set expires_at = ? where id = (select s.id from sessions s join users u on u.id = s.user_id where u.login_account = ? order by s.created_at desc limit 1)",
     args: [Date.now() - 1000, viewer.account],
   });
   const menu = page.getByRole("navigation", { name: "主菜单" });
@@ -88,11 +89,14 @@ test("an expired session lands on /login with the message, once", async ({ page 
   await expect(page.getByText("会话失效,请重新登录")).toHaveCount(0);
 });
 
-test("a screen guarded by a missing permission shows 权限不足！", async ({ page }) => {
-  await signIn(page, viewer.account, viewer.password);
-  const res = await page.goto("/userManage");
-  expect(res?.status()).toBe(403);
-  await expect(page.getByRole("alert")).toContainText("权限不足！");
-  // the shell stays, so the user can go elsewhere
-  await expect(page.getByRole("navigation", { name: "主菜单" })).toBeVisible();
+test.describe("as the viewer", () => {
+  test.use({ storageState: signedIn("viewer") });
+
+  test("a screen guarded by a missing permission shows 权限不足！", async ({ page }) => {
+    const res = await page.goto("/userManage");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toContainText("权限不足！");
+    // the shell stays, so the user can go elsewhere
+    await expect(page.getByRole("navigation", { name: "主菜单" })).toBeVisible();
+  });
 });

@@ -1,29 +1,19 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { database, signIn } from "./support";
+import { expect, test } from "@playwright/test";
+import { database, prefer, screenshot, signedIn, WIDTHS } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 
 const TEXTS = {
   "zh-CN": { name: "签到点名称", org: "所属组织", orgName: "上海项目部", pick: "设置签到地点", dialog: "签到地点", none: "尚未设置签到地点", info: "签到地点", range: "签到范围", metres: "300 米", cancel: "取消", confirm: "确定", address: "地址", save: "保存", saved: "操作成功！", edit: "编辑" },
   "en-US": { name: "Sign-in point", org: "Organisation", orgName: "上海项目部", pick: "Set sign-in location", dialog: "Sign-in location", none: "No sign-in location yet", info: "Sign-in location", range: "Sign-in range", metres: "300 m", cancel: "Cancel", confirm: "OK", address: "Address", save: "Save", saved: "Saved successfully.", edit: "Edit" },
 } as const;
-type Lang = keyof typeof TEXTS;
-
-const prefer = (page: Page, lang: Lang, theme: "light" | "dark" = "light") =>
-  page.context().addCookies([
-    { name: "derrick_lang", value: lang, url: new URL("/", page.url()).href },
-    { name: "derrick_theme", value: theme, url: new URL("/", page.url()).href },
-  ]);
 
 const stored = async (name: string) => (await database().execute({ sql: "select lng, lat, address, sign_range as signRange from sign_points where name = ?", args: [name] })).rows[0];
 
 for (const lang of ["zh-CN", "en-US"] as const) {
   test(`sets a sign-in point on the sign-in map (click, info window address, range), saves it and lists it; cancel keeps the values (${lang})`, async ({ page }) => {
     const x = TEXTS[lang];
-    await signIn(page, admin.account, admin.password);
-    await prefer(page, lang);
+    await prefer(page, lang, "light");
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/signManagement?new=1");
     const form = page.getByTestId("resource-form");
@@ -46,8 +36,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expect(info).toContainText(x.info);
     await info.getByLabel(x.address).fill("宝山区沪太路3100号东门");
     await dialog.getByTestId("sign-in-radius").selectOption("300");
-    mkdirSync("tests/e2e/screenshots", { recursive: true });
-    await page.screenshot({ path: `tests/e2e/screenshots/sign-management-dialog-${lang}.png` });
+    await screenshot(page, `sign-management/dialog-${lang}`);
     await dialog.getByRole("button", { name: x.confirm }).click();
     await expect(dialog).toBeHidden();
 
@@ -83,27 +72,21 @@ for (const lang of ["zh-CN", "en-US"] as const) {
   });
 }
 
-test("screenshots of 签到管理 at 1280 and 1920, both languages and themes; the page never scrolls sideways", async ({ page }) => {
-  mkdirSync("tests/e2e/screenshots", { recursive: true });
-  await signIn(page, admin.account, admin.password);
-  for (const width of [1280, 1920]) {
+test("签到管理 lists the demo's sign-in points at 1280 and 1920, both languages, and opens one in its form; the page never scrolls sideways", async ({ page }) => {
+  const edit = `/signManagement?edit=${String((await database().execute("select id from sign_points where name = '宝山搅拌站'")).rows[0]!.id)}`;
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 1280 ? 720 : 1080 });
     for (const lang of ["zh-CN", "en-US"] as const) {
-      for (const theme of ["light", "dark"] as const) {
-        await prefer(page, lang, theme);
-        await page.goto("/signManagement");
-        await expect(page.locator("html")).toHaveAttribute("lang", lang);
-        // the demo's sign-in points are listed
-        await expect(page.getByRole("row", { name: /宝山搅拌站/ })).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-        await page.screenshot({ path: `tests/e2e/screenshots/sign-management-${width}-${lang}-${theme}.png` });
-        if (width === 1280) {
-          await page.goto("/signManagement?edit=" + String((await database().execute("select id from sign_points where name = '宝山搅拌站'")).rows[0]!.id));
-          await expect(page.getByTestId("sign-in-map")).toBeVisible();
-          await page.screenshot({ path: `tests/e2e/screenshots/sign-management-form-${lang}-${theme}.png` });
-        }
+      await prefer(page, lang, "light");
+      await page.goto("/signManagement");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("row", { name: /宝山搅拌站/ })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      // a saved point in its form, with the map widget (pictures of both in both themes: screens.gallery.ts)
+      if (width === 1280) {
+        await page.goto(edit);
+        await expect(page.getByTestId("sign-in-map")).toBeVisible();
       }
     }
   }
-  await prefer(page, "zh-CN", "light");
 });

@@ -2,17 +2,16 @@
 // the monitoring screen moves, a fence drawn in the UI raises an alarm that the open alarm list shows live.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { DEMO_USERS } from "../../db/seed/demo";
 import { E2E_PERSIST } from "./server-config.mjs";
-import { database, signIn } from "./support";
+import { database, signedIn, siteRoot } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
 const stamp = () => Date.now().toString(36).toUpperCase().slice(-6);
 
 async function provision(page: Page, prefix: string) {
   const s = stamp();
   const terminal = { terminalNo: `${prefix}${s}`.slice(0, 10).padEnd(10, "0"), plate: `沪J${s}`, secret: `journey-secret-${s}` };
-  const res = await page.request.post("/api/device/provision", { headers: { Origin: new URL(page.url()).origin }, data: { terminals: [terminal] } });
+  const res = await page.request.post("/api/device/provision", { headers: { Origin: new URL(siteRoot()).origin }, data: { terminals: [terminal] } });
   expect(res.status()).toBe(200);
   return terminal;
 }
@@ -43,7 +42,6 @@ test.describe("with the simulator running", () => {
   });
 
   test("the monitoring screen shows the simulated vehicles moving and the counts changing", async ({ page }) => {
-    await signIn(page, admin.account, admin.password);
     await page.goto("/equipmentMonitor");
     await expect(page.getByTestId("monitor-connection")).toHaveAttribute("data-state", "open");
     // the simulated terminals come online: at least one running
@@ -61,7 +59,6 @@ test.describe("with the simulator running", () => {
 });
 
 test("a fence drawn in the UI raises an alarm that the open alarm list shows live", async ({ page, context }) => {
-  await signIn(page, admin.account, admin.password);
   const terminal = await provision(page, "JFN");
   // far outside where the fence will be drawn: the vehicle's rule state starts outside
   await report(page.request, terminal, [{ seq: 1, t: Date.now() - 5000, lng: 122.4, lat: 31.23, speed: 30 }]);

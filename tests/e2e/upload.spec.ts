@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
+
+test.use({ storageState: signedIn("admin") });
 
 test("upload a logo, refuse a disguised file, preview with zoom and rotate, save, and serve it", async ({ page }) => {
-  await signIn(page, DEMO_USERS.admin.account, DEMO_USERS.admin.password);
   await page.goto("/bussinessinfo");
   const upload = page.getByTestId("upload");
   const chooser = upload.locator('input[type="file"]');

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
-import { signIn } from "./support";
+import { signedIn } from "./support";
 
-const { admin } = DEMO_USERS;
+test.use({ storageState: signedIn("admin") });
+
 const stamp = () => Date.now().toString(36);
 
 async function fillUser(page: Page, account: string, name: string) {
@@ -19,7 +19,6 @@ test.describe("user management without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("lists, filters, refuses a bad save keeping the input, saves, and edits", async ({ page }) => {
-    await signIn(page, admin.account, admin.password);
     await page.goto("/userManage");
     await expect(page.getByRole("heading", { name: "用户管理" })).toBeVisible();
     await expect(page.getByTestId("data-table")).toContainText("dispatcher");
@@ -58,7 +57,6 @@ test.describe("user management without JavaScript", () => {
 });
 
 test("user management with JavaScript: search as you type, and delete after confirmation", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/userManage");
   const account = `js${stamp()}`;
   await page.getByTestId("add").click();
@@ -93,7 +91,6 @@ test("user management with JavaScript: search as you type, and delete after conf
 });
 
 test("column panel: hide, reorder, the two refusals, and the choice survives a reload", async ({ page }) => {
-  await signIn(page, admin.account, admin.password);
   await page.goto("/userManage");
   const headers = page.getByTestId("data-table").locator("thead th[scope=col]");
   await expect(headers.first()).toHaveText("序号");
@@ -140,7 +137,6 @@ test.describe("column panel without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the server refuses hiding every column with 显示字段不能为空", async ({ page }) => {
-    await signIn(page, admin.account, admin.password);
     await page.goto("/userManage");
     await page.getByText("显示配置").click();
     const panel = page.getByTestId("column-panel");
