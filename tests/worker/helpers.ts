@@ -24,6 +24,14 @@ export async function makeTenant(opts: { role?: "admin" | "dispatcher" | "viewer
   return { ...seeded, account, password, userId: seeded.userIds[account]! };
 }
 
+/** An enterprise customer of the tenant (30 days to pay, enabled), written as the seed writes rows; its id. */
+export async function insertCustomer(tenantId: number, name: string): Promise<number> {
+  const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
+    .bind(tenantId, name, Date.now(), Date.now())
+    .first<{ id: number }>();
+  return row!.id;
+}
+
 export function cookiesOf(res: Response): string {
   return res.headers
     .getSetCookie()

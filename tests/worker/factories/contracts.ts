@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { unique } from "../helpers";
+import { insertCustomer, unique } from "../helpers";
 import type { DomainFactories, Factory, Prepare, Seed } from "../factories";
 
 /** The customer PREPARE made for each tenant's contract factory. */
@@ -12,10 +12,7 @@ const factories: Record<string, Factory> = {
 
 const prepare: Record<string, Prepare> = {
   async contract(t) {
-    const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
-      .bind(t.tenantId, unique("隔离客户"), Date.now(), Date.now())
-      .first<{ id: number }>();
-    contractCustomers.set(t.tenantId, row!.id);
+    contractCustomers.set(t.tenantId, await insertCustomer(t.tenantId, unique("隔离客户")));
   },
 };
 

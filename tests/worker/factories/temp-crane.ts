@@ -1,5 +1,4 @@
-import { env } from "cloudflare:test";
-import { unique } from "../helpers";
+import { insertCustomer, unique } from "../helpers";
 import type { DomainFactories, Factory, Prepare } from "../factories";
 
 /** The customer PREPARE made for each tenant's temporary crane factory. */
@@ -12,10 +11,7 @@ const factories: Record<string, Factory> = {
 
 const prepare: Record<string, Prepare> = {
   async tempCrane(t) {
-    const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
-      .bind(t.tenantId, unique("吊车客户"), Date.now(), Date.now())
-      .first<{ id: number }>();
-    craneCustomers.set(t.tenantId, row!.id);
+    craneCustomers.set(t.tenantId, await insertCustomer(t.tenantId, unique("吊车客户")));
   },
 };
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { unique } from "../helpers";
+import { insertCustomer, unique } from "../helpers";
 import type { DomainFactories, Factory, Prepare } from "../factories";
 
 /** The customer PREPARE made for each tenant's visit factory, and the visitor (the signed-in user). */
@@ -23,10 +23,7 @@ const prepare: Record<string, Prepare> = {
     surveyQuestions.set(t.tenantId, row!.id);
   },
   async customerVisit(t) {
-    const row = await env.DB.prepare("insert into customers (tenant_id, name, kind, payment_days, state, version, created_at, updated_at) values (?, ?, 'enterprise', 30, 1, 1, ?, ?) returning id")
-      .bind(t.tenantId, unique("回访客户"), Date.now(), Date.now())
-      .first<{ id: number }>();
-    visitCustomers.set(t.tenantId, row!.id);
+    visitCustomers.set(t.tenantId, await insertCustomer(t.tenantId, unique("回访客户")));
     visitors.set(t.tenantId, t.userId);
   },
 };
