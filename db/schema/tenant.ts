@@ -35,3 +35,9 @@ export const organisations = sqliteTable(
   },
   (t) => [index("organisations_tenant_parent_idx").on(t.tenantId, t.parentId)],
 );
+
+/** The tenant a row belongs to: how a domain that keeps its table beside its rules declares it (db/tenant.ts reads it). */
+export const tenantColumn = () =>
+  integer("tenant_id")
+    .notNull()
+    .references(() => tenants.id);

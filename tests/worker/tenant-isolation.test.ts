@@ -65,9 +65,15 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
 };
 
 describe("tenant isolation over every registered resource", () => {
-  it("knows every tenant table: a registered resource's, or named with its owner", () => {
-    const tenantTables = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable) && "tenantId" in t).map((t) => getTableName(t));
-    const owned = new Set(Object.values(registeredResources()).map((r) => getTableName(r.resource.table)));
+  it("knows every tenant table: a registered resource's (or its document's lines), or named with its owner", async () => {
+    // the database's own tables with a tenant_id column, whether or not db/schema exports them (a domain may keep its table beside its rules)
+    const tables = (await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite%' and name not like '\\_%' escape '\\' and name <> 'd1_migrations'").all<{ name: string }>()).results.map((r) => r.name);
+    const tenantTables: string[] = [];
+    for (const name of tables) if ((await env.DB.prepare(`select 1 from pragma_table_info('${name}') where name = 'tenant_id'`).first()) !== null) tenantTables.push(name);
+    // and every table db/schema declares with a tenant is among them
+    const declared = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable) && "tenantId" in t).map((t) => getTableName(t));
+    expect(declared.filter((name) => !tenantTables.includes(name))).toEqual([]);
+    const owned = new Set(Object.values(registeredResources()).flatMap((r) => [getTableName(r.resource.table), ...Object.values(r.document?.lines ?? {}).map((l) => getTableName(l.table))]));
     expect(tenantTables.filter((name) => !owned.has(name) && !(name in OUTSIDE_RESOURCES)).sort(), "tenant tables no resource lists and OUTSIDE_RESOURCES does not name").toEqual([]);
     // a name for a table that is gone, or that became a resource's, goes too
     expect(Object.keys(OUTSIDE_RESOURCES).filter((name) => owned.has(name) || !tenantTables.includes(name))).toEqual([]);

@@ -89,7 +89,7 @@ export interface FormFieldDef {
    * location: one map picker (app/widgets/map-picker.tsx) posting longitude, latitude and an address under `keys`;
    * vehicles: plate numbers, one a line, picked from `source` (see app/widgets/vehicle-picker.tsx)
    */
-  type: "text" | "password" | "email" | "tel" | "select" | "date" | "time" | "textarea" | "checkboxes" | "number" | "location" | "vehicles";
+  type: "text" | "password" | "email" | "tel" | "select" | "date" | "time" | "textarea" | "checkboxes" | "number" | "location" | "vehicles" | CodecType | "lines" | "files";
   /** location only: the posted names of its parts; required applies to longitude and latitude, never the address */
   keys?: LocationKeys;
   required?: boolean;
@@ -102,7 +102,40 @@ export interface FormFieldDef {
   defaultValue?: string;
   /** vehicles: the search endpoint the picker asks (GET ?q=, answers {data: {id, plate, terminalNo}[]}) */
   source?: string;
+  /** number, money, quantity: the largest value (in the field's own unit: yuan, pieces) */
+  maxValue?: number;
+  /** quantity: the decimal places it keeps (default 0); stored as an integer of the smallest unit */
+  decimals?: number;
+  /** lines: the fields of one line (never lines again), see {@link LinesOptions} */
+  lines?: LinesOptions;
+  /** files: how many files at most (default 20); the row keeps their ids comma-separated */
+  limit?: number;
+  /** a column's width in a lines table (a Tailwind class, e.g. "w-32") */
+  width?: string;
 }
+
+/**
+ * A `lines` field: a nested table of typed fields posted as `key[i].field`. Rows are added, removed and moved by
+ * submit buttons the server answers without JavaScript and the page applies at once with it (Conform's intents); a
+ * row left wholly blank is dropped before it is judged.
+ */
+export interface LinesOptions {
+  fields: FormFieldDef[];
+  /** at least this many rows (default 0); the refusal names the count, and a new document starts with as many blank */
+  minRows?: number;
+  /** at most this many rows (default FORM_MAX_ROWS) */
+  maxRows?: number;
+  /** line fields summed in the table's totals row (money, quantity, number) */
+  totals?: string[];
+  /** the values a new row starts with */
+  newRow?: Record<string, string>;
+}
+
+/**
+ * The field types whose posted text is read by a codec (app/lib/field-codecs.ts): money in cents, a percent in basis
+ * points, a quantity in its smallest unit, a reference as a row id among the field's options, a flag as 0/1.
+ */
+export type CodecType = "money" | "percent" | "quantity" | "reference" | "flag";
 
 /** The names a location field posts its WGS-84 longitude, latitude and (optional) address under. */
 export interface LocationKeys {
@@ -130,6 +163,8 @@ export const LOCATION_LABELS = {
  */
 export function formInputs(form: FormFieldDef[]): FormFieldDef[] {
   return form.flatMap((f): FormFieldDef[] => {
+    // a document's lines are a sheet of their own (SheetDef.lines) and its files uploads, never head cells
+    if (f.type === "lines" || f.type === "files") return [];
     if (f.type !== "location" || !f.keys) return [f];
     const { keys } = f;
     return (["lng", "lat", "address", "signRange"] as const).flatMap((part) => {
@@ -157,6 +192,11 @@ export interface ResourceView {
   rowLabel: string;
   /** a list nobody edits (logs): no add, edit, delete or import, whatever the user's codes; export stays */
   readOnly?: boolean;
+  /**
+   * a document (a head with lines, states, an approval): a row opens on the document page (`?id=`, `?new=1`;
+   * app/modules/resource/document-page.tsx), never in the drawer, and no Excel import makes one
+   */
+  document?: true;
   /** the Excel sheets, when the drawer's form is not the whole record (a contract's head and its lines): see SheetDef */
   sheet?: SheetDef;
 }

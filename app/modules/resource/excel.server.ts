@@ -177,3 +177,15 @@ function lineRows(errors: FieldErrors, key: string, lines: { row: number }[]): F
 }
 
 const reasonsOf = (errors: FieldErrors) => Object.entries(errors).map(([field, message]) => ({ field, message }));
+
+/**
+ * One document as a workbook: its head as label and value rows on the first sheet, each lines table on a sheet of
+ * its own with its totals row; every value as the page shows it (options by their labels, money with separators).
+ */
+export async function documentWorkbook(title: string, head: [string, string][], tables: { title: string; header: string[]; rows: string[][]; total?: string[] }[]): Promise<Response> {
+  const sheets = [
+    { data: head.map(([label, value]) => [bold(label), { value }]), sheet: sheetName(title), columns: [{ width: 20 }, { width: 40 }] },
+    ...tables.map((t) => ({ data: [t.header.map(bold), ...t.rows.map((r) => r.map((value) => ({ value }))), ...(t.total ? [t.total.map(bold)] : [])], sheet: sheetName(t.title), columns: t.header.map(() => ({ width: 16 })) })),
+  ];
+  return fileResponse(await xlsxBlob(sheets), `${title}.xlsx`);
+}

@@ -1,6 +1,7 @@
 import type { RequestScope } from "~/modules/access/access.server";
 import type { FileHolder } from "~/modules/files/file-holder";
 import type { ApprovalKind } from "~/modules/workflow/approval.server";
+import type { DocumentDefinition } from "./document.server";
 import type { AnyResource } from "./resource.server";
 import type { Option } from "./route.server";
 
@@ -20,6 +21,9 @@ export interface DomainManifest {
 
 export interface RegisteredResource {
   resource: AnyResource;
+  /** a document's server half (document.server.ts): its lines tables are the resource's too */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any machine row: the registry only reads the lines
+  document?: DocumentDefinition<any>;
   options?: (scope: RequestScope) => Promise<Record<string, Option[]>>;
 }
 

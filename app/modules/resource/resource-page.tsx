@@ -124,7 +124,7 @@ export function ResourcePage<Row extends { id: number } = ListedRow>({
         rowLabel={(r) => String((r as Record<string, unknown>)[view.rowLabel] ?? r.id)}
         rowActions={(r) => (
           <span className="flex gap-3">
-            <QueryLink to={withQuery(back, `view=${r.id}`)} className="text-brand">
+            <QueryLink to={withQuery(back, view.document ? `id=${r.id}` : `view=${r.id}`)} className="text-brand">
               {t("detail")}
             </QueryLink>
             {rowActions?.(r, data.can)}

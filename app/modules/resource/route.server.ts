@@ -62,7 +62,7 @@ export async function resourceLoader(
 function permissionsOf(scope: RequestScope, res: AnyResource) {
   const has = (a: string) => scope.access.permissions.has(`${res.view.permission}:${a}`);
   const writable = !res.view.readOnly;
-  return { add: writable && has("add"), edit: writable && has("edit"), delete: writable && has("delete"), export: has("export"), import: writable && has("import") };
+  return { add: writable && has("add"), edit: writable && has("edit"), delete: writable && has("delete"), export: has("export"), import: writable && !res.view.document && has("import") };
 }
 
 export type ResourceActionData =
@@ -151,7 +151,7 @@ export async function resourceAction(
     case "edit": {
       const ids = postedIds(form);
       if (ids.length !== 1) return data<ResourceActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
-      return redirect(withQuery(back, `edit=${ids[0]}`));
+      return redirect(withQuery(back, res.view.document ? `id=${ids[0]}` : `edit=${ids[0]}`));
     }
     case "confirmDelete": {
       const ids = postedIds(form);

@@ -121,6 +121,7 @@ export const SCREENS: ScreenDef[] = [
   { path: "/replayDetail/:id", group: "device", privisId: "1415", privis: "replayDetail", zh: "回放详情", en: "Playback Details", layout: "fullscreen", status: "built", inMenu: false },
   { path: "/stateReport", group: "device", privisId: "1416", privis: "stateReport", zh: "状态报表", en: "Status Report", layout: "app", status: "planned", inMenu: true },
   { path: "/equipmentHeatMap", group: "device", privisId: "1417", privis: "equipmentHeatMap", zh: "设备热力图", en: "Equipment Heat Map", layout: "app", status: "built", inMenu: true },
+  { path: "/equipmentTransfer", group: "device", privisId: "1418", privis: "equipmentTransfer", zh: "设备调拨", en: "Equipment Transfers", layout: "app", status: "built", inMenu: true },
   // Dispatch Management (15)
   { path: "/vehicleApplication", group: "dispatch", privisId: "1501", privis: "vehicleApplication", zh: "用车申请", en: "Vehicle Requests", layout: "app", status: "planned", inMenu: true },
   { path: "/dispatchManagement", group: "dispatch", privisId: "1502", privis: "dispatchManagement", zh: "派车管理", en: "Vehicle Dispatch", layout: "app", status: "planned", inMenu: true },

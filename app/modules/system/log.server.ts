@@ -5,14 +5,10 @@ import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import type { Label } from "~/lib/list/types";
-import { actionLabel, entityLabel, fieldLabel, valueLabel } from "./audit-vocabulary.server";
+import { actionLabel, entityLabel, summariseChange } from "~/modules/resource/audit-vocabulary.server";
 import { auditLogView, visitLogView } from "./log.resource";
 
-type Values = Record<string, unknown>;
-const SUMMARY_MAX = 120;
 const DETAIL_MAX = 4000;
-/** bookkeeping columns that say nothing to a reader of the log */
-const QUIET = new Set(["id", "tenantId", "version", "createdAt", "updatedAt", "creatorId"]);
 
 /** Rows whose user's account or name contains the text (the user is joined in the list). */
 const byUser = (userId: SQLiteColumn) => (v: string) =>
@@ -20,33 +16,6 @@ const byUser = (userId: SQLiteColumn) => (v: string) =>
     userId,
     sql`(select ${users.id} from ${users} where ${containing(users.loginAccount, v)} or ${containing(users.userName, v)})`,
   );
-
-const asRecord = (v: unknown): Values | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Values) : null);
-
-/**
- * One line a person can read, in both languages: the changed fields by their labels with their values as the screens
- * show them (old → new), or the fields of a created or deleted row (状态: 草稿 → 待审批; 名称=…).
- */
-export function summariseChange(entity: string, before: unknown, after: unknown): Label {
-  const b = asRecord(before);
-  const a = asRecord(after);
-  const part = (lang: "zh" | "en") => (k: string, v: unknown) => `${fieldLabel(entity, k)[lang]}=${valueLabel(entity, k, v)[lang]}`;
-  let parts: ((lang: "zh" | "en") => string)[];
-  if (b && a) {
-    // a field that only went from absent to empty is no change to a reader (an optional note left blank)
-    const empty = (v: unknown) => v === null || v === undefined || v === "";
-    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !QUIET.has(k) && !(empty(b[k]) && empty(a[k])) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
-    parts = keys.map((k) => (lang) => `${fieldLabel(entity, k)[lang]}: ${valueLabel(entity, k, b[k])[lang]} → ${valueLabel(entity, k, a[k])[lang]}`);
-  } else {
-    const row = a ?? b;
-    parts = row ? Object.entries(row).filter(([k, v]) => !QUIET.has(k) && v !== null && v !== undefined && v !== "").map(([k, v]) => (lang) => part(lang)(k, v)) : [];
-  }
-  const line = (lang: "zh" | "en", sep: string) => {
-    const text = parts.map((p) => p(lang)).join(sep);
-    return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
-  };
-  return { zh: line("zh", "；"), en: line("en", "; ") };
-}
 
 const detailOf = (before: unknown, after: unknown) => {
   const json = JSON.stringify({ before: before ?? null, after: after ?? null });

@@ -23,6 +23,7 @@ export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh
     { key: "execute", label: { zh: "执行", en: "Execute" } },
   ],
   tempCrane: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
+  equipmentTransfer: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   nominatePrizes: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   // 确认账单: a confirmed bill is never changed again
   contractBillReport: [{ key: "confirm", label: { zh: "确认", en: "Confirm" } }],

@@ -2,7 +2,7 @@ import { resources } from "~/i18n/resources";
 import type { Language } from "~/i18n/index";
 import type { ColumnDef, FormFieldDef, Label, OptionDef } from "~/lib/list/types";
 import type { MachineView } from "~/modules/workflow/machine";
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_FIELDS } from "./log.resource";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_FIELDS } from "./audit-words";
 
 /**
  * The words of the operation log in the reader's language: what an audit record's action, entity, fields and values
@@ -38,7 +38,7 @@ function fieldsOf(view: ViewLike | undefined): Map<string, Named> {
     if (!had) fields.set(f.key, { label: f.label, options: f.options });
     else if (!had.options && f.options) had.options = f.options;
   };
-  for (const f of [...view.form, ...(view.lines?.fields ?? [])]) add(f);
+  for (const f of [...view.form, ...(view.lines?.fields ?? []), ...view.form.flatMap((f) => f.lines?.fields ?? [])]) add(f);
   for (const c of view.columns) {
     if (c.type === "index") continue;
     if (c.type === "expand") (c.fields ?? []).forEach(add);
@@ -91,4 +91,36 @@ export function valueLabel(entity: string, key: string, value: unknown): Label {
   const option = fieldOf(entity, key)?.options?.find((o) => o.value === String(value));
   if (option) return option.label;
   return asWritten(typeof value === "object" ? JSON.stringify(value) : String(value));
+}
+
+type Values = Record<string, unknown>;
+const SUMMARY_MAX = 120;
+/** bookkeeping columns that say nothing to a reader of the log */
+const QUIET = new Set(["id", "tenantId", "version", "createdAt", "updatedAt", "creatorId"]);
+
+const asRecord = (v: unknown): Values | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Values) : null);
+
+/**
+ * One line a person can read, in both languages: the changed fields by their labels with their values as the screens
+ * show them (old → new), or the fields of a created or deleted row (状态: 草稿 → 待审批; 名称=…).
+ */
+export function summariseChange(entity: string, before: unknown, after: unknown): Label {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  const part = (lang: "zh" | "en") => (k: string, v: unknown) => `${fieldLabel(entity, k)[lang]}=${valueLabel(entity, k, v)[lang]}`;
+  let parts: ((lang: "zh" | "en") => string)[];
+  if (b && a) {
+    // a field that only went from absent to empty is no change to a reader (an optional note left blank)
+    const empty = (v: unknown) => v === null || v === undefined || v === "";
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !QUIET.has(k) && !(empty(b[k]) && empty(a[k])) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
+    parts = keys.map((k) => (lang) => `${fieldLabel(entity, k)[lang]}: ${valueLabel(entity, k, b[k])[lang]} → ${valueLabel(entity, k, a[k])[lang]}`);
+  } else {
+    const row = a ?? b;
+    parts = row ? Object.entries(row).filter(([k, v]) => !QUIET.has(k) && v !== null && v !== undefined && v !== "").map(([k, v]) => (lang) => part(lang)(k, v)) : [];
+  }
+  const line = (lang: "zh" | "en", sep: string) => {
+    const text = parts.map((p) => p(lang)).join(sep);
+    return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+  };
+  return { zh: line("zh", "；"), en: line("en", "; ") };
 }

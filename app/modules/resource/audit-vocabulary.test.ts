@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionLabel, entityLabel, fieldLabel, valueLabel } from "./audit-vocabulary.server";
-import { summariseChange } from "./log.server";
+import { actionLabel, entityLabel, fieldLabel, summariseChange, valueLabel } from "./audit-vocabulary.server";
 
 describe("the operation log's summary", () => {
   it("names the changed fields by their labels with old and new values as the screens show them, leaving bookkeeping out", () => {

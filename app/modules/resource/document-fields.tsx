@@ -1,0 +1,282 @@
+/**
+ * A declared field as a control on Conform's form (names, ids and messages come from its field metadata, never from
+ * strings built here), and the `lines` field as a table of such controls: add, remove and move rows with submit
+ * buttons carrying Conform's intents (the server answers them without JavaScript; with it the page applies them at
+ * once), a message under each cell, the table's own message (too few rows) under it, and a totals row.
+ */
+import { useFormMetadata, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/message";
+import { lineTotals } from "~/lib/field-codecs";
+import { labelOf, type FormFieldDef } from "~/lib/list/types";
+import { Button } from "~/ui/button";
+import { Input, Select, Textarea } from "~/ui/input";
+import { MoneyInput } from "~/widgets/money-input";
+import { Upload } from "~/widgets/upload";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
+type Meta = FieldMetadata<any, any, string[]>;
+type ListMeta = FieldMetadata<Record<string, unknown>[], Record<string, unknown>, string[]>;
+export type Choices = Record<string, { value: string; label: string }[]>;
+
+const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+
+/** The first message of a field, in the reader's language. */
+function useError(meta: Meta): string | undefined {
+  const message = useMessage();
+  const first = meta.errors?.[0];
+  return first ? message(first) : undefined;
+}
+
+/** One control for a declared field (no label: the caller gives it one, a cell's header or a label above). */
+export function FieldControl({
+  field,
+  meta,
+  choices,
+  label,
+  files,
+  readOnly,
+}: {
+  field: FormFieldDef;
+  meta: Meta;
+  choices: Choices;
+  label?: string;
+  files?: { id: number; name: string; url: string | null }[];
+  readOnly?: boolean;
+}) {
+  const { t, i18n } = useTranslation("resource");
+  const error = useError(meta);
+  const common = {
+    id: meta.id,
+    name: meta.name,
+    "aria-label": label,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? meta.errorId : undefined,
+    "aria-required": field.required || undefined,
+  };
+  const initial = text(meta.initialValue);
+  let control;
+  switch (field.type) {
+    case "select":
+    case "reference": {
+      const options =
+        field.options?.map((o) => ({
+          value: o.value,
+          label: labelOf(o.label, i18n.language),
+        })) ??
+        choices[field.key] ??
+        [];
+      control = (
+        <Select key={meta.key} {...common} defaultValue={initial}>
+          <option value="">{t("choose")}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      );
+      break;
+    }
+    case "money":
+      control = <MoneyInput key={meta.key} {...common} defaultValue={initial} min={0} max={field.maxValue} />;
+      break;
+    case "percent":
+    case "quantity":
+      control = <Input key={meta.key} {...common} defaultValue={initial} inputMode="decimal" className="text-right tabular-nums" />;
+      break;
+    case "number":
+      control = <Input key={meta.key} {...common} defaultValue={initial} inputMode="numeric" className="text-right tabular-nums" />;
+      break;
+    case "flag":
+      control = <input key={meta.key} type="checkbox" {...common} value="1" defaultChecked={initial === "1"} className="h-4 w-4" />;
+      break;
+    case "textarea":
+      control = <Textarea key={meta.key} {...common} defaultValue={initial} maxLength={field.maxLength} rows={2} />;
+      break;
+    case "files":
+      control = <Upload name={meta.name} id={meta.id} defaultFiles={files ?? []} readOnly={readOnly} limit={field.limit ?? 20} />;
+      break;
+    default:
+      control = (
+        <Input
+          key={meta.key}
+          {...common}
+          type={field.type === "date" || field.type === "time" || field.type === "tel" || field.type === "email" ? field.type : "text"}
+          defaultValue={initial}
+          maxLength={field.maxLength}
+        />
+      );
+  }
+  return (
+    <>
+      {control}
+      {error ? (
+        <p id={meta.errorId} className="mt-1 text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The rows of a lines field as posted so far (for the totals while typing): `key[i].field` out of the form's data. */
+export function postedRows(form: HTMLFormElement, key: string): Record<string, string>[] {
+  const rows: Record<string, string>[] = [];
+  const prefix = `${key}[`;
+  for (const [name, value] of new FormData(form)) {
+    if (!name.startsWith(prefix) || typeof value !== "string") continue;
+    const m = /^\[(\d+)\]\.([A-Za-z0-9_]+)$/.exec(name.slice(key.length));
+    if (m) (rows[Number(m[1])] ??= {})[m[2]!] = value;
+  }
+  return rows.filter(Boolean);
+}
+
+/** A `lines` field: its rows as a table of controls, with the row buttons and the totals row. */
+export function LinesField({ field, meta, choices, readOnly, live }: { field: FormFieldDef; meta: Meta; choices: Choices; readOnly: boolean; live?: Record<string, string>[] }) {
+  const { t, i18n } = useTranslation("resource");
+  const form = useFormMetadata(meta.formId);
+  const error = useError(meta);
+  const lang = i18n.language;
+  const columns = field.lines?.fields ?? [];
+  const rows = (meta as unknown as ListMeta).getFieldList();
+  const totals = field.lines?.totals?.length ? lineTotals(columns, field.lines.totals, live ?? (Array.isArray(meta.value) ? (meta.value as unknown[]) : [])) : null;
+  const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
+  const max = field.lines?.maxRows;
+  return (
+    <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid={`lines-${field.key}`} aria-labelledby={`${meta.id}-title`}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h2 id={`${meta.id}-title`} className="text-base font-semibold text-ink">
+          {labelOf(field.label, lang)}
+        </h2>
+        {!readOnly && (max === undefined || rows.length < max) ? (
+          <Button
+            type="submit"
+            {...form.insert.getButtonProps({
+              name: meta.name,
+              defaultValue: (field.lines?.newRow ?? {}) as never,
+            })}
+            variant="secondary"
+            size="sm"
+            data-testid={`add-${field.key}`}
+          >
+            {t("document.addRow")}
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={meta.errorId} className="mb-2 text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {rows.length ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className={`${th} w-12`}>
+                  {t("document.rowNo")}
+                </th>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" className={`${th} ${c.width ?? ""} ${c.type === "money" || c.type === "quantity" || c.type === "number" || c.type === "percent" ? "text-right" : ""}`}>
+                    {c.required ? (
+                      <span className="mr-0.5 text-danger" aria-hidden>
+                        *
+                      </span>
+                    ) : null}
+                    {labelOf(c.label, lang)}
+                  </th>
+                ))}
+                {readOnly ? null : (
+                  <th scope="col" className={`${th} w-32`}>
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => {
+                const cells = row.getFieldset() as Record<string, Meta>;
+                const n = i + 1;
+                return (
+                  <tr key={row.key} className="border-t border-line align-top" data-testid={`${field.key}-row`}>
+                    <td className="px-2 pt-3 text-center tabular-nums text-muted">{n}</td>
+                    {columns.map((c) => (
+                      <td key={c.key} className={`px-1 py-1 ${c.width ?? ""}`}>
+                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={`${labelOf(c.label, lang)} ${n}`} />
+                      </td>
+                    ))}
+                    {readOnly ? null : (
+                      <td className="whitespace-nowrap px-1 py-1">
+                        <Button
+                          type="submit"
+                          {...form.reorder.getButtonProps({
+                            name: meta.name,
+                            from: i,
+                            to: i - 1,
+                          })}
+                          disabled={i === 0}
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t("document.rowUp", { n })}
+                          title={t("document.rowUp", { n })}
+                        >
+                          ↑
+                        </Button>
+                        <Button
+                          type="submit"
+                          {...form.reorder.getButtonProps({
+                            name: meta.name,
+                            from: i,
+                            to: i + 1,
+                          })}
+                          disabled={i === rows.length - 1}
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t("document.rowDown", { n })}
+                          title={t("document.rowDown", { n })}
+                        >
+                          ↓
+                        </Button>
+                        <Button
+                          type="submit"
+                          {...form.remove.getButtonProps({
+                            name: meta.name,
+                            index: i,
+                          })}
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t("document.removeRow", { n })}
+                          title={t("document.removeRow", { n })}
+                        >
+                          {t("delete")}
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+            {totals ? (
+              <tfoot>
+                <tr className="border-t-2 border-line font-semibold" data-testid={`${field.key}-totals`}>
+                  <th scope="row" className="px-2 py-2 text-left text-xs text-muted">
+                    {t("document.totalRow")}
+                  </th>
+                  {columns.map((c) => (
+                    <td key={c.key} className="px-3 py-2 text-right tabular-nums text-ink" data-total={totals[c.key] !== undefined ? c.key : undefined}>
+                      {totals[c.key] ?? ""}
+                    </td>
+                  ))}
+                  {readOnly ? null : <td />}
+                </tr>
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
+      ) : (
+        <p className="text-sm text-muted">{t("document.noRows")}</p>
+      )}
+    </section>
+  );
+}

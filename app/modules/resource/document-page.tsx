@@ -1,0 +1,204 @@
+/**
+ * The one document page: a document's head fields, its lines tables with their totals, the state badge and the
+ * transition buttons its machine offers this user, the approval with who must act next, its files, the Excel of it
+ * and the history of its changes, all from its declarations (document.server.ts is the server half). The form is
+ * Conform's, judged by the fields' schema in the browser as on the server; everything posts as a plain form, so a
+ * clerk on a slow link can work before the scripts arrive.
+ */
+import { FormProvider, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { useMessage } from "~/i18n/message";
+import { labelOf, type FormFieldDef, type ResourceView } from "~/lib/list/types";
+import { formatInZone } from "~/lib/tenant-clock";
+import { useTimeZone } from "~/lib/use-time-zone";
+import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
+import type { MachineView } from "~/modules/workflow/machine";
+import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
+import { Badge, type BadgeTone } from "~/ui/badge";
+import { Button, LinkButton } from "~/ui/button";
+import { Alert } from "~/ui/field";
+import { FlashToast } from "~/widgets/toast";
+import { FieldControl, LinesField, postedRows, type Choices } from "./document-fields";
+import type { DocumentActionData, DocumentLoaderData } from "./document.server";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
+type Meta = FieldMetadata<any, any, string[]>;
+const TONES: Record<string, BadgeTone> = {
+  success: "success",
+  danger: "danger",
+  muted: "neutral",
+  warning: "warning",
+};
+
+export interface DocumentPageProps<Row> {
+  view: ResourceView;
+  /** the fields' schema (schemaOfFields(view.form)): the page judges with the server's rules */
+  schema: z.ZodType<Record<string, unknown>>;
+  machine?: MachineView<Row>;
+  /** blocks of the document's own below its lines (e.g. what it became) */
+  children?: ReactNode;
+}
+
+export function DocumentPage<Row extends { id: number }>({ view, schema, machine, children }: DocumentPageProps<Row>) {
+  const loaded = useLoaderData<DocumentLoaderData>();
+  // a refused save or a row button answers with Conform's result; a transition's confirmation is the panel's
+  const action = useActionData<DocumentActionData | Record<string, unknown>>();
+  const { t, i18n } = useTranslation("resource");
+  const message = useMessage();
+  const navigation = useNavigation();
+  const lang = i18n.language;
+  const timeZone = useTimeZone();
+  const doc = loaded.doc;
+  const readOnly = loaded.mode === "view";
+  const here = doc ? `${view.path}?id=${doc.id}` : `${view.path}?new=1`;
+  const result = action && "document" in action ? (action as DocumentActionData).document : undefined;
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id: `document-${view.name}-${doc?.id ?? "new"}`,
+    lastResult: result,
+    defaultValue: loaded.values as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  // the totals follow what is typed (read from the form once React has written a money field's posted value)
+  const [live, setLive] = useState<Record<string, Record<string, string>[]> | null>(null);
+  const linesFields = view.form.filter((f) => f.type === "lines");
+  const refresh = () =>
+    requestAnimationFrame(() => {
+      const el = formRef.current;
+      if (el) setLive(Object.fromEntries(linesFields.map((f) => [f.key, postedRows(el, f.key)])));
+    });
+  const stateColumn = view.columns.find((c) => c.key === "state");
+  const state = doc ? stateColumn?.options?.find((o) => o.value === String(doc.state)) : undefined;
+  const title = labelOf(view.singular, lang);
+  const number = doc ? String(doc[view.rowLabel] ?? doc.id) : "";
+  const choices = loaded.options as Choices;
+  const meta = fields as unknown as Record<string, Meta>;
+  const busy = navigation.state !== "idle";
+  const head = view.form.filter((f) => f.type !== "lines" && f.type !== "files" && f.type !== "location");
+  const files = view.form.filter((f) => f.type === "files");
+  const formErrors = form.errors?.length ? form.errors.map((e) => message(e)) : null;
+
+  return (
+    <div className="p-4" data-testid="document-page" data-document={view.name}>
+      <FlashToast message={loaded.flash ? t("document.saved") : null} token={loaded} />
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold text-ink">
+          {doc
+            ? t(readOnly ? "document.docView" : "document.docEdit", {
+                title,
+                number,
+              })
+            : t("document.docNew", { title })}
+        </h1>
+        {state ? (
+          <Badge tone={TONES[state.tone ?? ""] ?? "info"} data-testid="document-state">
+            {labelOf(state.label, lang)}
+          </Badge>
+        ) : null}
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <LinkButton to={view.path}>{t("document.back")}</LinkButton>
+          {doc && loaded.can.export ? (
+            <LinkButton to={`${view.path}?id=${doc.id}&format=xlsx`} reloadDocument data-testid="document-xlsx">
+              {t("document.exportXlsx")}
+            </LinkButton>
+          ) : null}
+          {doc && machine ? <DocumentTransitions machine={machine} row={doc as unknown as Row} codes={loaded.codes} me={loaded.me} action={here} /> : null}
+        </div>
+      </div>
+      {machine ? <TransitionPanel machine={machine} back={here} /> : null}
+      {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : form.status === "error" ? <Alert tone="error">{t("document.errors")}</Alert> : null}
+
+      <FormProvider context={form.context}>
+        <Form method="post" action={here} {...getFormProps(form)} ref={formRef} onInput={refresh} onClick={refresh}>
+          {doc ? (
+            <>
+              <input type="hidden" name="id" value={doc.id} />
+              <input type="hidden" name="version" value={doc.version} />
+            </>
+          ) : null}
+          <fieldset disabled={readOnly} className="min-w-0">
+            <section className="mb-4 rounded-lg border border-line bg-panel p-4">
+              <div className="grid grid-cols-2 gap-x-4 gap-y-3 lg:grid-cols-4">
+                {head.map((f) => (
+                  <Cell key={f.key} field={f} meta={meta[f.key]!} lang={lang}>
+                    <FieldControl field={f} meta={meta[f.key]!} choices={choices} />
+                  </Cell>
+                ))}
+              </div>
+            </section>
+            {linesFields.map((f) => (
+              <LinesField key={f.key} field={f} meta={meta[f.key]!} choices={choices} readOnly={readOnly} live={live?.[f.key]} />
+            ))}
+            {files.map((f) => (
+              <section key={f.key} className="mb-4 rounded-lg border border-line bg-panel p-4">
+                <h2 className="mb-2 text-base font-semibold text-ink">{labelOf(f.label, lang)}</h2>
+                <FieldControl field={f} meta={meta[f.key]!} choices={choices} files={loaded.attachments} readOnly={readOnly} />
+              </section>
+            ))}
+          </fieldset>
+          {!readOnly ? (
+            <div className="sticky -bottom-4 z-10 -mx-4 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.35)]">
+              <LinkButton to={doc ? here : view.path}>{t("cancel")}</LinkButton>
+              <Button type="submit" name="intent" value="save" disabled={busy} data-testid="document-save">
+                {t("save")}
+              </Button>
+            </div>
+          ) : null}
+        </Form>
+      </FormProvider>
+
+      {children}
+
+      {loaded.approval ? (
+        <section className="mb-4 rounded-lg border border-line bg-panel p-4">
+          <ApprovalHistoryPanel history={loaded.approval} />
+        </section>
+      ) : null}
+
+      {doc ? (
+        <section className="rounded-lg border border-line bg-panel p-4" data-testid="document-history" aria-labelledby="document-history-title">
+          <h2 id="document-history-title" className="mb-2 text-base font-semibold text-ink">
+            {t("document.history")}
+          </h2>
+          {loaded.history.length ? (
+            <ol className="space-y-1 text-sm">
+              {loaded.history.map((h, i) => (
+                <li key={i} className="flex flex-wrap gap-x-3">
+                  <time className="tabular-nums text-muted">{formatInZone(h.at, timeZone, lang)}</time>
+                  <span className="text-ink">{h.who}</span>
+                  <span className="font-medium text-ink">{labelOf(h.action, lang)}</span>
+                  <span className="min-w-0 break-words text-muted">{labelOf(h.summary, lang)}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-muted">{t("document.noHistory")}</p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** A head field with its label above (and the required mark); wide texts take two columns. */
+function Cell({ field, meta, lang, children }: { field: FormFieldDef; meta: Meta; lang: string; children: ReactNode }) {
+  return (
+    <div className={field.type === "textarea" ? "col-span-2" : undefined}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm text-muted">
+        {field.required ? (
+          <span className="mr-0.5 text-danger" aria-hidden>
+            *
+          </span>
+        ) : null}
+        {labelOf(field.label, lang)}
+      </label>
+      {children}
+    </div>
+  );
+}
