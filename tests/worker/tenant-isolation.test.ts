@@ -116,14 +116,21 @@ describe("tenant isolation over every registered resource", () => {
       await PREPARE[name]?.(a);
       await PREPARE[name]?.(b);
       // each tenant has a row of its own
-      expect((await postForm(view.path, { intent: "create", ...FACTORIES[name]!(a) }, { Cookie: a.cookie })).status).toBe(302);
+      const valuesA = FACTORIES[name]!(a);
+      expect((await postForm(view.path, { intent: "create", ...valuesA }, { Cookie: a.cookie })).status).toBe(302);
       const values = FACTORIES[name]!(b);
       expect((await postForm(view.path, { intent: "create", ...values }, { Cookie: b.cookie })).status).toBe(302);
-      const label = values[view.rowLabel]!;
       const table = (resource.table as unknown as { [k: symbol]: string })[Symbol.for("drizzle:Name")];
       const column = view.rowLabel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-      const row = await env.DB.prepare(`select id from ${table} where ${column} = ?`).bind(label).first<{ id: number }>();
+      // a row named by what was typed; one named by what its save gave it (a document's number, the same in both
+      // tenants) is B's newest row, looked for by a text only B's factory typed (its unique site, say)
+      const typed = values[view.rowLabel];
+      const row = await (typed === undefined
+        ? env.DB.prepare(`select id from ${table} where tenant_id = ? order by id desc limit 1`).bind(b.tenantId)
+        : env.DB.prepare(`select id from ${table} where ${column} = ?`).bind(typed)
+      ).first<{ id: number }>();
       expect(row).not.toBeNull();
+      const label = typed ?? Object.entries(values).find(([k, v]) => v.length >= 6 && !/^[\d.,\s-]+$/.test(v) && v !== valuesA[k])![1];
 
       const list = await (await get(`${view.path}?size=100`, a.cookie)).text();
       expect(list).not.toContain(label);

@@ -104,7 +104,7 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <LinkButton to={view.path}>{t("document.back")}</LinkButton>
           {doc && loaded.can.export ? (
-            <LinkButton to={`${view.path}?id=${doc.id}&format=xlsx`} reloadDocument data-testid="document-xlsx">
+            <LinkButton to={`/excel/${view.name}/document?id=${doc.id}`} reloadDocument data-testid="document-xlsx">
               {t("document.exportXlsx")}
             </LinkButton>
           ) : null}

@@ -242,10 +242,6 @@ export async function documentLoader<Row extends StatefulRow & { state: number }
     def.approval ? historyOf(scope, def.approval, id, state) : Promise.resolve(null),
     historyEntries(scope, entities, id),
   ]);
-  if (url.searchParams.get("format") === "xlsx") {
-    if (!can.export) throw new Response("Forbidden", { status: 403 });
-    return workbookOf(view.form as FormFieldDef[], values, options, `${labelOf(view.singular, lang(request))}-${String(row[view.rowLabel] ?? id)}`, lang(request));
-  }
   const editable = can.edit && def.editable(row);
   return data(
     {
@@ -307,6 +303,19 @@ function workbookOf(form: FormFieldDef[], values: Values, options: Record<string
       };
     });
   return documentWorkbook(title, head, tables);
+}
+
+/** GET /excel/{resource}/document?id=: one document as a workbook (needs `:export`; the row as the user may read it). */
+export async function documentExport<Row extends StatefulRow & { state: number }>({ request, context }: LoaderFunctionArgs, document: DocumentDefinition<Row>): Promise<Response> {
+  const def = document as unknown as DocumentDefinition<never>;
+  const view = def.resource.view;
+  const scope = await requireScope(request, context, { screen: view.screen ?? view.path, permission: `${view.permission}:export` });
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  const row = Number.isSafeInteger(id) && id > 0 ? ((await findRow(scope, def.resource, id)) as Values | undefined) : undefined;
+  if (!row) throw new Response("Not Found", { status: 404 });
+  const [values, options] = await Promise.all([formValuesOf(scope, def, row), def.options?.(scope) ?? Promise.resolve({})]);
+  const language = lang(request);
+  return workbookOf(view.form as FormFieldDef[], values, options, `${labelOf(view.singular, language)}-${String(row[view.rowLabel] ?? id)}`, language);
 }
 
 /** Conform's answer for the page: the form's values again and the messages by field (message keys). */
