@@ -51,7 +51,7 @@ const idOf = (res: Response) => Number(/[?&]id=(\d+)/.exec(res.headers.get("Loca
 describe("设备调拨: a document saved from its declaration", () => {
   it("stores the head and its lines in order, money in cents and hours in tenths, numbered DB-yyyyMM-nnnn", async () => {
     const a = await signedAdmin();
-    const res = await a.post("/equipmentTransfer?new=1", transfer(a));
+    const res = await a.post("/equipmentTransfer/form?new=1", transfer(a));
     expect(res.status).toBe(302);
     const id = idOf(res);
     const row = await head(id);
@@ -62,12 +62,12 @@ describe("设备调拨: a document saved from its declaration", () => {
       { vehicle_id: a.machines[1], position: 2, engine_hours: null, freight_cents: 120050, remark: "带吊钩" },
     ]);
     // the page shows it back as typed, with the freight's total and its state
-    const page = await a.page(`/equipmentTransfer?id=${id}`);
+    const page = await a.page(`/equipmentTransfer/form?id=${id}`);
     expect(page).toContain('value="1520.5"');
     expect(page).toContain("4,700.50");
     expect(page).toContain("草稿");
     // an edit replaces the lines: the second machine alone, now first
-    const edited = await a.post(`/equipmentTransfer?id=${id}`, { ...transfer(a), id: String(id), version: "1", "lines[0].vehicleId": String(a.machines[1]), "lines[1].vehicleId": "", "lines[1].freight": "", "lines[1].remark": "" });
+    const edited = await a.post(`/equipmentTransfer/form?id=${id}`, { ...transfer(a), id: String(id), version: "1", "lines[0].vehicleId": String(a.machines[1]), "lines[1].vehicleId": "", "lines[1].freight": "", "lines[1].remark": "" });
     expect(edited.status).toBe(302);
     expect(await linesOf(id)).toEqual([{ vehicle_id: a.machines[1], position: 1, engine_hours: 15205, freight_cents: 350000, remark: null }]);
     // the list counts its machines and sums its freight
@@ -78,20 +78,20 @@ describe("设备调拨: a document saved from its declaration", () => {
 
   it("names each refusal at its line and field, in the reader's language, and stores nothing", async () => {
     const a = await signedAdmin();
-    const refused = await a.post("/equipmentTransfer?new=1", transfer(a, { toSite: "", "lines[0].vehicleId": "", "lines[1].freight": "12.345", "lines[1].engineHours": "1.25" }));
+    const refused = await a.post("/equipmentTransfer/form?new=1", transfer(a, { toSite: "", "lines[0].vehicleId": "", "lines[1].freight": "12.345", "lines[1].engineHours": "1.25" }));
     expect(refused.status).toBe(400);
     const html = await refused.text();
     for (const text of ["此项不能为空", "请输入正确的金额（最多两位小数）", "请输入正确的数量（最多1位小数）"]) expect(html).toContain(text);
     // what was typed comes back
     expect(html).toContain("张江项目进场");
-    const english = await (await a.post("/equipmentTransfer?new=1", transfer(a, { "lines[1].freight": "-1" }), "en-US")).text();
+    const english = await (await a.post("/equipmentTransfer/form?new=1", transfer(a, { "lines[1].freight": "-1" }), "en-US")).text();
     expect(english).toContain("Cannot be negative");
     // no lines at all: the table's own message
-    const empty = await a.post("/equipmentTransfer?new=1", transfer(a, { "lines[0].vehicleId": "", "lines[0].engineHours": "", "lines[0].freight": "", "lines[1].vehicleId": "", "lines[1].freight": "", "lines[1].remark": "" }));
+    const empty = await a.post("/equipmentTransfer/form?new=1", transfer(a, { "lines[0].vehicleId": "", "lines[0].engineHours": "", "lines[0].freight": "", "lines[1].vehicleId": "", "lines[1].freight": "", "lines[1].remark": "" }));
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("至少需要1行明细");
     // the same machine twice
-    const twice = await a.post("/equipmentTransfer?new=1", transfer(a, { "lines[1].vehicleId": String(a.machines[0]) }));
+    const twice = await a.post("/equipmentTransfer/form?new=1", transfer(a, { "lines[1].vehicleId": String(a.machines[0]) }));
     expect(twice.status).toBe(400);
     expect(await twice.text()).toContain("与第1行重复");
     expect((await env.DB.prepare("select count(*) as n from equipment_transfers where tenant_id = ?").bind(a.tenantId).first<{ n: number }>())!.n).toBe(0);
@@ -99,14 +99,14 @@ describe("设备调拨: a document saved from its declaration", () => {
 
   it("answers the row buttons without JavaScript: the form comes back one row longer, shorter or reordered, nothing saved", async () => {
     const a = await signedAdmin();
-    const add = await a.post("/equipmentTransfer?new=1", { ...transfer(a), __intent__: JSON.stringify({ type: "insert", payload: { name: "lines", defaultValue: {} } }) });
+    const add = await a.post("/equipmentTransfer/form?new=1", { ...transfer(a), __intent__: JSON.stringify({ type: "insert", payload: { name: "lines", defaultValue: {} } }) });
     expect(add.status).toBe(200);
     const added = await add.text();
     expect(added).toContain('name="lines[2].vehicleId"');
-    const moved = await (await a.post("/equipmentTransfer?new=1", { ...transfer(a), __intent__: JSON.stringify({ type: "reorder", payload: { name: "lines", from: 1, to: 0 } }) })).text();
+    const moved = await (await a.post("/equipmentTransfer/form?new=1", { ...transfer(a), __intent__: JSON.stringify({ type: "reorder", payload: { name: "lines", from: 1, to: 0 } }) })).text();
     // the second line's remark now sits in the first row
     expect(moved.indexOf("带吊钩")).toBeLessThan(moved.indexOf('name="lines[1].vehicleId"'));
-    const removed = await (await a.post("/equipmentTransfer?new=1", { ...transfer(a), __intent__: JSON.stringify({ type: "remove", payload: { name: "lines", index: 0 } }) })).text();
+    const removed = await (await a.post("/equipmentTransfer/form?new=1", { ...transfer(a), __intent__: JSON.stringify({ type: "remove", payload: { name: "lines", index: 0 } }) })).text();
     expect(removed).not.toContain('name="lines[1].vehicleId"');
     expect((await env.DB.prepare("select count(*) as n from equipment_transfers where tenant_id = ?").bind(a.tenantId).first<{ n: number }>())!.n).toBe(0);
   });
@@ -114,49 +114,49 @@ describe("设备调拨: a document saved from its declaration", () => {
   it("refuses another tenant's machine and organisation at their fields, a read-only user, and a stranger's document", async () => {
     const a = await signedAdmin();
     const other = await signedAdmin();
-    const res = await a.post("/equipmentTransfer?new=1", transfer(a, { "lines[1].vehicleId": String(other.machines[0]), toOrgId: String(other.rootOrgId) }));
+    const res = await a.post("/equipmentTransfer/form?new=1", transfer(a, { "lines[1].vehicleId": String(other.machines[0]), toOrgId: String(other.rootOrgId) }));
     expect(res.status).toBe(409);
     const html = await res.text();
     expect(html.match(/请从选项中选择/g)?.length).toBeGreaterThanOrEqual(2);
-    const mine = idOf(await a.post("/equipmentTransfer?new=1", transfer(a)));
+    const mine = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a)));
     // the other tenant sees no such document, and cannot save over it
-    expect((await get(`/equipmentTransfer?id=${mine}`, other.cookie)).status).toBe(404);
-    expect((await other.post(`/equipmentTransfer?id=${mine}`, { ...transfer(other), id: String(mine), version: "1" })).status).toBe(404);
+    expect((await get(`/equipmentTransfer/form?id=${mine}`, other.cookie)).status).toBe(404);
+    expect((await other.post(`/equipmentTransfer/form?id=${mine}`, { ...transfer(other), id: String(mine), version: "1" })).status).toBe(404);
     // a read-only user of the same tenant reads it but saves nothing
     const viewer = await signIn(...(await viewerOf(a)));
-    expect((await get(`/equipmentTransfer?id=${mine}`, viewer)).status).toBe(200);
-    expect((await postForm(`/equipmentTransfer?id=${mine}`, { ...transfer(a), id: String(mine), version: "1" }, { Cookie: viewer })).status).toBe(403);
-    expect((await postForm("/equipmentTransfer?new=1", transfer(a), { Cookie: viewer })).status).toBe(403);
+    expect((await get(`/equipmentTransfer/form?id=${mine}`, viewer)).status).toBe(200);
+    expect((await postForm(`/equipmentTransfer/form?id=${mine}`, { ...transfer(a), id: String(mine), version: "1" }, { Cookie: viewer })).status).toBe(403);
+    expect((await postForm("/equipmentTransfer/form?new=1", transfer(a), { Cookie: viewer })).status).toBe(403);
   });
 
   it("goes through approval: submitted it is read-only, a second administrator approves; the history says so in words", async () => {
     const a = await signedAdmin();
-    const id = idOf(await a.post("/equipmentTransfer?new=1", transfer(a)));
-    expect((await a.post(`/equipmentTransfer?id=${id}`, { intent: "transition:submit", ids: String(id) })).status).toBe(302);
+    const id = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a)));
+    expect((await a.post(`/equipmentTransfer/form?id=${id}`, { intent: "transition:submit", ids: String(id) })).status).toBe(302);
     expect((await head(id))!.state).toBe(1);
-    const locked = await a.post(`/equipmentTransfer?id=${id}`, { ...transfer(a), id: String(id), version: String((await head(id))!.version) });
+    const locked = await a.post(`/equipmentTransfer/form?id=${id}`, { ...transfer(a), id: String(id), version: String((await head(id))!.version) });
     expect(locked.status).toBe(409);
     expect(await locked.text()).toContain("该单据当前状态不可编辑");
     // nobody approves their own
-    expect((await a.post(`/equipmentTransfer?id=${id}`, { intent: "transition:approve", ids: String(id) })).status).toBe(403);
+    expect((await a.post(`/equipmentTransfer/form?id=${id}`, { intent: "transition:approve", ids: String(id) })).status).toBe(403);
     const account: Fields = { intent: "create", ...FACTORIES.user!(a), roleId: String(a.roleIds.admin) };
     expect((await a.post("/userManage", account)).status).toBe(302);
     const approver = await signIn(account.loginAccount!, account.password!);
-    expect((await postForm(`/equipmentTransfer?id=${id}`, { intent: "transition:approve", ids: String(id), note: "同意" }, { Cookie: approver })).status).toBe(302);
+    expect((await postForm(`/equipmentTransfer/form?id=${id}`, { intent: "transition:approve", ids: String(id), note: "同意" }, { Cookie: approver })).status).toBe(302);
     expect((await head(id))!.state).toBe(2);
-    const page = await a.page(`/equipmentTransfer?id=${id}`);
+    const page = await a.page(`/equipmentTransfer/form?id=${id}`);
     expect(page).toContain("已通过");
     expect(page).toContain("变更记录");
     expect(page).toMatch(/新增[\s\S]*调入地点=浦东新区张江工地/);
     // in English, the same history in English words
-    const english = await a.page(`/equipmentTransfer?id=${id}`, "en-US");
+    const english = await a.page(`/equipmentTransfer/form?id=${id}`, "en-US");
     expect(english).toContain("History of changes");
     expect(english).toContain("To site=浦东新区张江工地");
   });
 
   it("exports one document as a workbook: the head by its labels, the lines with their total", async () => {
     const a = await signedAdmin();
-    const id = idOf(await a.post("/equipmentTransfer?new=1", transfer(a)));
+    const id = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a)));
     const res = await get(`/excel/equipmentTransfer/document?id=${id}`, a.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("spreadsheetml");

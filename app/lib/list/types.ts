@@ -129,6 +129,8 @@ export interface LinesOptions {
   totals?: string[];
   /** the values a new row starts with */
   newRow?: Record<string, string>;
+  /** line fields no two rows may share (a machine moves once per transfer): the later row is refused at the field, naming the first */
+  unique?: string[];
 }
 
 /**
@@ -136,6 +138,12 @@ export interface LinesOptions {
  * points, a quantity in its smallest unit, a reference as a row id among the field's options, a flag as 0/1.
  */
 export type CodecType = "money" | "percent" | "quantity" | "reference" | "flag";
+
+/**
+ * A form's fields declared for a typed form (a document's): the literal declaration is kept, so the schema's values
+ * (app/modules/resource/field-schema.ts, ValuesOf) and Conform's field names follow from it (a key not declared fails tsc).
+ */
+export const defineFields = <const Fs extends FormFieldDef[]>(fields: Fs): Fs => fields;
 
 /** The names a location field posts its WGS-84 longitude, latitude and (optional) address under. */
 export interface LocationKeys {
@@ -193,8 +201,8 @@ export interface ResourceView {
   /** a list nobody edits (logs): no add, edit, delete or import, whatever the user's codes; export stays */
   readOnly?: boolean;
   /**
-   * a document (a head with lines, states, an approval): a row opens on the document page (`?id=`, `?new=1`;
-   * app/modules/resource/document-page.tsx), never in the drawer, and no Excel import makes one
+   * a document (a head with lines, states, an approval): a row opens on its document page (`<path>/form?id=`, a new one
+   * `<path>/form?new=1`: {@link documentHref}), never in the drawer, and no Excel import makes one
    */
   document?: true;
   /** the Excel sheets, when the drawer's form is not the whole record (a contract's head and its lines): see SheetDef */
@@ -283,6 +291,9 @@ export function listHref(path: string, q: ListQuery, patch: Partial<ListQuery> =
   const s = p.toString();
   return s ? `${path}?${s}` : path;
 }
+
+/** A document's page: one document (`<list path>/form?id=`), or a new one (`?new=1`). */
+export const documentHref = (path: string, id: number | "new") => (id === "new" ? `${path}/form?new=1` : `${path}/form?id=${id}`);
 
 export const labelOf = (l: Label, lang: string) => (lang.startsWith("zh") ? l.zh : l.en);
 

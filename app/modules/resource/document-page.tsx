@@ -6,13 +6,11 @@
  * clerk on a slow link can work before the scripts arrive.
  */
 import { FormProvider, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { useMessage } from "~/i18n/message";
-import { labelOf, type FormFieldDef, type ResourceView } from "~/lib/list/types";
+import { documentHref, labelOf, type FormFieldDef, type ResourceView } from "~/lib/list/types";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
@@ -24,6 +22,7 @@ import { Alert } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
 import { FieldControl, LinesField, postedRows, type Choices } from "./document-fields";
 import type { DocumentActionData, DocumentLoaderData } from "./document.server";
+import { parseForm, schemaFor, type FormSchema } from "./field-schema";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
 type Meta = FieldMetadata<any, any, string[]>;
@@ -37,7 +36,8 @@ const TONES: Record<string, BadgeTone> = {
 export interface DocumentPageProps<Row> {
   view: ResourceView;
   /** the fields' schema (schemaOfFields(view.form)): the page judges with the server's rules */
-  schema: z.ZodType<Record<string, unknown>>;
+  /** the form's schema (default: its declared fields' rules, schemaFor(view.form), which the server's save keeps too) */
+  schema?: FormSchema;
   machine?: MachineView<Row>;
   /** blocks of the document's own below its lines (e.g. what it became) */
   children?: ReactNode;
@@ -54,13 +54,13 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
   const timeZone = useTimeZone();
   const doc = loaded.doc;
   const readOnly = loaded.mode === "view";
-  const here = doc ? `${view.path}?id=${doc.id}` : `${view.path}?new=1`;
+  const here = documentHref(view.path, doc ? doc.id : "new");
   const result = action && "document" in action ? (action as DocumentActionData).document : undefined;
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `document-${view.name}-${doc?.id ?? "new"}`,
     lastResult: result,
     defaultValue: loaded.values as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseForm(formData, schema ?? schemaFor(view.form)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

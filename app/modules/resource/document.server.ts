@@ -6,15 +6,13 @@
  * row added, removed or moved without JavaScript comes back as the form one row different (Conform's intents).
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
 import { auditLogs, users } from "../../../db/schema";
 import { ofTenant, sameTenant, withTenant, type TenantTable } from "../../../db/tenant";
 import { displayText, inputText, lineTotals, storedOf } from "~/lib/field-codecs";
-import { labelOf, type FormFieldDef, type Label, type ResourceView } from "~/lib/list/types";
+import { documentHref, labelOf, type FormFieldDef, type Label, type ResourceView } from "~/lib/list/types";
 import { readForm, requireSafeFieldNames } from "~/lib/posted-form.server";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
@@ -25,6 +23,7 @@ import { transitionIntents, type Machine, type StatefulRow } from "~/modules/wor
 import { heldCodes } from "~/modules/workflow/machine";
 import { actionLabel, summariseChange } from "./audit-vocabulary.server";
 import { documentWorkbook } from "./excel.server";
+import { parseForm, type FormSchema } from "./field-schema";
 import { createRow, findRow, updateRow, type AnyResource, type BatchItem, type FieldErrors, type ListedTable, type SaveTarget } from "./resource.server";
 import { resourceAction, type Option } from "./route.server";
 
@@ -52,9 +51,6 @@ export interface DocumentDefinition<Row extends StatefulRow & { state: number }>
   /** the choices of its select and reference fields, head and lines (the user's own rows only) */
   options?(scope: RequestScope): Promise<Record<string, Option[]>>;
 }
-
-/** A document's page: `?id=` opens one, `?new=1` starts one; anything else is the list. */
-export const documentHref = (path: string, id: number | "new") => (id === "new" ? `${path}?new=1` : `${path}?id=${id}`);
 
 /**
  * The statements that replace a head's lines by these rows (in order): part of the head's save batch, so the head,
@@ -333,7 +329,11 @@ export type DocumentActionData = { document: SubmissionResult<string[]> };
  * The document's post: a row button or a save (the form, read by Conform with the fields' schema), the transitions
  * of its machine (which stay on the document) and its lists' own intents.
  */
-export async function documentAction<Row extends StatefulRow & { state: number }>(args: ActionFunctionArgs, def: DocumentDefinition<Row>, schema: z.ZodType<Record<string, unknown>>) {
+export async function documentAction<Row extends StatefulRow & { state: number }>(
+  args: ActionFunctionArgs,
+  def: DocumentDefinition<Row>,
+  schema: FormSchema = def.resource.createSchema as FormSchema
+) {
   const view = def.resource.view;
   const path = view.path;
   const url = new URL(args.request.url);
@@ -350,10 +350,7 @@ export async function documentAction<Row extends StatefulRow & { state: number }
       screen: view.screen ?? path,
       permission: `${view.permission}:${creating ? "add" : "edit"}`,
     });
-    const submission = parseWithZod(form, {
-      schema,
-      disableAutoCoercion: true,
-    });
+    const submission = parseForm(form, schema);
     // a row added, removed or moved, or a form the schema refuses: the form comes back as it now stands
     if (submission.status !== "success") return data<DocumentActionData>({ document: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
     const payload = submission.payload as Values;

@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { displayText, inputText, lineTotals, plainUnits, storedOf, unitsOf } from "~/lib/field-codecs";
 import type { FormFieldDef } from "~/lib/list/types";
-import { defineFields, schemaOfFields } from "./field-schema";
+import { parseForm, schemaOfFields } from "./field-schema";
+import { defineFields } from "~/lib/list/types";
 
 const form = defineFields([
   {
@@ -34,6 +34,7 @@ const form = defineFields([
       minRows: 1,
       maxRows: 3,
       totals: ["amount", "qty"],
+      unique: ["ref"],
       fields: [
         {
           key: "ref",
@@ -60,7 +61,7 @@ const schema = schemaOfFields(form);
 const post = (entries: [string, string][]) => {
   const fd = new FormData();
   for (const [k, v] of entries) fd.append(k, v);
-  return parseWithZod(fd, { schema, disableAutoCoercion: true });
+  return parseForm(fd, schema);
 };
 const errorsOf = (entries: [string, string][]) => {
   const s = post(entries);
@@ -154,6 +155,10 @@ describe("a form's schema from its declared fields", () => {
     expect(errorsOf([["day", "2026-11-30"], ["site", "x"], ...four])).toEqual({
       lines: ["validation.maxRows|3"],
     });
+  });
+
+  it("refuses a line that repeats a unique field, at the later line, naming the first", () => {
+    expect(errorsOf([["day", "2026-11-30"], ["site", "x"], ["lines[0].ref", "7"], ["lines[1].ref", "8"], ["lines[2].ref", "7"]])).toEqual({ "lines[2].ref": ["validation.duplicateLine|1"] });
   });
 
   it("applies a row button's intent without saving: the form comes back one row longer, shorter or reordered", () => {

@@ -8,7 +8,7 @@ import { SearchBar } from "~/widgets/search-bar";
 import type { ResourceActionData, resourceLoader } from "./route.server";
 import type { FormExtra } from "./resource-drawers";
 import { ColumnPanel } from "~/widgets/column-panel";
-import { applyColumnPrefs, labelOf, listHref, sheetFields, type ResourceView } from "~/lib/list/types";
+import { applyColumnPrefs, documentHref, labelOf, listHref, sheetFields, type ResourceView } from "~/lib/list/types";
 import { DownloadLink, Spinner } from "~/widgets/download-link";
 import { FlashToast } from "~/widgets/toast";
 import { QueryLink } from "~/widgets/list-navigation";
@@ -76,7 +76,7 @@ export function ResourcePage<Row extends { id: number } = ListedRow>({
       <div className="flex flex-wrap gap-2">
       <Form method="post" action={formAction} id="rows-form" className="flex flex-wrap gap-2" aria-label={t("actions")}>
         {data.can.add ? (
-          <LinkButton to={withQuery(back, "new=1")} variant="primary" data-testid="add">
+          <LinkButton to={view.document ? documentHref(view.path, "new") : withQuery(back, "new=1")} variant="primary" data-testid="add">
             {t("add")}
           </LinkButton>
         ) : null}
@@ -124,7 +124,7 @@ export function ResourcePage<Row extends { id: number } = ListedRow>({
         rowLabel={(r) => String((r as Record<string, unknown>)[view.rowLabel] ?? r.id)}
         rowActions={(r) => (
           <span className="flex gap-3">
-            <QueryLink to={withQuery(back, view.document ? `id=${r.id}` : `view=${r.id}`)} className="text-brand">
+            <QueryLink to={view.document ? documentHref(view.path, r.id) : withQuery(back, `view=${r.id}`)} className="text-brand">
               {t("detail")}
             </QueryLink>
             {rowActions?.(r, data.can)}
@@ -132,7 +132,7 @@ export function ResourcePage<Row extends { id: number } = ListedRow>({
         )}
         emptyAction={
           data.can.add ? (
-            <Link to={withQuery(back, "new=1")} className="text-brand">
+            <Link to={view.document ? documentHref(view.path, "new") : withQuery(back, "new=1")} className="text-brand">
               {t("add")}
             </Link>
           ) : null

@@ -7,7 +7,7 @@ import { IMPORT_MAX_BYTES, importResource, type ImportReport } from "./excel.ser
 import { FORM_MAX_BYTES, readForm } from "~/lib/posted-form.server";
 import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
-import { checkColumnChoice, effectiveColumnPrefs, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
+import { checkColumnChoice, documentHref, effectiveColumnPrefs, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
 
 export type Option = { value: string; label: string };
 
@@ -151,7 +151,7 @@ export async function resourceAction(
     case "edit": {
       const ids = postedIds(form);
       if (ids.length !== 1) return data<ResourceActionData>({ intent: "selection", error: ids.length ? "selectOne" : "selectRows" }, { status: 400 });
-      return redirect(withQuery(back, res.view.document ? `id=${ids[0]}` : `edit=${ids[0]}`));
+      return redirect(res.view.document ? documentHref(res.view.path, ids[0]!) : withQuery(back, `edit=${ids[0]}`));
     }
     case "confirmDelete": {
       const ids = postedIds(form);

@@ -4,8 +4,7 @@
  * is transfer.server.ts. A document of the house: the page, the lines table, the schema and the history come from
  * this declaration (docs/documents.md).
  */
-import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
-import { defineFields, schemaOfFields } from "~/modules/resource/field-schema";
+import { defineFields, defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 import { approvalTransitions, type ApprovalStates } from "~/modules/workflow/approval";
 import { defineMachine } from "~/modules/workflow/machine";
 
@@ -117,6 +116,8 @@ export const transferForm = defineFields([
       minRows: 1,
       maxRows: 100,
       totals: ["freight"],
+      // a machine moves once per transfer
+      unique: ["vehicleId"],
       fields: [
         {
           key: "vehicleId",
@@ -228,20 +229,4 @@ export const transferView = defineView({
     },
   ],
   form: transferForm,
-});
-
-/** The form's schema from its fields, and the transfer's own rule: a machine moves once per transfer. */
-export const transferSchema = schemaOfFields(transferForm).superRefine((v, ctx) => {
-  const seen = new Map<number, number>();
-  v.lines.forEach((line, i) => {
-    if (line.vehicleId === null) return;
-    const first = seen.get(line.vehicleId);
-    if (first !== undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["lines", i, "vehicleId"],
-        message: `validation.duplicateLine|${first + 1}`,
-      });
-    else seen.set(line.vehicleId, i);
-  });
 });

@@ -11,14 +11,16 @@ import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
+import { documentHref } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { assignableOrgOptions } from "~/modules/access/orgs.server";
 import { documentChecks, documentLinesWrites, type DocumentDefinition } from "~/modules/resource/document.server";
+import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import type { Machine } from "~/modules/workflow/engine.server";
-import { TRANSFER_APPROVAL_STATES, TRANSFER_APPROVE_CODE, TRANSFER_EDITABLE, TRANSFER_STATE, transferSchema, transferStates, transferView, type TransferStateRow } from "./transfer.resource";
+import { TRANSFER_APPROVAL_STATES, TRANSFER_APPROVE_CODE, TRANSFER_EDITABLE, TRANSFER_STATE, transferForm, transferStates, transferView, type TransferStateRow } from "./transfer.resource";
 
 export const equipmentTransfers = sqliteTable(
   "equipment_transfers",
@@ -135,8 +137,8 @@ export const transferResource = defineResource({
     createdAt: equipmentTransfers.createdAt,
   },
   defaultOrder: [desc(equipmentTransfers.createdAt), desc(equipmentTransfers.id)],
-  createSchema: transferSchema,
-  updateSchema: transferSchema,
+  createSchema: schemaOfFields(transferForm),
+  updateSchema: schemaOfFields(transferForm),
   check: documentChecks(transferView, {
     options: (scope) => transferOptions(scope),
     editable: (row) => TRANSFER_EDITABLE.includes(row.state),
@@ -193,7 +195,7 @@ export async function transferOptions(scope: RequestScope): Promise<Record<strin
 export const transferApprovalKind: ApprovalKind = {
   kind: "equipmentTransfer",
   title: "screens:/equipmentTransfer",
-  href: (id) => `/equipmentTransfer?id=${id}`,
+  href: (id) => documentHref(transferView.path, id),
   approveCode: TRANSFER_APPROVE_CODE,
   states: TRANSFER_APPROVAL_STATES,
   pending: (scope, limit) =>
