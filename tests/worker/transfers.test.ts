@@ -73,7 +73,7 @@ describe("设备调拨: a document saved from its declaration", () => {
     // the list counts its machines and sums its freight
     const list = await a.page("/equipmentTransfer");
     expect(list).toContain(String(row!.number));
-    expect(list).toContain("3500.00");
+    expect(list).toContain("3,500.00");
   });
 
   it("names each refusal at its line and field, in the reader's language, and stores nothing", async () => {

@@ -23,9 +23,19 @@ interface ViewLike {
 const isView = (x: unknown): x is ViewLike => !!x && typeof x === "object" && typeof (x as ViewLike).name === "string" && Array.isArray((x as ViewLike).columns) && Array.isArray((x as ViewLike).form);
 const isMachine = (x: unknown): x is MachineView => !!x && typeof x === "object" && typeof (x as MachineView).kind === "string" && Array.isArray((x as MachineView).transitions);
 
-const declarations = Object.values(import.meta.glob<Record<string, unknown>>("../*/*.resource.ts", { eager: true })).flatMap((m) => Object.values(m));
-const VIEWS = new Map(declarations.filter(isView).map((v) => [v.name, v]));
-const MACHINES = declarations.filter(isMachine);
+/**
+ * Every declaration, gathered once on first use (at request time: a module that imports this one, a seed script run
+ * outside the bundler among them, does not need the bundler's glob to load).
+ */
+let gathered: { views: Map<string, ViewLike>; machines: MachineView[]; fields: Map<string, Map<string, Named>> } | null = null;
+function vocabulary() {
+  if (!gathered) {
+    const declarations = Object.values(import.meta.glob<Record<string, unknown>>("../*/*.resource.ts", { eager: true })).flatMap((m) => Object.values(m));
+    const views = new Map(declarations.filter(isView).map((v) => [v.name, v]));
+    gathered = { views, machines: declarations.filter(isMachine), fields: new Map([...views].map(([name, view]) => [name, fieldsOf(view)])) };
+  }
+  return gathered;
+}
 
 type Named = { label: Label; options?: OptionDef[] };
 
@@ -46,7 +56,6 @@ function fieldsOf(view: ViewLike | undefined): Map<string, Named> {
   }
   return fields;
 }
-const FIELDS = new Map([...VIEWS].map(([name, view]) => [name, fieldsOf(view)]));
 
 /** A message key ("ns:a.b") in one language, or null when it names no text. */
 function messageIn(key: string, lang: Language): string | null {
@@ -60,7 +69,7 @@ const asWritten = (text: string): Label => ({ zh: text, en: text });
 
 /** An entity by name: its view's singular (新增合同's 合同; in English capitalised, as a column's value), or AUDIT_ENTITIES. */
 export function entityLabel(entity: string): Label {
-  const singular = VIEWS.get(entity)?.singular;
+  const singular = vocabulary().views.get(entity)?.singular;
   if (AUDIT_ENTITIES[entity]) return AUDIT_ENTITIES[entity];
   if (singular) return { zh: singular.zh, en: singular.en.charAt(0).toUpperCase() + singular.en.slice(1) };
   return entity.startsWith("settings:") ? AUDIT_ENTITIES.settings! : asWritten(entity);
@@ -69,7 +78,7 @@ export function entityLabel(entity: string): Label {
 /** An action by its name, or by the button of the entity's transition that wrote it (any entity's when null). */
 export function actionLabel(entity: string | null, action: string): Label {
   if (AUDIT_ACTIONS[action]) return AUDIT_ACTIONS[action];
-  for (const m of MACHINES) {
+  for (const m of vocabulary().machines) {
     if (entity !== null && m.kind !== entity) continue;
     const t = m.transitions.find((x) => (x.audit ?? x.name) === action);
     const zh = t && messageIn(t.label, "zh-CN");
@@ -79,7 +88,7 @@ export function actionLabel(entity: string | null, action: string): Label {
   return asWritten(action);
 }
 
-const fieldOf = (entity: string, key: string): Named | undefined => FIELDS.get(entity)?.get(key) ?? (AUDIT_FIELDS[key] ? { label: AUDIT_FIELDS[key] } : undefined);
+const fieldOf = (entity: string, key: string): Named | undefined => vocabulary().fields.get(entity)?.get(key) ?? (AUDIT_FIELDS[key] ? { label: AUDIT_FIELDS[key] } : undefined);
 
 export function fieldLabel(entity: string, key: string): Label {
   return fieldOf(entity, key)?.label ?? asWritten(key);

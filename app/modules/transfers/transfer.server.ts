@@ -11,6 +11,7 @@ import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
+import { formatCents } from "~/lib/cents";
 import { documentHref } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { assignableOrgOptions } from "~/modules/access/orgs.server";
@@ -67,6 +68,9 @@ export const equipmentTransferLines = sqliteTable(
   (t) => [index("equipment_transfer_lines_transfer_idx").on(t.tenantId, t.transferId, t.position)]
 );
 
+/** DB-202612-0001: per tenant and month. */
+export const TRANSFER_NUMBERING = { field: "number", kind: "equipmentTransfer", prefix: "DB" } as const;
+
 const LINES = {
   lines: {
     table: equipmentTransferLines,
@@ -82,7 +86,7 @@ const orgName = (column: SQLiteColumn) =>
 export const transferResource = defineResource({
   view: transferView,
   table: equipmentTransfers,
-  number: { field: "number", kind: "equipmentTransfer", prefix: "DB" },
+  number: TRANSFER_NUMBERING,
   selectRows: (db, where, orderBy, limit, offset) => {
     const q = db
       .select({
@@ -114,7 +118,7 @@ export const transferResource = defineResource({
     rows.map(({ freightCents, ...r }) => ({
       ...r,
       state: String(r.state),
-      freight: freightCents === null ? null : (freightCents / 100).toFixed(2),
+      freight: formatCents(freightCents),
     })),
   filters: {
     q: (v) =>
