@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { readSheet } from "read-excel-file/universal";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { FACTORIES } from "./factories";
 import { get, makeTenant, postForm, signIn } from "./helpers";
 import { makeVehicle } from "./telematics";
@@ -168,7 +170,31 @@ describe("设备调拨: a document saved from its declaration", () => {
     expect(lines[1]).toEqual(["沪AT0001", "1520.5", "3,500.00", null]);
     expect(lines.at(-1)).toEqual(["合计", null, "4,700.50", null]);
   });
+
+  it("prints one document as a PDF in the reader's language: its head, its machines and their total; nobody else's", async () => {
+    await installPdfFonts(env.FILES, fontFile);
+    const a = await signedAdmin();
+    const id = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a)));
+    const number = String((await head(id))!.number);
+    const textOf = async (lang: string) => {
+      const res = await get(`/pdf/equipmentTransfer/document?id=${id}`, `${a.cookie}; derrick_lang=${lang}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("application/pdf");
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+      return text.replace(/\s+/g, " ");
+    };
+    const zh = await textOf("zh-CN");
+    for (const part of [`设备调拨单 ${number}`, "调入地点：浦东新区张江工地", "沪AT0001", "3,500.00", "合计", "4,700.50"]) expect(zh).toContain(part);
+    const en = await textOf("en-US");
+    for (const part of [`equipment transfer ${number}`, "To site: 浦东新区张江工地", "Freight (¥)", "Total"]) expect(en).toContain(part);
+    const other = await signedAdmin();
+    expect((await get(`/pdf/equipmentTransfer/document?id=${id}`, other.cookie)).status).toBe(404);
+    expect((await get(`/pdf/nonsense/document?id=${id}`, a.cookie)).status).toBe(404);
+  });
 });
+
+/** A font file of the npm package, served to the tests by the TEST_FONTS binding (vitest.workers.config.ts). */
+const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 
 /** A user of the admin's tenant whose role may only look at transfers (the screen and its view code), as account and password. */
 async function viewerOf(a: Admin): Promise<[string, string]> {

@@ -103,6 +103,11 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
         ) : null}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <LinkButton to={view.path}>{t("document.back")}</LinkButton>
+          {doc ? (
+            <LinkButton to={`/pdf/${view.name}/document?id=${doc.id}`} reloadDocument target="_blank" rel="noopener" data-testid="document-pdf">
+              {t("document.printPdf")}
+            </LinkButton>
+          ) : null}
           {doc && loaded.can.export ? (
             <LinkButton to={`/excel/${view.name}/document?id=${doc.id}`} reloadDocument data-testid="document-xlsx">
               {t("document.exportXlsx")}

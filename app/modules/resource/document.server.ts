@@ -17,6 +17,7 @@ import { readForm, requireSafeFieldNames } from "~/lib/posted-form.server";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
+import type { Language } from "~/i18n/index";
 import { namedFiles, type FileRef } from "~/modules/files/files.server";
 import { historyOf, type ApprovalHistory, type ApprovalKind } from "~/modules/workflow/approval.server";
 import { transitionIntents, type Machine, type StatefulRow } from "~/modules/workflow/engine.server";
@@ -283,8 +284,18 @@ export function shownValue(field: FormFieldDef, text: unknown, options: Record<s
 /** A form text back to its stored number, for display (the text came from inputText, so it reads). */
 const inputTextStored = (field: FormFieldDef, value: string) => storedOf(field, value) ?? null;
 
-function workbookOf(form: FormFieldDef[], values: Values, options: Record<string, Option[]>, title: string, language: string): Promise<Response> {
-  const head = form.filter((f) => f.type !== "lines" && f.type !== "location").map((f): [string, string] => [labelOf(f.label, language), shownValue(f, values[f.key], options, language)]);
+/** One document as words in a language: its head as label and value pairs, each lines table with its total row. */
+export interface DocumentContent {
+  /** 设备调拨单 DB-202612-0001 */
+  title: string;
+  head: [string, string][];
+  tables: { title: string; header: string[]; numeric: boolean[]; rows: string[][]; total?: string[] }[];
+}
+
+const NUMERIC = new Set<FormFieldDef["type"]>(["money", "percent", "quantity", "number"]);
+
+function contentOf(form: FormFieldDef[], values: Values, options: Record<string, Option[]>, title: string, language: string): DocumentContent {
+  const head = form.filter((f) => f.type !== "lines" && f.type !== "location" && f.type !== "files").map((f): [string, string] => [labelOf(f.label, language), shownValue(f, values[f.key], options, language)]);
   const tables = form
     .filter((f) => f.type === "lines")
     .map((f) => {
@@ -294,24 +305,36 @@ function workbookOf(form: FormFieldDef[], values: Values, options: Record<string
       return {
         title: labelOf(f.label, language),
         header: fields.map((c) => labelOf(c.label, language)),
+        numeric: fields.map((c) => NUMERIC.has(c.type)),
         rows: rows.map((r) => fields.map((c) => shownValue(c, r[c.key], options, language))),
         total: totals ? fields.map((c, i) => totals[c.key] ?? (i === 0 ? labelOf({ zh: "合计", en: "Total" }, language) : "")) : undefined,
       };
     });
-  return documentWorkbook(title, head, tables);
+  return { title, head, tables };
 }
 
-/** GET /excel/{resource}/document?id=: one document as a workbook (needs `:export`; the row as the user may read it). */
-export async function documentExport<Row extends StatefulRow & { state: number }>({ request, context }: LoaderFunctionArgs, document: DocumentDefinition<Row>): Promise<Response> {
+/**
+ * One document of the user's (their tenant, their data scope) as words in the request's language, for a file made of
+ * it (the Excel here, the PDF in contract-pdf): null when there is no such document. Needs the screen and `need`.
+ */
+export async function documentContent<Row extends StatefulRow & { state: number }>({ request, context }: LoaderFunctionArgs, document: DocumentDefinition<Row>, need?: "export"): Promise<{ scope: RequestScope; content: DocumentContent; language: Language } | null> {
   const def = document as unknown as DocumentDefinition<never>;
   const view = def.resource.view;
-  const scope = await requireScope(request, context, { screen: view.screen ?? view.path, permission: `${view.permission}:export` });
+  const scope = await requireScope(request, context, { screen: view.screen ?? view.path, permission: need ? `${view.permission}:${need}` : undefined });
   const id = Number(new URL(request.url).searchParams.get("id"));
   const row = Number.isSafeInteger(id) && id > 0 ? ((await findRow(scope, def.resource, id)) as Values | undefined) : undefined;
-  if (!row) throw new Response("Not Found", { status: 404 });
+  if (!row) return null;
   const [values, options] = await Promise.all([formValuesOf(scope, def, row), def.options?.(scope) ?? Promise.resolve({})]);
   const language = lang(request);
-  return workbookOf(view.form as FormFieldDef[], values, options, `${labelOf(view.singular, language)}-${String(row[view.rowLabel] ?? id)}`, language);
+  return { scope, language, content: contentOf(view.form as FormFieldDef[], values, options, `${labelOf(view.singular, language)} ${String(row[view.rowLabel] ?? id)}`, language) };
+}
+
+/** GET /excel/{resource}/document?id=: one document as a workbook (needs `:export`). */
+export async function documentExport<Row extends StatefulRow & { state: number }>(args: LoaderFunctionArgs, document: DocumentDefinition<Row>): Promise<Response> {
+  const read = await documentContent(args, document, "export");
+  if (!read) throw new Response("Not Found", { status: 404 });
+  const { title, head, tables } = read.content;
+  return documentWorkbook(title.replace(" ", "-"), head, tables);
 }
 
 /** Conform's answer for the page: the form's values again and the messages by field (message keys). */
