@@ -6,7 +6,8 @@ import { loadFlows, postedSteps, saveFlow } from "~/modules/workflow/flows.serve
 import { ApprovalFlowsPage } from "~/modules/workflow/flows-page";
 import { APPROVAL_FLOWS_PATH } from "~/modules/workflow/tenant-config-tabs";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { readForm } from "~/lib/posted-form.server";
+import { readForm, requireSafeFieldNames } from "~/lib/posted-form.server";
+import { parse } from "@conform-to/dom";
 import { pageTitle } from "~/lib/page-title";
 
 const SCREEN = "/tenantConfig";
@@ -22,6 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: SCREEN, permission: "tenantConfig:edit" });
   const form = await readForm(request);
+  // a row button (添加一行, 上移, 删除) posted before the page's JavaScript: the kind's form as it now stands, nothing saved
+  if (form.has("__intent__")) {
+    requireSafeFieldNames(form);
+    return data({ kind: String(form.get("kind") ?? ""), result: parse(form, { resolve: (value) => ({ value }) }).reply() });
+  }
   const result = await saveFlow(scope, form);
   if (result.ok) return redirect(APPROVAL_FLOWS_PATH, { headers: { "Set-Cookie": flashCookie("saved") } });
   // the rows as posted come back with the refusal, so nothing chosen is lost

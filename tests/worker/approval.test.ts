@@ -59,6 +59,21 @@ describe("approval flows (/tenantConfig/approvals)", () => {
     expect(JSON.parse(audit!.after)).toEqual({ steps: [`role:${a.roleIds.admin}`, `user:${b.id}`] });
   });
 
+  it("answers the step buttons without JavaScript: the kind's steps come back one longer, moved or shorter, nothing saved", async () => {
+    const a = await adminOf();
+    const steps = { kind: "contract", "steps[0].approver": `role:${a.roleIds.admin}`, "steps[0].amount": "", "steps[1].approver": `role:${a.roleIds.dispatcher}`, "steps[1].amount": "500000" };
+    const added = await a.post("/tenantConfig/approvals", { ...steps, __intent__: JSON.stringify({ type: "insert", payload: { name: "steps" } }) });
+    expect(added.status).toBe(200);
+    const card = (html: string) => html.slice(html.indexOf('data-testid="flow-contract"'), html.indexOf("</section>", html.indexOf('data-testid="flow-contract"')));
+    expect(card(await added.text())).toContain('name="steps[2].approver"');
+    const moved = card(await (await a.post("/tenantConfig/approvals", { ...steps, __intent__: JSON.stringify({ type: "reorder", payload: { name: "steps", from: 1, to: 0 } }) })).text());
+    // the dispatcher's step, with its amount, is now the first
+    expect(moved).toMatch(/name="steps\[0\]\.amount"[^>]*value="500000"|value="500000"[^>]*name="steps\[0\]\.amount"/);
+    const removed = card(await (await a.post("/tenantConfig/approvals", { ...steps, __intent__: JSON.stringify({ type: "remove", payload: { name: "steps", index: 0 } }) })).text());
+    expect(removed).not.toContain('name="steps[1].approver"');
+    expect(await env.DB.prepare("select count(*) n from approval_steps where tenant_id = ?").bind(a.tenantId).first("n")).toBe(0);
+  });
+
   it("refuses an approver without the approve code, another tenant's user, a repeated step and a made-up value, in both languages", async () => {
     const a = await adminOf();
     const viewer = await colleague(a, "viewer");

@@ -5,6 +5,7 @@
  * once), a message under each cell, the table's own message (too few rows) under it, and a totals row.
  */
 import { useFormMetadata, type FieldMetadata } from "@conform-to/react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { lineTotals } from "~/lib/field-codecs";
@@ -12,12 +13,15 @@ import { labelOf, type FormFieldDef } from "~/lib/list/types";
 import { Button } from "~/ui/button";
 import { Input, Select, Textarea } from "~/ui/input";
 import { MoneyInput } from "~/widgets/money-input";
-import { Upload } from "~/widgets/upload";
+
+/** the upload widget (and its dialog) comes with the first document that has files, not with every form of lines */
+const Upload = lazy(() => import("~/widgets/upload").then((m) => ({ default: m.Upload })));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
 type Meta = FieldMetadata<any, any, string[]>;
 type ListMeta = FieldMetadata<Record<string, unknown>[], Record<string, unknown>, string[]>;
-export type Choices = Record<string, { value: string; label: string }[]>;
+/** A field's choices by key; a choice with a `group` is listed under it (roles, then users). */
+export type Choices = Record<string, { value: string; label: string; group?: string }[]>;
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
@@ -59,20 +63,21 @@ export function FieldControl({
   switch (field.type) {
     case "select":
     case "reference": {
-      const options =
-        field.options?.map((o) => ({
-          value: o.value,
-          label: labelOf(o.label, i18n.language),
-        })) ??
-        choices[field.key] ??
-        [];
+      const options: { value: string; label: string; group?: string }[] = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, i18n.language) })) ?? choices[field.key] ?? [];
+      const option = (o: { value: string; label: string }) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      );
+      const groups = [...new Set(options.map((o) => o.group).filter((g): g is string => Boolean(g)))];
       control = (
         <Select key={meta.key} {...common} defaultValue={initial}>
           <option value="">{t("choose")}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
+          {options.filter((o) => !o.group).map(option)}
+          {groups.map((g) => (
+            <optgroup key={g} label={g}>
+              {options.filter((o) => o.group === g).map(option)}
+            </optgroup>
           ))}
         </Select>
       );
@@ -95,7 +100,11 @@ export function FieldControl({
       control = <Textarea key={meta.key} {...common} defaultValue={initial} maxLength={field.maxLength} rows={2} />;
       break;
     case "files":
-      control = <Upload name={meta.name} id={meta.id} defaultFiles={files ?? []} readOnly={readOnly} limit={field.limit ?? 20} />;
+      control = (
+        <Suspense fallback={null}>
+          <Upload name={meta.name} id={meta.id} defaultFiles={files ?? []} readOnly={readOnly} limit={field.limit ?? 20} />
+        </Suspense>
+      );
       break;
     default:
       control = (
@@ -133,7 +142,25 @@ export function postedRows(form: HTMLFormElement, key: string): Record<string, s
 }
 
 /** A `lines` field: its rows as a table of controls, with the row buttons and the totals row. */
-export function LinesField({ field, meta, choices, readOnly, live }: { field: FormFieldDef; meta: Meta; choices: Choices; readOnly: boolean; live?: Record<string, string>[] }) {
+export function LinesField({
+  field,
+  meta,
+  choices,
+  readOnly,
+  live,
+  cellLabel,
+  bare,
+}: {
+  field: FormFieldDef;
+  meta: Meta;
+  choices: Choices;
+  readOnly: boolean;
+  live?: Record<string, string>[];
+  /** a cell's accessible name (default: its column's label and the row's number, 运费(元) 2) */
+  cellLabel?: (column: FormFieldDef, n: number) => string;
+  /** inside a card of its own (a settings page): no panel around it, its title for screen readers only */
+  bare?: boolean;
+}) {
   const { t, i18n } = useTranslation("resource");
   const form = useFormMetadata(meta.formId);
   const error = useError(meta);
@@ -144,9 +171,9 @@ export function LinesField({ field, meta, choices, readOnly, live }: { field: Fo
   const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
   const max = field.lines?.maxRows;
   return (
-    <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid={`lines-${field.key}`} aria-labelledby={`${meta.id}-title`}>
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 id={`${meta.id}-title`} className="text-base font-semibold text-ink">
+    <section className={bare ? "mb-3" : "mb-4 rounded-lg border border-line bg-panel p-4"} data-testid={`lines-${field.key}`} aria-labelledby={`${meta.id}-title`}>
+      <div className={bare ? "flex justify-end" : "mb-2 flex items-center justify-between gap-2"}>
+        <h2 id={`${meta.id}-title`} className={bare ? "sr-only" : "text-base font-semibold text-ink"}>
           {labelOf(field.label, lang)}
         </h2>
         {!readOnly && (max === undefined || rows.length < max) ? (
@@ -203,7 +230,7 @@ export function LinesField({ field, meta, choices, readOnly, live }: { field: Fo
                     <td className="px-2 pt-3 text-center tabular-nums text-muted">{n}</td>
                     {columns.map((c) => (
                       <td key={c.key} className={`px-1 py-1 ${c.width ?? ""}`}>
-                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={`${labelOf(c.label, lang)} ${n}`} />
+                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={cellLabel ? cellLabel(c, n) : `${labelOf(c.label, lang)} ${n}`} />
                       </td>
                     ))}
                     {readOnly ? null : (

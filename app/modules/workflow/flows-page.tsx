@@ -1,21 +1,25 @@
 /**
  * 审批流程 (/tenantConfig/approvals): one card per kind of document, its steps in order, each a role or a named user
  * chosen from one list, and for a kind with an amount (a contract's value) the amount in yuan it applies from (blank:
- * every document). A blank row lets a plain form (before the page's JavaScript) add a step; with JavaScript the
- * rows are added and removed in place. Saved per kind.
+ * every document). The steps are the house's lines table (a declared `lines` field on Conform): added, moved and
+ * removed at once with JavaScript, by the server's answer without it. Saved per kind.
  */
+import { FormProvider, getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { WORKFLOW } from "~/i18n/screen/workflow-flows";
 import { useMessage } from "~/i18n/message";
 import { Alert, Button } from "~/ui/field";
-import { MoneyInput } from "~/widgets/money-input";
+import type { FormFieldDef } from "~/lib/list/types";
+import { LinesField } from "~/modules/resource/document-fields";
 import type { FlowChoice, FlowErrors, FlowStepValue } from "./flows.server";
 import { TenantConfigTabs } from "./tenant-config-tabs";
 
 type LoaderData = { flows: { kind: string; title: string; hasAmount: boolean; steps: FlowStepValue[] }[]; roles: FlowChoice[]; users: FlowChoice[]; canEdit: boolean; saved: boolean };
-type ActionData = { errors: FlowErrors; posted: FlowStepValue[] };
+type RefusedData = { errors: FlowErrors; posted: FlowStepValue[] };
+/** a refused save, or a row button answered without JavaScript (the kind's form as it now stands) */
+type ActionData = RefusedData | { kind: string; result: SubmissionResult<string[]> };
 
 export function ApprovalFlowsPage() {
   const data = useLoaderData<LoaderData>();
@@ -30,114 +34,84 @@ export function ApprovalFlowsPage() {
       <p className="max-w-3xl text-sm text-muted">{t("flows.hint")}</p>
       <p className="max-w-3xl text-sm text-muted">{t("flows.inFlight")}</p>
       {data.flows.map((flow) => (
-        <FlowCard key={`${flow.kind}:${flow.steps.map((s) => `${s.approver}@${s.amount}`).join(",")}`} flow={flow} roles={data.roles} users={data.users} canEdit={data.canEdit} refused={action?.errors.kind === flow.kind ? action : undefined} />
+        <FlowCard
+          key={`${flow.kind}:${flow.steps.map((s) => `${s.approver}@${s.amount}`).join(",")}`}
+          flow={flow}
+          roles={data.roles}
+          users={data.users}
+          canEdit={data.canEdit}
+          refused={action && "errors" in action && action.errors.kind === flow.kind ? action : undefined}
+          result={action && "result" in action && action.kind === flow.kind ? action.result : undefined}
+        />
       ))}
     </div>
   );
 }
 
-let nextRowId = 0;
-const rowsOf = (values: FlowStepValue[]) => values.map((value) => ({ id: nextRowId++, ...value }));
 const BLANK: FlowStepValue = { approver: "", amount: "" };
 
-function FlowCard({ flow, roles, users, canEdit, refused }: { flow: LoaderData["flows"][number]; roles: FlowChoice[]; users: FlowChoice[]; canEdit: boolean; refused?: ActionData }) {
+/** The most steps a flow has (flows.server.ts refuses more). */
+const MAX_FLOW_STEPS = 10;
+
+/** A kind's steps as a declared lines field: the approver (a role or a named user) and, for a kind with an amount, the amount it applies from. */
+function stepsField(approver: string, amount: string, title: string, hasAmount: boolean): FormFieldDef {
+  const same = (text: string) => ({ zh: text, en: text });
+  return {
+    key: "steps",
+    label: same(title),
+    type: "lines",
+    lines: {
+      maxRows: MAX_FLOW_STEPS,
+      fields: [{ key: "approver", label: same(approver), type: "select" }, ...(hasAmount ? [{ key: "amount", label: same(amount), type: "money" as const, width: "w-56" }] : [])],
+    },
+  };
+}
+
+/** Every row is the server's to judge: the page only applies the row buttons at once (Conform's intents). */
+const acceptAll = <T,>(formData: FormData) => parse<T, string[]>(formData, { resolve: (value) => ({ value: value as T }) });
+
+function FlowCard({ flow, roles, users, canEdit, refused, result }: { flow: LoaderData["flows"][number]; roles: FlowChoice[]; users: FlowChoice[]; canEdit: boolean; refused?: RefusedData; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(WORKFLOW);
   const message = useMessage();
   const navigation = useNavigation();
-  // a blank row at the end: the way to add a step without JavaScript
-  const [rows, setRows] = useState(() => rowsOf(refused ? refused.posted : [...flow.steps, BLANK]));
   const title = message(flow.title);
-  const set = (id: number, value: Partial<FlowStepValue>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...value } : r)));
+  const field = useMemo(() => stepsField(t("flows.approver"), t("flows.fromAmount"), title, flow.hasAmount), [t, title, flow.hasAmount]);
+  // a refused save comes back with the rows as posted and each message at its row's field
+  const refusal: SubmissionResult<string[]> | undefined = refused
+    ? {
+        status: "error",
+        initialValue: { kind: flow.kind, steps: refused.posted.map((s) => ({ ...s })) },
+        error: Object.fromEntries(Object.entries(refused.errors.steps ?? {}).map(([row, m]) => [`steps[${row}].${m.startsWith("workflow:flows.amount") ? "amount" : "approver"}`, [m]])),
+      }
+    : undefined;
+  const [form, fields] = useForm<{ kind: string; steps: FlowStepValue[] }>({
+    id: `flow-${flow.kind}`,
+    lastResult: refusal ?? result,
+    defaultValue: { kind: flow.kind, steps: flow.steps.length ? flow.steps : [BLANK] },
+    onValidate: ({ formData }) => acceptAll<{ kind: string; steps: FlowStepValue[] }>(formData),
+  });
+  const choices = { approver: [...roles.map((r) => ({ ...r, group: t("flows.role") })), ...users.map((u) => ({ ...u, group: t("flows.user") }))] };
   return (
-    <section aria-labelledby={`flow-${flow.kind}`} className="max-w-3xl rounded-lg border border-line bg-panel p-5" data-testid={`flow-${flow.kind}`}>
-      <h2 id={`flow-${flow.kind}`} className="mb-1 text-base font-semibold text-ink">
+    <section aria-labelledby={`flow-${flow.kind}-title`} className="max-w-3xl rounded-lg border border-line bg-panel p-5" data-testid={`flow-${flow.kind}`}>
+      <h2 id={`flow-${flow.kind}-title`} className="mb-1 text-base font-semibold text-ink">
         {title}
       </h2>
       {flow.steps.length === 0 ? <p className="mb-3 text-sm text-muted">{t("flows.none")}</p> : null}
       {flow.hasAmount ? <p className="mb-3 text-sm text-muted">{t("flows.amountHint")}</p> : null}
-      <Form method="post" className="space-y-3">
-        <input type="hidden" name="kind" value={flow.kind} />
-        {refused?.errors.form ? <Alert tone="error">{message(refused.errors.form)}</Alert> : null}
-        <ol className="space-y-2">
-          {rows.map((row, i) => {
-            const id = `flow-${flow.kind}-${i}`;
-            const error = refused?.errors.steps?.[i];
-            return (
-              <li key={row.id} className="flex items-start gap-3">
-                <label htmlFor={id} className="w-16 shrink-0 pt-2 text-sm text-muted">
-                  {t("step", { n: i + 1 })}
-                </label>
-                <div className="min-w-0 flex-1">
-                  <select
-                    id={id}
-                    name={`steps[${i}].approver`}
-                    value={row.approver}
-                    onChange={(e) => set(row.id, { approver: e.target.value })}
-                    disabled={!canEdit}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    className="h-9 w-full rounded-md border border-line bg-panel px-2 text-ink aria-[invalid]:border-danger"
-                  >
-                    <option value="">—</option>
-                    <optgroup label={t("flows.role")}>
-                      {roles.map((r) => (
-                        <option key={r.value} value={r.value}>
-                          {r.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                    <optgroup label={t("flows.user")}>
-                      {users.map((u) => (
-                        <option key={u.value} value={u.value}>
-                          {u.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  </select>
-                  {error ? (
-                    <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-                      {message(error)}
-                    </p>
-                  ) : null}
-                </div>
-                {flow.hasAmount ? (
-                  <div className="flex w-[260px] shrink-0 items-center gap-2">
-                    <label htmlFor={`${id}-amount`} className="shrink-0 text-sm text-muted">
-                      {t("flows.fromAmount")}
-                    </label>
-                    <MoneyInput
-                      id={`${id}-amount`}
-                      name={`steps[${i}].amount`}
-                      value={row.amount}
-                      onValueChange={(amount) => set(row.id, { amount })}
-                      precision={2}
-                      disabled={!canEdit}
-                      placeholder={t("flows.anyAmount")}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                    />
-                  </div>
-                ) : null}
-                {canEdit ? (
-                  <button type="button" className="pt-2 text-sm text-danger" aria-label={`${t("flows.removeStep")} ${i + 1}`} onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}>
-                    {t("flows.removeStep")}
-                  </button>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-        {canEdit ? (
-          <div className="flex gap-2">
-            <Button type="button" variant="ghost" onClick={() => setRows((rs) => [...rs, ...rowsOf([BLANK])])}>
-              {t("flows.addStep")}
-            </Button>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
+          <input type="hidden" name="kind" value={flow.kind} />
+          {refused?.errors.form ? <Alert tone="error">{message(refused.errors.form)}</Alert> : null}
+          <fieldset disabled={!canEdit} className="min-w-0">
+            <LinesField bare field={field} meta={fields.steps as never} choices={choices} readOnly={!canEdit} cellLabel={(c, n) => (c.key === "approver" ? t("step", { n }) : `${t("flows.fromAmount")} ${n}`)} />
+          </fieldset>
+          {canEdit ? (
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("flows.save")}
             </Button>
-          </div>
-        ) : null}
-      </Form>
+          ) : null}
+        </Form>
+      </FormProvider>
     </section>
   );
 }
