@@ -6,6 +6,7 @@ import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { FACTORIES } from "./factories";
 import { get, makeTenant, postForm, signIn } from "./helpers";
 import { makeVehicle } from "./telematics";
+import { makeDepartment } from "./rent-fixtures";
 
 // 设备调拨 (/equipmentTransfer), the first document of the house's document page, over HTTP as a browser posts it:
 // a transfer saved with its lines (money to the cent, hours to the tenth) and read back; refusals named at the line
@@ -129,6 +130,22 @@ describe("设备调拨: a document saved from its declaration", () => {
     expect((await get(`/equipmentTransfer/form?id=${mine}`, viewer)).status).toBe(200);
     expect((await postForm(`/equipmentTransfer/form?id=${mine}`, { ...transfer(a), id: String(mine), version: "1" }, { Cookie: viewer })).status).toBe(403);
     expect((await postForm("/equipmentTransfer/form?new=1", transfer(a), { Cookie: viewer })).status).toBe(403);
+  });
+
+  it("shows a user whose data scope is a department only the transfers out of it or into it", async () => {
+    const a = await signedAdmin();
+    const dept = await makeDepartment(a.tenantId, a.rootOrgId);
+    const outside = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a)));
+    const into = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a, { toOrgId: String(dept), toSite: "部门工地" })));
+    const [outsideNo, intoNo] = [String((await head(outside))!.number), String((await head(into))!.number)];
+    await env.DB.prepare("update users set org_id = ? where id = ?").bind(dept, a.userId).run();
+    const moved = a.as(await signIn(a.account, a.password));
+    const list = await moved.page("/equipmentTransfer");
+    expect(list).toContain(intoNo);
+    expect(list).not.toContain(outsideNo);
+    expect((await get(`/equipmentTransfer/form?id=${outside}`, (await signIn(a.account, a.password)))).status).toBe(404);
+    expect((await moved.post(`/equipmentTransfer/form?id=${outside}`, { intent: "transition:submit", ids: String(outside) })).status).toBe(404);
+    expect((await get(`/equipmentTransfer/form?id=${into}`, (await signIn(a.account, a.password)))).status).toBe(200);
   });
 
   it("goes through approval: submitted it is read-only, a second administrator approves; the history says so in words", async () => {

@@ -3,12 +3,12 @@
  * machine. Everything else (the page, the lines table, the form's schema, the Excel, the history, the row buttons)
  * is the house's, from transfer.resource.ts.
  */
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organisations, users, vehicles } from "../../../db/schema";
 import { createdAt, day, money, version, updatedAt } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
-import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
 import { formatCents } from "~/lib/cents";
@@ -67,6 +67,18 @@ export const equipmentTransferLines = sqliteTable(
   },
   (t) => [index("equipment_transfer_lines_transfer_idx").on(t.tenantId, t.transferId, t.position)]
 );
+
+/**
+ * A user whose data scope is an organisation sees the transfers out of it or into it (its subtree); a transfer that
+ * names no organisation at all is the tenant's and everyone's.
+ */
+function inScope(scope: RequestScope) {
+  const from = visibleOrgRowWhere(scope, equipmentTransfers.fromOrgId);
+  const to = visibleOrgRowWhere(scope, equipmentTransfers.toOrgId);
+  if (!from || !to) return undefined;
+  const { fromOrgId, toOrgId } = equipmentTransfers;
+  return or(and(isNotNull(fromOrgId), from), and(isNotNull(toOrgId), to), and(isNull(fromOrgId), isNull(toOrgId)));
+}
 
 /** DB-202612-0001: per tenant and month. */
 export const TRANSFER_NUMBERING = { field: "number", kind: "equipmentTransfer", prefix: "DB" } as const;
@@ -169,6 +181,7 @@ export const transferResource = defineResource({
     };
   },
   auditView: (row) => row,
+  scopeWhere: inScope,
   fileColumns: [equipmentTransfers.attachments],
 });
 
@@ -213,7 +226,7 @@ export const transferApprovalKind: ApprovalKind = {
           createdAt: equipmentTransfers.createdAt,
         })
         .from(equipmentTransfers)
-        .where(tenantWhere(equipmentTransfers, scope, eq(equipmentTransfers.state, TRANSFER_STATE.inApproval)))
+        .where(tenantWhere(equipmentTransfers, scope, eq(equipmentTransfers.state, TRANSFER_STATE.inApproval), inScope(scope)))
         .orderBy(desc(equipmentTransfers.createdAt), desc(equipmentTransfers.id))
         .limit(limit),
       (r) => ({
@@ -239,7 +252,7 @@ export const transferMachine: Machine<TransferStateRow> = {
         creatorId: equipmentTransfers.creatorId,
       })
       .from(equipmentTransfers)
-      .where(tenantWhere(equipmentTransfers, scope, inArray(equipmentTransfers.id, ids))),
+      .where(tenantWhere(equipmentTransfers, scope, inArray(equipmentTransfers.id, ids), inScope(scope))),
   label: (r) => r.number,
   plan: approvalPlan<TransferStateRow>(transferApprovalKind),
 };
