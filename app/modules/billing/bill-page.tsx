@@ -21,6 +21,7 @@ import type { BillActionData, BillPageData } from "./bill-page.server";
 import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH, statementHref } from "./bills.resource";
 import { STATEMENTS } from "~/i18n/screen/statements";
 import { HoursChart } from "./hours-chart";
+import { BILL_STATE } from "./bills.resource";
 
 const STATE_TONES: Record<number, BadgeTone> = { 0: "warning", 1: "success", 2: "neutral" };
 const PROPOSAL_TONES: Record<number, BadgeTone> = { 0: "info", 1: "success", 2: "danger" };
@@ -38,7 +39,7 @@ export function BillPage() {
   const page = useLoaderData<BillPageData>();
   const action = useActionData<BillActionData>();
   const { bill, contract, can } = page;
-  const draft = bill.state === 0;
+  const draft = bill.state === BILL_STATE.draft;
   const here = billHref(bill.id);
   const lineLabel = (l: Line | undefined) => (l ? [t("lineOf", { no: l.lineNo }), l.plate, [l.equipmentType, l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t("contractWide"));
   const lineById = new Map(page.lines.map((l) => [l.id, l]));

@@ -34,9 +34,11 @@ import { duePeriods, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
 import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceDeposit, priceFees, priceInstalments, priceLine } from "./pricing";
 import type { BillItem, BillLineTerms, Call, EvidenceDay, PlanInstalment } from "./types";
+import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
+import { BILL_STATE } from "./bills.resource";
 
 /** The states a contract is billed in: in force, completed, stopped, terminated early. */
-export const BILLED_STATES = [3, 4, 8, 9] as const;
+export const BILLED_STATES = [CONTRACT_STATE.executing, CONTRACT_STATE.completed, CONTRACT_STATE.stopped, CONTRACT_STATE.terminated] as const;
 
 const CHUNK = 100;
 const ids = (list: readonly number[]) => sql`(select value from json_each(${JSON.stringify(list)}))`;
@@ -110,7 +112,7 @@ function billableContracts(db: Db, o: BillRunOptions) {
 }
 
 /** The contract's end for billing: the day it ended when it is no longer in force. */
-const endedOf = (c: Pick<ContractRow, "state" | "endedOn">) => (c.state === 3 ? null : (c.endedOn ?? null));
+const endedOf = (c: Pick<ContractRow, "state" | "endedOn">) => (c.state === CONTRACT_STATE.executing ? null : (c.endedOn ?? null));
 
 type PeriodTerms = Pick<ContractRow, "state" | "endedOn" | "startOn" | "minTermDays">;
 
@@ -165,7 +167,7 @@ export const billItemsWhole = sql<number>`${sql.raw(`(coalesce((select sum(i.amo
  * evidence though its contract has a machine (every line with a machine has a row a day). The run removes it and bills
  * the period again; a clerk had decided nothing on it.
  */
-const halfDoneBill = sql<number>`${sql.raw(`(bills.state = 0 and not exists (select 1 from bill_proposals p where p.bill_id = bills.id) and (not `)}${billItemsWhole}${sql.raw(` or (not exists (select 1 from bill_evidence e where e.bill_id = bills.id) and exists (select 1 from contract_lines l where l.contract_id = bills.contract_id and l.vehicle_id is not null))))`)}`;
+const halfDoneBill = sql<number>`${sql.raw(`(bills.state = ${BILL_STATE.draft} and not exists (select 1 from bill_proposals p where p.bill_id = bills.id) and (not `)}${billItemsWhole}${sql.raw(` or (not exists (select 1 from bill_evidence e where e.bill_id = bills.id) and exists (select 1 from contract_lines l where l.contract_id = bills.contract_id and l.vehicle_id is not null))))`)}`;
 
 const failureOf = (c: Pick<ContractRow, "id" | "number">, error: unknown): BillRunFailure => ({ contractId: c.id, number: c.number, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
 
@@ -210,12 +212,12 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
 
 /** Removes half-done drafts (by id, still drafts) with their rows, in one batch. */
 async function removeHalfDone(db: Db, tenantId: number, billIds: readonly number[]) {
-  const drafts = db.select({ id: bills.id }).from(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, idList(billIds)), eq(bills.state, 0)));
+  const drafts = db.select({ id: bills.id }).from(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, idList(billIds)), eq(bills.state, BILL_STATE.draft)));
   await batch(db, [
     db.delete(billItems).where(tenantWhere(billItems, tenantId, inArray(billItems.billId, drafts))),
     db.delete(billEvidence).where(tenantWhere(billEvidence, tenantId, inArray(billEvidence.billId, drafts))),
     db.delete(billProposals).where(tenantWhere(billProposals, tenantId, inArray(billProposals.billId, drafts))),
-    db.delete(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, idList(billIds)), eq(bills.state, 0))),
+    db.delete(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, idList(billIds)), eq(bills.state, BILL_STATE.draft))),
   ]);
 }
 

@@ -21,8 +21,9 @@ import { decisionsOf, type Proposal } from "./evidence";
 import { billTotals, fixedPricePlan, priceLine } from "./pricing";
 import { taxIncludedCents } from "../contracts/value";
 import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
+import { BILL_STATE } from "./bills.resource";
 
-export const BILL_STATE = { draft: 0, confirmed: 1, locked: 2 } as const;
+export { BILL_STATE };
 export const PROPOSAL_STATE = { open: 0, accepted: 1, rejected: 2 } as const;
 
 /** The permission of the bills screen and the clerk's acts on a bill. */

@@ -12,11 +12,15 @@ export const billHref = (id: number | string) => `${BILL_PAGE_PATH}?id=${id}`;
 export const STATEMENT_PAGE_PATH = "/contractBillReport/statement";
 export const statementHref = (id: number) => `${STATEMENT_PAGE_PATH}?id=${id}`;
 
-/** bills.state (BILL_STATE in bill.server.ts) */
+/** bills.state: a draft, confirmed by the clerk, locked by a statement the customer confirmed */
+export const BILL_STATE = { draft: 0, confirmed: 1, locked: 2 } as const;
+/** the bills that count (an invoice, a receipt, what is owed, a report, a settlement): confirmed or locked, never a draft */
+export const SETTLED_BILL_STATES = [BILL_STATE.confirmed, BILL_STATE.locked] as const;
+
 export const BILL_STATES: OptionDef[] = [
-  { value: "0", label: { zh: "草稿", en: "Draft" }, tone: "warning" },
-  { value: "1", label: { zh: "已确认", en: "Confirmed" }, tone: "success" },
-  { value: "2", label: { zh: "已锁定", en: "Locked" }, tone: "muted" },
+  { value: String(BILL_STATE.draft), label: { zh: "草稿", en: "Draft" }, tone: "warning" },
+  { value: String(BILL_STATE.confirmed), label: { zh: "已确认", en: "Confirmed" }, tone: "success" },
+  { value: String(BILL_STATE.locked), label: { zh: "已锁定", en: "Locked" }, tone: "muted" },
 ];
 
 /** bills.kind */

@@ -69,7 +69,7 @@ const refuse = (status: 400 | 404 | 409, message: Message) => ({ ok: false as co
 
 /** The bills a statement gathers: the contract's confirmed bills of the period, adjustments included. */
 const statementBillsWhere = (tenantId: number, s: { rootId: number; periodFrom: string; periodTo: string }) =>
-  tenantWhere(bills, tenantId, eq(bills.rootId, s.rootId), gte(bills.periodFrom, s.periodFrom), lte(bills.periodTo, s.periodTo), sql`${bills.state} > 0`);
+  tenantWhere(bills, tenantId, eq(bills.rootId, s.rootId), gte(bills.periodFrom, s.periodFrom), lte(bills.periodTo, s.periodTo), sql`${bills.state} > ${sql.raw(String(BILL_STATE.draft))}`);
 
 const statementOfPeriod = async (scope: RequestScope, bill: { rootId: number; periodFrom: string; periodTo: string }) =>
   (await scope.db.select({ id: statements.id }).from(statements).where(tenantWhere(statements, scope, eq(statements.rootId, bill.rootId), eq(statements.periodFrom, bill.periodFrom), eq(statements.periodTo, bill.periodTo))))[0]?.id ?? null;

@@ -12,9 +12,10 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizz
 import { contractLines, contracts } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { ofTenant, sameTenant, type TenantRef } from "../../../db/tenant";
+import { CONTRACT_STATE } from "./contracts.resource";
 
 /** The contract states that hold a machine (draft, in approval, approved, executing). */
-export const LIVE_CONTRACT_STATES = [0, 1, 2, 3] as const;
+export const LIVE_CONTRACT_STATES = [CONTRACT_STATE.draft, CONTRACT_STATE.inApproval, CONTRACT_STATE.approved, CONTRACT_STATE.executing] as const;
 
 /** A line that wants a vehicle for some days (`to` null: open-ended). */
 export interface WantedLine {

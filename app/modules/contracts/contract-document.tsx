@@ -23,7 +23,7 @@ import { MoneyInput } from "~/widgets/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { Upload } from "~/widgets/upload";
 import { comparedText } from "./compared-text";
-import { CONTRACT_KIND_OPTIONS, CONTRACT_STATES, contractStates, FEE_KIND_OPTIONS } from "./contracts.resource";
+import { CONTRACT_KIND_OPTIONS, CONTRACT_STATE, CONTRACT_STATES, contractStates, FEE_KIND_OPTIONS } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
 import { ContractBills } from "~/modules/billing/contract-bills";
 
@@ -206,7 +206,7 @@ export function ContractDocument() {
             </LinkButton>
           ) : null}
           {doc ? <DocumentTransitions machine={contractStates} row={doc} codes={loaded.codes} me={loaded.me} action={here} /> : null}
-          {doc && doc.current && (doc.state === 2 || doc.state === 3) && loaded.canEdit ? (
+          {doc && doc.current && (doc.state === CONTRACT_STATE.approved || doc.state === CONTRACT_STATE.executing) && loaded.canEdit ? (
             <details className="relative">
               <summary className="list-none rounded-md border border-line px-3 py-1.5 text-sm text-ink [&::-webkit-details-marker]:hidden">{t("amend")}</summary>
               <Form method="post" action={here} className="absolute right-0 z-20 mt-1 w-80 rounded-lg border border-line bg-panel p-3 text-sm shadow-xl">

@@ -284,7 +284,7 @@ async function inForceValue(scope: RequestScope, rootId: number, customerId: num
   const [row] = await scope.db
     .select({ value: contracts.valueCents })
     .from(contracts)
-    .where(and(ofTenant(contracts, scope), sql`coalesce(${contracts.rootId}, ${contracts.id}) = ${rootId}`, eq(contracts.current, 1), eq(contracts.customerId, customerId), inArray(contracts.state, [1, 2, 3])));
+    .where(and(ofTenant(contracts, scope), sql`coalesce(${contracts.rootId}, ${contracts.id}) = ${rootId}`, eq(contracts.current, 1), eq(contracts.customerId, customerId), inArray(contracts.state, [CONTRACT_STATE.inApproval, CONTRACT_STATE.approved, CONTRACT_STATE.executing])));
   return row?.value ?? 0;
 }
 
@@ -543,7 +543,7 @@ export async function contractOptions(scope: RequestScope): Promise<Record<strin
     scope.db
       .select({ value: contracts.id, label: sql<string>`${contracts.number} || ' ' || ${contracts.name}`.as("contract_label") })
       .from(contracts)
-      .where(and(ofTenant(contracts, scope), eq(contracts.current, 1), ne(contracts.kind, "subcontract"), inArray(contracts.state, [0, 1, 2, 3])))
+      .where(and(ofTenant(contracts, scope), eq(contracts.current, 1), ne(contracts.kind, "subcontract"), inArray(contracts.state, [CONTRACT_STATE.draft, CONTRACT_STATE.inApproval, CONTRACT_STATE.approved, CONTRACT_STATE.executing])))
       .orderBy(desc(contracts.id))
       .limit(500),
   ]);
@@ -629,7 +629,7 @@ export const contractApprovalKind: ApprovalKind = {
         .select({ id: contracts.id, number: contracts.number, name: contracts.name, revision: contracts.revision, creatorId: contracts.creatorId, createdAt: contracts.createdAt })
         .from(contracts)
         // current named (either revision may wait for approval) so the state index reaches the pending ones only
-        .where(and(ofTenant(contracts, scope), inArray(contracts.current, [0, 1]), eq(contracts.state, 1), visibleOrgRowWhere(scope, contracts.orgId)))
+        .where(and(ofTenant(contracts, scope), inArray(contracts.current, [0, 1]), eq(contracts.state, CONTRACT_STATE.inApproval), visibleOrgRowWhere(scope, contracts.orgId)))
         .orderBy(desc(contracts.createdAt), desc(contracts.id))
         .limit(limit),
       (r) => ({ id: r.id, label: `${r.number}${r.revision > 1 ? ` v${r.revision}` : ""} ${r.name}`, ownerId: r.creatorId, createdAt: r.createdAt }),

@@ -19,9 +19,10 @@ import { attachmentsField, auditAct, csvOf, dayField, documentOrg, optionalId, p
 import { invoiceSplit } from "./money";
 import { invoiceView } from "./invoice.resource";
 import { line } from "~/lib/form-fields";
+import { SETTLED_BILL_STATES } from "~/modules/billing/bills.resource";
 
 /** The bills an invoice or a receipt may name: confirmed (1) or locked by a statement (2), never a draft. */
-export const SETTLED_BILL_STATES = [1, 2] as const;
+export { SETTLED_BILL_STATES };
 
 export const InvoiceSchema = z
   .object({

@@ -314,7 +314,7 @@ export interface CustomerBalance {
 export async function customerBalances(scope: RequestScope, customerId: number | null, limit = 12): Promise<CustomerBalance[]> {
   const today = todayInZone(scope.user.timeZone);
   const outer = sql.raw(`"customers"."id"`);
-  const settled = sql`${bills.customerId} = ${outer} and ${ofTenant(bills, scope)} and ${bills.state} in (1, 2)`;
+  const settled = sql`${bills.customerId} = ${outer} and ${ofTenant(bills, scope)} and ${bills.state} in (${sql.raw(SETTLED_BILL_STATES.join(", "))})`;
   const billed = sql<number>`coalesce((select sum(${bills.amountCents}) from ${bills} where ${settled}), 0)`;
   const paid = sql<number>`coalesce((select sum(${bills.paidCents}) from ${bills} where ${settled}), 0)`;
   const overdue = sql<number>`coalesce((select sum(${bills.amountCents} - ${bills.paidCents}) from ${bills} where ${settled} and ${bills.dueOn} < ${today}), 0)`;

@@ -16,9 +16,10 @@ import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import type { Option } from "~/modules/resource/route.server";
 import { ACT_STATE, BUCKETS, bucketOf, type AgeingRow, type Bucket } from "./overdue";
+import { SETTLED_BILL_STATES } from "~/modules/billing/bills.resource";
 
 /** bills confirmed (1) or locked by a statement (2) are owed; a draft is not */
-export const OWED_BILL_STATES = [1, 2];
+export const OWED_BILL_STATES = SETTLED_BILL_STATES;
 /** A bill still owed: the condition of the partial index bills_owed_due_idx, written out the same (no bound states) so
  * that SQLite takes the index with a due day. */
 export const owedBill = sql`${bills.state} in (${sql.raw(OWED_BILL_STATES.join(", "))}) and ${bills.amountCents} > ${bills.paidCents}`;

@@ -12,6 +12,7 @@ import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { owedBill } from "./ageing.server";
 import { ACT_STATE } from "./overdue";
+import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 
 const rootOf = sql`coalesce(${contracts.rootId}, ${contracts.id})`;
 
@@ -43,7 +44,7 @@ export async function overdueMachines(scope: RequestScope, today: string): Promi
     })
     .from(bills)
     .innerJoin(first, and(eq(first.id, bills.rootId), sameTenant(first, bills)))
-    .innerJoin(contracts, and(sameTenant(contracts, first), eq(contracts.number, first.number), eq(contracts.current, 1), eq(contracts.state, 3)))
+    .innerJoin(contracts, and(sameTenant(contracts, first), eq(contracts.number, first.number), eq(contracts.current, 1), eq(contracts.state, CONTRACT_STATE.executing)))
     .innerJoin(contractLines, and(eq(contractLines.contractId, contracts.id), sameTenant(contractLines, contracts)))
     .where(
       tenantWhere(

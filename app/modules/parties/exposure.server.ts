@@ -11,9 +11,10 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { contracts, customers } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { ofTenant, tenantOfOuter, type TenantRef } from "../../../db/tenant";
+import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 
 /** The contract states whose value is owed or about to be: 1 in approval, 2 approved, 3 executing. */
-export const EXPOSED_CONTRACT_STATES = [1, 2, 3] as const;
+export const EXPOSED_CONTRACT_STATES = [CONTRACT_STATE.inApproval, CONTRACT_STATE.approved, CONTRACT_STATE.executing] as const;
 
 export interface CustomerExposure {
   customerId: number;

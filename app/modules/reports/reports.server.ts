@@ -8,6 +8,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { daysBetween, monthsOf, rangeFromUrl, type QuickRange, type ReportRange } from "./quick-range";
 import { DIMENSION_LABEL, type RevenueDimension } from "./dimensions";
 import { labelIn, type ReportColumn, type ReportData, type ReportRow, type ReportTable } from "./report-types";
+import { BILL_STATE } from "~/modules/billing/bills.resource";
 
 /*
  * The four reports (issue 26 §3, §5), each a few aggregate statements over indexed columns run side by side, never a
@@ -36,7 +37,7 @@ export function reportRange(url: URL, scope: RequestScope, fallback: QuickRange 
 const inScope = (scope: RequestScope, column: Parameters<typeof visibleOrgRowWhere>[1]): SQL => visibleOrgRowWhere(scope, column) ?? sql`1 = 1`;
 /** Bills that are revenue: confirmed or locked, their period ending in the range, in the user's scope. */
 const billedBills = (scope: RequestScope, r: ReportRange) =>
-  sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > 0 and ${inScope(scope, bills.orgId)}`;
+  sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > ${sql.raw(String(BILL_STATE.draft))} and ${inScope(scope, bills.orgId)}`;
 /** Items that are revenue: of such a bill; the deposit returned is not. */
 const billedItems = (scope: RequestScope, r: ReportRange) => sql`${billedBills(scope, r)} and bill_items.rule <> 'deposit'`;
 /** A line's equipment type: its machine's model, else the equipment_type dictionary's name for the line's value, else the value. */
@@ -328,7 +329,7 @@ export async function operateData(scope: RequestScope, range: ReportRange, lang:
       join contracts on contracts.id = contract_lines.contract_id and ${sameTenant(contracts, contractLines)}
       where ${ofTenant(contractLines, tenantId)} and contract_lines.vehicle_id is not null and contract_lines.on_rent_on <= ${range.to}
         and (contract_lines.off_rent_on is null or contract_lines.off_rent_on >= ${range.from}) and contracts.current = 1 and ${inScope(scope, contracts.orgId)}
-        and exists (select 1 from bills where bills.root_id = coalesce(contracts.root_id, contracts.id) and ${ofTenant(bills, tenantId)} and bills.state > 0)
+        and exists (select 1 from bills where bills.root_id = coalesce(contracts.root_id, contracts.id) and ${ofTenant(bills, tenantId)} and bills.state > ${sql.raw(String(BILL_STATE.draft))})
       group by 1
     ) rent on rent.vid = vehicles.id
     left join (

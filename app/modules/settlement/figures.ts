@@ -8,12 +8,13 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { billInterest, billItems, bills, contracts, settlements } from "../../../db/schema";
 import { tenantOfOuter, tenantWhere, type TenantRef } from "../../../db/tenant";
+import { BILL_STATE } from "~/modules/billing/bills.resource";
 
 /** The numbering of the two kinds: 清算单 QS-…, 超时清算单 CS-…. */
 export const SETTLEMENT_NUMBERING = { final: { kind: "settlement", prefix: "QS" }, overtime: { kind: "overtimeSettlement", prefix: "CS" } } as const;
 
 /** The bills a settlement counts: the contract's confirmed (or locked) bills whose period ends by its day. */
-const countedBills = (extra?: SQL) => sql`${tenantOfOuter(bills, settlements)} and ${bills.rootId} = ${settlements.rootId} and ${bills.state} > 0 and ${bills.periodTo} <= ${settlements.throughOn}${extra ? sql` and ${extra}` : sql``}`;
+const countedBills = (extra?: SQL) => sql`${tenantOfOuter(bills, settlements)} and ${bills.rootId} = ${settlements.rootId} and ${bills.state} > ${sql.raw(String(BILL_STATE.draft))} and ${bills.periodTo} <= ${settlements.throughOn}${extra ? sql` and ${extra}` : sql``}`;
 const sumOf = (column: SQL | typeof bills.amountCents, extra?: SQL) => sql`(select coalesce(sum(${column}), 0) from ${bills} where ${countedBills(extra)})`;
 const overtimeItems = sql`${billItems.billId} in (select ${bills.id} from ${bills} where ${countedBills()}) and ${billItems.rule} in ('shiftOvertime', 'allowanceOvertime')`;
 

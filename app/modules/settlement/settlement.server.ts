@@ -33,6 +33,7 @@ import {
   settlementView,
   type SettlementStateRow,
 } from "./settlement.resource";
+import { BILL_STATE } from "~/modules/billing/bills.resource";
 
 type Kind = "final" | "overtime";
 
@@ -63,7 +64,7 @@ async function checkSettlement(scope: RequestScope, kind: Kind, v: SettlementVal
   if (!(SETTLED_CONTRACT_STATES as number[]).includes(contract.state)) return { contractId: "settlements:contractNotBilled" };
   if (v.throughOn < contract.startOn) return { throughOn: "settlements:throughBeforeStart" };
   const [drafts, open, overtime] = await Promise.all([
-    scope.db.select({ n: sql<number>`count(*)` }).from(bills).where(tenantWhere(bills, scope, eq(bills.rootId, contract.rootId), eq(bills.state, 0), sql`${bills.periodTo} <= ${v.throughOn}`)),
+    scope.db.select({ n: sql<number>`count(*)` }).from(bills).where(tenantWhere(bills, scope, eq(bills.rootId, contract.rootId), eq(bills.state, BILL_STATE.draft), sql`${bills.periodTo} <= ${v.throughOn}`)),
     scope.db
       .select({ number: settlements.number })
       .from(settlements)
@@ -73,7 +74,7 @@ async function checkSettlement(scope: RequestScope, kind: Kind, v: SettlementVal
       ? scope.db
           .select({ n: sql<number>`count(*)` })
           .from(billItems)
-          .where(and(inArray(billItems.billId, scope.db.select({ id: bills.id }).from(bills).where(tenantWhere(bills, scope, eq(bills.rootId, contract.rootId), sql`${bills.state} > 0`, sql`${bills.periodTo} <= ${v.throughOn}`))), inArray(billItems.rule, ["shiftOvertime", "allowanceOvertime"])))
+          .where(and(inArray(billItems.billId, scope.db.select({ id: bills.id }).from(bills).where(tenantWhere(bills, scope, eq(bills.rootId, contract.rootId), sql`${bills.state} > ${sql.raw(String(BILL_STATE.draft))}`, sql`${bills.periodTo} <= ${v.throughOn}`))), inArray(billItems.rule, ["shiftOvertime", "allowanceOvertime"])))
       : Promise.resolve([{ n: 1 }]),
   ]);
   if (Number(drafts[0]?.n ?? 0) > 0) return { throughOn: `settlements:draftBills|${drafts[0]!.n}` };

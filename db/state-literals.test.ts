@@ -1,0 +1,98 @@
+// State numbers are named once: a query or a page of app/ or workers/ that compares a `state` with a bare number —
+// eq(x.state, 3), inArray(x.state, [1, 2]), sql`${x.state} > 0`, `bills.state in (1, 2)`, `row.state === 2`, a
+// `…_STATES = [3, 4]` list — fails here with its file and line. Name the states where the table's states are declared
+// (CONTRACT_STATE, BILL_STATE, TRANSFER_STATE …) and compare with the names. The files in KNOWN still hold such
+// literals, each with its count: the list only shrinks (a file that has fewer must lower its count, or leave).
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "..");
+const SCANNED = ["app", "workers"];
+
+const PATTERNS: [RegExp, string][] = [
+  [/\b(?:eq|ne|gt|gte|lt|lte)\(\s*[\w.$]+\.state\s*,\s*\d/g, "eq(x.state, n)"],
+  [/\b(?:inArray|notInArray)\(\s*[\w.$]+\.state\s*,\s*\[\s*\d/g, "inArray(x.state, [n])"],
+  [/\$\{\s*[\w.$]+\.state\s*\}\s*(?:in\s*\(\s*\d|[<>=!]+\s*\d)/gi, "sql`${x.state} = n`"],
+  [/\b\w+\.state\s*(?:in\s*\(\s*\d|[<>=!]{1,3}\s*\d)/gi, "x.state = n"],
+  [/\b[A-Z_]*STATES?\s*(?::[^=]+)?=\s*\[\s*\d/g, "X_STATES = [n]"],
+];
+
+/** Each state compared with a bare number in a source text, as `line: what: text`. */
+export function stateLiterals(source: string): string[] {
+  const found = new Map<number, string>();
+  for (const [pattern, what] of PATTERNS) for (const m of source.matchAll(pattern)) if (!found.has(m.index)) found.set(m.index, `${source.slice(0, m.index).split("\n").length}: ${what}: ${m[0]}`);
+  return [...found].sort(([a], [b]) => a - b).map(([, text]) => text);
+}
+
+/** Files that still compare states with numbers, and how many places: to name, then to leave this list. */
+const KNOWN: Record<string, number> = {
+  "app/modules/access/access.server.ts": 4,
+  "app/modules/auth/login.server.ts": 1,
+  "app/modules/auth/session.server.ts": 1,
+  "app/modules/billing/statement-desk.tsx": 1,
+  "app/modules/billing/statement-page.tsx": 2,
+  "app/modules/contracts/contracts.server.ts": 3,
+  "app/modules/finance/invoice.server.ts": 2,
+  "app/modules/overdue/ageing.server.ts": 1,
+  "app/modules/overdue/collection.server.ts": 1,
+  "app/modules/overdue/contract-page.tsx": 3,
+  "app/modules/parties/party.server.ts": 1,
+  "app/modules/prizes/prize.server.ts": 1,
+  "app/modules/rent/schedule-board.tsx": 1,
+  "app/modules/settings/definitions.server.ts": 1,
+  "app/modules/system/data-permission.server.ts": 4,
+  "app/modules/temp-crane/temp-crane.server.ts": 1,
+  "app/modules/visits/visit.server.ts": 1,
+  "app/modules/workbench/workbench.server.ts": 1,
+  "app/modules/workflow/flows.server.ts": 5,
+  "app/routes/_app.dataPermission.tsx": 1,
+  "workers/fleet-hub/config.ts": 2,
+  "workers/fleet-hub/grants.ts": 3,
+  "workers/fleet-hub/ingest.ts": 1,
+  "workers/jobs/bills.ts": 1,
+  "workers/jobs/interest.ts": 2,
+  "workers/telematics/ingest.ts": 2,
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe("state numbers are named once", () => {
+  const counts = new Map<string, string[]>();
+  for (const file of SCANNED.flatMap((dir) => sources(join(ROOT, dir)))) {
+    const hits = stateLiterals(readFileSync(file, "utf8"));
+    if (hits.length) counts.set(relative(ROOT, file), hits);
+  }
+
+  it("no source of app/ or workers/ compares a state with a bare number, beyond the files still known to", () => {
+    const found = [...counts].filter(([file, hits]) => hits.length > (KNOWN[file] ?? 0)).flatMap(([file, hits]) => hits.map((h) => `${file}:${h}`));
+    expect(found, "compare with the state's name (CONTRACT_STATE.executing, BILL_STATE.draft …)").toEqual([]);
+  });
+
+  it("the known list only shrinks: each file's count is what it still holds", () => {
+    const stale = Object.entries(KNOWN).filter(([file, n]) => (counts.get(file)?.length ?? 0) < n);
+    expect(stale, "lower these counts (or remove the file): they hold fewer now").toEqual([]);
+  });
+
+  it("sees the forms a new screen would copy", () => {
+    const caught = (s: string) => stateLiterals(s).length;
+    expect(caught("where(and(ofTenant(bills, scope), eq(bills.state, 0)))")).toBe(1);
+    expect(caught("inArray(contracts.state, [3, 4, 8, 9])")).toBe(1);
+    expect(caught("sql`${bills.state} > 0`")).toBe(1);
+    expect(caught("sql`and bills.state in (1, 2)`")).toBe(1);
+    expect(caught("const open = s.state === 1;")).toBe(1);
+    expect(caught("export const BILLED_STATES = [3, 4, 8, 9] as const;")).toBe(1);
+    expect(caught("export const LIVE: readonly number[] = [0, 1];")).toBe(0);
+    // names pass
+    expect(caught("eq(bills.state, BILL_STATE.draft)")).toBe(0);
+    expect(caught("inArray(contracts.state, [...BILLED_STATES])")).toBe(0);
+    expect(caught("sql`${bills.state} > ${sql.raw(String(BILL_STATE.draft))}`")).toBe(0);
+    expect(caught("export const BILLED_STATES = [CONTRACT_STATE.executing] as const;")).toBe(0);
+  });
+});
