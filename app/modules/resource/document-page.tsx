@@ -120,7 +120,16 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
       {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : form.status === "error" ? <Alert tone="error">{t("document.errors")}</Alert> : null}
 
       <FormProvider context={form.context}>
-        <Form method="post" action={here} {...getFormProps(form)} ref={formRef} onInput={refresh} onClick={refresh}>
+        <Form
+          method="post"
+          action={here}
+          {...getFormProps(form)}
+          ref={formRef}
+          onInput={refresh}
+          onClick={refresh}
+          // a field reached by Tab stops above the sticky save bar, not behind it
+          className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}
+        >
           {doc ? (
             <>
               <input type="hidden" name="id" value={doc.id} />
