@@ -49,6 +49,8 @@ export function ApprovalFlowsPage() {
 }
 
 const BLANK: FlowStepValue = { approver: "", amount: "" };
+/** the refusals that name a step's amount (the others name its approver) */
+const AMOUNT_REFUSALS = new Set(["workflow:flows.amountInvalid", "workflow:flows.amountNegative", "workflow:flows.amountDecimals"]);
 
 /** The most steps a flow has (flows.server.ts refuses more). */
 const MAX_FLOW_STEPS = 10;
@@ -81,7 +83,7 @@ function FlowCard({ flow, roles, users, canEdit, refused, result }: { flow: Load
     ? {
         status: "error",
         initialValue: { kind: flow.kind, steps: refused.posted.map((s) => ({ ...s })) },
-        error: Object.fromEntries(Object.entries(refused.errors.steps ?? {}).map(([row, m]) => [`steps[${row}].${m.startsWith("workflow:flows.amount") ? "amount" : "approver"}`, [m]])),
+        error: Object.fromEntries(Object.entries(refused.errors.steps ?? {}).map(([row, m]) => [`steps[${row}].${AMOUNT_REFUSALS.has(m) ? "amount" : "approver"}`, [m]])),
       }
     : undefined;
   const [form, fields] = useForm<{ kind: string; steps: FlowStepValue[] }>({
