@@ -9,6 +9,7 @@ import { buildMenuTree, encodeMenu, type MenuNode } from "~/lib/navigation";
 import { requireSession, type Session, type SessionUser } from "../auth/session.server";
 import { sessionSetting } from "../auth/preferences.server";
 import { SCREEN_BY_PATH } from "../screens/registry";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 export interface Access {
   /** every menu the roles grant, hidden ones (state 0, e.g. detail screens) included: they still grant access */
@@ -21,7 +22,7 @@ export interface Access {
 
 /** The user's menus (from their enabled roles) and function permission codes, in one round trip. */
 export async function loadAccess(db: Db, user: Pick<SessionUser, "id" | "tenantId">): Promise<Access> {
-  const enabledRoles = and(eq(userRoles.userId, user.id), ofTenant(roles, user.tenantId), eq(roles.state, 1));
+  const enabledRoles = and(eq(userRoles.userId, user.id), ofTenant(roles, user.tenantId), eq(roles.state, ENABLED));
   const roleIds = db.select({ id: userRoles.roleId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(enabledRoles);
   const [roleRows, menuRows, codes] = await batch(db, [
     db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(enabledRoles),

@@ -31,6 +31,7 @@ import { lineClashes } from "./availability.server";
 import { contractSheetLines, formCents as cents, formText as s, lineFormValues } from "./contract-sheet.server";
 import { CONTRACT_APPROVE_CODE, CONTRACT_STATE, contractStates, contractView, EDITABLE_STATES, type ContractStateRow } from "./contracts.resource";
 import { contractValueCents, isFixedPrice } from "./value";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 export const CONTRACT_NUMBERING = { field: "number", kind: "contract", prefix: "HT" } as const;
 
@@ -530,10 +531,10 @@ export function formValuesOf(c: Pick<LoadedContract, "head" | "lines" | "fees" |
 /** The choices of the document's selects: the tenant's customers, suppliers, fences, staff, organisations, vehicles, customer contracts. */
 export async function contractOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
   const [cs, ss, fs, us, os, vs, ps] = await batch(scope.db, [
-    scope.db.select({ value: customers.id, label: customers.name }).from(customers).where(and(ofTenant(customers, scope), eq(customers.state, 1))).orderBy(asc(customers.name)),
-    scope.db.select({ value: suppliers.id, label: suppliers.name }).from(suppliers).where(and(ofTenant(suppliers, scope), eq(suppliers.state, 1))).orderBy(asc(suppliers.name)),
+    scope.db.select({ value: customers.id, label: customers.name }).from(customers).where(and(ofTenant(customers, scope), eq(customers.state, ENABLED))).orderBy(asc(customers.name)),
+    scope.db.select({ value: suppliers.id, label: suppliers.name }).from(suppliers).where(and(ofTenant(suppliers, scope), eq(suppliers.state, ENABLED))).orderBy(asc(suppliers.name)),
     scope.db.select({ value: fences.id, label: fences.name }).from(fences).where(ofTenant(fences, scope)).orderBy(asc(fences.name)),
-    scope.db.select({ value: users.id, label: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, 1))).orderBy(asc(users.userName)),
+    scope.db.select({ value: users.id, label: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, ENABLED))).orderBy(asc(users.userName)),
     scope.db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(and(ofTenant(organisations, scope), assignableOrgsWhere(scope))).orderBy(organisations.sort, organisations.id),
     scope.db
       .select({ value: vehicles.id, label: sql<string>`${vehicles.plate} || coalesce('（' || ${vehicles.selfNo} || '）', '')`.as("vehicle_label") })

@@ -17,6 +17,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import type { Option } from "~/modules/resource/route.server";
 import { ACT_STATE, BUCKETS, bucketOf, type AgeingRow, type Bucket } from "./overdue";
 import { SETTLED_BILL_STATES } from "~/modules/billing/bills.resource";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 /** bills confirmed (1) or locked by a statement (2) are owed; a draft is not */
 export const OWED_BILL_STATES = SETTLED_BILL_STATES;
@@ -175,7 +176,7 @@ export const enabledPeople = (scope: RequestScope) =>
   scope.db
     .select({ id: users.id, name: users.userName })
     .from(users)
-    .where(and(ofTenant(users, scope), eq(users.state, 1)))
+    .where(and(ofTenant(users, scope), eq(users.state, ENABLED)))
     .orderBy(sql`${users.id} = ${scope.user.id} desc`, users.userName)
     .limit(1000);
 

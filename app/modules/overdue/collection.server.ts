@@ -21,6 +21,7 @@ import { runTransition, type Machine } from "~/modules/workflow/engine.server";
 import { overdueContracts } from "./ageing.server";
 import { ACT_APPROVAL_STATES, ACT_KINDS, ACT_STATE, LAWSUIT_STAGES, OPEN_ACT_STATES, OVERDUE_APPROVE_CODE, URGE_WAYS, collectionStates, type ActKind, type ActStateRow } from "./overdue";
 import { line, note, optionalDay } from "~/lib/form-fields";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 const text = (max: number) =>
   z
@@ -132,7 +133,7 @@ export async function checkAct(scope: RequestScope, v: ActValues): Promise<Field
       : scope.db
           .select({ id: users.id })
           .from(users)
-          .where(tenantWhere(users, scope, eq(users.id, v.personId), eq(users.state, 1))),
+          .where(tenantWhere(users, scope, eq(users.id, v.personId), eq(users.state, ENABLED))),
     v.kind === "urge"
       ? Promise.resolve([])
       : scope.db

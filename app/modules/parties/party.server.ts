@@ -16,6 +16,7 @@ import { assignableOrgOptions, mayAssignOrg } from "~/modules/access/orgs.server
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { line } from "~/lib/form-fields";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 /** Optional text up to `max` characters; empty is null. */
 export const optionalText = (max: number, kind: typeof line = line) =>
@@ -92,7 +93,7 @@ export const filesOf = (scope: RequestScope, csv: string | null): Promise<FileRe
 export async function partyOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
   const [orgId, people] = await Promise.all([
     assignableOrgOptions(scope),
-    scope.db.select({ value: users.id, label: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, 1))).orderBy(asc(users.userName)),
+    scope.db.select({ value: users.id, label: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, ENABLED))).orderBy(asc(users.userName)),
   ]);
   const userOptions = people.map((r) => ({ value: String(r.value), label: r.label }));
   return { orgId, managerId: userOptions, ownerId: userOptions };

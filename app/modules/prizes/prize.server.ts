@@ -21,6 +21,7 @@ import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow
 import type { Machine } from "~/modules/workflow/engine.server";
 import { PRIZE_APPROVE_CODE, prizeStates, prizeView, type PrizeStateRow } from "./prize.resource";
 import { line, note } from "~/lib/form-fields";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 /** The contracts a reward may be for: approved (won), in force or completed. */
 export const PRIZE_CONTRACT_STATES = [CONTRACT_STATE.approved, CONTRACT_STATE.executing, CONTRACT_STATE.completed];
@@ -56,7 +57,7 @@ async function checkPrize(scope: RequestScope, v: PrizeValues, current?: typeof 
       .from(contracts)
       .where(tenantWhere(contracts, scope, eq(contracts.id, v.contractId), visibleOrgRowWhere(scope, contracts.orgId))),
   ]);
-  if (!nominee[0] || nominee[0].state !== 1) errors.nomineeId = "prizes:nomineeUnknown";
+  if (!nominee[0] || nominee[0].state !== ENABLED) errors.nomineeId = "prizes:nomineeUnknown";
   else if (v.nomineeId === scope.user.id) errors.nomineeId = "prizes:selfNomination";
   if (!contract[0] || !contract[0].current) errors.contractId = "prizes:contractUnknown";
   else if (!(PRIZE_CONTRACT_STATES as number[]).includes(contract[0].state)) errors.contractId = "prizes:contractNotWon";
@@ -134,7 +135,7 @@ export const prizeResource = defineResource({
 /** The form's choices: the tenant's enabled users, the contracts in scope a reward may be for. */
 export async function prizeOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
   const [people, contractRows] = await Promise.all([
-    scope.db.select({ id: users.id, name: users.userName }).from(users).where(tenantWhere(users, scope, eq(users.state, 1))).orderBy(asc(users.userName)).limit(2000),
+    scope.db.select({ id: users.id, name: users.userName }).from(users).where(tenantWhere(users, scope, eq(users.state, ENABLED))).orderBy(asc(users.userName)).limit(2000),
     scope.db
       .select({ id: contracts.id, number: contracts.number, name: contracts.name })
       .from(contracts)

@@ -28,6 +28,7 @@ import type { Machine, Plan } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
 import { APPLICATION_APPROVAL_STATES, APPLICATION_EDITABLE, APPLICATION_STATE, CRANE_TYPES, TEMP_CRANE_APPROVE_CODE, tempCraneStates, tempCraneView, type TempCraneStateRow } from "./temp-crane.resource";
 import { day, line, note } from "~/lib/form-fields";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 export const TEMP_CRANE_NUMBERING = { field: "number", kind: "tempCrane", prefix: "LD" } as const;
 
@@ -92,7 +93,7 @@ export async function checkTempCrane(scope: RequestScope, v: TempCraneValues, cu
   ]);
   const found = customer[0];
   if (!found) errors.customerId = "tempCrane:customerOutOfScope";
-  else if (found.state !== 1) errors.customerId = "tempCrane:customerDisabled";
+  else if (found.state !== ENABLED) errors.customerId = "tempCrane:customerDisabled";
   else {
     const exposure = exposures.get(v.customerId);
     if (exposure?.over) errors.customerId = `tempCrane:overCredit|${formatCents(exposure.exposureCents)} / ${formatCents(exposure.limitCents)}`;

@@ -17,6 +17,7 @@ import { containing, defineResource, type FieldErrors, withLimit } from "~/modul
 import type { Option } from "~/modules/resource/route.server";
 import { VISIT_PHOTO_LIMIT, VISIT_PURPOSES, visitView } from "./visit.resource";
 import { day, line, note } from "~/lib/form-fields";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 const id = (message: string) => line().regex(/^\d{1,9}$/, message).transform(Number);
 const optionalId = z
@@ -143,7 +144,7 @@ export async function visibleCustomers(scope: RequestScope): Promise<Option[]> {
 
 /** The tenant's users able to sign in (visitors). */
 async function tenantUsers(scope: RequestScope): Promise<Option[]> {
-  const rows = await scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, 1))).orderBy(asc(users.userName));
+  const rows = await scope.db.select({ id: users.id, name: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, ENABLED))).orderBy(asc(users.userName));
   return rows.map((r) => ({ value: String(r.id), label: r.name }));
 }
 

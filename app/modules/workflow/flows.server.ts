@@ -14,6 +14,7 @@ import { centsOf, formatCents, plainCents } from "~/lib/cents";
 import { formSchema, postedValues } from "~/modules/resource/form.server";
 import { flowOf, type ApprovalKind, type FlowStep } from "./approval.server";
 import { approvalKinds } from "~/modules/resource/registry.server";
+import { ENABLED } from "./enablement";
 
 export const MAX_STEPS = 10;
 
@@ -50,8 +51,8 @@ export async function loadFlows(scope: RequestScope) {
         steps: (await flowOf(scope.db, scope.user.tenantId, k.kind)).map((s): FlowStepValue => ({ approver: stepValue(s), amount: s.minAmountCents === null ? "" : plainCents(s.minAmountCents) })),
       })),
     ),
-    scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(tenantWhere(roles, scope, eq(roles.state, 1))).orderBy(asc(roles.name)),
-    scope.db.select({ id: users.id, name: users.userName, account: users.loginAccount }).from(users).where(tenantWhere(users, scope, eq(users.state, 1))).orderBy(asc(users.userName)).limit(500),
+    scope.db.select({ id: roles.id, name: roles.name }).from(roles).where(tenantWhere(roles, scope, eq(roles.state, ENABLED))).orderBy(asc(roles.name)),
+    scope.db.select({ id: users.id, name: users.userName, account: users.loginAccount }).from(users).where(tenantWhere(users, scope, eq(users.state, ENABLED))).orderBy(asc(users.userName)).limit(500),
   ]);
   return {
     flows,
@@ -119,8 +120,8 @@ async function approverRefusals(scope: RequestScope, kind: ApprovalKind, steps: 
   const roleIds = steps.filter((s) => s.approverType === "role").map((s) => s.approverId);
   const userIds = steps.filter((s) => s.approverType === "user").map((s) => s.approverId);
   const [knownRoles, knownUsers, rolesWithCode, usersWithCode] = await Promise.all([
-    roleIds.length ? scope.db.select({ id: roles.id }).from(roles).where(tenantWhere(roles, scope, inArray(roles.id, roleIds), eq(roles.state, 1))) : [],
-    userIds.length ? scope.db.select({ id: users.id }).from(users).where(tenantWhere(users, scope, inArray(users.id, userIds), eq(users.state, 1))) : [],
+    roleIds.length ? scope.db.select({ id: roles.id }).from(roles).where(tenantWhere(roles, scope, inArray(roles.id, roleIds), eq(roles.state, ENABLED))) : [],
+    userIds.length ? scope.db.select({ id: users.id }).from(users).where(tenantWhere(users, scope, inArray(users.id, userIds), eq(users.state, ENABLED))) : [],
     roleIds.length ? scope.db.select({ id: rolePermissions.roleId }).from(rolePermissions).where(and(ofTenant(rolePermissions, scope), inArray(rolePermissions.roleId, roleIds), eq(rolePermissions.code, kind.approveCode))) : [],
     userIds.length
       ? scope.db
@@ -128,7 +129,7 @@ async function approverRefusals(scope: RequestScope, kind: ApprovalKind, steps: 
           .from(userRoles)
           .innerJoin(roles, eq(roles.id, userRoles.roleId))
           .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-          .where(and(ofTenant(userRoles, scope), inArray(userRoles.userId, userIds), eq(roles.state, 1), eq(rolePermissions.code, kind.approveCode)))
+          .where(and(ofTenant(userRoles, scope), inArray(userRoles.userId, userIds), eq(roles.state, ENABLED), eq(rolePermissions.code, kind.approveCode)))
       : [],
   ]);
   const has = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
