@@ -129,18 +129,6 @@ export function FieldControl({
   );
 }
 
-/** The rows of a lines field as posted so far (for the totals while typing): `key[i].field` out of the form's data. */
-export function postedRows(form: HTMLFormElement, key: string): Record<string, string>[] {
-  const rows: Record<string, string>[] = [];
-  const prefix = `${key}[`;
-  for (const [name, value] of new FormData(form)) {
-    if (!name.startsWith(prefix) || typeof value !== "string") continue;
-    const m = /^\[(\d+)\]\.([A-Za-z0-9_]+)$/.exec(name.slice(key.length));
-    if (m) (rows[Number(m[1])] ??= {})[m[2]!] = value;
-  }
-  return rows.filter(Boolean);
-}
-
 /** A `lines` field: its rows as a table of controls, with the row buttons and the totals row. */
 export function LinesField({
   field,

@@ -5,7 +5,7 @@
  * Conform's, judged by the fields' schema in the browser as on the server; everything posts as a plain form, so a
  * clerk on a slow link can work before the scripts arrive.
  */
-import { FormProvider, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { FormProvider, getFormProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +20,7 @@ import { Badge, type BadgeTone } from "~/ui/badge";
 import { Button, LinkButton } from "~/ui/button";
 import { Alert } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
-import { FieldControl, LinesField, postedRows, type Choices } from "./document-fields";
+import { FieldControl, LinesField, type Choices } from "./document-fields";
 import type { DocumentActionData, DocumentLoaderData } from "./document.server";
 import { parseForm, schemaFor, type FormSchema } from "./field-schema";
 
@@ -71,7 +71,10 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
   const refresh = () =>
     requestAnimationFrame(() => {
       const el = formRef.current;
-      if (el) setLive(Object.fromEntries(linesFields.map((f) => [f.key, postedRows(el, f.key)])));
+      if (!el) return;
+      // the form as Conform reads it (`lines[2].freight` → lines[2].freight)
+      const { payload } = parse(new FormData(el), { resolve: (value) => ({ value }) });
+      setLive(Object.fromEntries(linesFields.map((f) => [f.key, (payload[f.key] as Record<string, string>[] | undefined) ?? []])));
     });
   const stateColumn = view.columns.find((c) => c.key === "state");
   const state = doc ? stateColumn?.options?.find((o) => o.value === String(doc.state)) : undefined;

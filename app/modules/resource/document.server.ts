@@ -39,18 +39,22 @@ export interface LinesStore {
   position: SQLiteColumn;
 }
 
+/** The rules a document keeps on every save and shows on its page: its definition's, and its resource's `check` (documentChecks). */
+export interface DocumentRules {
+  /** whether a head row may still be edited (a draft, one sent back) */
+  editable(row: Values): boolean;
+  /** the choices of its select and reference fields, head and lines (the user's own rows only) */
+  options(scope: RequestScope): Promise<Record<string, Option[]>>;
+}
+
 /** A document's server half. Row: what its machine reads of a head row. */
-export interface DocumentDefinition<Row extends StatefulRow & { state: number }> {
+export interface DocumentDefinition<Row extends StatefulRow & { state: number }> extends DocumentRules {
   resource: AnyResource;
   /** each `lines` field of the form, by key: where its rows are stored */
   lines: Record<string, LinesStore>;
   /** the states and transitions (submit, approve …): the page shows the buttons the user may press */
   machine?: Machine<Row>;
   approval?: ApprovalKind;
-  /** whether a head row may still be edited (a draft, one sent back) */
-  editable(row: Values): boolean;
-  /** the choices of its select and reference fields, head and lines (the user's own rows only) */
-  options?(scope: RequestScope): Promise<Record<string, Option[]>>;
 }
 
 /**
@@ -95,15 +99,9 @@ export function documentLinesWrites(stores: Record<string, LinesStore>) {
  * nothing, and every reference (head or line) names one of the rows offered to this user (their tenant's, in their
  * data scope): another tenant's id, or one outside the user's scope, is refused at its field.
  */
-export function documentChecks(
-  view: ResourceView,
-  rules: {
-    options(scope: RequestScope): Promise<Record<string, Option[]>>;
-    editable(row: { state: number }): boolean;
-  }
-) {
+export function documentChecks(view: ResourceView, rules: DocumentRules) {
   const form = view.form;
-  return async (scope: RequestScope, values: Values, current?: { state: number }): Promise<FieldErrors> => {
+  return async (scope: RequestScope, values: Values, current?: Values): Promise<FieldErrors> => {
     if (current && !rules.editable(current)) return { form: "resource:document.notEditable" };
     const errors: FieldErrors = {};
     const options = await rules.options(scope);
@@ -218,7 +216,7 @@ export async function documentLoader<Row extends StatefulRow & { state: number }
         mode: "create" as const,
         doc: null,
         values: defaults,
-        options: (await def.options?.(scope)) ?? {},
+        options: await def.options(scope),
         attachments: [] as FileRef[],
         approval: null as ApprovalHistory | null,
         history: [] as HistoryEntry[],
@@ -234,7 +232,7 @@ export async function documentLoader<Row extends StatefulRow & { state: number }
   const entities = [...new Set([view.name, def.machine?.view.kind].filter((x): x is string => Boolean(x)))];
   const [values, options, attachments, approval, history] = await Promise.all([
     formValuesOf(scope, d, row),
-    def.options?.(scope) ?? Promise.resolve({}),
+    def.options(scope),
     namedFiles(scope.db, scope.user.tenantId, typeof row.attachments === "string" ? row.attachments : null),
     def.approval ? historyOf(scope, def.approval, id, state) : Promise.resolve(null),
     historyEntries(scope, entities, id),
@@ -278,11 +276,9 @@ export function shownValue(field: FormFieldDef, text: unknown, options: Record<s
     return fixed ? labelOf(fixed.label, language) : options[field.key]?.find((o) => o.value === value)?.label ?? value;
   }
   if (field.type === "flag") return value === "1" ? labelOf({ zh: "是", en: "Yes" }, language) : labelOf({ zh: "否", en: "No" }, language);
-  return field.type === "money" || field.type === "percent" || field.type === "quantity" ? displayText(field, value === "" ? null : inputTextStored(field, value)) : value;
+  // the text came from inputText: read back to its stored number, it shows as the page shows it (38,000.50)
+  return field.type === "money" || field.type === "percent" || field.type === "quantity" ? displayText(field, storedOf(field, value) ?? null) : value;
 }
-
-/** A form text back to its stored number, for display (the text came from inputText, so it reads). */
-const inputTextStored = (field: FormFieldDef, value: string) => storedOf(field, value) ?? null;
 
 /** One document as words in a language: its head as label and value pairs, each lines table with its total row. */
 export interface DocumentContent {
@@ -324,7 +320,7 @@ export async function documentContent<Row extends StatefulRow & { state: number 
   const id = Number(new URL(request.url).searchParams.get("id"));
   const row = Number.isSafeInteger(id) && id > 0 ? ((await findRow(scope, def.resource, id)) as Values | undefined) : undefined;
   if (!row) return null;
-  const [values, options] = await Promise.all([formValuesOf(scope, def, row), def.options?.(scope) ?? Promise.resolve({})]);
+  const [values, options] = await Promise.all([formValuesOf(scope, def, row), def.options(scope)]);
   const language = lang(request);
   return { scope, language, content: contentOf(view.form as FormFieldDef[], values, options, `${labelOf(view.singular, language)} ${String(row[view.rowLabel] ?? id)}`, language) };
 }

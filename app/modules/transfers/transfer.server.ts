@@ -80,6 +80,11 @@ function inScope(scope: RequestScope) {
   return or(and(isNotNull(fromOrgId), from), and(isNotNull(toOrgId), to), and(isNull(fromOrgId), isNull(toOrgId)));
 }
 
+/** A draft, or one sent back, may still be edited: the page's mode and every save's check. */
+function editable(row: Record<string, unknown>): boolean {
+  return TRANSFER_EDITABLE.includes(Number(row.state));
+}
+
 /** DB-202612-0001: per tenant and month. */
 export const TRANSFER_NUMBERING = { field: "number", kind: "equipmentTransfer", prefix: "DB" } as const;
 
@@ -155,10 +160,7 @@ export const transferResource = defineResource({
   defaultOrder: [desc(equipmentTransfers.createdAt), desc(equipmentTransfers.id)],
   createSchema: schemaOfFields(transferForm),
   updateSchema: schemaOfFields(transferForm),
-  check: documentChecks(transferView, {
-    options: (scope) => transferOptions(scope),
-    editable: (row) => TRANSFER_EDITABLE.includes(row.state),
-  }),
+  check: documentChecks(transferView, { options: transferOptions, editable }),
   // a draft gets its number now; the lines are written with the head (documentLinesWrites)
   toInsert: ({ lines: _lines, ...head }, scope) => ({
     ...head,
@@ -262,6 +264,6 @@ export const transferDocument: DocumentDefinition<TransferStateRow> = {
   lines: LINES,
   machine: transferMachine,
   approval: transferApprovalKind,
-  editable: (row) => TRANSFER_EDITABLE.includes(Number(row.state)),
+  editable,
   options: transferOptions,
 };
