@@ -1,6 +1,7 @@
 // npm test: install what is missing, run the gates (tsc, ESLint, import boundaries), build, run the unit (Node),
 // worker (workerd) and e2e (Chromium) layers, then print one line that totals them all: "N passed, N failed".
 import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { relative } from "node:path";
 import { build, ensureChromium, ensureInstalled, readJson, root, run, runBin } from "./lib.mjs";
 
 ensureInstalled();
@@ -39,6 +40,8 @@ mkdirSync(out, { recursive: true });
 const layers = [...gates];
 // Tests that failed and then passed on a retry, by name: they count as passed, and the summary lists them.
 const flaky = [];
+// Tests that failed, by name: the summary ends with them, so the last lines of a CI log say what broke.
+const failedNames = [];
 // A layer that hangs is stopped (SIGTERM) and counted as failed, so CI always reaches the summary line.
 const LAYER_TIMEOUT_MS = 30 * 60_000;
 function vitestLayer(project) {
@@ -50,6 +53,12 @@ function vitestLayer(project) {
   if (existsSync(flakyFile)) flaky.push(...readJson(flakyFile));
   if (!existsSync(file)) return layers.push({ name: project, passed: 0, failed: 1, crashed: status });
   const r = readJson(file);
+  for (const f of r.testResults ?? []) {
+    const where = relative(root, f.name);
+    const failedTests = (f.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failedTests) failedNames.push(`${where} › ${[...t.ancestorTitles, t.title].join(" › ")}`);
+    if (f.status === "failed" && failedTests.length === 0) failedNames.push(`${where} (${(f.message ?? "failed to run").split("\n")[0]})`);
+  }
   layers.push({ name: project, passed: r.numPassedTests, failed: r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1), crashed: 0 });
 }
 
@@ -63,7 +72,8 @@ if (existsSync(e2eFile)) {
   const report = readJson(e2eFile);
   const s = report.stats;
   layers.push({ name: "e2e", passed: s.expected + s.flaky, failed: s.unexpected, crashed: 0 });
-  flaky.push(...flakyPlaywrightTests(report));
+  flaky.push(...playwrightTests(report, "flaky"));
+  failedNames.push(...playwrightTests(report, "unexpected"));
 } else layers.push({ name: "e2e", passed: 0, failed: 1, crashed: 1 });
 
 console.log("");
@@ -72,17 +82,19 @@ for (const l of layers) console.log(`  ${l.name.padEnd(11)} ${`${l.passed} passe
 for (const name of ["chromium", "build"]) if (seconds[name] >= 1) console.log(`  ${name.padEnd(11)} ${"".padEnd(24)} ${wall(name)}`);
 console.log(`  ${"wall".padEnd(11)} ${"".padEnd(24)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s (install not counted)`);
 for (const name of flaky) console.log(`  flaky: ${name}`);
+for (const name of failedNames) console.log(`  FAILED: ${name}`);
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
-/** Playwright's JSON report marks a test that failed and then passed on a retry as "flaky": `<file> › <describe…> › <title>`. */
-function flakyPlaywrightTests(report) {
+/** Names (`<file> › <describe…> › <title>`) of the tests in a Playwright JSON report with this status: "flaky" for one
+ * that failed and then passed on a retry, "unexpected" for one that failed. */
+function playwrightTests(report, status) {
   const names = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) if (t.status === "flaky") names.push([spec.file, ...titles, spec.title].join(" › "));
+      for (const t of spec.tests ?? []) if (t.status === status) names.push([spec.file, ...titles, spec.title].join(" › "));
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
