@@ -1,10 +1,10 @@
 // Import boundaries, checked by `npm run boundaries` and as a gate of `npm test` (dependency-cruiser).
 //
-// Imports run one way: routes → screens → modules → widgets/ui → lib, and db beneath modules.
-//   app/routes   thin route modules (Remix); may use screens, modules, widgets, ui, lib, i18n, never db itself
-//   app/screens  page assemblies (a resource declaration bound to the generic page); never routes
-//   app/modules  a domain's declarations, server rules and components; never routes, screens or root
-//   app/widgets, app/ui  shared widgets and primitives; never modules, screens, routes, root, db or workers
+// Imports run one way: routes → modules → widgets/ui → lib, and db beneath modules.
+//   app/routes   thin route modules (Remix); may use modules, widgets, ui, lib, i18n, never db itself
+//   app/modules  the house's machinery (MACHINERY below: resource, workflow, screens…) and the trades' domains:
+//                declarations, server rules, components and page assemblies; never routes or root
+//   app/widgets, app/ui  shared widgets and primitives; never modules, routes, root, db or workers
 //   app/lib      pure helpers; nothing above it
 //   db           schema, migrations, tenant helper, data rules; never the app above lib
 //   workers      the Worker entry, FleetHub, terminal API, cron; of the app only what SHARED_WITH_WORKERS declares,
@@ -51,13 +51,7 @@ const WORKERS_FOR_APP = [
 const MACHINERY = "(resource|workflow|access|auth|screens|shell|settings|numbering|files|geo|hub-client)";
 
 /** Violations accepted for now: the rule, from a file, to a file, and why it is not a small move. */
-const KNOWN = [
-  // the views of the screens served whole by the generic screen, and the contract template's settings tab: the page
-  // half (client-safe) of a domain's manifest does not exist yet; the server half (manifest.server.ts) does
-  { rule: "machinery-not-domains", from: "^app/modules/resource/views[.]ts$", to: "^app/modules/system/settings[.]resource[.]ts$", why: "PLAIN_VIEWS names system's plain views until a client-safe manifest lists them" },
-  { rule: "machinery-not-domains", from: "^app/modules/settings/settings[.]views[.]ts$", to: "^app/modules/system/settings[.]resource[.]ts$", why: "the alarm levels' labels until a client-safe manifest gives them" },
-  { rule: "machinery-not-domains", from: "^app/modules/workflow/tenant-config-tabs[.]tsx$", to: "^app/modules/contract-pdf/settings[.]ts$", why: "/tenantConfig's contract-template tab until a client-safe manifest adds tabs" },
-];
+const KNOWN = [];
 
 const tests = "([.]test[.]tsx?$|^tests/|^scripts/)";
 
@@ -82,13 +76,12 @@ function rule(name, comment, from, to, toNot = []) {
 
 module.exports = {
   forbidden: [
-    ...rule("widgets-stay-below", "app/widgets and app/ui import only widgets, ui, lib and i18n", "^app/(widgets|ui)/", "^(app/(modules|screens|routes)/|app/root[.]tsx$|db/|workers/)"),
+    ...rule("widgets-stay-below", "app/widgets and app/ui import only widgets, ui, lib and i18n", "^app/(widgets|ui)/", "^(app/(modules|routes)/|app/root[.]tsx$|db/|workers/)"),
     // app/i18n/index.ts is a leaf (the language list and its checks), which the preferences type names
     ...rule("lib-is-the-floor", "app/lib imports only app/lib (and the language list)", "^app/lib/", "^(app/(?!lib/)|db/|workers/)", ["^app/i18n/index[.]ts$"]),
     // the machinery gathers the domains through their manifests (import.meta.glob), it never imports one
     ...rule("machinery-not-domains", "the house's machinery (app/modules/" + MACHINERY + ") imports no domain: a domain adds itself through its manifest", `^app/modules/${MACHINERY}/`, "^app/modules/", [`^app/modules/${MACHINERY}/`]),
-    ...rule("modules-below-routes", "app/modules never import routes, screens or root", "^app/modules/", "^(app/(routes|screens)/|app/root[.]tsx$)"),
-    ...rule("screens-below-routes", "app/screens never import routes", "^app/screens/", "^app/routes/"),
+    ...rule("modules-below-routes", "app/modules never import routes or root", "^app/modules/", "^(app/routes/|app/root[.]tsx$)"),
     ...rule("routes-not-db", "routes reach the database through modules", "^app/routes/", "^db/"),
     // db/seed builds the demo tenant from the app's own declarations (screen registry, role presets, a terminal's
     // secret); it runs from scripts and tests, never inside the app

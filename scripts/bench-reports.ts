@@ -4,7 +4,7 @@
 // `npm run bench` runs it after its own figures (with SKIP_BUILD=1: the bench has just built).
 import { existsSync, rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { DEMO_USERS } from "../db/seed/demo";
+import { DEMO_USERS } from "../db/seed/demo-identity";
 import { build, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 
 const CONTRACTS = 10_000;

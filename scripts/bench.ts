@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { DEMO_USERS } from "../db/seed/demo";
+import { DEMO_USERS } from "../db/seed/demo-identity";
 import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
 import { pdfBench } from "./bench-pdf";

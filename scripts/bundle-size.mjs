@@ -1,7 +1,7 @@
 // npm run bundle: the Worker as `wrangler deploy` would upload it, bundled from the existing build (run
 // `npm run build` with NODE_ENV=production first; npm test does). Fails when it is over 2,560 KiB gzipped, when a
-// map library is in it, or when the pages' server chunk imports the PDF renderer's packages instead of reaching
-// them through makePdf's import() (docs/architecture.md, "Worker bundle").
+// map library is in it, when the pages' server chunk imports the PDF renderer's packages instead of reaching
+// them through makePdf's import(), or when it still calls import.meta.glob (docs/architecture.md, "Worker bundle").
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { root, runBin, serverEnv } from "./lib.mjs";
@@ -32,6 +32,9 @@ const gzip = gzipSync(bytes).length;
 const problems = [];
 const sources = modules.flatMap((f) => (existsSync(`${out}/${f}.map`) ? JSON.parse(readFileSync(`${out}/${f}.map`, "utf8")).sources : []));
 for (const name of BROWSER_ONLY) if (sources.some((s) => s.includes(`node_modules/${name}/`))) problems.push(`${name} is in the Worker (a browser-only module reached the server build)`);
+// the app's bundler (Vite) turns import.meta.glob into imports; the Worker's own code is bundled by wrangler (esbuild),
+// where it stays a call that fails when the Worker starts: the Worker and the hub must not reach a gathering module
+for (const f of modules) if (readFileSync(`${out}/${f}`, "utf8").includes("import.meta.glob(")) problems.push(`${f} calls import.meta.glob: the Worker's own imports reach a module that gathers the domains (only the app's bundler can)`);
 const eager = staticImports(entry);
 for (const name of ON_DEMAND) if (eager.has(name)) problems.push(`the pages' server chunk imports ${name} statically (make PDFs through makePdf)`);
 

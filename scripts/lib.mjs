@@ -77,7 +77,12 @@ export function build({ quiet = false } = {}) {
 export function prepareDatabase(persistDir, { quiet = false } = {}) {
   const persist = persistDir ? ["--persist-to", persistDir] : [];
   runBin("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { env: { CI: "1" }, quiet });
-  runBin("tsx", ["scripts/seed-local.ts", ...(persistDir ? [persistDir] : [])], { quiet });
+  runScript("scripts/seed-local.ts", persistDir ? [persistDir] : [], { quiet });
+}
+
+/** Runs a TypeScript script that reads the app's registries: through vite-node, whose import.meta.glob they need (scripts/vite-node.config.ts). */
+export function runScript(file, args = [], opts = {}) {
+  return runBin("vite-node", ["--config", "scripts/vite-node.config.ts", file, ...args], opts);
 }
 
 /** The bench's server: the same worker without wrangler dev's DevTools capture, behind wrangler's proxy Worker (scripts/serve.mjs). */

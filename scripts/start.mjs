@@ -1,7 +1,7 @@
 // npm start: install if needed, migrate and seed the local D1, build, serve on http://localhost:8787 (PORT=…), and
 // drive the seeded demo fleet through the terminal API (`npm start -- --quiet-fleet` or DEMO_FLEET=off: not).
 // The child processes' known noise is dropped (scripts/start-output.mjs); their errors still show.
-import { build, ensureDevVars, ensureInstalled, prepareDatabase, root, runBin, spawnQuietly, spawnServer, waitForServer } from "./lib.mjs";
+import { build, ensureDevVars, ensureInstalled, prepareDatabase, root, runScript, spawnQuietly, spawnServer, waitForServer } from "./lib.mjs";
 
 const port = Number(process.env.PORT || 8787);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -32,7 +32,7 @@ server.on("exit", (code) => {
 
 await waitForServer(`http://127.0.0.1:${port}/login`, 180_000);
 console.log(`\n  Derrick is running on http://localhost:${port}`);
-runBin("tsx", ["scripts/seed-local.ts", "--print"]);
+runScript("scripts/seed-local.ts", ["--print"]);
 console.log("  SMS and e-mail codes go to the outbox (/outbox, administrators) while no provider is set.");
 if (fleetOn) {
   fleet = spawnQuietly(`${root}node_modules/.bin/tsx`, ["scripts/demo-fleet.ts", "--base", `http://127.0.0.1:${port}`], { quiet: true });

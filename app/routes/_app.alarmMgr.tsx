@@ -2,8 +2,8 @@
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { AlarmTabs } from "~/modules/system/alarm-tabs";
 import { alarmSettingView } from "~/modules/system/settings.resource";
-export { ErrorBoundary, meta } from "~/screens/resource-screen";
-export { plainAction as action, plainLoader as loader } from "~/screens/resource-screen.server";
+export { ErrorBoundary, meta } from "~/modules/screens/resource-screen";
+export { plainAction as action, plainLoader as loader } from "~/modules/screens/resource-screen.server";
 
 export default function AlarmMgr() {
   return (

@@ -4,8 +4,8 @@ import { SettingsPage } from "~/modules/settings/settings-page";
 import { alarmRulesView } from "~/modules/settings/settings.views";
 import { AlarmTabs } from "~/modules/system/alarm-tabs";
 import { pageTitle } from "~/lib/page-title";
-export { ErrorBoundary } from "~/screens/settings-screen";
-export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
+export { ErrorBoundary } from "~/modules/screens/settings-screen";
+export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/modules/screens/settings-screen.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, alarmRulesView.title) }];
 

@@ -8,7 +8,7 @@ import { FieldNotes } from "~/ui/field";
 import { Upload } from "~/widgets/upload";
 import { pageTitle } from "~/lib/page-title";
 
-export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
+export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/modules/screens/settings-screen.server";
 
 // the logo the company's members all see (api.businessInfo.logo.ts), not a download address
 const LOGO_URL = "/api/businessInfo/logo";

@@ -1,3 +1,3 @@
-// equipmentDepository: a plain resource screen (app/screens/resource-screen.tsx).
-export { default, ErrorBoundary, meta } from "~/screens/resource-screen";
-export { plainAction as action, plainLoader as loader } from "~/screens/resource-screen.server";
+// equipmentDepository: a plain resource screen (app/modules/screens/resource-screen.tsx).
+export { default, ErrorBoundary, meta } from "~/modules/screens/resource-screen";
+export { plainAction as action, plainLoader as loader } from "~/modules/screens/resource-screen.server";

@@ -1,3 +1,3 @@
-// pageConfig: a settings screen (app/screens/settings-screen.tsx).
-export { default, ErrorBoundary, meta } from "~/screens/settings-screen";
-export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/screens/settings-screen.server";
+// pageConfig: a settings screen (app/modules/screens/settings-screen.tsx).
+export { default, ErrorBoundary, meta } from "~/modules/screens/settings-screen";
+export { settingsScreenAction as action, settingsScreenLoader as loader } from "~/modules/screens/settings-screen.server";

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { tenants, users, vehicles } from "../schema";
-import { DEMO_USERS } from "./demo";
+import { DEMO_USERS } from "./demo-identity";
 import { seedSignPoints } from "./dispatch";
 import { seedRental } from "./rental";
 import { RENTAL_SEED_PARTS } from "./rental/parts";

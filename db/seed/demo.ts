@@ -5,15 +5,9 @@ import { withTenant } from "../tenant";
 import { hashPassword } from "../../app/lib/password";
 import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
 import { EXTRA_PERMISSION_ACTIONS } from "../../app/modules/system/role.resource";
+import { DEMO_BUSINESS_INFO, DEMO_USERS } from "./demo-identity";
 
-/** The demo sign-ins printed by `npm start` and used by the e2e tests. */
-export const DEMO_USERS = {
-  admin: { account: "admin", password: "Admin@2026", name: "系统管理员", phone: "13800000001", email: "admin@derrick.local" },
-  dispatcher: { account: "dispatcher", password: "Dispatch@2026", name: "调度员王磊", phone: "13800000002", email: "dispatch@derrick.local" },
-  viewer: { account: "viewer", password: "Viewer@2026", name: "只读用户李娜", phone: "13800000003", email: "viewer@derrick.local" },
-  /** a dispatcher of 上海项目部: sees only that project's vehicles (data scope), applies for others on /dataPermission */
-  project: { account: "shanghai", password: "Shanghai@2026", name: "上海项目部张敏", phone: "13800000004", email: "shanghai@derrick.local" },
-} as const;
+export { DEMO_BUSINESS_INFO, DEMO_USERS } from "./demo-identity";
 
 export const PERMISSION_ACTIONS = ["view", "add", "edit", "delete", "export", "import"] as const;
 
@@ -217,14 +211,6 @@ export async function syncExtraPermissions(db: Db): Promise<number> {
 }
 
 /** 企业信息 of the demo tenant (/bussinessinfo, the `business` settings row), so the screen matches the header's name. */
-export const DEMO_BUSINESS_INFO = {
-  companyName: "德瑞克起重设备租赁有限公司",
-  shortName: "德瑞克租赁",
-  contact: "王建华",
-  phone: "021-58881234",
-  address: "上海市浦东新区张江路88号",
-  logoFileId: "",
-};
 
 /** Writes the demo business information unless the tenant has its own (a saved row is never overwritten). */
 export async function seedBusinessInfo(db: Db, tenantId: number): Promise<void> {

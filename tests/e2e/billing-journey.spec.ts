@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { confirmTransition, makeManager, MANAGER_PASSWORD } from "./contract-steps";
 import { database, prefer, screenshot, SIGNED_OUT, signedIn, signIn, untilHydrated } from "./support";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { database, prefer, screenshotsAt, signIn } from "./support";
 
 const { admin } = DEMO_USERS;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { database, signedIn, signIn } from "./support";
 
 const { admin } = DEMO_USERS;

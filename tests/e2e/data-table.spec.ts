@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { statSync } from "node:fs";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { signedIn } from "./support";
 
 test.use({ storageState: signedIn("admin") });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { database, signedIn } from "./support";
 
 test.use({ storageState: signedIn("admin") });

@@ -1,8 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { DEMO_BUSINESS_INFO } from "../../db/seed/demo";
-import { SCREENS } from "../../app/modules/screens/registry";
+import { DEMO_BUSINESS_INFO } from "../../db/seed/demo-identity";
 import { stampInZone } from "../../app/lib/tenant-clock";
-import { database, prefer, SIGNED_OUT, signedIn, siteRoot } from "./support";
+import { database, prefer, registryScreens, SIGNED_OUT, signedIn, siteRoot } from "./support";
 
 // issue 24 §4: the rough edges a walk through every screen found, in both languages
 test.use({ storageState: signedIn("admin") });
@@ -20,7 +19,7 @@ const noPageScroll = (page: Page) => page.evaluate(() => ({ scroll: document.doc
 async function builtScreens(): Promise<string[]> {
   const rs = await database().execute("select v.id from vehicles v join tenants t on t.id = v.tenant_id where t.code = 'demo' order by v.id limit 1");
   const vehicleId = String(rs.rows[0]?.id ?? 1);
-  const paths = SCREENS.filter((s) => s.status === "built" && s.layout === "app").map((s) => s.path.replace(":id", vehicleId));
+  const paths = registryScreens().filter((s) => s.status === "built" && s.layout === "app").map((s) => s.path.replace(":id", vehicleId));
   // the 设备列表 screen's own tabs are lists of their own
   return [...paths, "/deviceList/models", "/deviceList/owners", "/deviceList/drivers", "/deviceList/markers", "/deviceList/markerTypes", "/outbox"];
 }
@@ -84,7 +83,7 @@ for (const lang of LANGS) {
     const t = TEXT[lang];
     await page.setViewportSize({ width: 1280, height: 620 });
     await prefer(page, lang, "light");
-    const paths = SCREENS.filter((s) => s.status === "built" && s.layout === "app" && s.inMenu && !s.path.includes(":") && s.path !== "/manageWork")
+    const paths = registryScreens().filter((s) => s.status === "built" && s.layout === "app" && s.inMenu && !s.path.includes(":") && s.path !== "/manageWork")
       .map((s) => s.path)
       .slice(0, 15);
     expect(paths).toHaveLength(15);

@@ -1,5 +1,7 @@
 // Shared by the e2e server script and the tests (which read the same local database file).
 export const E2E_PERSIST = ".wrangler/e2e";
+/** The screen registry as the app gathers it, written by the e2e server for the tests (scripts/screens.ts --json). */
+export const E2E_SCREENS = `${E2E_PERSIST}/screens.json`;
 export const E2E_VARS = {
   APP_ENV: "test",
   CAPTCHA: "on",

@@ -1,11 +1,17 @@
 import { createClient, type Client } from "@libsql/client";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DEMO_USERS } from "../../db/seed/demo";
-import { E2E_PERSIST } from "./server-config.mjs";
+import type { DEMO_USERS } from "../../db/seed/demo-identity";
+import type { ScreenDef } from "../../app/modules/screens/define";
+import { E2E_PERSIST, E2E_SCREENS } from "./server-config.mjs";
 
 let client: Client | null = null;
+
+/** The screen registry as the app gathers it (the domains' own screens included), written by the e2e server. */
+export function registryScreens(): ScreenDef[] {
+  return JSON.parse(readFileSync(join(process.cwd(), E2E_SCREENS), "utf8")) as ScreenDef[];
+}
 
 /** The e2e app's local D1 file, opened directly: tests read captcha answers and expire sessions through it. */
 export function database(): Client {

@@ -1,5 +1,5 @@
 import { chromium, type FullConfig } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { signedIn, signIn, type DemoRole } from "./support";
 
 /**

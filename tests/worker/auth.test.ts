@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { encodeLoginParam, issueZuqiToken } from "../../app/modules/auth/login.server";
 import { bumpAccessVersion } from "../../app/modules/access/access.server";
 import { forgetSessions } from "../../app/modules/auth/session.server";

@@ -14,7 +14,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../app/i18n/resources";
 import { SCREENS } from "../../app/modules/screens/registry";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { seedDemoBusiness } from "../../db/seed/demo-business";
 import { db, missingTextsOf, ORIGIN, signIn } from "./helpers";
 

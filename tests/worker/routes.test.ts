@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { SCREENS } from "../../app/modules/screens/registry";
 import { get, signIn } from "./helpers";
 

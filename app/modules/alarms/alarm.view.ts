@@ -4,6 +4,7 @@
  */
 import type { ColumnDef, FilterDef, Label, OptionDef } from "~/lib/list/types";
 import { HUB_SCREENS } from "../../../workers/fleet-hub/protocol";
+import { ALARM_LEVELS } from "~/lib/alarm-levels";
 import { dayOf, DEFAULT_TIME_ZONE, stampInZone } from "~/lib/tenant-clock";
 import { dayEndMs, dayStartMs } from "~/lib/tenant-days";
 
@@ -22,12 +23,6 @@ export const ALARM_KINDS: Record<string, Label> = {
   terminal: { zh: "终端告警", en: "Terminal alarm" },
 };
 
-/** Spec §4: alarm levels one to three (one is the most urgent). */
-export const ALARM_LEVELS: OptionDef[] = [
-  { value: "1", label: { zh: "一级", en: "Level 1" }, tone: "danger" },
-  { value: "2", label: { zh: "二级", en: "Level 2" } },
-  { value: "3", label: { zh: "三级", en: "Level 3" }, tone: "muted" },
-];
 
 /** Spec §4: alarm handling — unhandled, handled, or misreport. */
 export const HANDLE_STATES: OptionDef[] = [

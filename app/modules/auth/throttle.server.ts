@@ -2,7 +2,8 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { loginThrottle, userSettings, users } from "../../../db/schema";
 import { isLanguage } from "~/i18n";
-import { resources } from "~/i18n/resources";
+import enAuth from "~/i18n/en-US/auth";
+import zhAuth from "~/i18n/zh-CN/auth";
 import { messageProvider, type ProviderEnv } from "./notify.server";
 
 /*
@@ -113,7 +114,9 @@ async function noticeOwner(db: Db, env: ProviderEnv | undefined, owner: typeof u
     .returning({ key: t.key });
   if (!due) return;
   const [settings] = await db.select({ lang: userSettings.lang }).from(userSettings).where(eq(userSettings.userId, owner.id));
-  const texts = resources[isLanguage(settings?.lang) ? settings.lang : "zh-CN"].auth.notice;
+  // the auth texts alone: the entry's sign-in by link runs this in the Worker's own bundle, where the whole resources
+  // (the screen registry's titles among them, gathered by the app's bundler) have no business
+  const texts = (isLanguage(settings?.lang) && settings.lang === "en-US" ? enAuth : zhAuth).notice;
   const fill = (s: string) => s.replace("{{account}}", owner.loginAccount).replace("{{source}}", source);
   try {
     await messageProvider(env ?? {}, db, channel).send({

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { EXTRA_PERMISSION_ACTIONS } from "~/modules/system/role.resource";
 import { findScreen, SCREEN_GROUPS, SCREENS } from "./registry";
+import { SPEC_SCREENS } from "./spec-screens";
 
 const SPEC = new URL("../../../../shared/spec/product-spec.md", import.meta.url);
 
@@ -16,6 +18,19 @@ describe("screen registry", () => {
     expect(SCREEN_GROUPS.find((g) => g.key === "bigScreen")?.privisId).toBe("30");
     expect(findScreen("/customerScreen")?.privisId).toBe("3221");
     expect(findScreen("/windScreenOwner")?.privisId).toBe("3222");
+  });
+  it("gathers what each domain declares in its screens.ts: its own screens in their group, and its function codes", () => {
+    // 设备调拨 is not a spec screen: app/modules/transfers/screens.ts adds it, built, after the device group's last
+    const transfer = findScreen("/equipmentTransfer");
+    expect(transfer).toMatchObject({ group: "device", privisId: "1418", status: "built" });
+    expect(SPEC_SCREENS.some((s) => s.path === "/equipmentTransfer")).toBe(false);
+    const at = SCREENS.indexOf(transfer!);
+    expect(SCREENS[at - 1]!.group).toBe("device");
+    expect(SCREENS[at + 1]!.group).not.toBe("device");
+    expect(EXTRA_PERMISSION_ACTIONS.equipmentTransfer?.map((a) => a.key)).toEqual(["approve"]);
+    // every spec screen is kept
+    const paths = new Set(SCREENS.map((s) => s.path));
+    expect(SPEC_SCREENS.filter((s) => !paths.has(s.path))).toEqual([]);
   });
   it("finds screens case-insensitively and with parameters", () => {
     expect(findScreen("/contractlist")?.path).toBe("/contractList");

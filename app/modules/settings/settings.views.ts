@@ -1,5 +1,5 @@
 import type { FormFieldDef, LocationKeys } from "~/lib/list/types";
-import { ALARM_LEVELS } from "~/modules/system/settings.resource";
+import { ALARM_LEVELS } from "~/lib/alarm-levels";
 import type { SettingsView } from "./settings-types";
 
 /** Where /mapConfig keeps the default centre of every map. */

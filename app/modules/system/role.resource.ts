@@ -1,4 +1,5 @@
 import { defineView, INDEX_COLUMN } from "~/lib/list/types";
+import { DOMAIN_ACTIONS, type ExtraAction } from "~/modules/screens/registry";
 
 export const ROLE_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },
@@ -16,14 +17,14 @@ export const PERMISSION_ACTIONS = [
 ] as const;
 
 /** Function codes beyond the six of every screen, by privis (e.g. dataPermission:approve, the reviewers of /dataPermission). */
-export const EXTRA_PERMISSION_ACTIONS: Record<string, { key: string; label: { zh: string; en: string } }[]> = {
+export const EXTRA_PERMISSION_ACTIONS: Record<string, ExtraAction[]> = {
+  ...DOMAIN_ACTIONS,
   dataPermission: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   contractList: [
     { key: "approve", label: { zh: "审批", en: "Approve" } },
     { key: "execute", label: { zh: "执行", en: "Execute" } },
   ],
   tempCrane: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
-  equipmentTransfer: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   nominatePrizes: [{ key: "approve", label: { zh: "审批", en: "Approve" } }],
   // 确认账单: a confirmed bill is never changed again
   contractBillReport: [{ key: "confirm", label: { zh: "确认", en: "Confirm" } }],

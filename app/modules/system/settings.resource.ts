@@ -1,3 +1,4 @@
+import { ALARM_LEVELS } from "~/lib/alarm-levels";
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 
 const YES_NO: OptionDef[] = [
@@ -7,11 +8,6 @@ const YES_NO: OptionDef[] = [
 export const HANDLE_MODES: OptionDef[] = [
   { value: "manual", label: { zh: "手动处理", en: "Handled by hand" } },
   { value: "auto", label: { zh: "自动处理", en: "Handled automatically" } },
-];
-export const ALARM_LEVELS: OptionDef[] = [
-  { value: "1", label: { zh: "一级", en: "Level 1" }, tone: "danger" },
-  { value: "2", label: { zh: "二级", en: "Level 2" } },
-  { value: "3", label: { zh: "三级", en: "Level 3" }, tone: "muted" },
 ];
 const IN_USE: OptionDef[] = [
   { value: "1", label: { zh: "启用", en: "In use" }, tone: "success" },

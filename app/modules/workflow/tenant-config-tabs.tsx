@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { WORKFLOW } from "~/i18n/screen/workflow-flows";
 import { labelOf } from "~/lib/list/types";
 import { tenantConfigView } from "~/modules/settings/settings.views";
-import { contractPdfView } from "~/modules/contract-pdf/settings";
+import { tabsOf } from "~/modules/screens/registry";
 import { RouteTabs } from "~/ui/route-tabs";
 
 export const APPROVAL_FLOWS_PATH = "/tenantConfig/approvals";
@@ -18,7 +18,8 @@ export function TenantConfigTabs() {
       tabs={[
         { to: tenantConfigView.path, label: title },
         { to: APPROVAL_FLOWS_PATH, label: t("flows.title") },
-        { to: contractPdfView.path, label: labelOf(contractPdfView.title, i18n.language) },
+        // the domains' own tabs (合同模板: app/modules/contract-pdf/screens.ts)
+        ...tabsOf(tenantConfigView.path).map((tab) => ({ to: tab.to, label: labelOf(tab.label, i18n.language) })),
       ]}
     />
   );
