@@ -8,7 +8,7 @@ import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import type { RowOf } from "~/modules/resource/resource.server";
 import { listHref } from "~/lib/list/types";
-import { dataPermissionApproval, dataPermissionEnablement, dataPermissionView } from "~/modules/system/data-permission.resource";
+import { DATA_PERMISSION_APPROVAL_STATES, dataPermissionApproval, dataPermissionEnablement, dataPermissionView } from "~/modules/system/data-permission.resource";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import { heldCodes } from "~/modules/workflow/machine";
@@ -58,7 +58,7 @@ export default function DataPermission() {
         }
         rowActions={(row, can) => (
           <>
-            {can.edit && row.state === 0 && row.userId === me ? (
+            {can.edit && row.state === DATA_PERMISSION_APPROVAL_STATES.pending && row.userId === me ? (
               <QueryLink to={withQuery(back, `edit=${row.id}`)} className="text-brand">
                 {tr("edit")}
               </QueryLink>

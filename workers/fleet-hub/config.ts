@@ -10,6 +10,7 @@ import { fences, fenceVehicles, lineVehicles, routeLines, tenants, tenantSetting
 import { ofTenant } from "../../db/tenant";
 import type { VehicleConfig } from "./live";
 import { bindRules, DEFAULT_RULE_SETTINGS, NO_RULES, ruleSettingsOf, type RuleSettings, type VehicleRules } from "./rules";
+import { ENABLED } from "../../db/states";
 
 /**
  * Per-tenant telematics settings (tenant_settings key "telematics"); defaults when unset. The alarm rules'
@@ -100,12 +101,12 @@ export class HubConfig {
           level: fences.level,
         })
         .from(fences)
-        .where(and(ofTenant(fences, tenantId), eq(fences.state, 1))),
+        .where(and(ofTenant(fences, tenantId), eq(fences.state, ENABLED))),
       db.select({ ref: fenceVehicles.fenceId, vid: fenceVehicles.vehicleId }).from(fenceVehicles).where(ofTenant(fenceVehicles, tenantId)),
       db
         .select({ id: routeLines.id, version: routeLines.version, name: routeLines.name, path: routeLines.path, bufferMeters: routeLines.bufferMeters, offRouteAlarm: routeLines.offRouteAlarm, dwellSeconds: routeLines.dwellSeconds, level: routeLines.level })
         .from(routeLines)
-        .where(and(ofTenant(routeLines, tenantId), eq(routeLines.state, 1))),
+        .where(and(ofTenant(routeLines, tenantId), eq(routeLines.state, ENABLED))),
       db.select({ ref: lineVehicles.lineId, vid: lineVehicles.vehicleId }).from(lineVehicles).where(ofTenant(lineVehicles, tenantId)),
     ]);
     this.settings = hubSettingsOf((setting[0]?.value ?? {}) as Partial<HubSettings>);

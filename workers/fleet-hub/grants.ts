@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { menus, roleMenus, roles, sessions, tenants, userRoles, users } from "../../db/schema";
 import { ofTenant } from "../../db/tenant";
 import { HUB_SCREENS, type Watch } from "./protocol";
+import { ENABLED } from "../../db/states";
 
 /** A socket's grants as bits, kept in its attachment. */
 export const GRANT_LIVE = 1;
@@ -19,7 +20,7 @@ export async function hubGrants(db: Db, tenantId: number, userId: number): Promi
   const rows = await db
     .selectDistinct({ path: sql<string>`lower(${menus.routerPath})` })
     .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), ofTenant(roles, tenantId), eq(roles.state, 1)))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), ofTenant(roles, tenantId), eq(roles.state, ENABLED)))
     .innerJoin(roleMenus, eq(roleMenus.roleId, roles.id))
     .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), ofTenant(menus, tenantId)))
     .where(and(eq(userRoles.userId, userId), inArray(sql`lower(${menus.routerPath})`, Object.keys(GRANT_OF))));
@@ -53,9 +54,9 @@ export async function validSessions(db: Db, tenantId: number, ids: string[], now
           ofTenant(sessions, tenantId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
-          eq(users.state, 1),
+          eq(users.state, ENABLED),
           or(isNull(users.expiresAt), gt(users.expiresAt, now)),
-          eq(tenants.state, 1),
+          eq(tenants.state, ENABLED),
         ),
       );
     for (const r of rows) valid.add(r.id);

@@ -16,6 +16,7 @@ import { statusOf, type VehicleLive } from "./protocol";
 import type { Rollups } from "./rollups";
 import type { RuleRunner } from "./rule-runner";
 import { WriteGroups } from "./write-groups";
+import { ENABLED } from "../../db/states";
 
 export interface IngestRequest {
   tenantId: number;
@@ -71,7 +72,7 @@ export class Ingest {
   private store(req: IngestRequest): IngestResult {
     const config = this.config.vehicles.get(req.vehicleId);
     if (!config) return refused("unknown_terminal");
-    if (config.state !== 1) return refused("terminal_disabled");
+    if (config.state !== ENABLED) return refused("terminal_disabled");
     const now = Date.now();
     const vid = req.vehicleId;
     const live = this.live.table.vehicles.get(vid)!;

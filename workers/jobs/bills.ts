@@ -3,6 +3,7 @@ import { billRunThrough, runBills } from "../../app/modules/billing/bill-run.ser
 import { getDb } from "../../db/client";
 import { tenants } from "../../db/schema";
 import { failureText, type Job, type JobFailure } from "./job";
+import { ENABLED } from "../../db/states";
 
 /**
  * Hourly: each tenant whose local time is 02:00 gets its bills through yesterday (its day complete), for every period
@@ -15,7 +16,7 @@ export const bills: Job = {
   crons: ["0 * * * *"],
   async run(env, { scheduledTime }) {
     const db = getDb(env);
-    const all = await db.select({ id: tenants.id, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.state, 1));
+    const all = await db.select({ id: tenants.id, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.state, ENABLED));
     let made = 0;
     let contracts = 0;
     const ran: number[] = [];

@@ -5,11 +5,12 @@ import { billInterest, bills, contracts, tenants } from "../../db/schema";
 import { sameTenant, tenantWhere } from "../../db/tenant";
 import { dayOf } from "../../app/lib/tenant-clock";
 import { failureText, type Job, type JobFailure } from "./job";
+import { ENABLED, SETTLED_BILL_STATES } from "../../db/states";
 
 /** The local hour a tenant's interest accrues: after the bill run (02:00), so a bill confirmed late still counts. */
 export const INTEREST_HOUR = 3;
-/** bills confirmed (1) or locked by a statement (2): a draft is not owed yet */
-const OWED_STATES = [1, 2];
+/** bills confirmed or locked by a statement: a draft is not owed yet */
+const OWED_STATES = SETTLED_BILL_STATES;
 
 /** `YYYY-MM-DD` plus n days (UTC arithmetic on the calendar day: no zone, no DST). */
 export function plusDays(day: string, n: number): string {
@@ -72,7 +73,7 @@ export const interest: Job = {
   crons: ["0 * * * *"],
   async run(env, { scheduledTime }) {
     const db = getDb(env);
-    const all = await db.select({ id: tenants.id, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.state, 1));
+    const all = await db.select({ id: tenants.id, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.state, ENABLED));
     let made = 0;
     let cents = 0;
     const ran: number[] = [];

@@ -12,6 +12,7 @@ import { hubFor } from "../fleet-hub/client";
 import type { IngestResult } from "../fleet-hub/fleet-hub";
 import { sha256Hex } from "./secret";
 import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Reason, type Rejection } from "./point";
+import { ENABLED } from "../../db/states";
 
 export const TERMINAL_TOKEN_TTL_S = 3600;
 
@@ -81,7 +82,7 @@ async function auth(request: Request, env: Env): Promise<Response> {
     .where(eq(vehicles.terminalNo, terminalNo.trim().toUpperCase()));
   // unknown terminal and wrong secret answer alike, so the API does not reveal which terminals exist
   if (!vehicle || !vehicle.hash || !sameHex(await sha256Hex(secret), vehicle.hash)) return refuse(401, "bad_credentials", "unknown terminal or wrong secret");
-  if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
+  if (vehicle.state !== ENABLED) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
   const token = await new SignJWT({ tid: vehicle.tenantId, vid: vehicle.id })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(vehicle.terminalNo)
@@ -254,7 +255,7 @@ async function osmand(request: Request, env: Env, url: URL): Promise<Response> {
   const vehicle = await osmandVehicle(env, input.id, input.key ?? url.searchParams.get("key"));
   const unknownDevice = () => refuse(401, "unknown_device", "no device may report with this id and key; OsmAnd must be turned on for the vehicle");
   if (!vehicle) return unknownDevice();
-  if (vehicle.state !== 1) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
+  if (vehicle.state !== ENABLED) return refuse(403, "terminal_disabled", "this terminal's vehicle is stopped");
   const result = await hubFor(env, vehicle.tenantId).ingest({ tenantId: vehicle.tenantId, vehicleId: vehicle.id, points: packPoints([input.check.point]) });
   if (result.refused === "terminal_disabled") return refuse(403, "terminal_disabled", REFUSED_MESSAGE.terminal_disabled);
   if (result.refused) return unknownDevice();

@@ -83,10 +83,10 @@ export const isPlannedMenu = (m: { routerPath: string | null }): boolean => !!m.
 
 /** The ids of the side menu's rows: visible (state 1), not planned unless asked for, and no group whose items are all left out. */
 function shownMenuIds(access: Access, showPlanned: boolean): Set<string> {
-  const kept = access.menuRows.filter((m) => m.state === 1 && (showPlanned || !isPlannedMenu(m)));
+  const kept = access.menuRows.filter((m) => m.state === ENABLED && (showPlanned || !isPlannedMenu(m)));
   const shown = new Set(kept.map((m) => m.privisId));
   if (showPlanned) return shown;
-  const hadChildren = new Set(access.menuRows.filter((m) => m.state === 1).map((m) => m.parent));
+  const hadChildren = new Set(access.menuRows.filter((m) => m.state === ENABLED).map((m) => m.parent));
   // again until nothing changes: a group of groups goes once its groups went
   for (let changed = true; changed; ) {
     changed = false;
@@ -115,7 +115,7 @@ export function plannedScreensShown(scope: Pick<RequestScope, "access" | "sessio
 
 /** The visible menu (state 1) as a tree. */
 export function menuTreeOf(access: Access): MenuNode[] {
-  return buildMenuTree(access.menuRows.filter((m) => m.state === 1));
+  return buildMenuTree(access.menuRows.filter((m) => m.state === ENABLED));
 }
 
 /** 403 that the error boundary shows as 权限不足！ */

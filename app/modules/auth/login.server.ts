@@ -6,6 +6,7 @@ import type { Env } from "../../../workers/env";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password";
 import { messageProvider, type ProviderEnv } from "./notify.server";
 import { attemptFailed, attemptSucceeded, beginAttempt, forgetSubject, UNKNOWN_SOURCE } from "./throttle.server";
+import { ENABLED } from "../../../db/states";
 
 /** Failures of one account (or phone) and source before that source must wait (throttle.server.ts). */
 export { PAIR_THRESHOLD as MAX_FAILURES } from "./throttle.server";
@@ -33,7 +34,7 @@ const locked = (retryAfterMs: number): LoginResult => ({ ok: false, error: "lock
 /** Whether the account may sign in at all, checked only after the secret was right (so it reveals nothing to a guesser). */
 async function accountProblem(db: Db, user: UserRow, adminLogin: boolean): Promise<LoginError | null> {
   const [tenant] = await db.select({ state: tenants.state }).from(tenants).where(eq(tenants.id, user.tenantId));
-  if (user.state !== 1 || tenant?.state !== 1) return "disabled";
+  if (user.state !== ENABLED || tenant?.state !== ENABLED) return "disabled";
   if (user.expiresAt !== null && user.expiresAt <= Date.now()) return "expired";
   if (adminLogin && user.isAdmin !== 1) return "notAdmin";
   return null;

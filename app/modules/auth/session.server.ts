@@ -5,6 +5,7 @@ import { organisations, sessions, tenants, userSettings, users } from "../../../
 import { sameTenant, withTenant } from "../../../db/tenant";
 import type { Env } from "../../../workers/env";
 import { hubFor } from "../../../workers/fleet-hub/client";
+import { ENABLED } from "../../../db/states";
 
 export const SESSION_COOKIE = "derrick_session";
 const FLASH_COOKIE = "derrick_flash";
@@ -223,7 +224,7 @@ export async function readSession(request: Request, env: Env, db: Db = getDb(env
   // checked on every read, cached or not: time runs out between two pages (the hub's validSessions() states the
   // same rules in SQL for open sockets: change both together)
   if (row.revokedAt || row.expiresAt <= now || row.sessionTenant !== row.user.tenantId) return { status: "invalid" };
-  if (row.user.state !== 1 || row.tenantState !== 1 || (row.user.expiresAt !== null && row.user.expiresAt <= now)) return { status: "invalid" };
+  if (row.user.state !== ENABLED || row.tenantState !== ENABLED || (row.user.expiresAt !== null && row.user.expiresAt <= now)) return { status: "invalid" };
   if (now - row.lastSeenAt > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: now, expiresAt: now + SESSION_IDLE_MS }).where(eq(sessions.id, row.id));
     row.lastSeenAt = now;

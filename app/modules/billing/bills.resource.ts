@@ -4,6 +4,7 @@
  * export to Excel. The view half (client-safe); the server half is bills-list.server.ts.
  */
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
+import { BILL_STATE } from "../../../db/states";
 
 export const BILL_LIST_PATH = "/contractBillReport";
 export const BILL_PAGE_PATH = "/contractBillReport/bill";
@@ -12,10 +13,7 @@ export const billHref = (id: number | string) => `${BILL_PAGE_PATH}?id=${id}`;
 export const STATEMENT_PAGE_PATH = "/contractBillReport/statement";
 export const statementHref = (id: number) => `${STATEMENT_PAGE_PATH}?id=${id}`;
 
-/** bills.state: a draft, confirmed by the clerk, locked by a statement the customer confirmed */
-export const BILL_STATE = { draft: 0, confirmed: 1, locked: 2 } as const;
-/** the bills that count (an invoice, a receipt, what is owed, a report, a settlement): confirmed or locked, never a draft */
-export const SETTLED_BILL_STATES = [BILL_STATE.confirmed, BILL_STATE.locked] as const;
+export { BILL_STATE, SETTLED_BILL_STATES } from "../../../db/states";
 
 export const BILL_STATES: OptionDef[] = [
   { value: String(BILL_STATE.draft), label: { zh: "草稿", en: "Draft" }, tone: "warning" },

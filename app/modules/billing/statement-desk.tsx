@@ -24,6 +24,7 @@ import type {
   statementDeskLoader,
   StatementDeskAction,
 } from "./statement-desk.server";
+import { STATEMENT_STATE } from "../../../db/states";
 
 export function StatementDesk() {
   const page = useLoaderData<typeof statementDeskLoader>();
@@ -96,7 +97,7 @@ export function StatementDesk() {
           ) : (
             <p className="mb-3 text-sm text-muted">{t("desk.noLink")}</p>
           )}
-          {s.state !== 2 ? (
+          {s.state !== STATEMENT_STATE.confirmed ? (
             <Form method="post" action={here} className="flex gap-2">
               <Button
                 type="submit"

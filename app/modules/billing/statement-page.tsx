@@ -13,6 +13,7 @@ import { STATEMENTS } from "~/i18n/screen/statements";
 import { Alert, Button, Field } from "~/ui/field";
 import { LanguageSwitch, ThemeSwitch } from "~/widgets/preference-switches";
 import type { PublicStatement, StatementLinkAction, StatementLinkData } from "./statement-link.server";
+import { STATEMENT_STATE } from "../../../db/states";
 
 const cell = "border-b border-line px-3 py-2";
 const num = `${cell} text-right tabular-nums`;
@@ -44,7 +45,7 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
   const ruleText = (i: PublicStatement["bills"][number]["items"][number]) => (i.rule === "fee" && i.feeKind ? tb(`fees.${i.feeKind}` as "fees.entry", { defaultValue: tb("rules.fee") }) : tb(`rules.${i.rule}`));
   const disputed = new Map(s.events.filter((e) => e.kind === "disputed" && e.billItemId).map((e) => [e.billItemId!, e]));
   const answered = new Map(s.events.filter((e) => e.kind === "answered" && e.billItemId).map((e) => [e.billItemId!, e]));
-  const open = s.state === 1;
+  const open = s.state === STATEMENT_STATE.sent;
   const fields = action && !action.ok ? action.fields : null;
   return (
     <article aria-labelledby="statement-title" data-testid="statement">
@@ -63,7 +64,7 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
       </dl>
       {action?.ok ? <Alert tone="success">{t(`done.${action.done}`)}</Alert> : null}
       {action && !action.ok ? <Alert tone="error">{message(action.message)}</Alert> : null}
-      {s.state === 2 ? <Alert tone="success">{t("confirmedBy", { name: s.confirmedName, at: when(s.confirmedAt) })}</Alert> : null}
+      {s.state === STATEMENT_STATE.confirmed ? <Alert tone="success">{t("confirmedBy", { name: s.confirmedName, at: when(s.confirmedAt) })}</Alert> : null}
       <p className="mt-4">
         <a className="text-brand underline" href={`/statement/${token}/pdf`} download>
           {t("pdf")}

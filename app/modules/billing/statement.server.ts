@@ -16,12 +16,13 @@ import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { billEvidence, billItems, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
+import { STATEMENT_STATE } from "../../../db/states";
 
 /** How long a sent link stays valid. */
 export const LINK_DAYS = 14;
 /** A statement's number: DZ-, the contract's number (else its first revision's id) and the period's last day. */
 export const statementNumberOf = (contractNumber: string | null | undefined, rootId: number, periodTo: string) => `DZ-${contractNumber ?? rootId}-${periodTo.replaceAll("-", "")}`;
-export const STATEMENT_STATE = { draft: 0, sent: 1, confirmed: 2, disputed: 3 } as const;
+export { STATEMENT_STATE };
 const AUDIENCE = "derrick-statement";
 
 let importedKey: { secret: string; key: CryptoKey } | null = null;

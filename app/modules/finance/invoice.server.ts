@@ -20,6 +20,7 @@ import { invoiceSplit } from "./money";
 import { invoiceView } from "./invoice.resource";
 import { line } from "~/lib/form-fields";
 import { SETTLED_BILL_STATES } from "~/modules/billing/bills.resource";
+import { INVOICE_STATE } from "../../../db/states";
 
 /** The bills an invoice or a receipt may name: confirmed (1) or locked by a statement (2), never a draft. */
 export { SETTLED_BILL_STATES };
@@ -220,14 +221,14 @@ export async function createInvoice(scope: RequestScope, form: FormData, back: s
 export async function voidInvoice(scope: RequestScope, form: FormData, back: string) {
   const row = await findRow(scope, invoiceResource, Number(form.get("id")));
   if (!row) throw new Response("Not Found", { status: 404 });
-  if (row.state !== 0) return data({ intent: "void" as const, error: "finance:invoice.alreadyVoid" }, { status: 409 });
+  if (row.state !== INVOICE_STATE.valid) return data({ intent: "void" as const, error: "finance:invoice.alreadyVoid" }, { status: 409 });
   const covered = await scope.db.select({ billId: invoiceBills.billId, cents: invoiceBills.amountCents }).from(invoiceBills).where(and(eq(invoiceBills.invoiceId, row.id), ofTenant(invoiceBills, scope)));
   try {
     await batch(scope.db, [
       scope.db
         .update(invoices)
-        .set({ state: 1, version: row.version + 1, updatedAt: Date.now() })
-        .where(and(eq(invoices.id, row.id), ofTenant(invoices, scope), eq(invoices.state, 0))),
+        .set({ state: INVOICE_STATE.void, version: row.version + 1, updatedAt: Date.now() })
+        .where(and(eq(invoices.id, row.id), ofTenant(invoices, scope), eq(invoices.state, INVOICE_STATE.valid))),
       expectChanges(scope.db, 1),
       ...covered.map((c) =>
         scope.db
@@ -235,7 +236,7 @@ export async function voidInvoice(scope: RequestScope, form: FormData, back: str
           .set({ invoicedCents: sql`${bills.invoicedCents} - ${c.cents}` })
           .where(and(eq(bills.id, c.billId), ofTenant(bills, scope))),
       ),
-      auditAct(scope, invoiceView.name, "void", row.id, { state: 0 }, { state: 1 }),
+      auditAct(scope, invoiceView.name, "void", row.id, { state: INVOICE_STATE.valid }, { state: INVOICE_STATE.void }),
     ]);
   } catch (error) {
     if (!isGuardFailure(error)) throw error;

@@ -6,6 +6,7 @@
  * vehicle's revision. React subscribes through `subscribe` + a version getter (useSyncExternalStore); no vehicle
  * ever has React state of its own.
  */
+import { ENABLED } from "../../../db/states";
 import { emptyLive } from "../../../workers/fleet-hub/live";
 import { MAP_FIELDS, unpackPositions, type FleetCounts, type ServerMessage, type VehicleLive } from "../../../workers/fleet-hub/protocol";
 
@@ -14,7 +15,7 @@ const MAP_FIELD_SET = new Set<string>(MAP_FIELDS);
 export type Connection = "connecting" | "open" | "reconnecting" | "offline";
 
 /** A vehicle the store hears of first through a delta: empty until its fields arrive. */
-const blank = (id: number): VehicleLive => emptyLive({ id, plate: "", orgId: null, modelId: null, terminalNo: "", selfNo: null, state: 1 });
+const blank = (id: number): VehicleLive => emptyLive({ id, plate: "", orgId: null, modelId: null, terminalNo: "", selfNo: null, state: ENABLED });
 
 export class LiveStore {
   readonly vehicles = new Map<number, VehicleLive>();

@@ -9,7 +9,7 @@ import { buttonClass } from "~/ui/button";
 import { Alert } from "~/ui/field";
 import { Upload } from "~/widgets/upload";
 import type { ActActionData, contractLoader } from "./contract-page.server";
-import { ACT_KINDS, BUCKETS, LAWSUIT_STAGES, OVERDUE_PATH, URGE_WAYS, collectionStates, type ActKind } from "./overdue";
+import { ACT_KINDS, ACT_STATE, BUCKETS, LAWSUIT_STAGES, OVERDUE_PATH, URGE_WAYS, collectionStates, type ActKind } from "./overdue";
 
 const input = "h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
 
@@ -194,7 +194,7 @@ export function OverdueContractPage() {
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="tabular-nums text-muted">{a.actedOn}</span>
                     <span className="font-medium text-ink">{t(`kinds.${a.kind}`)}</span>
-                    <span className={a.state === 2 ? "text-success" : a.state === 5 || a.state === 7 ? "text-danger" : "text-muted"}>{t(`states.${String(a.state) as "0"}`)}</span>
+                    <span className={a.state === ACT_STATE.approved ? "text-success" : a.state === ACT_STATE.refused || a.state === ACT_STATE.aborted ? "text-danger" : "text-muted"}>{t(`states.${String(a.state) as "0"}`)}</span>
                     <span className="text-muted">
                       {t("field.creator")}: {a.creatorName ?? "—"}
                     </span>

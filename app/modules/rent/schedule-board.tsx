@@ -5,6 +5,7 @@ import { RENT } from "~/i18n/screen/rent";
 import { weekdayOf, requireDay } from "~/lib/calendar";
 import { BOARD_STATE_OF, BOARD_STATES, bookingHref, contractHref, contractStateName, freeSpans, placeBars, type BoardState } from "./board";
 import type { BoardData } from "./board.server";
+import { DISABLED } from "~/modules/workflow/enablement";
 
 /** A bar's colours by contract state, readable in the light and the dark theme. */
 export const STATE_CLASS: Record<BoardState, string> = {
@@ -112,7 +113,7 @@ export function ScheduleBoard({ data }: { data: BoardData }) {
           {data.machines.map((m) => {
             const placed = placeBars(m.bars, days);
             const lanes = Math.max(1, ...placed.map((b) => b.lane + 1));
-            const stopped = m.state === 0;
+            const stopped = m.state === DISABLED;
             return (
               <tr key={m.id} data-testid="board-row" data-plate={m.plate}>
                 <th scope="row" className="sticky left-0 z-10 border-b border-r border-line bg-panel px-2 py-1 text-left align-top font-normal">

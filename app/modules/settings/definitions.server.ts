@@ -12,6 +12,7 @@ import { GEOCODERS } from "~/modules/geo/geo-config.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
 import { alarmRulesView, businessInfoView, MAP_CENTER, mailSetView, mapConfigView, pageConfigView, tenantConfigView } from "./settings.views";
 import { line } from "~/lib/form-fields";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 const num = (message: string, min: number, max: number) =>
   line()
@@ -94,7 +95,7 @@ export const pageConfig: SettingsDefinition = {
   }),
   // the screens the tenant has, by path
   options: async (scope, lang) => ({
-    quickMenus: scope.access.menuRows.filter((m) => m.routerPath && m.state === 1).map((m) => ({ value: m.routerPath!, label: lang.startsWith("zh") ? m.name : m.nameEn || m.name })),
+    quickMenus: scope.access.menuRows.filter((m) => m.routerPath && m.state === ENABLED).map((m) => ({ value: m.routerPath!, label: lang.startsWith("zh") ? m.name : m.nameEn || m.name })),
   }),
 };
 

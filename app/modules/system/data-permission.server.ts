@@ -19,6 +19,7 @@ import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow
 import { confirmResponse, runResponse, stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { endOfDayMs } from "./user.server";
 import { todayInZone } from "~/lib/tenant-clock";
+import { DISABLED, ENABLED } from "~/modules/workflow/enablement";
 
 const MAX_VEHICLES = 50;
 
@@ -62,7 +63,7 @@ async function checkApplication(scope: RequestScope, plates: string[]): Promise<
   const pending = await scope.db
     .select({ vehicleId: dataPermissions.vehicleId })
     .from(dataPermissions)
-    .where(and(ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.userId, scope.user.id), inArray(dataPermissions.vehicleId, ids), eq(dataPermissions.state, 0)));
+    .where(and(ofTenant(dataPermissions, scope.user.tenantId), eq(dataPermissions.userId, scope.user.id), inArray(dataPermissions.vehicleId, ids), eq(dataPermissions.state, DATA_PERMISSION_APPROVAL_STATES.pending)));
   if (pending.length) {
     const taken = new Set(pending.map((p) => p.vehicleId));
     return { errors: { vehicles: `system:dataPermission.duplicate|${list(resolved.vehicles.filter((v) => taken.has(v.id)).map((v) => v.plate))}` }, vehicleIds: [] };
@@ -76,7 +77,7 @@ const reviewer = alias(users, "reviewer");
 const filteredVehicle = alias(vehicles, "fv");
 const filteredUser = alias(users, "fu");
 /** 1 enabled, 0 disabled, 2 past its period end; null while not approved */
-const effect = sql<number | null>`case when ${dataPermissions.state} <> 1 then null when ${dataPermissions.enabled} = 0 then 0 when ${dataPermissions.periodEnd} is not null and ${dataPermissions.periodEnd} < (cast(strftime('%s', 'now') as integer) * 1000) then 2 else 1 end`;
+const effect = sql<number | null>`case when ${dataPermissions.state} <> ${sql.raw(String(DATA_PERMISSION_APPROVAL_STATES.approved))} then null when ${dataPermissions.enabled} = ${sql.raw(String(DISABLED))} then ${sql.raw(String(DISABLED))} when ${dataPermissions.periodEnd} is not null and ${dataPermissions.periodEnd} < (cast(strftime('%s', 'now') as integer) * 1000) then 2 else ${sql.raw(String(ENABLED))} end`;
 
 export type DataPermissionRow = {
   id: number;
@@ -150,7 +151,7 @@ export const dataPermissionResource = defineResource({
   async check(scope, values, current) {
     const past = periodErrors(scope, values.periodEnd);
     if (Object.keys(past).length) return past;
-    if (current) return current.state === 0 && current.userId === scope.user.id ? {} : { form: "system:dataPermission.notOwn" };
+    if (current) return current.state === DATA_PERMISSION_APPROVAL_STATES.pending && current.userId === scope.user.id ? {} : { form: "system:dataPermission.notOwn" };
     // one vehicle per row here (an imported row); the form's several vehicles are split by the create intent
     if (!("vehicles" in values)) return {};
     if (values.vehicles.length !== 1) return { vehicles: "system:dataPermission.onePerRow" };
@@ -162,14 +163,14 @@ export const dataPermissionResource = defineResource({
     const [v] = await scope.db.select({ plate: vehicles.plate }).from(vehicles).where(and(eq(vehicles.id, row.vehicleId), ofTenant(vehicles, scope.user.tenantId)));
     return { vehicles: v?.plate ?? "" };
   },
-  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: checkedVehicle.get(values)!, reason: values.reason, periodEnd: endOfDayMs(values.periodEnd, scope.user.timeZone), state: 0, enabled: 1 }),
+  toInsert: (values, scope) => ({ userId: scope.user.id, vehicleId: checkedVehicle.get(values)!, reason: values.reason, periodEnd: endOfDayMs(values.periodEnd, scope.user.timeZone), state: DATA_PERMISSION_APPROVAL_STATES.pending, enabled: ENABLED }),
   toUpdate: (values, scope) => ({ reason: values.reason, periodEnd: endOfDayMs(values.periodEnd, scope.user.timeZone) }),
   auditView: (row) => row,
   async beforeDelete(scope, ids) {
     if (canApprove(scope)) return { dependents: [] };
     // an applicant withdraws only their own pending applications
     const rows = await scope.db.select({ userId: dataPermissions.userId, state: dataPermissions.state }).from(dataPermissions).where(inArray(dataPermissions.id, ids));
-    return rows.every((r) => r.userId === scope.user.id && r.state === 0) ? { dependents: [] } : { refuse: "system:dataPermission.notOwn" };
+    return rows.every((r) => r.userId === scope.user.id && r.state === DATA_PERMISSION_APPROVAL_STATES.pending) ? { dependents: [] } : { refuse: "system:dataPermission.notOwn" };
   },
   async afterDelete(scope) {
     await hubFor(scope.env, scope.user.tenantId).configChanged();

@@ -25,6 +25,7 @@ import { readThroughIsolate } from "~/modules/auth/session.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { approvalKinds } from "~/modules/resource/registry.server";
 import type { AlarmSummary, Shortcut, WorkbenchParts } from "./workbench";
+import { ENABLED } from "~/modules/workflow/enablement";
 
 const DAY_MS = 86_400_000;
 /** how far back the visit log is read for the most used screens, and at most how many of the user's visits */
@@ -142,7 +143,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
  * of their menu in menu order: only built screens of the side menu, never the workbench itself.
  */
 export function shortcutsOf(scope: Pick<RequestScope, "access">, visits: { path: string | null; n: number }[]): Shortcut[] {
-  const leaves = scope.access.menuRows.filter((m) => m.state === 1 && m.routerPath && m.routerPath.toLowerCase() !== "/managework" && !isPlannedMenu(m));
+  const leaves = scope.access.menuRows.filter((m) => m.state === ENABLED && m.routerPath && m.routerPath.toLowerCase() !== "/managework" && !isPlannedMenu(m));
   const parents = new Set(scope.access.menuRows.map((m) => m.parent));
   const items = leaves.filter((m) => !parents.has(m.privisId));
   const uses = new Map<string, number>();

@@ -5,8 +5,9 @@
 import type { Message, MessageKey } from "~/i18n/keys";
 import { defineMachine, type MachineView, type Refusal, type TransitionDef, type Actor } from "./machine";
 
-export const ENABLED = 1;
-export const DISABLED = 0;
+import { DISABLED, ENABLED } from "../../../db/states";
+
+export { DISABLED, ENABLED };
 
 /** The state column's choices of a list whose rows are 启用 / 停用 (fences, lines, sign-in points). */
 export const ENABLED_STOPPED = [
