@@ -3,11 +3,9 @@
 // `…_STATES = [3, 4]` list — fails here with its file and line. Name the states where the table's states are declared
 // (CONTRACT_STATE, BILL_STATE, TRANSFER_STATE …; those the Worker compares too in db/states.ts) and compare with the
 // names. No file is excused.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scannedSources } from "./source-scan";
 
-const ROOT = join(__dirname, "..");
 const SCANNED = ["app", "workers"];
 
 const PATTERNS: [RegExp, string][] = [
@@ -27,19 +25,11 @@ export function stateLiterals(source: string): string[] {
 }
 
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
-
 describe("state numbers are named once", () => {
   const counts = new Map<string, string[]>();
-  for (const file of SCANNED.flatMap((dir) => sources(join(ROOT, dir)))) {
-    const hits = stateLiterals(readFileSync(file, "utf8"));
-    if (hits.length) counts.set(relative(ROOT, file), hits);
+  for (const { file, text } of scannedSources(SCANNED)) {
+    const hits = stateLiterals(text);
+    if (hits.length) counts.set(file, hits);
   }
 
   it("no source of app/ or workers/ compares a state with a bare number", () => {

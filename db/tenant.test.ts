@@ -1,15 +1,13 @@
 // Keeps the tenant condition in one place: a query of app/ or workers/ (or a rule of db/rules/) that writes its own
 // tenant condition — eq(x.tenantId, …), a raw `tenant_id = …` — fails here with its file and line. Use ofTenant,
 // tenantWhere or sameTenant from db/tenant.ts instead (aliases for raw SQL subqueries: alias(vehicles, "v")).
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { alias, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
+import { scannedSources } from "./source-scan";
 import { alarms, users, vehicles } from "./schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "./tenant";
 
-const ROOT = join(__dirname, "..");
 const SCANNED = ["app", "workers", "db/rules"];
 
 const PATTERNS: [RegExp, string][] = [
@@ -49,14 +47,6 @@ export function handWrittenTenantInserts(source: string): string[] {
   return found;
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
-
 describe("the tenant helpers", () => {
   const dialect = new SQLiteSyncDialect();
   const render = (q: Parameters<SQLiteSyncDialect["sqlToQuery"]>[0]) => {
@@ -80,14 +70,12 @@ describe("the tenant helpers", () => {
 
 describe("the tenant condition is written once (db/tenant.ts)", () => {
   it("no source of app/, workers/ or db/rules/ writes its own", () => {
-    const found = SCANNED.flatMap((dir) => sources(join(ROOT, dir))).flatMap((file) =>
-      handWrittenTenantConditions(readFileSync(file, "utf8")).map((hit) => `${relative(ROOT, file)}:${hit}`),
-    );
+    const found = scannedSources(SCANNED).flatMap(({ file, text }) => handWrittenTenantConditions(text).map((hit) => `${file}:${hit}`));
     expect(found, "use ofTenant / tenantWhere / sameTenant from db/tenant.ts").toEqual([]);
   });
 
   it("no insert of app/, workers/ or db/rules/ sets its own tenant (withTenant does)", () => {
-    const found = SCANNED.flatMap((dir) => sources(join(ROOT, dir))).flatMap((file) => handWrittenTenantInserts(readFileSync(file, "utf8")).map((hit) => `${relative(ROOT, file)}:${hit}`));
+    const found = scannedSources(SCANNED).flatMap(({ file, text }) => handWrittenTenantInserts(text).map((hit) => `${file}:${hit}`));
     expect(found, "insert values through withTenant(ref, values) from db/tenant.ts").toEqual([]);
   });
 

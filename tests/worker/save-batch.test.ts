@@ -135,3 +135,41 @@ describe("a save is one batch: all stored or none", () => {
     for (const id of ids) expect(await one("select id from users where id = ?", id)).toBeNull();
   });
 });
+
+describe("an act outside the save is one batch too (runCommand): its writes and its audit record", () => {
+  it("a password reset whose record fails keeps the old password and the user's sessions", async () => {
+    const a = await adminOf();
+    const account = unique("rst");
+    expect((await a.post({ intent: "create", ...FACTORIES.user!(a), loginAccount: account })).status).toBe(302);
+    const user = (await one<{ id: number; password_hash: string }>("select id, password_hash from users where login_account = ?", account))!;
+    await env.DB.prepare("insert into sessions (id, tenant_id, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?)").bind(unique("sess"), a.tenantId, user.id, Date.now(), Date.now(), Date.now() + 3_600_000).run();
+    const reset = { intent: "resetPassword", ids: String(user.id), password: "NewPass2026", confirm: "NewPass2026" };
+    await whileRefusing(`refuse_reset_${user.id}`, "INSERT ON audit_logs", `NEW.action = 'resetPassword' AND NEW.entity_id = '${user.id}'`, async () => {
+      expect((await a.post(reset)).status).toBeGreaterThanOrEqual(500);
+    });
+    expect((await one<{ password_hash: string }>("select password_hash from users where id = ?", user.id))!.password_hash).toBe(user.password_hash);
+    expect(await count("select count(*) as n from sessions where user_id = ? and revoked_at is null", user.id)).toBe(1);
+    // and with its record it is stored whole
+    expect((await a.post(reset)).status).toBe(302);
+    expect((await one<{ password_hash: string }>("select password_hash from users where id = ?", user.id))!.password_hash).not.toBe(user.password_hash);
+    expect(await count("select count(*) as n from sessions where user_id = ? and revoked_at is null", user.id)).toBe(0);
+    expect(await count("select count(*) as n from audit_logs where action = 'resetPassword' and entity_id = ?", String(user.id))).toBe(1);
+  });
+
+  it("a setting whose record fails is not stored; with its record it is, once", async () => {
+    const a = await adminOf();
+    const form = { basemap: "osm", tiandituKey: "", mapboxToken: "", styleUrl: "", tileUrl: "", attribution: "", coordinateSystem: "wgs84", centerLng: "121.47", centerLat: "31.23", zoom: "10", geocoder: "none", geocoderKey: "", geocoderUrl: "", geocoderPerMinute: "60", version: "0" };
+    const post = () => postForm("/mapConfig", form, { Cookie: `${a.cookie}; derrick_lang=zh-CN` });
+    const stored = () => one<{ version: number; value: string }>("select version, value from tenant_settings where tenant_id = ? and key = 'map'", a.tenantId);
+    await whileRefusing(`refuse_settings_${a.tenantId}`, "INSERT ON audit_logs", `NEW.entity = 'settings:map' AND NEW.tenant_id = ${a.tenantId}`, async () => {
+      expect((await post()).status).toBeGreaterThanOrEqual(500);
+    });
+    expect(await stored()).toBeNull();
+    expect((await post()).status).toBe(302);
+    expect((await stored())!.version).toBe(1);
+    expect(JSON.parse((await stored())!.value).basemap).toBe("osm");
+    // the same form again (its version 0 is stale now) stores nothing more
+    expect((await post()).status).toBe(409);
+    expect(await count("select count(*) as n from audit_logs where tenant_id = ? and entity = 'settings:map'", a.tenantId)).toBe(1);
+  });
+});

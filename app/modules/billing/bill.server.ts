@@ -4,12 +4,13 @@
  * refuses it, migration 0026); corrected by an adjustment bill that refers to it; the run on demand for one contract.
  * Every read and write is the user's tenant and data scope (the contract's organisation).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Message } from "~/i18n/keys";
 import { formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import { cleanLine } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
+import { runCommand, type CommandStep } from "~/modules/resource/command.server";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
@@ -80,10 +81,19 @@ export async function decideProposal(scope: RequestScope, billId: number, propos
   if (bill.state !== BILL_STATE.draft) return refuse(409, "bills:confirmedFixed");
   const [proposal] = await scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId), eq(billProposals.billId, billId)));
   if (!proposal) return refuse(404, "bills:proposalNotFound");
-  await scope.db
-    .update(billProposals)
-    .set({ state: accept ? PROPOSAL_STATE.accepted : PROPOSAL_STATE.rejected, reason: text || null, decidedBy: scope.user.id, decidedAt: Date.now() })
-    .where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId)));
+  // the decision and its record in one batch, taken only while the bill is still a draft; the bill is priced again after
+  const done = await runCommand(
+    scope,
+    [
+      scope.db
+        .update(billProposals)
+        .set({ state: accept ? PROPOSAL_STATE.accepted : PROPOSAL_STATE.rejected, reason: text || null, decidedBy: scope.user.id, decidedAt: Date.now() })
+        .where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId), sql`exists (select 1 from ${bills} where ${bills.id} = ${billId} and ${bills.state} = ${sql.raw(String(BILL_STATE.draft))})`)),
+      { expect: 1 },
+    ],
+    { entity: "bill", action: accept ? "acceptProposal" : "rejectProposal", id: billId, before: { proposal: proposalId, state: proposal.state }, after: { proposal: proposalId, state: accept ? PROPOSAL_STATE.accepted : PROPOSAL_STATE.rejected, reason: text || null } },
+  );
+  if (!done.ok) return refuse(409, "bills:confirmedFixed");
   return repriceBill(scope, billId);
 }
 
@@ -198,7 +208,7 @@ export const ADJUSTMENT_CEILING_CENTS = 1_000_000_000;
  * A correction of a confirmed bill: an adjustment bill of one item (a charge or, negative, a credit) with its reason,
  * numbered after the bill (…-A1, -A2), confirmed as it is made, taxed at the bill's rate.
  */
-export async function adjustBill(scope: RequestScope, billId: number, amountCents: number, reason: string): Promise<BillOutcome<{ id: number }>> {
+export async function adjustBill(scope: RequestScope, billId: number, amountCents: number, reason: string, alongside: (made: SQL) => CommandStep[] = () => []): Promise<BillOutcome<{ id: number }>> {
   const text = cleanLine(reason).trim();
   if (!Number.isSafeInteger(amountCents) || amountCents === 0) return refuse(400, "bills:adjustmentAmount");
   if (amountCents > ADJUSTMENT_CEILING_CENTS) return refuse(400, `bills:adjustmentCeiling|${formatCents(ADJUSTMENT_CEILING_CENTS)}`);
@@ -219,9 +229,10 @@ export async function adjustBill(scope: RequestScope, billId: number, amountCent
   const next = sql`(select count(*) + 1 from ${bills} where ${bills.adjustsId} = ${billId} and ${ofTenant(bills, scope)})`;
   const [tenantRow] = await scope.db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.user.tenantId));
   const today = todayInZone(tenantRow?.timeZone);
-  // the head, its item and its confirmation in one batch (one transaction): an adjustment is never seen without its item
+  // the head, its item, its confirmation, what the caller adds (a statement's answer) and the audit record in one batch
+  // (one transaction): an adjustment is never seen without its item, nor without its record
   const made = sql`(select max(${bills.id}) from ${bills} where ${bills.adjustsId} = ${billId} and ${ofTenant(bills, scope)})`;
-  const [inserted] = await batch(scope.db, [
+  const done = await runCommand(scope, [
     scope.db
       .insert(bills)
       .values(
@@ -251,10 +262,11 @@ export async function adjustBill(scope: RequestScope, billId: number, amountCent
       .update(bills)
       .set({ state: BILL_STATE.confirmed, confirmedBy: scope.user.id, confirmedAt: now })
       .where(tenantWhere(bills, scope, sql`${bills.id} = ${made}`)),
-  ]);
-  const id = inserted[0]!.id;
-  await scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "adjust", entity: "bill", entityId: String(billId), before: null, after: { adjustment: id, amountCents, reason: text } }));
-  return { ok: true, id };
+    ...alongside(made),
+  ], { entity: "bill", action: "adjust", id: billId, after: sql`json_object('adjustment', ${made}, 'amountCents', ${amountCents}, 'reason', ${text})` });
+  if (!done.ok) return refuse(409, "resource:stale");
+  const [inserted] = done.results[0] as { id: number }[];
+  return { ok: true, id: inserted!.id };
 }
 
 /** The run on demand for one contract the user may see (its periods closed by today, in the tenant's zone). */

@@ -5,10 +5,11 @@
  * sending again makes a new one. The customer confirms (the bills lock) or disputes named items with a comment; the
  * clerk answers a disputed item with an adjustment or a note, and sends again. Every step is a statement event.
  */
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
+import { runCommand } from "~/modules/resource/command.server";
 import type { Env } from "../../../workers/env";
 import { batch, type Db } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
@@ -94,13 +95,14 @@ export async function statementForBill(scope: RequestScope, billId: number): Pro
   if (existing) return { ok: true, id: existing };
   const [contract] = await scope.db.select({ number: contracts.number }).from(contracts).where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId)));
   const [sum] = await scope.db.select({ amount: sql<number>`coalesce(sum(${bills.amountCents}), 0)` }).from(bills).where(statementBillsWhere(scope.user.tenantId, bill));
+  const number = statementNumberOf(contract?.number, bill.rootId, bill.periodTo);
   const [made] = await batch(scope.db, [
     scope.db
       .insert(statements)
       .values(
         withTenant(scope, {
           orgId: bill.orgId,
-          number: statementNumberOf(contract?.number, bill.rootId, bill.periodTo),
+          number,
           contractId: bill.contractId,
           rootId: bill.rootId,
           customerId: bill.customerId,
@@ -112,10 +114,28 @@ export async function statementForBill(scope: RequestScope, billId: number): Pro
       )
       .onConflictDoNothing()
       .returning({ id: statements.id }),
+    // its first event in the same batch, only when the statement was made here (changes() of the insert above: a
+    // statement another clerk made first keeps its own)
+    scope.db.insert(statementEvents).select(
+      scope.db
+        .select({
+          id: sql<number>`null`.as("id"),
+          tenantId: statements.tenantId,
+          statementId: statements.id,
+          kind: sql<"created">`'created'`.as("kind"),
+          at: sql<number>`${Date.now()}`.as("at"),
+          userId: sql<number>`${scope.user.id}`.as("user_id"),
+          customerName: sql<string | null>`null`.as("customer_name"),
+          billItemId: sql<number | null>`null`.as("bill_item_id"),
+          comment: sql<string | null>`null`.as("comment"),
+          adjustmentId: sql<number | null>`null`.as("adjustment_id"),
+        })
+        .from(statements)
+        .where(and(tenantWhere(statements, scope, eq(statements.number, number)), sql`changes() = 1`)),
+    ),
   ]);
   const id = made[0]?.id;
   if (id === undefined) return statementForBill(scope, billId);
-  await scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "created", at: Date.now(), userId: scope.user.id }));
   return { ok: true, id };
 }
 
@@ -259,14 +279,14 @@ export async function answerDispute(scope: RequestScope, id: number, billItemId:
   if (!s) return refuse(404, "statements:statementNotFound");
   const [disputed] = await scope.db.select({ id: statementEvents.id }).from(statementEvents).where(tenantWhere(statementEvents, scope, eq(statementEvents.statementId, id), eq(statementEvents.kind, "disputed"), eq(statementEvents.billItemId, billItemId))).limit(1);
   if (!disputed) return refuse(404, "statements:disputeNotFound");
-  let adjustmentId: number | null = null;
-  if (adjustmentCents !== null) {
-    const [item] = await scope.db.select({ billId: billItems.billId }).from(billItems).where(tenantWhere(billItems, scope, eq(billItems.id, billItemId)));
-    if (!item) return refuse(404, "statements:disputeNotFound");
-    const made = await adjustBill(scope, item.billId, adjustmentCents, text);
-    if (!made.ok) return made;
-    adjustmentId = made.id;
+  const answer = (adjustmentId: SQL | null) => scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "answered", at: Date.now(), userId: scope.user.id, billItemId, comment: text, adjustmentId }));
+  if (adjustmentCents === null) {
+    await runCommand(scope, [answer(null)], { entity: "statement", action: "answer", id, after: { billItemId, comment: text } });
+    return { ok: true };
   }
-  await scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "answered", at: Date.now(), userId: scope.user.id, billItemId, comment: text, adjustmentId }));
-  return { ok: true };
+  const [item] = await scope.db.select({ billId: billItems.billId }).from(billItems).where(tenantWhere(billItems, scope, eq(billItems.id, billItemId)));
+  if (!item) return refuse(404, "statements:disputeNotFound");
+  // the adjustment and the answer naming it in one batch
+  const made = await adjustBill(scope, item.billId, adjustmentCents, text, (adjustment) => [answer(adjustment)]);
+  return made.ok ? { ok: true } : made;
 }

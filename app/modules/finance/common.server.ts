@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { auditLogs, contracts, customers } from "../../../db/schema";
+import { contracts, customers } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { ofTenant, withTenant } from "../../../db/tenant";
+import { ofTenant } from "../../../db/tenant";
 import { centsOf } from "~/lib/cents";
 import type { RequestScope } from "~/modules/access/access.server";
 import type { Option } from "~/modules/resource/route.server";
@@ -88,10 +88,6 @@ export async function partyOptions(scope: RequestScope): Promise<Record<string, 
     contractId: contractRows.map((c) => ({ value: String(c.id), label: `${c.number} · ${c.customer ?? c.name}` })),
   };
 }
-
-/** An audit record of an act that is not a save (void, allocate), to join that act's batch. */
-export const auditAct = (scope: RequestScope, entity: string, action: string, id: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
-  scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action, entity, entityId: String(id), before, after }));
 
 /** A document's data scope: the organisation stored on it (its contract's or its customer's). */
 export const orgScope = (scope: RequestScope, column: Parameters<typeof visibleOrgRowWhere>[1]): SQL | undefined => visibleOrgRowWhere(scope, column);

@@ -10,12 +10,13 @@ import { ofTenant, sameTenant, tenantOfOuter, withTenant } from "../../../db/ten
 import { centsOf, formatCents, percentOfBp } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import type { RequestScope } from "~/modules/access/access.server";
+import { auditRecord } from "~/modules/resource/command.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
 import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues, withoutSecrets } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
-import { attachmentsField, auditAct, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, requiredId, visibleContract, visibleCustomer } from "./common.server";
+import { attachmentsField, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, requiredId, visibleContract, visibleCustomer } from "./common.server";
 import { invoiceSplit } from "./money";
 import { invoiceView } from "./invoice.resource";
 import { line } from "~/lib/form-fields";
@@ -236,7 +237,7 @@ export async function voidInvoice(scope: RequestScope, form: FormData, back: str
           .set({ invoicedCents: sql`${bills.invoicedCents} - ${c.cents}` })
           .where(and(eq(bills.id, c.billId), ofTenant(bills, scope))),
       ),
-      auditAct(scope, invoiceView.name, "void", row.id, { state: INVOICE_STATE.valid }, { state: INVOICE_STATE.void }),
+      auditRecord(scope, { entity: invoiceView.name, action: "void", id: row.id, before: { state: INVOICE_STATE.valid }, after: { state: INVOICE_STATE.void } }),
     ]);
   } catch (error) {
     if (!isGuardFailure(error)) throw error;

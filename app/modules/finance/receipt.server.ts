@@ -11,13 +11,14 @@ import { centsOf, formatCents } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
+import { auditRecord } from "~/modules/resource/command.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues, withoutSecrets } from "~/modules/resource/form.server";
 import type { Option, ResourceActionData } from "~/modules/resource/route.server";
-import { attachmentsField, auditAct, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, visibleContract, visibleCustomer } from "./common.server";
+import { attachmentsField, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, visibleContract, visibleCustomer } from "./common.server";
 import { billsInScope, SETTLED_BILL_STATES } from "./invoice.server";
 import { PAYMENT_NUMBERING, RECEIPT_NUMBERING } from "./kinds";
 import { allocateOldestFirst, type OpenBill } from "./money";
@@ -285,7 +286,7 @@ export async function allocateCredit(scope: RequestScope, receiptId: number): Pr
         .where(and(eq(receipts.id, row.id), ofTenant(receipts, scope), eq(receipts.allocatedCents, row.allocatedCents))),
       expectChanges(scope.db, 1),
       ...allocationWrites(scope, row.id, allocations),
-      auditAct(scope, receiptView.name, "allocate", row.id, { allocatedCents: row.allocatedCents }, { allocatedCents: row.allocatedCents + total, allocations }),
+      auditRecord(scope, { entity: receiptView.name, action: "allocate", id: row.id, before: { allocatedCents: row.allocatedCents }, after: { allocatedCents: row.allocatedCents + total, allocations } }),
     ]);
   } catch (error) {
     if (!isGuardFailure(error)) throw error;

@@ -19,6 +19,11 @@ export const AUDIT_ACTIONS: Record<string, Label> = {
   adjust: { zh: "调整", en: "Adjust" },
   saveItems: { zh: "保存字典项", en: "Save items" },
   addItem: { zh: "新增字典项", en: "Add item" },
+  install: { zh: "安装终端", en: "Install terminal" },
+  uninstall: { zh: "拆除终端", en: "Uninstall terminal" },
+  answer: { zh: "答复异议", en: "Answer dispute" },
+  acceptProposal: { zh: "接受建议", en: "Accept proposal" },
+  rejectProposal: { zh: "驳回建议", en: "Reject proposal" },
 };
 
 /**
@@ -31,6 +36,8 @@ export const AUDIT_ENTITIES: Record<string, Label> = {
   menu: { zh: "菜单", en: "Menu item" },
   alarm: { zh: "告警", en: "Alarm" },
   bill: { zh: "账单", en: "Bill" },
+  statement: { zh: "对账单", en: "Statement" },
+  vehicle: { zh: "车辆", en: "Vehicle" },
   approvalFlow: { zh: "审批流程", en: "Approval flow" },
   collectionAction: { zh: "催收记录", en: "Collection action" },
   line: { zh: "线路", en: "Route line" },
@@ -50,6 +57,11 @@ export const AUDIT_FIELDS: Record<string, Label> = {
   codes: { zh: "功能权限", en: "Function permissions" },
   steps: { zh: "审批步骤", en: "Approval steps" },
   adjustment: { zh: "调整单", en: "Adjustment" },
+  billItemId: { zh: "账单明细", en: "Bill item" },
+  proposal: { zh: "建议", en: "Proposal" },
+  comment: { zh: "答复", en: "Answer" },
+  terminalNo: { zh: "终端号", en: "Terminal number" },
+  installed: { zh: "已安装", en: "Installed" },
   amountCents: { zh: "金额(分)", en: "Amount (fen)" },
   handleState: { zh: "处理状态", en: "Handling" },
   handleNote: { zh: "处理说明", en: "Handling note" },

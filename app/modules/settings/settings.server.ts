@@ -2,11 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { auditLogs, tenantSettings } from "../../../db/schema";
+import { tenantSettings } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
+import { runCommand } from "~/modules/resource/command.server";
 import { fieldErrors, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { formInputs } from "~/lib/list/types";
@@ -79,20 +80,19 @@ export async function settingsAction({ request, context }: ActionFunctionArgs, d
   if (Number(form.get("version")) !== stored.version) return data<SettingsActionData>({ intent, errors: { form: "resource:stale" }, values: echo }, { status: 409 });
 
   const now = Date.now();
-  const written = stored.version
-    ? await scope.db
+  const hide = (v: Values) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, def.secret?.includes(k) ? "(secret)" : x]));
+  // the value and its audit record in one batch; a save someone else made first (the version moved on) stores neither
+  const write = stored.version
+    ? scope.db
         .update(tenantSettings)
         .set({ value: parsed.data, version: stored.version + 1, updatedAt: now })
         .where(and(ofTenant(tenantSettings, scope.user.tenantId), eq(tenantSettings.key, def.view.key), eq(tenantSettings.version, stored.version)))
-        .returning({ v: tenantSettings.version })
-    : await scope.db
+    : scope.db
         .insert(tenantSettings)
         .values(withTenant(scope, { key: def.view.key, value: parsed.data, version: 1, updatedAt: now }))
-        .onConflictDoNothing()
-        .returning({ v: tenantSettings.version });
-  if (!written.length) return data<SettingsActionData>({ intent, errors: { form: "resource:stale" }, values: echo }, { status: 409 });
-  const hide = (v: Values) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, def.secret?.includes(k) ? "(secret)" : x]));
-  await scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "update", entity: `settings:${def.view.key}`, entityId: def.view.key, before: hide(stored.values), after: hide(parsed.data) }));
+        .onConflictDoNothing();
+  const done = await runCommand(scope, [write, { expect: 1 }], { entity: `settings:${def.view.key}`, action: "update", id: def.view.key, before: hide(stored.values), after: hide(parsed.data) });
+  if (!done.ok) return data<SettingsActionData>({ intent, errors: { form: "resource:stale" }, values: echo }, { status: 409 });
   await def.afterSave?.(scope);
   return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 }

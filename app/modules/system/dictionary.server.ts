@@ -14,6 +14,7 @@ import { checkItems, type DictionaryActionData, type DictionaryOption, type Draf
 import { dictionaryView, postedItems } from "./dictionary.resource";
 import type zhSystem from "~/i18n/zh-CN/system-admin";
 import { line } from "~/lib/form-fields";
+import { runCommand, type CommandStep } from "~/modules/resource/command.server";
 
 const DictionarySchema = z.object({
   dictCode: line()
@@ -141,14 +142,12 @@ function requireCode(scope: RequestScope, action: "add" | "edit" | "delete") {
   if (!scope.access.permissions.has(`disData:${action}`)) throw forbidden();
 }
 
-/** Bumps the dictionary's version when it is still the one the user edited; false when someone saved first. */
-async function claimVersion(scope: RequestScope, dictionary: EditorDictionary, version: number) {
-  const bumped = await scope.db
+/** Bumps the dictionary's version when it is still the one the user edited: the first step of a save, guarded. */
+function versionClaim(scope: RequestScope, dictionary: EditorDictionary, version: number) {
+  return scope.db
     .update(dictionaries)
     .set({ version: version + 1, updatedAt: Date.now() })
-    .where(and(eq(dictionaries.id, dictionary.id), ofTenant(dictionaries, scope.user.tenantId), eq(dictionaries.version, version)))
-    .returning({ id: dictionaries.id });
-  return bumped.length === 1;
+    .where(and(eq(dictionaries.id, dictionary.id), ofTenant(dictionaries, scope.user.tenantId), eq(dictionaries.version, version)));
 }
 
 async function nextValue(db: Db, dictionaryId: number) {
@@ -236,12 +235,12 @@ export const dictionaryIntents = (request: Request) => ({
       const added = d.items.filter((i) => i.id === null);
       if (removed.length) requireCode(scope, "delete");
       if (added.length) requireCode(scope, "add");
-      if (!(await claimVersion(scope, d.dictionary, d.version))) return draftAnswer(d.dictionary, d.version, d.items, { formError: "resource:stale" }, 409);
 
       const tenantId = scope.user.tenantId;
       const byId = new Map(d.stored.map((s, i) => [s.id!, { ...s, sort: i }]));
       let value = await nextValue(scope.db, d.dictionary.id);
-      const writes: PromiseLike<unknown>[] = [];
+      // the version claimed first: a save someone else made meanwhile stores nothing of this one
+      const writes: CommandStep[] = [versionClaim(scope, d.dictionary, d.version), { expect: 1 }];
       if (removed.length) writes.push(scope.db.delete(dictionaryItems).where(and(ofTenant(dictionaryItems, tenantId), inArray(dictionaryItems.id, removed.map((r) => r.id!)))));
       d.items.forEach((item, sort) => {
         const name = item.name.trim();
@@ -260,8 +259,8 @@ export const dictionaryIntents = (request: Request) => ({
         );
       });
       const after = d.items.map((i) => ({ id: i.id, name: i.name.trim(), img: i.img.trim() }));
-      writes.push(scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "saveItems", entity: "dictionary", entityId: String(d.dictionary.id), before: { items: d.stored }, after: { items: after } })));
-      await batch(scope.db, writes as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
+      const done = await runCommand(scope, writes, { entity: "dictionary", action: "saveItems", id: d.dictionary.id, before: { items: d.stored }, after: { items: after } });
+      if (!done.ok) return draftAnswer(d.dictionary, d.version, d.items, { formError: "resource:stale" }, 409);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
   },

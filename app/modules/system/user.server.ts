@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isBusinessDay } from "~/lib/calendar";
 import { data, redirect } from "@remix-run/cloudflare";
-import { auditLogs, dataPermissions, organisations, roles, sessions, userRoles, userSettings, users, userVehicles, vehicles } from "../../../db/schema";
+import { dataPermissions, organisations, roles, sessions, userRoles, userSettings, users, userVehicles, vehicles } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { hashPassword } from "~/lib/password";
@@ -17,6 +17,7 @@ import { stateIntents, transitionIntents, type Machine } from "~/modules/workflo
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 import { line } from "~/lib/form-fields";
+import { runCommand } from "~/modules/resource/command.server";
 
 /** 'yyyy-MM-dd' → the last millisecond of that day in the tenant's zone; '' → null (never expires). */
 export function endOfDayMs(date: string, timeZone: string): number | null {
@@ -271,10 +272,17 @@ export const userIntents = {
       if (!isStrongPassword(String(password))) errors.password = "validation.password";
       else if (password !== form.get("confirm")) errors.confirm = "validation.passwordMismatch";
       if (Object.keys(errors).length) return data<UserActionData>({ intent: "resetPassword", id: target.id, account: target.loginAccount, errors }, { status: 400 });
-      await scope.db.update(users).set({ passwordHash: await hashPassword(String(password)), version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(eq(users.id, target.id));
-      await scope.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.userId, target.id));
+      // the new password, the user's sessions ended and the record in one batch; then the hub drops their sockets
+      const hash = await hashPassword(String(password));
+      await runCommand(
+        scope,
+        [
+          scope.db.update(users).set({ passwordHash: hash, version: sql`${users.version} + 1`, updatedAt: Date.now() }).where(and(eq(users.id, target.id), ofTenant(users, scope.user.tenantId))),
+          scope.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.userId, target.id)),
+        ],
+        { entity: "user", action: "resetPassword", id: target.id },
+      );
       await hubFor(scope.env, scope.user.tenantId).revalidate([target.id]);
-      await scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "resetPassword", entity: "user", entityId: String(target.id), before: null, after: null }));
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
     },
   },

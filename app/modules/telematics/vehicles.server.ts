@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { data, redirect } from "@remix-run/cloudflare";
-import { auditLogs, dataPermissions, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
-import { ofTenant, withTenant } from "../../../db/tenant";
+import { dataPermissions, drivers, fenceVehicles, lineVehicles, organisations, terminalCommands, userVehicles, vehicleModels, vehicleOwners, vehicles } from "../../../db/schema";
+import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -15,6 +15,7 @@ import { VEHICLE_TYPES } from "./vehicle-types";
 import { DEVICE_TYPES, ENERGY_TYPES, vehicleStates, vehicleView } from "./vehicles.resource";
 import { stateIntents, transitionIntents, type Machine } from "~/modules/workflow/engine.server";
 import { line, note, optionalDay } from "~/lib/form-fields";
+import { runCommand } from "~/modules/resource/command.server";
 
 /** Spec §5: 17 letters or digits; I, O and Q are never used in a VIN (ISO 3779), so they are refused too. */
 export const isVehicleVin = (v: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v);
@@ -272,9 +273,6 @@ async function visibleRows(scope: RequestScope, ids: number[]) {
     .where(and(inArray(vehicles.id, ids), ofTenant(vehicles, scope.user.tenantId), visibleVehiclesWhere(scope)));
 }
 
-const audit = (scope: RequestScope, action: string, id: number, before: Record<string, unknown>, after: Record<string, unknown>) =>
-  scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action, entity: "vehicle", entityId: String(id), before, after }));
-
 const saved = (back: string) => redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
 
 /** Vehicles move between 启用 and 停用 on the engine, inside the user's data scope; the hub reloads its fleet after. */
@@ -308,11 +306,11 @@ export const vehicleIntents = {
       const [row] = await visibleRows(scope, postedIds(form).slice(0, 1));
       if (!row) throw new Response("Not Found", { status: 404 });
       if (row.installed === 1) {
-        await scope.db
+        const write = scope.db
           .update(vehicles)
           .set({ installed: 0, uninstalledAt: Date.now(), terminalNo: uninstalledTerminalNo(row.id), terminalSecretHash: null, version: sql`${vehicles.version} + 1`, updatedAt: Date.now() })
           .where(and(eq(vehicles.id, row.id), ofTenant(vehicles, scope.user.tenantId)));
-        await audit(scope, "uninstall", row.id, { terminalNo: row.terminalNo, installed: 1 }, { terminalNo: null, installed: 0 });
+        await runCommand(scope, [write], { entity: "vehicle", action: "uninstall", id: row.id, before: { terminalNo: row.terminalNo, installed: 1 }, after: { terminalNo: null, installed: 0 } });
         await configChanged(scope);
       }
       return saved(back);
@@ -335,7 +333,7 @@ export const vehicleIntents = {
         return data<VehicleActionData>({ intent: "confirmInstall", id: row.id, plate: row.plate, installed: false, terminalNo: String(form.get("terminalNo") ?? ""), errors }, { status: 400 });
       }
       const { terminalNo: no, terminalSecret } = parsed.data;
-      await scope.db
+      const write = scope.db
         .update(vehicles)
         .set({
           installed: 1,
@@ -347,7 +345,7 @@ export const vehicleIntents = {
           updatedAt: Date.now(),
         })
         .where(and(eq(vehicles.id, row.id), ofTenant(vehicles, scope.user.tenantId)));
-      await audit(scope, "install", row.id, { installed: row.installed }, { terminalNo: no, installed: 1 });
+      await runCommand(scope, [write], { entity: "vehicle", action: "install", id: row.id, before: { installed: row.installed }, after: { terminalNo: no, installed: 1 } });
       await configChanged(scope);
       return saved(back);
     },
