@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "~/ui/error-state";
 import { LinkButton } from "~/ui/button";
 import { Badge } from "~/ui/badge";
 import { pageTitle } from "~/lib/page-title";
+import { boxClass } from "~/ui/input";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "组织管理", en: "Organisations" }) }];
 
@@ -156,7 +157,7 @@ function OrgForm({ nodes, mode, node, parentId }: { nodes: OrgNode[]; mode: "cre
         <label htmlFor="org-parent" className="mb-1 block text-sm font-medium text-ink">
           {message("system:organisation.parent")}
         </label>
-        <select id="org-parent" name="parentId" defaultValue={value("parentId", String(parentId))} aria-invalid={errors.parentId ? true : undefined} aria-describedby={describedBy("org-parent", null, errors.parentId)} className="h-9 w-full rounded-md border border-line bg-panel px-3 text-ink">
+        <select id="org-parent" name="parentId" defaultValue={value("parentId", String(parentId))} aria-invalid={errors.parentId ? true : undefined} aria-describedby={describedBy("org-parent", null, errors.parentId)} className={`${boxClass} h-9 w-full px-3`}>
           {nodes
             .filter((n) => !blocked.has(n.id))
             .map((n) => (

@@ -1,8 +1,15 @@
 import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
-/** The box every text control shares; aria-invalid turns the border red, disabled dims it. */
-export const controlClass =
-  "w-full rounded-md border border-line bg-panel px-3 text-base text-ink placeholder:text-muted focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30 aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60";
+/**
+ * The box every text control shares (border, background, focus, a red border when aria-invalid, dimmed when disabled),
+ * without its size: a control adds its height, width, padding and text size (`h-8 w-[160px] px-2 text-sm`). Screens
+ * use this or the controls below, never a copy of it (app/ui/ui-ssr.test.ts).
+ */
+export const boxClass =
+  "rounded-md border border-line bg-panel text-ink placeholder:text-muted focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30 aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60";
+
+/** The form controls' full-width box. */
+export const controlClass = `w-full ${boxClass} px-3 text-base`;
 
 /** A text input (forwardRef, so Conform and focus management reach the element). Name it with a `<label htmlFor>` (see Field) or aria-label. */
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className = "", ...props }, ref) {

@@ -7,6 +7,7 @@ import { TableRow } from "./table-row";
 import { ListQueryInputs } from "./list-query-inputs";
 import { ListNavigation, QueryLink } from "./list-navigation";
 import type { InfiniteBody as InfiniteBodyType } from "./infinite-body";
+import { boxClass } from "~/ui/input";
 
 // the virtual window (and its virtualiser) only for lists without paging, which few users choose
 const InfiniteBody = lazy(() => import("./infinite-body").then((m) => ({ default: m.InfiniteBody }))) as unknown as typeof InfiniteBodyType;
@@ -156,7 +157,7 @@ function Pager({ path, query, total }: { path: string; query: ListQuery; total: 
       </QueryLink>
       <Form method="get" action={path} className="flex items-center gap-1">
         <ListQueryInputs query={query} filters={Object.entries(query.filters)} size={false} />
-        <select name="size" defaultValue={query.size} aria-label={t("pageSize", { size: query.size })} onChange={(e) => e.currentTarget.form?.requestSubmit()} className="h-8 rounded-md border border-line bg-panel px-2">
+        <select name="size" defaultValue={query.size} aria-label={t("pageSize", { size: query.size })} onChange={(e) => e.currentTarget.form?.requestSubmit()} className={`${boxClass} h-8 px-2`}>
           {PAGE_SIZES.map((s) => (
             <option key={s} value={s}>
               {s === 0 ? t("noPaging") : t("pageSize", { size: s })}

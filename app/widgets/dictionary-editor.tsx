@@ -10,6 +10,7 @@ import { Dialog } from "~/ui/dialog";
 import { Drawer } from "~/ui/drawer";
 import { useHydrated } from "./use-hydrated";
 import { LinkButton } from "~/ui/button";
+import { boxClass } from "~/ui/input";
 
 /** Spec §5: an editor hint stays 2 s. */
 export const HINT_MS = 2000;
@@ -151,7 +152,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
                       onChange={(e) => change(row.key, { name: e.target.value })}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${row.key}-error` : undefined}
-                      className="h-8 flex-1 rounded-md border border-line bg-panel px-2 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger"
+                      className={`${boxClass} h-8 flex-1 px-2`}
                     />
                   )}
                   {can.edit ? (
@@ -177,7 +178,7 @@ export function DictionaryEditor(props: DictionaryEditorProps) {
                     placeholder={t("dictionary.imageHint")}
                     value={row.img}
                     onChange={(e) => change(row.key, { img: e.target.value })}
-                    className="ml-8 mt-1 h-8 w-[calc(100%-2rem)] rounded-md border border-line bg-panel px-2 text-sm text-ink focus:border-brand focus:outline-none"
+                    className={`${boxClass} ml-8 mt-1 h-8 w-[calc(100%-2rem)] px-2 text-sm`}
                   />
                 ) : !row.locked ? (
                   <input type="hidden" name="itemImg" value={row.img} />

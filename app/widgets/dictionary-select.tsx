@@ -8,6 +8,7 @@ import { checkItems, IMAGE_DICTIONARY, type DictionaryActionData, type Dictionar
 import { SystemDictionaryNotice, HINT_MS } from "./dictionary-editor";
 import { useHydrated } from "./use-hydrated";
 import { Select } from "~/ui/input";
+import { boxClass } from "~/ui/input";
 
 export interface DictionarySelectProps {
   /** the form field name */
@@ -130,7 +131,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
                       e.preventDefault();
                       add();
                     }}
-                    className="h-8 w-full rounded-md border border-line bg-panel px-2 focus:border-brand focus:outline-none"
+                    className={`${boxClass} h-8 w-full px-2`}
                   />
                   {images ? (
                     <input
@@ -138,7 +139,7 @@ export function DictionarySelect(props: DictionarySelectProps) {
                       placeholder={t("dictionary.imageHint")}
                       value={draft.img}
                       onChange={(e) => setDraft((d) => ({ ...d, img: e.target.value }))}
-                      className="h-8 w-full rounded-md border border-line bg-panel px-2 text-sm focus:border-brand focus:outline-none"
+                      className={`${boxClass} h-8 w-full px-2 text-sm`}
                     />
                   ) : null}
                   <button type="button" onClick={add} disabled={fetcher.state !== "idle"} className="h-8 w-full rounded-md bg-brand text-white disabled:opacity-60">

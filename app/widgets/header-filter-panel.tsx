@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/lib/list/types";
 import { ListQueryInputs } from "./list-query-inputs";
 import { Button, LinkButton } from "~/ui/button";
+import { boxClass } from "~/ui/input";
 
 const DEBOUNCE_MS = 500;
 
@@ -85,7 +86,7 @@ export function HeaderFilterPanel({ anchor, path, query, filter, label, onClose 
                   clearTimeout(timer.current);
                   timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), DEBOUNCE_MS);
                 }}
-                className="mb-3 h-8 w-full rounded-md border border-line bg-panel px-2 text-ink placeholder:text-muted focus:border-brand focus:outline-none"
+                className={`${boxClass} mb-3 h-8 w-full px-2`}
               />
             )}
             <div className="flex justify-end gap-2">

@@ -8,6 +8,7 @@ import { Button, describedBy, FieldNotes } from "~/ui/field";
 import type { MapClientConfig } from "./map/config";
 import type { MapPickerDialogProps } from "./map-picker-dialog";
 import { useHydrated } from "./use-hydrated";
+import { boxClass } from "~/ui/input";
 
 export type LocationText = Record<LocationPart, string>;
 
@@ -142,7 +143,7 @@ export function MapPicker({ idPrefix, names, defaultValue = {}, errors = {}, req
             aria-required={(required && part !== "address") || undefined}
             aria-describedby={describedBy(id(part), null, error)}
             ref={part === "lng" ? inputRef : undefined}
-            className="h-9 w-full min-w-0 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger"
+            className={`${boxClass} h-9 w-full min-w-0 px-3`}
           />
           {after}
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from "react";
 import { formatMoney, normalizeMoney, sanitizeMoneyInput, type MoneyRules } from "~/lib/money";
 import { useHydrated } from "./use-hydrated";
+import { boxClass } from "~/ui/input";
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "type" | "min" | "max">;
 
@@ -60,7 +61,7 @@ export function MoneyInput({ name, value, defaultValue, onValueChange, precision
           if (plainValue !== text) onValueChange?.(plainValue);
           onBlur?.(e);
         }}
-        className={`h-9 w-full rounded-md border border-line bg-panel px-3 text-right text-base text-ink tabular-nums placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid]:border-danger disabled:opacity-60 ${className}`}
+        className={`${boxClass} h-9 w-full px-3 text-right text-base tabular-nums disabled:opacity-60 ${className}`}
       />
       {hydrated && name ? <input type="hidden" name={name} value={plainValue} /> : null}
     </>

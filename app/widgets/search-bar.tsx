@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { labelOf, listHref, type FilterDef, type ListQuery } from "~/lib/list/types";
 import { ListQueryInputs } from "./list-query-inputs";
 import { Button, LinkButton } from "~/ui/button";
+import { boxClass } from "~/ui/input";
 
 const DEBOUNCE_MS = 500;
 
@@ -65,7 +66,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
             <label key={f.key} htmlFor={id} className="flex flex-col gap-1 text-sm text-muted">
               {labelOf(f.label, lang)}
               {f.type === "select" ? (
-                <select id={id} name={f.key} defaultValue={query.filters[f.key] ?? ""} onChange={() => send(0)} className="h-9 min-w-32 rounded-md border border-line bg-panel px-2 text-ink">
+                <select id={id} name={f.key} defaultValue={query.filters[f.key] ?? ""} onChange={() => send(0)} className={`${boxClass} h-9 min-w-32 px-2`}>
                   <option value="">{t("all")}</option>
                   {f.options?.map((o) => (
                     <option key={o.value} value={o.value}>
@@ -74,7 +75,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
                   ))}
                 </select>
               ) : f.type === "date" ? (
-                <input id={id} name={f.key} type="date" defaultValue={query.filters[f.key] ?? ""} onChange={() => send(0)} className="h-9 rounded-md border border-line bg-panel px-2 text-ink" />
+                <input id={id} name={f.key} type="date" defaultValue={query.filters[f.key] ?? ""} onChange={() => send(0)} className={`${boxClass} h-9 px-2`} />
               ) : (
                 <input
                   id={id}
@@ -83,7 +84,7 @@ export function SearchBar({ path, filters, query }: { path: string; filters: Fil
                   defaultValue={query.filters[f.key] ?? ""}
                   maxLength={100}
                   onChange={() => send(DEBOUNCE_MS)}
-                  className="h-9 w-56 rounded-md border border-line bg-panel px-3 text-ink placeholder:text-muted"
+                  className={`${boxClass} h-9 w-56 px-3`}
                 />
               )}
             </label>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "./use-hydrated";
+import { boxClass } from "~/ui/input";
 
 type Choice = { id: number; plate: string; terminalNo: string };
 
@@ -47,7 +48,7 @@ export function VehiclePicker({ id, name, defaultValue, source, invalid, describ
     };
   }, [q, open, source, hydrated]);
 
-  const field = "w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
+  const field = `${boxClass} w-full px-3`;
   if (!hydrated) {
     return (
       <>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FINANCE } from "~/i18n/screen/finance";
 import { formatCents, plainCents } from "~/lib/cents";
+import { boxClass } from "~/ui/input";
 
 export interface PickableBill {
   id: number;
@@ -85,7 +86,7 @@ export function BillsField({ bills, values, errorOf, title, hint, amountLabel, o
                     defaultValue={was?.amount ?? plainCents(b.openCents)}
                     inputMode="decimal"
                     aria-label={`${b.number} ${amountLabel}`}
-                    className="h-8 w-full rounded-md border border-line bg-panel px-2 text-right tabular-nums text-ink focus:border-brand focus:outline-none"
+                    className={`${boxClass} h-8 w-full px-2 text-right tabular-nums`}
                   />
                 </td>
               </tr>

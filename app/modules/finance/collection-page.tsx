@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FINANCE } from "~/i18n/screen/finance";
 import { formatCents } from "~/lib/cents";
@@ -6,8 +6,11 @@ import { buttonClass } from "~/ui/button";
 import { DownloadLink } from "~/widgets/download-link";
 import type { Option } from "~/modules/resource/route.server";
 import type { CollectionQuery, MachineCollection } from "./collection.server";
+import { boxClass } from "~/ui/input";
+import { FilterBar, FilterField } from "~/ui/filter-bar";
+import { EmptyPanel, HeadRow, Row, Table, Td, Th, TotalRow } from "~/ui/table";
 
-const input = "h-9 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none";
+const input = `${boxClass} h-9 px-3`;
 
 /** /equipmentPaymentCollection: per machine over a period, billed, collected (pro rata) and outstanding; Excel export. */
 export function CollectionPage() {
@@ -21,17 +24,14 @@ export function CollectionPage() {
   return (
     <div className="p-4">
       <h1 className="mb-3 text-xl font-semibold text-ink">{t("collection.title")}</h1>
-      <Form method="get" className="mb-3 flex flex-wrap items-end gap-3" aria-label={t("collection.search")}>
-        <label className="flex flex-col text-sm text-ink">
-          {t("collection.from")}
+      <FilterBar label={t("collection.search")} className="mb-3">
+        <FilterField label={t("collection.from")}>
           <input type="date" name="from" defaultValue={query.from} className={input} />
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("collection.to")}
+        </FilterField>
+        <FilterField label={t("collection.to")}>
           <input type="date" name="to" defaultValue={query.to} className={input} />
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("collection.customer")}
+        </FilterField>
+        <FilterField label={t("collection.customer")}>
           <select name="customerId" defaultValue={query.customerId ?? ""} className={`${input} w-[220px]`}>
             <option value="">{t("collection.all")}</option>
             {customers.map((c) => (
@@ -40,11 +40,10 @@ export function CollectionPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("collection.plate")}
+        </FilterField>
+        <FilterField label={t("collection.plate")}>
           <input name="plate" defaultValue={query.plate} maxLength={50} className={`${input} w-[160px]`} />
-        </label>
+        </FilterField>
         <button type="submit" className={buttonClass({ variant: "primary" })}>
           {t("collection.search")}
         </button>
@@ -54,45 +53,45 @@ export function CollectionPage() {
         <DownloadLink href={exportHref} busyText={(percent) => (percent === null ? tr("exporting") : tr("exportProgress", { percent }))} doneText={tr("exportDone")} className={buttonClass({ variant: "secondary" })} data-testid="export">
           {t("collection.export")}
         </DownloadLink>
-      </Form>
+      </FilterBar>
       <p className="mb-2 text-xs text-muted">{t("collection.note")}</p>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-line bg-panel p-6 text-center text-sm text-muted">{t("collection.empty")}</p>
+        <EmptyPanel>{t("collection.empty")}</EmptyPanel>
       ) : (
-        <table className="w-full border-collapse rounded-lg border border-line bg-panel text-sm" data-testid="collection-table">
+        <Table testId="collection-table">
           <thead>
-            <tr className="border-b border-line text-left text-muted">
-              <th className="px-3 py-2 font-normal">{t("collection.vehicle")}</th>
-              <th className="px-3 py-2 text-right font-normal">{t("collection.bills")}</th>
-              <th className="px-3 py-2 text-right font-normal">{t("collection.earned")}</th>
-              <th className="px-3 py-2 text-right font-normal">{t("collection.collected")}</th>
-              <th className="px-3 py-2 text-right font-normal">{t("collection.outstanding")}</th>
-              <th className="px-3 py-2 text-right font-normal">{t("collection.rate")}</th>
-            </tr>
+            <HeadRow>
+              <Th>{t("collection.vehicle")}</Th>
+              <Th num>{t("collection.bills")}</Th>
+              <Th num>{t("collection.earned")}</Th>
+              <Th num>{t("collection.collected")}</Th>
+              <Th num>{t("collection.outstanding")}</Th>
+              <Th num>{t("collection.rate")}</Th>
+            </HeadRow>
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.vehicleId} className="border-b border-line/60">
-                <td className="px-3 py-2">{r.plate}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{r.bills}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCents(r.earnedCents)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCents(r.collectedCents)}</td>
-                <td className={`px-3 py-2 text-right tabular-nums ${r.outstandingCents > 0 ? "text-danger" : ""}`}>{formatCents(r.outstandingCents)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{rate(r)}</td>
-              </tr>
+              <Row key={r.vehicleId}>
+                <Td>{r.plate}</Td>
+                <Td num>{r.bills}</Td>
+                <Td num>{formatCents(r.earnedCents)}</Td>
+                <Td num>{formatCents(r.collectedCents)}</Td>
+                <Td num tone={r.outstandingCents > 0 ? "danger" : undefined}>
+                  {formatCents(r.outstandingCents)}
+                </Td>
+                <Td num>{rate(r)}</Td>
+              </Row>
             ))}
           </tbody>
-          <tfoot>
-            <tr className="font-semibold text-ink">
-              <td className="px-3 py-2">{t("collection.total")}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{rows.reduce((s, r) => s + r.bills, 0)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatCents(sum("earnedCents"))}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatCents(sum("collectedCents"))}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatCents(sum("outstandingCents"))}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{rate({ earnedCents: sum("earnedCents"), collectedCents: sum("collectedCents") })}</td>
-            </tr>
-          </tfoot>
-        </table>
+          <TotalRow>
+            <Td>{t("collection.total")}</Td>
+            <Td num>{rows.reduce((s, r) => s + r.bills, 0)}</Td>
+            <Td num>{formatCents(sum("earnedCents"))}</Td>
+            <Td num>{formatCents(sum("collectedCents"))}</Td>
+            <Td num>{formatCents(sum("outstandingCents"))}</Td>
+            <Td num>{rate({ earnedCents: sum("earnedCents"), collectedCents: sum("collectedCents") })}</Td>
+          </TotalRow>
+        </Table>
       )}
     </div>
   );

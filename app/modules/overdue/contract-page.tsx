@@ -10,8 +10,9 @@ import { Alert } from "~/ui/field";
 import { Upload } from "~/widgets/upload";
 import type { ActActionData, contractLoader } from "./contract-page.server";
 import { ACT_KINDS, ACT_STATE, BUCKETS, LAWSUIT_STAGES, OVERDUE_PATH, URGE_WAYS, collectionStates, type ActKind } from "./overdue";
+import { boxClass } from "~/ui/input";
 
-const input = "h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
+const input = `${boxClass} h-9 w-full px-3`;
 
 /** Which fields each kind asks for (the server's schema requires the kind's own). */
 const FIELDS: Record<ActKind, string[]> = {

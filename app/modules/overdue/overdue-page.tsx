@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OVERDUE } from "~/i18n/screen/overdue";
 import { formatCents } from "~/lib/cents";
@@ -7,9 +7,11 @@ import { buttonClass } from "~/ui/button";
 import { DownloadLink } from "~/widgets/download-link";
 import type { AgeingQuery } from "./ageing.server";
 import { BUCKETS, OVERDUE_PATH, type AgeingRow, type Bucket } from "./overdue";
+import { boxClass } from "~/ui/input";
+import { FilterBar, FilterField } from "~/ui/filter-bar";
+import { EmptyPanel, HeadRow, Row, Table, Td, Th, TotalRow } from "~/ui/table";
 
-const input = "h-9 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none";
-const num = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
+const input = `${boxClass} h-9 px-3`;
 
 export interface OverdueListData {
   rows: AgeingRow[];
@@ -66,13 +68,11 @@ export function OverduePage() {
           </ul>
         </section>
       ) : null}
-      <Form method="get" className="mb-3 flex flex-wrap items-end gap-3" aria-label={t("search")}>
-        <label className="flex flex-col text-sm text-ink">
-          {t("q")}
+      <FilterBar label={t("search")} className="mb-3">
+        <FilterField label={t("q")}>
           <input name="q" defaultValue={query.q} maxLength={50} className={`${input} w-[200px]`} />
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("bucket")}
+        </FilterField>
+        <FilterField label={t("bucket")}>
           <select name="bucket" defaultValue={query.bucket} className={`${input} w-[140px]`}>
             <option value="">{t("all")}</option>
             {BUCKETS.map((b) => (
@@ -81,9 +81,8 @@ export function OverduePage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("customer")}
+        </FilterField>
+        <FilterField label={t("customer")}>
           <select name="customerId" defaultValue={query.customerId ?? ""} className={`${input} w-[220px]`}>
             <option value="">{t("all")}</option>
             {customers.map((c) => (
@@ -92,9 +91,8 @@ export function OverduePage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("person")}
+        </FilterField>
+        <FilterField label={t("person")}>
           <select name="personId" defaultValue={query.personId ?? ""} className={`${input} w-[160px]`}>
             <option value="">{t("all")}</option>
             {people.map((c) => (
@@ -103,7 +101,7 @@ export function OverduePage() {
               </option>
             ))}
           </select>
-        </label>
+        </FilterField>
         <button type="submit" className={buttonClass({ variant: "primary" })}>
           {t("search")}
         </button>
@@ -115,75 +113,81 @@ export function OverduePage() {
             {t("export")}
           </DownloadLink>
         ) : null}
-      </Form>
+      </FilterBar>
       <p className="mb-2 text-xs text-muted">{t("note")}</p>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-line bg-panel p-6 text-center text-sm text-muted">{t("empty")}</p>
+        <EmptyPanel>{t("empty")}</EmptyPanel>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line bg-panel">
-          <table className="w-full border-collapse text-sm" data-testid="overdue-table">
+        <Table testId="overdue-table">
             <thead>
-              <tr className="border-b border-line text-left text-muted">
-                <th className="px-2 py-2 font-normal">{t("contract")}</th>
-                <th className="px-2 py-2 font-normal">{t("customer")}</th>
+              <HeadRow>
+                <Th dense>{t("contract")}</Th>
+                <Th dense>{t("customer")}</Th>
                 {BUCKETS.map((b) => (
-                  <th key={b} className="px-3 py-2 text-right font-normal whitespace-nowrap">
+                  <Th key={b} num>
                     {t(`buckets.${b}`)}
-                  </th>
+                  </Th>
                 ))}
-                <th className="px-2 py-2 text-right font-normal whitespace-nowrap">{t("total")}</th>
-                <th className="px-2 py-2 text-right font-normal whitespace-nowrap">{t("interest")}</th>
-                <th className="px-2 py-2 font-normal whitespace-nowrap">{t("person")}</th>
-                <th className="px-2 py-2 font-normal whitespace-nowrap">{t("nextUrge")}</th>
-              </tr>
+                <Th dense num>{t("total")}</Th>
+                <Th dense num>{t("interest")}</Th>
+                <Th dense>{t("person")}</Th>
+                <Th dense>{t("nextUrge")}</Th>
+              </HeadRow>
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.contractId} className="border-b border-line/60" data-testid="overdue-row">
-                  <td className="max-w-[200px] truncate px-2 py-2" title={r.name}>
+                <Row key={r.contractId} data-testid="overdue-row">
+                  <Td dense className="max-w-[200px] truncate" title={r.name}>
                     <Link to={`${OVERDUE_PATH}/contract?id=${r.contractId}`} className="text-brand hover:underline" data-testid="overdue-open">
                       {r.number}
                     </Link>
                     <div className="truncate text-xs text-muted">{r.name}</div>
-                  </td>
-                  <td className="max-w-[150px] truncate px-2 py-2" title={r.customerName ?? ""}>
+                  </Td>
+                  <Td dense className="max-w-[150px] truncate" title={r.customerName ?? ""}>
                     {r.customerName}
-                  </td>
+                  </Td>
                   {BUCKETS.map((b) => (
-                    <td key={b} className={`${num} ${r.buckets[b] > 0 && b !== "d30" ? "text-danger" : ""}`}>
+                    <Td key={b} dense num tone={r.buckets[b] > 0 && b !== "d30" ? "danger" : undefined}>
                       {r.buckets[b] ? formatCents(r.buckets[b]) : "—"}
-                    </td>
+                    </Td>
                   ))}
-                  <td className={`${num} font-semibold`}>{formatCents(r.totalCents)}</td>
-                  <td className={num}>{formatCents(r.interestCents)}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{r.responsibleName ?? "—"}</td>
-                  <td className="px-2 py-2 whitespace-nowrap tabular-nums">
+                  <Td dense num className="font-semibold">
+                    {formatCents(r.totalCents)}
+                  </Td>
+                  <Td dense num>
+                    {formatCents(r.interestCents)}
+                  </Td>
+                  <Td dense className="whitespace-nowrap">
+                    {r.responsibleName ?? "—"}
+                  </Td>
+                  <Td dense className="whitespace-nowrap tabular-nums">
                     <div data-testid="next-urge">{r.nextUrgeOn ?? "—"}</div>
                     {r.lastUrgeOn ? (
                       <div className="text-xs text-muted">
                         {t("lastUrge")} {r.lastUrgeOn}
                       </div>
                     ) : null}
-                  </td>
-                </tr>
+                  </Td>
+                </Row>
               ))}
             </tbody>
-            <tfoot>
-              <tr className="font-semibold text-ink">
-                <td className="px-3 py-2">{t("totalRow")}</td>
-                <td />
-                {BUCKETS.map((b) => (
-                  <td key={b} className={num}>
-                    {formatCents(totals.buckets[b])}
-                  </td>
-                ))}
-                <td className={num}>{formatCents(totals.totalCents)}</td>
-                <td className={num}>{formatCents(totals.interestCents)}</td>
-                <td colSpan={2} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+            <TotalRow>
+              <Td>{t("totalRow")}</Td>
+              <td />
+              {BUCKETS.map((b) => (
+                <Td key={b} dense num>
+                  {formatCents(totals.buckets[b])}
+                </Td>
+              ))}
+              <Td dense num>
+                {formatCents(totals.totalCents)}
+              </Td>
+              <Td dense num>
+                {formatCents(totals.interestCents)}
+              </Td>
+              <td colSpan={2} />
+            </TotalRow>
+        </Table>
       )}
     </div>
   );

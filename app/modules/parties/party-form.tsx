@@ -10,6 +10,7 @@ import { Empty } from "~/ui/empty";
 import { MoneyInput } from "~/widgets/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";
+import { boxClass } from "~/ui/input";
 
 /*
  * The parties' own part of the create/edit drawer (under the generic fields, inside the same form): nested lines
@@ -79,7 +80,7 @@ export function LinesEditor({ name, legend, columns, value, errorOf, addLabel, r
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `${id}-error` : undefined}
                         autoComplete="off"
-                        className="h-9 w-full rounded-md border border-line bg-panel px-2 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger"
+                        className={`${boxClass} h-9 w-full px-2`}
                       />
                     )}
                     {error ? (

@@ -10,8 +10,9 @@ import { checkRange, HEAT_CELLS, parseLocalTime, type RangeError } from "./track
 import { useTimeZone } from "~/lib/use-time-zone";
 import { PLAYBACK } from "~/i18n/screen/playback";
 import { Button } from "~/ui/button";
+import { boxClass } from "~/ui/input";
 
-const input = "h-9 rounded-md border border-line bg-panel px-2 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
+const input = `${boxClass} h-9 px-2 text-base`;
 /** the heat ramp, light to intense; the legend shows the same stops */
 const RAMP = ["rgba(33,102,172,0)", "#67a9cf", "#d1e5f0", "#fddbc7", "#ef8a62", "#b2182b"];
 

@@ -11,11 +11,12 @@ import { dayStartMs } from "~/lib/tenant-days";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { PLAYBACK } from "~/i18n/screen/playback";
 import { Button } from "~/ui/button";
+import { boxClass } from "~/ui/input";
 
 const isRangeError = (e: string): e is `range.${RangeError}` => e.startsWith("range.");
 
 const HOUR = 3600_000;
-const input = "h-9 rounded-md border border-line bg-panel px-2 text-base text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger";
+const input = `${boxClass} h-9 px-2 text-base`;
 
 /** Quick ranges ending now (the server's clock at render time). */
 function quickRanges(now: number, labels: [string, string, string, string], timeZone: string) {

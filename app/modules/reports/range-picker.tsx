@@ -1,10 +1,12 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REPORTS } from "~/i18n/screen/reports";
 import { buttonClass } from "~/ui/button";
 import { QUICK_RANGES, type ReportRange } from "./quick-range";
+import { boxClass } from "~/ui/input";
+import { FilterBar, FilterField } from "~/ui/filter-bar";
 
-const input = "h-9 rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none";
+const input = `${boxClass} h-9 px-3`;
 export const chipClass = (active: boolean) =>
   `inline-flex h-[28px] items-center rounded-full border px-3 text-xs whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
     active ? "border-brand bg-brand text-white" : "border-line bg-panel text-ink hover:border-brand hover:text-brand"
@@ -29,22 +31,20 @@ export function RangePicker({ path, range, keep = {} }: { path: string; range: R
           </Link>
         ))}
       </nav>
-      <Form key={`${range.from}|${range.to}`} method="get" action={path} className="flex flex-wrap items-end gap-3" aria-label={t("range.label")}>
+      <FilterBar key={`${range.from}|${range.to}`} action={path} label={t("range.label")}>
         {Object.entries(keep).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <label className="flex flex-col text-sm text-ink">
-          {t("range.from")}
+        <FilterField label={t("range.from")}>
           <input type="date" name="from" required defaultValue={range.from} className={input} />
-        </label>
-        <label className="flex flex-col text-sm text-ink">
-          {t("range.to")}
+        </FilterField>
+        <FilterField label={t("range.to")}>
           <input type="date" name="to" required defaultValue={range.to} className={input} />
-        </label>
+        </FilterField>
         <button type="submit" className={buttonClass({ variant: "primary" })}>
           {t("range.apply")}
         </button>
-      </Form>
+      </FilterBar>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Drawer } from "~/ui/drawer";
 import { MapPicker } from "~/widgets/map-picker";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
 import type { ResourceActionData } from "./route.server";
+import { boxClass } from "~/ui/input";
 
 /*
  * A resource's drawers (the read-only detail, the create/edit form) and its field widgets. The list page loads them
@@ -150,7 +151,7 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, field.hint, error),
     "aria-required": field.required || undefined,
-    className: "h-9 w-full rounded-md border border-line bg-panel px-3 text-ink focus:border-brand focus:outline-none aria-[invalid]:border-danger",
+    className: `${boxClass} h-9 w-full px-3`,
   };
   const choices = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, lang) })) ?? options ?? [];
   return (

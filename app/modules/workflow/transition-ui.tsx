@@ -6,6 +6,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { ConfirmPanel, useMessage } from "~/modules/resource/resource-page";
 import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
+import { boxClass } from "~/ui/input";
 import { RowForm } from "~/widgets/list-navigation";
 import { transitionNamed, transitionsFor, type MachineView } from "./machine";
 import type { TransitionActionData } from "./engine.server";
@@ -118,7 +119,7 @@ export function TransitionPanel<Row>({ machine, back }: { machine: MachineView<R
               aria-required={ask.required || undefined}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy(id, null, error)}
-              className="h-20 w-full rounded-md border border-line bg-panel px-3 py-2 text-ink aria-[invalid]:border-danger"
+              className={`${boxClass} h-20 w-full px-3 py-2`}
             />
             <FieldNotes id={id} error={error} />
           </div>
