@@ -19,12 +19,15 @@ declare module "@remix-run/cloudflare" {
  * loaded already).
  * - base: what every page, the sign-in page too, runs;
  * - shell: what every page inside the shell (`_app`) runs;
- * - list: the list machinery (table, search bar, column panel, import and export, row transitions).
+ * - list: the list machinery (table, search bar, column panel, import and export);
+ * - rows: a row's transitions and the confirmation panel, which a list and a document page both show (a document page
+ *   loads these without the list's table: 8 KB less on its first load).
  */
 const CHUNKS: [string, RegExp][] = [
   ["base", /\/app\/(ui\/(button|field|input|error-state)|widgets\/(preference-switches|use-hydrated)|lib\/preferences|i18n\/(index|shell-texts|keys|message))\.tsx?$/],
   ["shell", /\/app\/(modules\/shell\/side-menu|lib\/(navigation|intl|tenant-clock|use-time-zone|upload-rules|list\/types)|widgets\/toast|modules\/workflow\/(machine|enablement))\.tsx?$/],
-  ["list", /\/app\/(widgets\/(header-filter|list-query-inputs|list-navigation|data-table|table-row|column-panel|search-bar|download-link)|lib\/(save-file|list\/format)|modules\/(resource\/resource-page|workflow\/transition-ui))\.tsx?$/],
+  ["list", /\/app\/(widgets\/(header-filter|list-query-inputs|data-table|table-row|column-panel|search-bar|download-link)|lib\/(save-file|list\/format)|modules\/resource\/resource-page)\.tsx?$/],
+  ["rows", /\/app\/(widgets\/list-navigation|modules\/(workflow\/transition-ui|resource\/confirm-panel))\.tsx?$/],
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -5,9 +5,9 @@
  * Conform's, judged by the fields' schema in the browser as on the server; everything posts as a plain form, so a
  * clerk on a slow link can work before the scripts arrive.
  */
-import { FormProvider, getFormProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
+import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type Submission } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { documentHref, labelOf, type FormFieldDef, type ResourceView } from "~/lib/list/types";
@@ -22,7 +22,7 @@ import { Alert } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
 import { FieldControl, LinesField, type Choices } from "./document-fields";
 import type { DocumentActionData, DocumentLoaderData } from "./document.server";
-import { parseForm, schemaFor, type FormSchema } from "./field-schema";
+import type { FormSchema } from "./field-schema";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
 type Meta = FieldMetadata<any, any, string[]>;
@@ -35,12 +35,31 @@ const TONES: Record<string, BadgeTone> = {
 
 export interface DocumentPageProps<Row> {
   view: ResourceView;
-  /** the fields' schema (schemaOfFields(view.form)): the page judges with the server's rules */
   /** the form's schema (default: its declared fields' rules, schemaFor(view.form), which the server's save keeps too) */
   schema?: FormSchema;
   machine?: MachineView<Row>;
   /** blocks of the document's own below its lines (e.g. what it became) */
   children?: ReactNode;
+}
+
+type Judge = (formData: FormData) => Submission<Record<string, unknown>, string[]>;
+
+/**
+ * The form's judge from the declared rules (zod), loaded after the page rather than with it: the schema library stays
+ * out of the document page's first load (docs/documents.md, "What it weighs").
+ */
+function useJudge(view: ResourceView, schema: FormSchema | undefined): Judge | null {
+  const [judge, setJudge] = useState<Judge | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import("./field-schema").then((m) => {
+      if (current) setJudge(() => (formData: FormData) => m.parseForm<Record<string, unknown>>(formData, schema ?? m.schemaFor(view.form)));
+    });
+    return () => {
+      current = false;
+    };
+  }, [view, schema]);
+  return judge;
 }
 
 export function DocumentPage<Row extends { id: number }>({ view, schema, machine, children }: DocumentPageProps<Row>) {
@@ -56,11 +75,14 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
   const readOnly = loaded.mode === "view";
   const here = documentHref(view.path, doc ? doc.id : "new");
   const result = action && "document" in action ? (action as DocumentActionData).document : undefined;
+  const judge = useJudge(view, schema);
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `document-${view.name}-${doc?.id ?? "new"}`,
     lastResult: result,
     defaultValue: loaded.values as never,
-    onValidate: ({ formData }) => parseForm(formData, schema ?? schemaFor(view.form)),
+    // the declared rules judge as the user types once their chunk is in; until then (a moment after the page) the
+    // form posts and the server judges, with the same rules
+    onValidate: ({ formData }) => (judge ? judge(formData) : parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

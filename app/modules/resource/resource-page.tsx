@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { withQuery } from "~/lib/navigation";
 import { Alert, Button } from "~/ui/field";
@@ -19,6 +19,8 @@ export type ListedRow = { id: number; [k: string]: unknown };
 
 /** The machinery's message translator, kept here for the screens that import it with the page. */
 export { useMessage } from "~/i18n/message";
+export { ConfirmPanel } from "./confirm-panel";
+import { ConfirmPanel } from "./confirm-panel";
 import { useMessage } from "~/i18n/message";
 import { buttonClass, LinkButton } from "~/ui/button";
 
@@ -160,31 +162,6 @@ export function ResourcePage<Row extends { id: number } = ListedRow>({
   );
 }
 
-/** A confirmation the server renders after the first click; 确定 posts the real action, 取消 goes back. */
-export function ConfirmPanel({ title, detail, back, formAction, children, wide, tone = "danger" }: { title: string; detail?: string; back: string; formAction: string; children: ReactNode; wide?: boolean; tone?: "danger" | "primary" }) {
-  const { t } = useTranslation("resource");
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmRef.current?.focus(), []);
-  return (
-    <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30">
-      <Form method="post" action={formAction} className={`${wide ? "w-[70vw]" : "w-96"} rounded-lg border border-line bg-panel p-5 shadow-xl`}>
-        <h2 id="confirm-title" className="mb-2 text-base font-semibold text-ink">
-          {title}
-        </h2>
-        {detail ? <p className="mb-4 break-all text-sm text-muted">{detail}</p> : null}
-        {children}
-        <div className="flex justify-end gap-2">
-          <LinkButton to={back}>
-            {t("cancel")}
-          </LinkButton>
-          <Button ref={confirmRef} type="submit" variant={tone}>
-            {t("confirm")}
-          </Button>
-        </div>
-      </Form>
-    </div>
-  );
-}
 
 /** 导入: a file, the template to fill, and a progress note while the server works through the rows. */
 function ImportPanel({ view, formAction }: { view: ResourceView; formAction: string }) {

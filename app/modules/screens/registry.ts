@@ -1,4 +1,5 @@
-import type { DomainScreens, ExtraAction, ScreenDef, ScreenTab } from "./define";
+import type { ScreenDef } from "./define";
+import { DOMAINS } from "./domains";
 import { SPEC_SCREENS } from "./spec-screens";
 
 /**
@@ -6,11 +7,11 @@ import { SPEC_SCREENS } from "./spec-screens";
  * permission code, titles, layout and build status. Menu rows, tabs, titles and route binding all read it.
  */
 
+export { DOMAIN_ACTIONS, tabsOf } from "./domains";
 export type { DomainScreens, ExtraAction, ScreenDef, ScreenTab, ScreenGroup, ScreenGroupKey, ScreenLayout, ScreenStatus } from "./define";
 
 export { SCREEN_GROUPS } from "./spec-screens";
 
-const DOMAINS: DomainScreens[] = Object.values(import.meta.glob<{ default: DomainScreens }>("../*/screens.ts", { eager: true })).map((m) => m.default);
 
 /** The spec's screens with those the domains declare built, then each domain's own screens after the last of its group. */
 function gather(): ScreenDef[] {
@@ -24,11 +25,6 @@ function gather(): ScreenDef[] {
 }
 export const SCREENS: ScreenDef[] = gather();
 
-/** The domains' function codes beyond the six of a screen, by privis. */
-export const DOMAIN_ACTIONS: Readonly<Record<string, ExtraAction[]>> = Object.assign({}, ...DOMAINS.map((d) => d.actions ?? {}));
-
-/** The tabs the domains add to a screen's tab strip (`of` its path). */
-export const tabsOf = (path: string): ScreenTab[] => DOMAINS.flatMap((d) => d.tabs ?? []).filter((t) => t.of === path);
 
 export const SCREEN_BY_PATH: ReadonlyMap<string, ScreenDef> = new Map(SCREENS.map((s) => [s.path.toLowerCase(), s]));
 

@@ -1,5 +1,6 @@
 import { defineView, INDEX_COLUMN } from "~/lib/list/types";
-import { DOMAIN_ACTIONS, type ExtraAction } from "~/modules/screens/registry";
+import type { ExtraAction } from "~/modules/screens/define";
+import { DOMAIN_ACTIONS } from "~/modules/screens/domains";
 
 export const ROLE_STATES = [
   { value: "1", label: { zh: "启用", en: "Enabled" }, tone: "success" as const },

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { WORKFLOW } from "~/i18n/screen/workflow-flows";
 import { labelOf } from "~/lib/list/types";
 import { tenantConfigView } from "~/modules/settings/settings.views";
-import { tabsOf } from "~/modules/screens/registry";
+import { tabsOf } from "~/modules/screens/domains";
 import { RouteTabs } from "~/ui/route-tabs";
 
 export const APPROVAL_FLOWS_PATH = "/tenantConfig/approvals";

@@ -4,7 +4,8 @@
  * plain forms so that they work before the page's JavaScript has loaded.
  */
 import { Form, useActionData } from "@remix-run/react";
-import { ConfirmPanel, useMessage } from "~/modules/resource/resource-page";
+import { useMessage } from "~/i18n/message";
+import { ConfirmPanel } from "~/modules/resource/confirm-panel";
 import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
 import { boxClass } from "~/ui/input";
 import { RowForm } from "~/widgets/list-navigation";
