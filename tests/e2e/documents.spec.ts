@@ -10,7 +10,7 @@ test.use({ storageState: signedIn("admin") });
 
 const TEXT = {
   "zh-CN": { draft: "草稿", freight: "运费(元)", hours: "交接工作小时", badHours: "请输入正确的数量（最多1位小数）", up: (n: number) => `第 ${n} 行上移`, remove: (n: number) => `删除第 ${n} 行` },
-  "en-US": { draft: "Draft", freight: "Freight (¥)", hours: "Engine hours at handover", badHours: "Enter a quantity (at most 1 decimal places)", up: (n: number) => `Move line ${n} up`, remove: (n: number) => `Remove line ${n}` },
+  "en-US": { draft: "Draft", freight: "Freight (¥)", hours: "Engine hours at handover", badHours: "Enter a quantity (at most 1 after the decimal point)", up: (n: number) => `Move line ${n} up`, remove: (n: number) => `Remove line ${n}` },
 } as const;
 
 for (const [lang, theme] of [
@@ -72,3 +72,16 @@ for (const [lang, theme] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 }
+
+test("the demo's transfer in approval waits in the administrator's to-do and opens on its page with 通过 and 拒绝", async ({ page }) => {
+  // the dispatcher applied (db/seed/rental/transfers.ts): the administrator holds equipmentTransfer:approve
+  await prefer(page, "zh-CN", "light");
+  await page.goto("/manageWork");
+  const entry = page.getByRole("link", { name: /设备调拨.*苏州工业园区星湖街项目/ });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/\/equipmentTransfer\/form\?id=\d+/);
+  await expect(page.getByTestId("document-state")).toHaveText("审批中");
+  await expect(page.getByRole("button", { name: "通过" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "拒绝" })).toBeVisible();
+});

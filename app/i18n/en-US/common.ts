@@ -111,7 +111,7 @@ export default {
     menuType: "Choose a type from 0 to 5",
     money: "Enter an amount (at most two decimal places)",
     percent: "Enter a percentage (at most two decimal places)",
-    quantity: "Enter a quantity (at most {{value}} decimal places)",
+    quantity: "Enter a quantity (at most {{value}} after the decimal point)",
     negative: "Cannot be negative",
     tooLarge: "Cannot be more than {{value}}",
     tooLong: "At most {{value}} characters",

@@ -1,13 +1,14 @@
 // The demo tenant's 设备调拨: five transfers of the demo fleet between the tenant's organisations and sites, one a
 // state (a draft, one in approval, two approved, one sent back), each with its machines, hand-over hours and
 // freight, and their approval records. Seeds only when the tenant has no transfer yet.
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { approvalRecords, organisations, tenants, users } from "../../schema";
 import { addDays } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
 import { numberedInsert } from "../../../app/modules/numbering/numbering.server";
 import { equipmentTransferLines, equipmentTransfers, TRANSFER_NUMBERING } from "../../../app/modules/transfers/transfer.server";
 import type { RentalSeedPart } from "./index";
+import { DEMO_USERS } from "../demo-identity";
 
 const TRANSFERS = [
   { state: 0, from: "宝山堆场", to: "浦东新区张江科学城二期", days: 6, carrier: "沪运重载物流", reason: "张江二期钢结构开吊，调两台汽车吊进场", machines: [[0, 15205, 350_000], [1, 9870, 280_000]] },
@@ -22,9 +23,11 @@ export const seedTransfers: RentalSeedPart = async (db, ctx) => {
   if (have!.n > 0 || ctx.vehicleIds.length < 8) return null;
   const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, ctx.tenantId));
   const timeZone = tenant?.timeZone ?? "Asia/Shanghai";
-  // nobody decides their own document: another user approves, the administrator when alone
-  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, ctx.tenantId), ne(users.id, ctx.adminId))).orderBy(asc(users.id)).limit(1);
-  const approverId = other?.id ?? ctx.adminId;
+  // the dispatcher applies and the administrator (who holds equipmentTransfer:approve) decides: nobody decides their own
+  // document, so the one in approval waits in the administrator's to-do; the administrator applies when alone
+  const [dispatcher] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, ctx.tenantId), eq(users.loginAccount, DEMO_USERS.dispatcher.account)));
+  const applicantId = dispatcher?.id ?? ctx.adminId;
+  const approverId = ctx.adminId;
   const orgs = (await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.tenantId, ctx.tenantId)).orderBy(asc(organisations.id)).limit(3)).map((o) => o.id);
   const today = todayInZone(timeZone);
   const records: (typeof approvalRecords.$inferInsert)[] = [];
@@ -33,13 +36,13 @@ export const seedTransfers: RentalSeedPart = async (db, ctx) => {
     const [row] = await numberedInsert(db, ctx.tenantId, TRANSFER_NUMBERING, at, timeZone, (value) =>
       db
         .insert(equipmentTransfers)
-        .values({ tenantId: ctx.tenantId, number: value, fromOrgId: orgs[0] ?? null, toOrgId: orgs[(i % 2) + 1] ?? orgs[0] ?? null, fromSite: t.from, toSite: t.to, transferOn: addDays(today, t.days), carrier: t.carrier || null, reason: t.reason, state: t.state, creatorId: ctx.adminId, createdAt: at, updatedAt: at })
+        .values({ tenantId: ctx.tenantId, number: value, fromOrgId: orgs[0] ?? null, toOrgId: orgs[(i % 2) + 1] ?? orgs[0] ?? null, fromSite: t.from, toSite: t.to, transferOn: addDays(today, t.days), carrier: t.carrier || null, reason: t.reason, state: t.state, creatorId: applicantId, createdAt: at, updatedAt: at })
         .returning({ id: equipmentTransfers.id }),
     );
     await db.insert(equipmentTransferLines).values(t.machines.map(([v, hours, freight], n) => ({ tenantId: ctx.tenantId, transferId: row!.id, position: n + 1, vehicleId: ctx.vehicleIds[v]!, engineHours: hours, freight })));
     const doc = { tenantId: ctx.tenantId, kind: "equipmentTransfer", documentId: row!.id };
     if (t.state === 0) continue;
-    records.push({ ...doc, round: 1, action: "submit", actorId: ctx.adminId, createdAt: at + 600_000 });
+    records.push({ ...doc, round: 1, action: "submit", actorId: applicantId, createdAt: at + 600_000 });
     if (t.state === 2) records.push({ ...doc, round: 1, stepNo: 1, action: "approve", actorId: approverId, createdAt: at + 7_200_000 });
     if ("refusal" in t) records.push({ ...doc, round: 1, stepNo: 1, action: "refuse", actorId: approverId, note: t.refusal, createdAt: at + 7_200_000 });
   }
