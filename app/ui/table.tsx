@@ -6,16 +6,15 @@ import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } fr
  * (the generic list, app/widgets/data-table.tsx, has those); it renders on the server and needs no JavaScript.
  */
 
-/** The frame: a scrolling panel when the columns are wider than the page. */
-export function Table({ testId, caption, children }: { testId?: string; caption?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
-      <table className="w-full border-collapse text-sm text-ink" data-testid={testId}>
-        {caption ? <caption className="border-b border-line px-3 py-2 text-left font-medium text-ink">{caption}</caption> : null}
-        {children}
-      </table>
-    </div>
+/** The frame: a scrolling panel when the columns are wider than the page; `bare` inside a card that is the panel already. */
+export function Table({ testId, caption, bare, children }: { testId?: string; caption?: ReactNode; bare?: boolean; children: ReactNode }) {
+  const table = (
+    <table className="w-full border-collapse text-sm text-ink" data-testid={testId}>
+      {caption ? <caption className="border-b border-line px-3 py-2 text-left font-medium text-ink">{caption}</caption> : null}
+      {children}
+    </table>
   );
+  return bare ? <div className="overflow-x-auto">{table}</div> : <div className="overflow-x-auto rounded-lg border border-line bg-panel">{table}</div>;
 }
 
 /** The header row. */

@@ -7,6 +7,7 @@ import { ResourcePage } from "~/modules/resource/resource-page";
 import { AttachmentsField } from "~/widgets/attachments-field";
 import { costView } from "./cost.resource";
 import type { ContractMargin } from "./cost.server";
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 
 /** The cost's scans (invoices, receipts). */
 function CostAttachments(ctx: FormExtraContext) {
@@ -25,34 +26,34 @@ function MarginTable({ margins, filtered }: { margins: ContractMargin[]; filtere
       {margins.length === 0 ? (
         <p className="text-sm text-muted">{t("cost.noMargins")}</p>
       ) : (
-        <table className="w-full border-collapse text-sm">
+        <Table bare>
           <thead>
-            <tr className="border-b border-line text-left text-muted">
-              <th className="py-1 pr-3 font-normal">{t("cost.contract")}</th>
-              <th className="py-1 pr-3 font-normal">{t("cost.customer")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("cost.value")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("cost.costs")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("cost.margin")}</th>
-              <th className="py-1 text-right font-normal">{t("cost.marginRate")}</th>
-            </tr>
+            <HeadRow>
+              <Th dense>{t("cost.contract")}</Th>
+              <Th dense>{t("cost.customer")}</Th>
+              <Th num dense>{t("cost.value")}</Th>
+              <Th num dense>{t("cost.costs")}</Th>
+              <Th num dense>{t("cost.margin")}</Th>
+              <Th num dense>{t("cost.marginRate")}</Th>
+            </HeadRow>
           </thead>
           <tbody>
             {margins.map((m) => (
-              <tr key={m.id} className="border-b border-line/60 last:border-0">
-                <td className="py-1 pr-3">
+              <Row key={m.id}>
+                <Td dense>
                   <Link to={`/contractEquipmentCost?contractId=${m.id}`} className="text-brand hover:underline">
                     {m.number}
                   </Link>
-                </td>
-                <td className="py-1 pr-3">{m.customer ?? ""}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(m.valueCents)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(m.costCents)}</td>
-                <td className={`py-1 pr-3 text-right tabular-nums ${m.marginCents < 0 ? "text-danger" : ""}`}>{formatCents(m.marginCents)}</td>
-                <td className={`py-1 text-right tabular-nums ${m.marginCents < 0 ? "text-danger" : ""}`}>{m.marginBp === null ? "—" : `${percentOfBp(m.marginBp)}%`}</td>
-              </tr>
+                </Td>
+                <Td dense>{m.customer ?? ""}</Td>
+                <Td num dense>{formatCents(m.valueCents)}</Td>
+                <Td num dense>{formatCents(m.costCents)}</Td>
+                <Td num dense tone={m.marginCents < 0 ? "danger" : undefined}>{formatCents(m.marginCents)}</Td>
+                <Td num dense tone={m.marginCents < 0 ? "danger" : undefined}>{m.marginBp === null ? "—" : `${percentOfBp(m.marginBp)}%`}</Td>
+              </Row>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {filtered ? (
         <Link to="/contractEquipmentCost" className="mt-2 inline-block text-sm text-brand">

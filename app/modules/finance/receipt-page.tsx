@@ -11,6 +11,7 @@ import { BillsField, useFieldValue, type PickableBill } from "./bills-field";
 import { receiptView } from "./receipt.resource";
 import type { CustomerBalance, receiptResource } from "./receipt.server";
 import type { RowOf } from "~/modules/resource/resource.server";
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 
 function ReceiptExtra(ctx: FormExtraContext) {
   const { t } = useTranslation(FINANCE);
@@ -38,34 +39,34 @@ function Balances({ balances }: { balances: CustomerBalance[] }) {
       {balances.length === 0 ? (
         <p className="text-sm text-muted">{t("receipt.noBalances")}</p>
       ) : (
-        <table className="w-full border-collapse text-sm">
+        <Table bare>
           <thead>
-            <tr className="border-b border-line text-left text-muted">
-              <th className="py-1 pr-3 font-normal">{t("receipt.customer")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("receipt.billed")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("receipt.paid")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("receipt.credit")}</th>
-              <th className="py-1 pr-3 text-right font-normal">{t("receipt.outstanding")}</th>
-              <th className="py-1 text-right font-normal">{t("receipt.overdue")}</th>
-            </tr>
+            <HeadRow>
+              <Th dense>{t("receipt.customer")}</Th>
+              <Th num dense>{t("receipt.billed")}</Th>
+              <Th num dense>{t("receipt.paid")}</Th>
+              <Th num dense>{t("receipt.credit")}</Th>
+              <Th num dense>{t("receipt.outstanding")}</Th>
+              <Th num dense>{t("receipt.overdue")}</Th>
+            </HeadRow>
           </thead>
           <tbody>
             {balances.map((b) => (
-              <tr key={b.id} className="border-b border-line/60 last:border-0">
-                <td className="py-1 pr-3">
+              <Row key={b.id}>
+                <Td dense>
                   <Link to={`/payReceiveManage?customerId=${b.id}`} className="text-brand hover:underline">
                     {b.name}
                   </Link>
-                </td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.billedCents)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.paidCents)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.creditCents)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatCents(b.outstandingCents)}</td>
-                <td className={`py-1 text-right tabular-nums ${b.overdueCents > 0 ? "text-danger" : ""}`}>{formatCents(b.overdueCents)}</td>
-              </tr>
+                </Td>
+                <Td num dense>{formatCents(b.billedCents)}</Td>
+                <Td num dense>{formatCents(b.paidCents)}</Td>
+                <Td num dense>{formatCents(b.creditCents)}</Td>
+                <Td num dense>{formatCents(b.outstandingCents)}</Td>
+                <Td num dense tone={b.overdueCents > 0 ? "danger" : undefined}>{formatCents(b.overdueCents)}</Td>
+              </Row>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );
