@@ -4,7 +4,7 @@
 // (CONTRACT_STATE, BILL_STATE, TRANSFER_STATE …; those the Worker compares too in db/states.ts) and compare with the
 // names. No file is excused.
 import { describe, expect, it } from "vitest";
-import { scannedSources } from "./source-scan";
+import { scanSources, type Excused } from "./source-scan";
 
 const SCANNED = ["app", "workers"];
 
@@ -26,15 +26,8 @@ export function stateLiterals(source: string): string[] {
 
 
 describe("state numbers are named once", () => {
-  const counts = new Map<string, string[]>();
-  for (const { file, text } of scannedSources(SCANNED)) {
-    const hits = stateLiterals(text);
-    if (hits.length) counts.set(file, hits);
-  }
-
   it("no source of app/ or workers/ compares a state with a bare number", () => {
-    const found = [...counts].flatMap(([file, hits]) => hits.map((h) => `${file}:${h}`));
-    expect(found, "compare with the state's name (CONTRACT_STATE.executing, BILL_STATE.draft …)").toEqual([]);
+    expect(scanSources(SCANNED, stateLiterals).stray, "compare with the state's name (CONTRACT_STATE.executing, BILL_STATE.draft …)").toEqual([]);
   });
 
   it("sees the forms a new screen would copy", () => {
@@ -68,7 +61,7 @@ export function stateWrites(source: string): string[] {
  * and count; a new screen's state written anywhere else fails. A new row's first state (an insert's `draft`) is not a
  * move.
  */
-const STATE_WRITERS: Record<string, { count: number; why: string }> = {
+const STATE_WRITERS: Excused = {
   "app/modules/billing/bill.server.ts": { count: 3, why: "a bill's confirmation checks its items add up; a proposal's decision reprices the bill; an adjustment is made confirmed: no machine for bills yet" },
   "app/modules/billing/statement.server.ts": { count: 4, why: "a statement is sent by the clerk, then confirmed or disputed by the customer through the link, with no user to hold a code: no machine for statements yet" },
   "app/modules/finance/invoice.server.ts": { count: 1, why: "an invoice's void gives back each bill's invoiced amount in its batch: no machine for invoices yet" },
@@ -78,16 +71,10 @@ const STATE_WRITERS: Record<string, { count: number; why: string }> = {
 };
 
 describe("a state moves through its machine", () => {
-  const found = new Map<string, string[]>();
-  for (const { file, text } of scannedSources(SCANNED)) {
-    const hits = stateWrites(text);
-    if (hits.length && file !== "app/modules/workflow/engine.server.ts") found.set(file, hits);
-  }
-
   it("no source of app/ or workers/ sets a state outside the engine, beyond the files named here", () => {
-    const stray = [...found].filter(([file, hits]) => hits.length !== (STATE_WRITERS[file]?.count ?? 0)).flatMap(([file, hits]) => hits.map((h) => `${file}:${h}`));
+    const { stray, stale } = scanSources(SCANNED, stateWrites, STATE_WRITERS, ["app/modules/workflow/engine.server.ts"]);
     expect(stray, "declare the table's machine (defineMachine) and move it with runTransition").toEqual([]);
-    expect(Object.keys(STATE_WRITERS).filter((file) => !found.has(file)), "these no longer set a state: leave the list").toEqual([]);
+    expect(stale, "these no longer set a state: leave the list").toEqual([]);
   });
 
   it("sees an update of a state, over lines too, and not an insert's first state", () => {

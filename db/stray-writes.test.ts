@@ -5,7 +5,7 @@
 // files below, whose writes are bookkeeping with no act of a user on the business to record (each with its reason and
 // its count: a new write there is looked at too). Migrations, the seed and the tests are not scanned.
 import { describe, expect, it } from "vitest";
-import { scannedSources } from "./source-scan";
+import { scanSources, type Excused } from "./source-scan";
 
 const SCANNED = ["app", "workers"];
 
@@ -14,7 +14,7 @@ export function strayWrites(source: string): string[] {
   return [...source.matchAll(/\bawait\s+(?:[\w.]*\b)?db\s*\.\s*(?:insert|update|delete)\s*\(/g)].map((m) => `${source.slice(0, m.index).split("\n").length}: ${m[0].replace(/\s+/g, " ")}`);
 }
 
-const BOOKKEEPING: Record<string, { count: number; why: string }> = {
+const BOOKKEEPING: Excused = {
   "app/modules/auth/captcha.server.ts": { count: 3, why: "captchas: made, expired, used once" },
   "app/modules/auth/login.server.ts": { count: 6, why: "verification codes and used tokens of the sign-in; a password reset by code is the user's own" },
   "app/modules/auth/notify.server.ts": { count: 1, why: "the outbox: a message queued is its own record" },
@@ -32,19 +32,14 @@ const BOOKKEEPING: Record<string, { count: number; why: string }> = {
 };
 
 describe("writes go through one door", () => {
-  const found = new Map<string, string[]>();
-  for (const { file, text } of scannedSources(SCANNED)) {
-    const hits = strayWrites(text);
-    if (hits.length) found.set(file, hits);
-  }
+  const { stray, stale } = scanSources(SCANNED, strayWrites, BOOKKEEPING);
 
   it("no source of app/ or workers/ awaits a write on its own, beyond the bookkeeping named here", () => {
-    const stray = [...found].filter(([file, hits]) => hits.length !== (BOOKKEEPING[file]?.count ?? 0)).flatMap(([file, hits]) => hits.map((h) => `${file}:${h}`));
     expect(stray, "write through runCommand (or the save or the engine), its audit record in the same batch").toEqual([]);
   });
 
   it("names only files that still hold such writes", () => {
-    expect(Object.keys(BOOKKEEPING).filter((file) => !found.has(file))).toEqual([]);
+    expect(stale).toEqual([]);
   });
 
   it("sees the forms a new screen would write", () => {

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { alias, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { scannedSources } from "./source-scan";
+import { scanSources } from "./source-scan";
 import { alarms, users, vehicles } from "./schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "./tenant";
 
@@ -70,12 +70,12 @@ describe("the tenant helpers", () => {
 
 describe("the tenant condition is written once (db/tenant.ts)", () => {
   it("no source of app/, workers/ or db/rules/ writes its own", () => {
-    const found = scannedSources(SCANNED).flatMap(({ file, text }) => handWrittenTenantConditions(text).map((hit) => `${file}:${hit}`));
+    const found = scanSources(SCANNED, handWrittenTenantConditions).stray;
     expect(found, "use ofTenant / tenantWhere / sameTenant from db/tenant.ts").toEqual([]);
   });
 
   it("no insert of app/, workers/ or db/rules/ sets its own tenant (withTenant does)", () => {
-    const found = scannedSources(SCANNED).flatMap(({ file, text }) => handWrittenTenantInserts(text).map((hit) => `${file}:${hit}`));
+    const found = scanSources(SCANNED, handWrittenTenantInserts).stray;
     expect(found, "insert values through withTenant(ref, values) from db/tenant.ts").toEqual([]);
   });
 

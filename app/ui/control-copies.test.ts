@@ -4,7 +4,7 @@
 // at a control's height (h-8, h-9) that is not a button (no hover) nor a box around borderless inputs (focus-within:
 // a period or year-range picker).
 import { describe, expect, it } from "vitest";
-import { scannedSources } from "../../db/source-scan";
+import { scanSources } from "../../db/source-scan";
 
 export function controlCopies(source: string): string[] {
   const found: string[] = [];
@@ -20,7 +20,7 @@ export function controlCopies(source: string): string[] {
 
 describe("a control's box is written once", () => {
   it("no screen, widget or route copies it", () => {
-    const copies = scannedSources(["app/modules", "app/widgets", "app/routes"]).flatMap(({ file, text }) => controlCopies(text).map((hit) => `${file}:${hit}`));
+    const copies = scanSources(["app/modules", "app/widgets", "app/routes"], controlCopies).stray;
     expect(copies, "use boxClass (with the control's own size) or Input / Select / Textarea from app/ui/input.tsx").toEqual([]);
   });
 
