@@ -10,11 +10,11 @@ import { formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import { cleanLine } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
-import { runCommand, type CommandStep } from "~/modules/resource/command.server";
+import { auditRecord, runCommand, type CommandStep } from "~/modules/resource/command.server";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { auditLogs, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
+import { billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { BILLED_STATES, billItemsWhole, contractItems, minTermOf, runBills, tripHours, type BillRunResult } from "./bill-run.server";
 import { isWholeMonth } from "./periods";
@@ -189,7 +189,7 @@ export async function confirmBill(scope: RequestScope, billId: number): Promise<
         // the items checked again in the write: a bill is never confirmed without them
         .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version), billItemsWhole)),
       expectChanges(scope.db, 1),
-      scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "confirm", entity: "bill", entityId: String(billId), before: { state: bill.state }, after: { state: BILL_STATE.confirmed } })),
+      auditRecord(scope, { entity: "bill", action: "confirm", id: billId, before: { state: bill.state }, after: { state: BILL_STATE.confirmed } }),
     ]);
   } catch (error) {
     if (isGuardFailure(error)) return refuse(409, "bills:stale");

@@ -4,7 +4,7 @@
  * record go to the database as one batch (one transaction), so an act is never stored without its record, nor its
  * record without the act. db/stray-writes.test.ts refuses an `await db.insert/update/delete` outside such a batch.
  */
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { auditLogs } from "../../../db/schema";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
@@ -29,7 +29,7 @@ export const auditRecord = (scope: RequestScope, a: AuditOf) =>
       userId: scope.user.id,
       action: a.action,
       entity: a.entity,
-      entityId: typeof a.id === "number" ? String(a.id) : a.id,
+      entityId: typeof a.id === "number" ? String(a.id) : typeof a.id === "string" ? a.id : sql`cast(${a.id} as text)`,
       before: a.before ?? null,
       after: a.after ?? null,
     }),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, fillPlaceholders, getTableColumns, inArray, 
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { batch, batchableSelect, d1Binding, type Db } from "../../../db/client";
-import { auditLogs, rowCounts } from "../../../db/schema";
+import { rowCounts } from "../../../db/schema";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { formSchema } from "./form.server";
 import { ofTenant, tenantOfOuter, withTenant, type TenantTable } from "../../../db/tenant";
@@ -11,6 +11,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { likePattern, searchText } from "~/lib/list/search";
 import { INFINITE_CHUNK, type ListQuery, type ResourceView, type ViewKeys } from "~/lib/list/types";
 import type { Message } from "~/i18n/keys";
+import { auditRecord } from "./command.server";
 
 /** The columns every listed table has: its id and its tenant (read-only lists, such as logs, need no more). */
 export type ListedTable = SQLiteTable & TenantTable & { id: SQLiteColumn };
@@ -360,8 +361,7 @@ function mergedErrors(...parts: (FieldErrors | undefined)[]): FieldErrors {
   return all;
 }
 
-const audit = (scope: RequestScope, entity: string, action: string, entityId: number | SQL, before: Values | null, after: Values | SQL | null) =>
-  scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action, entity, entityId: typeof entityId === "number" ? String(entityId) : sql`cast(${entityId} as text)`, before, after }));
+const audit = (scope: RequestScope, entity: string, action: string, id: number | SQL, before: Values | null, after: Values | SQL | null) => auditRecord(scope, { entity, action, id, before, after });
 
 /**
  * The id of the row a create's batch has just inserted, usable by the statements after it in the same batch: ids

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch, type Db } from "../../../db/client";
-import { auditLogs, dictionaries, dictionaryItems } from "../../../db/schema";
+import { dictionaries, dictionaryItems } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import { forbidden, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
@@ -14,7 +14,7 @@ import { checkItems, type DictionaryActionData, type DictionaryOption, type Draf
 import { dictionaryView, postedItems } from "./dictionary.resource";
 import type zhSystem from "~/i18n/zh-CN/system-admin";
 import { line } from "~/lib/form-fields";
-import { runCommand, type CommandStep } from "~/modules/resource/command.server";
+import { auditRecord, runCommand, type CommandStep } from "~/modules/resource/command.server";
 
 const DictionarySchema = z.object({
   dictCode: line()
@@ -285,7 +285,7 @@ export const dictionaryIntents = (request: Request) => ({
           .update(dictionaries)
           .set({ version: sql`${dictionaries.version} + 1`, updatedAt: Date.now() })
           .where(eq(dictionaries.id, dictionary.id)),
-        scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "addItem", entity: "dictionary", entityId: String(dictionary.id), before: null, after: option })),
+        auditRecord(scope, { entity: "dictionary", action: "addItem", id: dictionary.id, after: option }),
       ]);
       // without JavaScript the select's form names the page to go back to
       const to = sameSitePath(String(form.get("redirectTo") ?? ""));
