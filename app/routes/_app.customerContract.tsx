@@ -9,7 +9,7 @@ import { requireScope } from "~/modules/access/access.server";
 import { CONTRACT_KIND_OPTIONS, CONTRACT_STATES } from "~/modules/contracts/contracts.resource";
 import { customerView } from "~/modules/parties/customer.resource";
 import { customerDetail, customerResource } from "~/modules/parties/customer.server";
-import { CustomerFormExtra, DetailTable, ExposurePanel } from "~/modules/parties/party-form";
+import { AttachmentsField, DetailTable, ExposurePanel } from "~/modules/parties/party-form";
 import { partyOptions } from "~/modules/parties/party.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
@@ -40,7 +40,7 @@ export default function CustomerContract() {
   return (
     <ResourcePage
       view={view}
-      formExtra={(ctx) => <CustomerFormExtra {...ctx} />}
+      formExtra={(ctx) => <AttachmentsField {...ctx} />}
       detail={
         detail ? (
           <>

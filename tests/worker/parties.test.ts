@@ -158,7 +158,32 @@ describe("customers (/customerContract)", () => {
     const cookie = await signIn(t.account, t.password);
     const page = await (await postForm("/customerContract", { intent: "create", ...customerForm(), "contacts[0].name": "乙", "contacts[0].phone": "0512-65871234" }, { Cookie: cookie })).text();
     expect(page).toContain("请输入正确的手机号或座机号");
-    expect(page).toContain("field-contacts-0-phone-error");
+    // the message sits under that line's phone, and the phone names it for screen readers
+    expect(page).toMatch(/<p id="resource-customer-new-contacts\[0\]\.phone-error"[^>]*>请输入正确的手机号或座机号/);
+    expect(page).toMatch(/id="resource-customer-new-contacts\[0\]\.phone"[^>]*aria-describedby="resource-customer-new-contacts\[0\]\.phone-error"|aria-describedby="resource-customer-new-contacts\[0\]\.phone-error"[^>]*id="resource-customer-new-contacts\[0\]\.phone"/);
+  });
+
+  it("add and remove contact lines without JavaScript: the server answers with the form one line different and stores nothing", async () => {
+    const t = await makeTenant();
+    const cookie = await signIn(t.account, t.password);
+    const name = unique("无脚本客户");
+    const posted = { intent: "create", ...customerForm({ name }), "contacts[0].name": "甲", "contacts[0].phone": "13800138000", "contacts[0].role": "项目经理" };
+    const added = await postForm("/customerContract?new=1", { ...posted, __intent__: JSON.stringify({ type: "insert", payload: { name: "contacts" } }) }, { Cookie: cookie });
+    expect(added.status).toBe(200);
+    const page = await added.text();
+    // the typed line is kept, a second blank one follows, and the head's typed name too
+    expect(page).toMatch(/name="contacts\[0\]\.name"[^>]*value="甲"|value="甲"[^>]*name="contacts\[0\]\.name"/);
+    expect(page).toContain('name="contacts[1].name"');
+    expect(page).not.toContain('name="contacts[2].name"');
+    expect(page).toContain(name);
+    const removed = await (await postForm("/customerContract?new=1", { ...posted, __intent__: JSON.stringify({ type: "remove", payload: { name: "contacts", index: 0 } }) }, { Cookie: cookie })).text();
+    expect(removed).not.toContain('name="contacts[0].name"');
+    // nothing was stored by either button
+    expect(await db().select().from(customers).where(eq(customers.name, name))).toEqual([]);
+    // the button needs the code to add, as the save does
+    const v = await makeTenant({ role: "viewer" });
+    const viewer = await signIn(v.account, v.password);
+    expect((await postForm("/customerContract?new=1", { ...posted, __intent__: JSON.stringify({ type: "insert", payload: { name: "contacts" } }) }, { Cookie: viewer })).status).toBe(403);
   });
 
   it("are seen only by users of their organisation or above (data scope), never across tenants", async () => {

@@ -123,6 +123,10 @@ export interface LinesOptions {
   fields: FormFieldDef[];
   /** at least this many rows (default 0); the refusal names the count, and a new document starts with as many blank */
   minRows?: number;
+  /** a new form starts with this many blank rows (default minRows): one to type into where none is required */
+  startRows?: number;
+  /** the add button's words (default 添加一行), e.g. 添加联系人 */
+  addLabel?: Label;
   /** at most this many rows (default FORM_MAX_ROWS) */
   maxRows?: number;
   /** line fields summed in the table's totals row (money, quantity, number) */
@@ -169,6 +173,11 @@ export const LOCATION_LABELS = {
  * The form as the values it posts: a location field becomes its longitude, latitude and address inputs. Excel
  * templates and imports, the preview and the import report read fields this way.
  */
+/** What a new form starts with: each field's default, each lines field's blank rows (a blank row is no row when saved). */
+export function newFormValues(form: FormFieldDef[]): Record<string, unknown> {
+  return Object.fromEntries(form.map((f) => [f.key, f.type === "lines" ? Array.from({ length: f.lines?.startRows ?? f.lines?.minRows ?? 0 }, () => ({ ...f.lines?.newRow })) : (f.defaultValue ?? "")]));
+}
+
 export function formInputs(form: FormFieldDef[]): FormFieldDef[] {
   return form.flatMap((f): FormFieldDef[] => {
     // a document's lines are a sheet of their own (SheetDef.lines) and its files uploads, never head cells

@@ -1,4 +1,4 @@
-import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
+import { defineView, INDEX_COLUMN, type FormFieldDef, type OptionDef } from "~/lib/list/types";
 
 export const CUSTOMER_KINDS: OptionDef[] = [
   { value: "enterprise", label: { zh: "企业", en: "Enterprise" } },
@@ -13,9 +13,28 @@ export const CREDIT_FLAGS: OptionDef[] = [
 ];
 
 /**
+ * A party's contacts (a customer's, a supplier's): the house's lines table in the drawer, one blank row to type into;
+ * the server's rules judge them (party.server.ts, contactLines: a name and a mobile or landline number a line).
+ */
+export const CONTACTS_FIELD = {
+  key: "contacts" as const,
+  label: { zh: "联系人", en: "Contacts" },
+  type: "lines",
+  lines: {
+    startRows: 1,
+    addLabel: { zh: "添加联系人", en: "Add contact" },
+    fields: [
+      { key: "name", label: { zh: "姓名", en: "Name" }, type: "text", maxLength: 20 },
+      { key: "phone", label: { zh: "电话", en: "Phone" }, type: "tel", maxLength: 13 },
+      { key: "role", label: { zh: "职务", en: "Role" }, type: "text", maxLength: 20 },
+    ],
+  },
+} satisfies FormFieldDef;
+
+/**
  * /customerContract 客户合同: the customer register. Its detail shows the customer's contacts, attachments, contracts
- * and the credit exposure (open contracts plus unpaid bills) against its limit. Contacts, the credit limit and the
- * attachments are the screen's own part of the form (app/modules/parties/party-form.tsx).
+ * and the credit exposure (open contracts plus unpaid bills) against its limit. The attachments are the screen's own
+ * part of the form (app/modules/parties/party-form.tsx).
  */
 export const customerView = defineView({
   name: "customer",
@@ -51,7 +70,9 @@ export const customerView = defineView({
     { key: "orgId", label: { zh: "所属组织", en: "Organisation" }, type: "select" },
     { key: "managerId", label: { zh: "客户经理", en: "Account manager" }, type: "select" },
     { key: "paymentDays", label: { zh: "账期(天)", en: "Payment terms (days)" }, type: "number", required: true, defaultValue: "30" },
+    { key: "creditLimit", label: { zh: "信用额度(元)", en: "Credit limit (¥)" }, type: "money", hint: { zh: "留空表示不限额度", en: "Leave empty for no limit" } },
     { key: "address", label: { zh: "地址", en: "Address" }, type: "text", maxLength: 100 },
     { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 200 },
+    CONTACTS_FIELD,
   ],
 });

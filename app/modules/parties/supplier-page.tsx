@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PARTIES } from "~/i18n/screen/parties";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { Upload } from "~/widgets/upload";
-import { CertificateFlag, DetailTable, SupplierFormExtra } from "./party-form";
+import { AttachmentsField, CertificateFlag, DetailTable } from "./party-form";
 import type { supplierDetail } from "./supplier.server";
 import type { SupplierView } from "./supplier.resource";
 
@@ -12,7 +12,7 @@ export function SupplierPage({ view, detail }: { view: SupplierView; detail: Awa
   return (
     <ResourcePage
       view={view}
-      formExtra={(ctx) => <SupplierFormExtra {...ctx} />}
+      formExtra={(ctx) => <AttachmentsField {...ctx} />}
       detail={
         detail ? (
           <>

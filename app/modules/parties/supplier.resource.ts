@@ -1,4 +1,5 @@
-import { defineView, INDEX_COLUMN, type OptionDef, type ResourceView } from "~/lib/list/types";
+import { defineView, INDEX_COLUMN, type FormFieldDef, type OptionDef, type ResourceView } from "~/lib/list/types";
+import { CONTACTS_FIELD } from "./customer.resource";
 
 export const SUPPLIER_KINDS: OptionDef[] = [
   { value: "enterprise", label: { zh: "企业", en: "Enterprise" } },
@@ -24,6 +25,27 @@ export const CERT_FLAGS: OptionDef[] = [
   { value: "expiring", label: { zh: "30天内到期", en: "Expires within 30 days" }, tone: "warning" },
   { value: "expired", label: { zh: "已过期", en: "Expired" }, tone: "danger" },
 ];
+
+/**
+ * A supplier's qualification certificates, each with its scan (one file, named by the loader as fileIdName and
+ * fileIdUrl beside its id); the server's rules judge them (supplier.server.ts, certificateLines).
+ */
+const CERTIFICATES_FIELD = {
+  key: "certificates" as const,
+  label: { zh: "资质证书", en: "Qualification certificates" },
+  type: "lines",
+  lines: {
+    startRows: 1,
+    addLabel: { zh: "添加证书", en: "Add certificate" },
+    fields: [
+      { key: "name", label: { zh: "证书名称", en: "Certificate" }, type: "text", maxLength: 50, width: "w-[26%]" },
+      { key: "number", label: { zh: "证书编号", en: "Number" }, type: "text", maxLength: 50 },
+      { key: "issuer", label: { zh: "发证机关", en: "Issued by" }, type: "text", maxLength: 50 },
+      { key: "validUntil", label: { zh: "有效期至", en: "Valid until" }, type: "date", width: "w-40" },
+      { key: "fileId", label: { zh: "扫描件", en: "Scan" }, type: "files", limit: 1, width: "w-32" },
+    ],
+  },
+} satisfies FormFieldDef;
 
 const supplierScreen = <P extends string, N extends string, R extends string>(path: P, name: N, permission: R, title: { zh: string; en: string }, tower: boolean) =>
   defineView({
@@ -60,6 +82,8 @@ const supplierScreen = <P extends string, N extends string, R extends string>(pa
       { key: "paymentDays", label: { zh: "账期(天)", en: "Payment terms (days)" }, type: "number", required: true, defaultValue: "30" },
       { key: "address", label: { zh: "地址", en: "Address" }, type: "text", maxLength: 100 },
       { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 200 },
+      CONTACTS_FIELD,
+      CERTIFICATES_FIELD,
     ],
   });
 

@@ -13,6 +13,7 @@ import { labelOf, type FormFieldDef } from "~/lib/list/types";
 import { Button } from "~/ui/button";
 import { Input, Select, Textarea } from "~/ui/input";
 import { MoneyInput } from "~/widgets/money-input";
+import { useHydrated } from "~/widgets/use-hydrated";
 
 /** the upload widget (and its dialog) comes with the first document that has files, not with every form of lines */
 const Upload = lazy(() => import("~/widgets/upload").then((m) => ({ default: m.Upload })));
@@ -129,6 +130,16 @@ export function FieldControl({
   );
 }
 
+/**
+ * The stored file a line's `files` cell starts with: the loader names it beside the id, as `<key>Name` and `<key>Url`
+ * of the row (a supplier's certificate scan: fileId, fileIdName, fileIdUrl).
+ */
+function lineFiles(row: unknown, key: string): { id: number; name: string; url: string | null }[] {
+  const values = (row ?? {}) as Record<string, unknown>;
+  const ids = text(values[key]).split(",").filter((id) => /^\d+$/.test(id));
+  return ids.map((id, i) => ({ id: Number(id), name: (i === 0 && text(values[`${key}Name`])) || `#${id}`, url: (i === 0 && text(values[`${key}Url`])) || null }));
+}
+
 /** A `lines` field: its rows as a table of controls, with the row buttons and the totals row. */
 export function LinesField({
   field,
@@ -137,7 +148,7 @@ export function LinesField({
   readOnly,
   live,
   cellLabel,
-  bare,
+  frame = "panel",
 }: {
   field: FormFieldDef;
   meta: Meta;
@@ -146,8 +157,11 @@ export function LinesField({
   live?: Record<string, string>[];
   /** a cell's accessible name (default: its column's label and the row's number, 运费(元) 2) */
   cellLabel?: (column: FormFieldDef, n: number) => string;
-  /** inside a card of its own (a settings page): no panel around it, its title for screen readers only */
-  bare?: boolean;
+  /**
+   * panel (a document's): a card with its title; bare (a settings card of its own): its title for screen readers only;
+   * inset (a drawer's form): no card, its title a field's label beside the add button
+   */
+  frame?: "panel" | "bare" | "inset";
 }) {
   const { t, i18n } = useTranslation("resource");
   const form = useFormMetadata(meta.formId);
@@ -158,10 +172,17 @@ export function LinesField({
   const totals = field.lines?.totals?.length ? lineTotals(columns, field.lines.totals, live ?? (Array.isArray(meta.value) ? (meta.value as unknown[]) : [])) : null;
   const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
   const max = field.lines?.maxRows;
+  const hydrated = useHydrated();
+  const bare = frame === "bare";
   return (
-    <section className={bare ? "mb-3" : "mb-4 rounded-lg border border-line bg-panel p-4"} data-testid={`lines-${field.key}`} aria-labelledby={`${meta.id}-title`}>
+    <section
+      className={frame === "panel" ? "mb-4 rounded-lg border border-line bg-panel p-4" : frame === "inset" ? "col-span-2 mb-4" : "mb-3"}
+      data-testid={`lines-${field.key}`}
+      data-hydrated={hydrated ? "true" : undefined}
+      aria-labelledby={`${meta.id}-title`}
+    >
       <div className={bare ? "flex justify-end" : "mb-2 flex items-center justify-between gap-2"}>
-        <h2 id={`${meta.id}-title`} className={bare ? "sr-only" : "text-base font-semibold text-ink"}>
+        <h2 id={`${meta.id}-title`} className={bare ? "sr-only" : frame === "inset" ? "text-sm font-medium text-ink" : "text-base font-semibold text-ink"}>
           {labelOf(field.label, lang)}
         </h2>
         {!readOnly && (max === undefined || rows.length < max) ? (
@@ -175,7 +196,7 @@ export function LinesField({
             size="sm"
             data-testid={`add-${field.key}`}
           >
-            {t("document.addRow")}
+            {field.lines?.addLabel ? labelOf(field.lines.addLabel, lang) : t("document.addRow")}
           </Button>
         ) : null}
       </div>
@@ -214,11 +235,11 @@ export function LinesField({
                 const cells = row.getFieldset() as Record<string, Meta>;
                 const n = i + 1;
                 return (
-                  <tr key={row.key} className="border-t border-line align-top" data-testid={`${field.key}-row`}>
+                  <tr key={row.key ?? i} className="border-t border-line align-top" data-testid={`${field.key}-row`}>
                     <td className="px-2 pt-3 text-center tabular-nums text-muted">{n}</td>
                     {columns.map((c) => (
                       <td key={c.key} className={`px-1 py-1 ${c.width ?? ""}`}>
-                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={cellLabel ? cellLabel(c, n) : `${labelOf(c.label, lang)} ${n}`} />
+                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={cellLabel ? cellLabel(c, n) : `${labelOf(c.label, lang)} ${n}`} files={c.type === "files" ? lineFiles(row.initialValue, c.key) : undefined} readOnly={readOnly} />
                       </td>
                     ))}
                     {readOnly ? null : (

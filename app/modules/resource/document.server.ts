@@ -12,7 +12,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditLogs, users } from "../../../db/schema";
 import { ofTenant, sameTenant, withTenant, type TenantTable } from "../../../db/tenant";
 import { displayText, inputText, lineTotals, storedOf } from "~/lib/field-codecs";
-import { documentHref, labelOf, type FormFieldDef, type Label, type ResourceView } from "~/lib/list/types";
+import { documentHref, labelOf, newFormValues, type FormFieldDef, type Label, type ResourceView } from "~/lib/list/types";
 import { readForm, requireSafeFieldNames } from "~/lib/posted-form.server";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
@@ -200,16 +200,7 @@ export async function documentLoader<Row extends StatefulRow & { state: number }
   if (url.searchParams.get("new") === "1") {
     if (!can.add) throw new Response("Forbidden", { status: 403 });
     // a new document starts with the rows it needs at least, blank (a blank row is no row when saved)
-    const defaults = Object.fromEntries(
-      (view.form as FormFieldDef[]).map((f) => [
-        f.key,
-        f.type === "lines"
-          ? Array.from({ length: f.lines?.minRows ?? 0 }, () => ({
-              ...f.lines?.newRow,
-            }))
-          : f.defaultValue ?? "",
-      ])
-    );
+    const defaults = newFormValues(view.form as FormFieldDef[]);
     return data(
       {
         ...common,

@@ -1,9 +1,11 @@
+import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
-import { formInputs, labelOf, LOCATION_LABELS, type FormFieldDef, type ResourceView } from "~/lib/list/types";
+import { formInputs, labelOf, LOCATION_LABELS, newFormValues, type FormFieldDef, type ResourceView } from "~/lib/list/types";
+import { centsOf, formatCents } from "~/lib/cents";
 import { dayOf } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
@@ -11,6 +13,7 @@ import { LinkButton } from "~/ui/button";
 import { Drawer } from "~/ui/drawer";
 import { MapPicker } from "~/widgets/map-picker";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
+import { FieldControl, LinesField } from "./document-fields";
 import type { ResourceActionData } from "./route.server";
 import { boxClass } from "~/ui/input";
 
@@ -43,6 +46,7 @@ export function ResourceDetail({ view, values, options, back, canEdit, extra }: 
       return empty ? labelOf(empty, lang) : "—";
     }
     if (f.type === "date") return dateInputValue(v, timeZone);
+    if (f.type === "money") return formatCents(centsOf(String(v)));
     if (f.type === "vehicles") return String(v).split("\n").filter(Boolean).join("、");
     const choice = f.options?.find((o) => o.value === String(v));
     if (choice) return labelOf(choice.label, lang);
@@ -82,7 +86,19 @@ export interface FormExtraContext {
 /** A screen's own fields under the generic ones, inside the same form (a document's lines, a money input, uploads). */
 export type FormExtra = (ctx: FormExtraContext) => ReactNode;
 
-/** The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. */
+/** Every value is the server's to judge (the resource's schema): the drawer's form only applies the row buttons at once. */
+const acceptAll = (formData: FormData) => parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) });
+
+/** A refused save as Conform's result: the values as posted, each message (a key) at its field, `form` as the form's own. */
+function refusalOf(values: Record<string, unknown>, errors: Record<string, string>): SubmissionResult<string[]> {
+  return { status: "error", initialValue: values as SubmissionResult<string[]>["initialValue"], error: Object.fromEntries(Object.entries(errors).map(([key, m]) => [key === "form" ? "" : key, [m]])) };
+}
+
+/**
+ * The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. The form
+ * is Conform's, so a declared `lines` field (a customer's contacts) is the house's lines table: its row buttons apply
+ * at once with JavaScript and are answered by the server without it (resourceAction), each message under its cell.
+ */
 export function ResourceForm({ view, mode, values, options, back, formAction, extra }: { view: ResourceView; mode: "create" | "edit" | "view"; values: Record<string, unknown>; options: Record<string, { value: string; label: string }[]>; back: string; formAction: string; extra?: FormExtra }) {
   const action = useActionData<ResourceActionData>();
   const navigation = useNavigation();
@@ -103,6 +119,13 @@ export function ResourceForm({ view, mode, values, options, back, formAction, ex
   const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
   const firstRef = useRef<HTMLElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const [form, metas] = useForm<Record<string, unknown>>({
+    id: `resource-${view.name}-${mode === "create" ? "new" : String(values.id)}`,
+    // a row button answered by the server, or a refused save with its values and messages
+    lastResult: posted ? (posted.result ?? refusalOf(posted.values, errors)) : undefined,
+    defaultValue: (mode === "create" ? newFormValues(fields) : values) as never,
+    onValidate: ({ formData }) => acceptAll(formData),
+  });
   // the first field, unless the user is already in one (a drawer the server rendered is typed in before it hydrates)
   useEffect(() => {
     if (!formRef.current?.contains(document.activeElement)) firstRef.current?.focus();
@@ -110,33 +133,60 @@ export function ResourceForm({ view, mode, values, options, back, formAction, ex
 
   return (
     <Drawer title={mode === "create" ? t("createTitle", { title }) : t("editTitle", { title })} titleId="form-title" closeTo={back} closeLabel={t("cancel")} data-testid="resource-form">
-      <Form ref={formRef} method="post" action={formAction} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
-        <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
-        {mode === "edit" ? (
-          <>
-            <input type="hidden" name="id" value={String(values.id)} />
-            <input type="hidden" name="version" value={String(values.version)} />
-          </>
-        ) : null}
-        {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
-        <div className="grid grid-cols-2 gap-x-4">
-          {fields.map((f, i) => {
-            const inputRef = i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined;
-            if (f.type === "location") return <LocationField key={f.key} field={f} value={(key) => current({ key, type: "text" })} error={errorOf} lang={lang} inputRef={inputRef} />;
-            return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
-          })}
-        </div>
-        {extra?.({ mode, values: posted ? posted.values : mode === "create" ? {} : values, errorOf })}
-        <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
-          <LinkButton to={back}>
-            {t("cancel")}
-          </LinkButton>
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("save")}
-          </Button>
-        </div>
-      </Form>
+      <FormProvider context={form.context}>
+        <Form ref={formRef} method="post" action={formAction} {...getFormProps(form)} className="flex-1 overflow-y-auto px-5 py-4" noValidate>
+          <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
+          {mode === "edit" ? (
+            <>
+              <input type="hidden" name="id" value={String(values.id)} />
+              <input type="hidden" name="version" value={String(values.version)} />
+            </>
+          ) : null}
+          {errors.form ? <Alert tone="error">{message(errors.form)}</Alert> : null}
+          <div className="grid grid-cols-2 gap-x-4">
+            {fields.map((f, i) => {
+              const inputRef = i === 0 ? (el: HTMLElement | null) => (firstRef.current = el) : undefined;
+              const meta = (metas as Record<string, Meta>)[f.key]!;
+              if (f.type === "lines") return <LinesField key={f.key} frame="inset" field={f} meta={meta} choices={options} readOnly={false} />;
+              if (DECLARED.has(f.type)) return <DeclaredField key={f.key} field={f} meta={meta} choices={options} lang={lang} />;
+              if (f.type === "location") return <LocationField key={f.key} field={f} value={(key) => current({ key, type: "text" })} error={errorOf} lang={lang} inputRef={inputRef} />;
+              return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
+            })}
+          </div>
+          {extra?.({ mode, values: posted ? posted.values : mode === "create" ? {} : values, errorOf })}
+          <div className="mt-2 flex justify-end gap-2 border-t border-line pt-4">
+            <LinkButton to={back}>{t("cancel")}</LinkButton>
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("save")}
+            </Button>
+          </div>
+        </Form>
+      </FormProvider>
     </Drawer>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic form renders whatever its declaration names
+type Meta = FieldMetadata<any, any, string[]>;
+
+/** The types a drawer shows through the house's declared controls (a document's): their codecs read what is posted. */
+const DECLARED = new Set<FormFieldDef["type"]>(["money", "percent", "quantity", "flag"]);
+
+/** A declared field on Conform's form: its label (and required mark), the control with its message, the hint below. */
+function DeclaredField({ field, meta, choices, lang }: { field: FormFieldDef; meta: Meta; choices: Record<string, { value: string; label: string }[]>; lang: string }) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-ink">
+        {field.required ? (
+          <span className="mr-0.5 text-danger" aria-hidden>
+            *
+          </span>
+        ) : null}
+        {labelOf(field.label, lang)}
+      </label>
+      <FieldControl field={field} meta={meta} choices={choices} />
+      {field.hint && !meta.errors?.length ? <p className="mt-0.5 text-xs text-muted">{labelOf(field.hint, lang)}</p> : null}
+    </div>
   );
 }
 

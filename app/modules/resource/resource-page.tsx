@@ -152,10 +152,10 @@ export function ResourcePage<Row extends { id: number } = ListedRow>({
         {data.form?.mode === "view" ? (
           <ResourceDetail view={view} values={data.form.values} options={data.options} back={back} canEdit={data.can.edit} extra={detail} />
         ) : data.form ? (
-          <ResourceForm view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} extra={formExtra} />
+          <ResourceForm key={`${data.form.mode}-${String((data.form.values as Record<string, unknown>).id ?? "new")}`} view={view} mode={data.form.mode} values={data.form.values} options={data.options} back={back} formAction={formAction} extra={formExtra} />
         ) : action?.intent === "create" || action?.intent === "update" ? (
           // a save refused by the server: the panel comes back with the messages and what was typed
-          <ResourceForm view={view} mode={action.intent === "create" ? "create" : "edit"} values={action.values} options={action.options} back={back} formAction={formAction} extra={formExtra} />
+          <ResourceForm key={`${action.intent}-${String(action.values.id ?? "new")}`} view={view} mode={action.intent === "create" ? "create" : "edit"} values={action.values} options={action.options} back={back} formAction={formAction} extra={formExtra} />
         ) : null}
       </Suspense>
     </div>

@@ -1,3 +1,4 @@
+import { parse, type SubmissionResult } from "@conform-to/dom";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { forbidden, requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
@@ -68,7 +69,7 @@ function permissionsOf(scope: RequestScope, res: AnyResource) {
 export type ResourceActionData =
   | { intent: "import"; report: ImportReport }
   | { intent: "columns"; error: "noColumns" | "fixedColumn"; column?: string }
-  | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, unknown>; options: Record<string, Option[]> }
+  | { intent: "create" | "update"; errors: FieldErrors; values: Record<string, unknown>; options: Record<string, Option[]>; result?: SubmissionResult<string[]> }
   | { intent: "confirmDelete"; ids: number[]; labels: string[] }
   | { intent: "selection"; error: "selectRows" | "selectOne" }
   | { intent: "delete"; error: string };
@@ -117,6 +118,11 @@ export async function resourceAction(
   // names (an index ≥ 500, a gap, `__proto__`) are refused here, for every intent, the resource's own included
   const values = postedValues(form);
   if (custom) return custom.run(scope, form, back);
+  // a lines field's row button (添加联系人, ↑, 删除) posted before the page's JavaScript: the form as it now stands, nothing saved
+  if ((intent === "create" || intent === "update") && form.has("__intent__")) {
+    const result = parse<Record<string, unknown>, string[]>(form, { resolve: (value) => ({ value }) }).reply({ hideFields: ["password", "confirm"] });
+    return data<ResourceActionData>({ intent, errors: {}, values: withoutSecrets(values), options: (await options?.(scope)) ?? {}, result });
+  }
 
   switch (intent) {
     case "columns": {

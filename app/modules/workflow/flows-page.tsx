@@ -105,7 +105,7 @@ function FlowCard({ flow, roles, users, canEdit, refused, result }: { flow: Load
           <input type="hidden" name="kind" value={flow.kind} />
           {refused?.errors.form ? <Alert tone="error">{message(refused.errors.form)}</Alert> : null}
           <fieldset disabled={!canEdit} className="min-w-0">
-            <LinesField bare field={field} meta={fields.steps as never} choices={choices} readOnly={!canEdit} cellLabel={(c, n) => (c.key === "approver" ? t("step", { n }) : `${t("flows.fromAmount")} ${n}`)} />
+            <LinesField frame="bare" field={field} meta={fields.steps as never} choices={choices} readOnly={!canEdit} cellLabel={(c, n) => (c.key === "approver" ? t("step", { n }) : `${t("flows.fromAmount")} ${n}`)} />
           </fieldset>
           {canEdit ? (
             <Button type="submit" disabled={navigation.state === "submitting"}>
