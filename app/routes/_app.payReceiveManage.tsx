@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { requireScope } from "~/modules/access/access.server";
 import { ReceiptPage } from "~/modules/finance/receipt-page";
 import { receiptView } from "~/modules/finance/receipt.resource";
-import { allocateIntent, createReceipt, customerBalances, payableBills, receiptOptions, receiptResource } from "~/modules/finance/receipt.server";
+import { allocateIntent, createReceipt, customerBalances, receiptOptions, receiptResource } from "~/modules/finance/receipt.server";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { pageTitle } from "~/lib/page-title";
@@ -12,10 +12,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** /payReceiveManage 收付款管理: receipts and payments with each customer's balance (`?customerId=` narrows both). */
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, receiptResource, { options: receiptOptions }), requireScope(args.request, args.context, { screen: receiptView.path })]);
-  const creating = new URL(args.request.url).searchParams.get("new") === "1" && page.data.can.add;
   const customerId = Number(page.data.query.filters.customerId) || null;
-  const [openBills, balances] = await Promise.all([creating ? payableBills(scope) : Promise.resolve([]), customerBalances(scope, customerId)]);
-  return data({ ...page.data, openBills, balances }, page.init ?? undefined);
+  return data({ ...page.data, balances: await customerBalances(scope, customerId) }, page.init ?? undefined);
 }
 
 export const action = (args: ActionFunctionArgs) =>

@@ -18,9 +18,11 @@ export interface MoneyInputProps extends NativeProps, MoneyRules {
 const toText = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
 /**
- * Money input (spec §5). Shows thousands separators when not focused and plain digits while
- * typing. Before JavaScript runs it is a plain named input, so the form still posts a number;
- * afterwards a hidden input carries the clamped plain value under the same name.
+ * Money input (spec §5). Shows thousands separators until the user types, then plain digits until
+ * the field is left. Focus alone changes nothing: a value rewritten on focus would move the caret
+ * and drop a selection made as the field is entered (select all, then type the new amount). Before
+ * JavaScript runs it is a plain named input, so the form still posts a number; afterwards a hidden
+ * input carries the clamped plain value under the same name.
  */
 export function MoneyInput({ name, value, defaultValue, onValueChange, precision, allowNegative, negativeOnly, min, max, onFocus, onBlur, className = "", ...input }: MoneyInputProps) {
   const rules: MoneyRules = useMemo(() => ({ precision, allowNegative, negativeOnly, min, max }), [precision, allowNegative, negativeOnly, min, max]);
@@ -28,6 +30,7 @@ export function MoneyInput({ name, value, defaultValue, onValueChange, precision
   const controlled = value !== undefined;
   const [text, setText] = useState(() => normalizeMoney(toText(controlled ? value : defaultValue), rules));
   const [focused, setFocused] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   // follow a controlled value unless the user is typing in the field
   useEffect(() => {
@@ -35,7 +38,7 @@ export function MoneyInput({ name, value, defaultValue, onValueChange, precision
   }, [controlled, value, focused, rules]);
 
   const plainValue = normalizeMoney(text, rules);
-  const shown = hydrated && !focused ? formatMoney(plainValue) : text;
+  const shown = hydrated && !editing ? formatMoney(plainValue) : text;
 
   return (
     <>
@@ -52,11 +55,13 @@ export function MoneyInput({ name, value, defaultValue, onValueChange, precision
         }}
         onChange={(e) => {
           const next = sanitizeMoneyInput(e.target.value, rules);
+          setEditing(true);
           setText(next);
           onValueChange?.(next);
         }}
         onBlur={(e) => {
           setFocused(false);
+          setEditing(false);
           setText(plainValue);
           if (plainValue !== text) onValueChange?.(plainValue);
           onBlur?.(e);

@@ -112,7 +112,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await form.locator("#field-customerId").selectOption(String(c.customer));
     await form.locator("#field-issuedOn").fill(c.last);
     await form.locator("#field-amount").fill(String(amount / 100));
-    await form.locator(`#bill-on-${billId}`).check();
+    await form.getByRole("checkbox", { name: new RegExp(`^${c.bill} `) }).check();
     await form.getByRole("button", { name: x.save }).click();
     await expect(page.getByTestId("data-table")).toContainText(c.bill);
     await page.goto("/payReceiveManage?new=1");

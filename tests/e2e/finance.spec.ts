@@ -10,8 +10,8 @@ test.use({ storageState: signedIn("admin") });
 // bill's page showing what was paid; pictures of the three screens and the forms at 1280 and 1920 px, light and
 // dark, into screenshots/finance/ (npm run screenshots).
 const TEXTS = {
-  "zh-CN": { add: "新增", save: "保存", split: "税额", paid: "已收", balances: "客户往来" },
-  "en-US": { add: "Add", save: "Save", split: "Tax", paid: "Paid", balances: "Customer balances" },
+  "zh-CN": { add: "新增", save: "保存", split: "税额", paid: "已收", balances: "客户往来", pick: "选择", thisReceipt: "本次核销(元)" },
+  "en-US": { add: "Add", save: "Save", split: "Tax", paid: "Paid", balances: "Customer balances", pick: "Pick", thisReceipt: "Paid here (CNY)" },
 } as const;
 
 /** A confirmed bill of the admin's tenant with nothing invoiced or paid yet, not taken by an earlier run. */
@@ -48,7 +48,8 @@ for (const lang of ["zh-CN", "en-US"] as const) {
       await form.locator("#field-issuedOn").fill("2026-11-20");
       await form.locator("#field-amount").fill(yuan(bill!.amountCents));
       await expect(page.getByTestId("invoice-split")).toContainText(x.split);
-      await form.locator(`#bill-on-${bill!.id}`).check();
+      // a bill's tick is named by its number (the table shows the chosen customer's bills only)
+      await form.getByRole("checkbox", { name: `${bill!.number} ${x.pick}`, exact: true }).check();
     };
     await fillInvoice();
     // the pictures reload the form: then it is filled again
@@ -67,8 +68,8 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await form.locator("#field-amount").fill("100");
     await form.locator("#field-reference").fill(reference);
     await form.locator("#field-allocation").selectOption("manual");
-    await form.locator(`#bill-on-${bill!.id}`).check();
-    await form.locator(`input[aria-label^="${bill!.number} "]`).fill("100");
+    await form.getByRole("checkbox", { name: `${bill!.number} ${x.pick}`, exact: true }).check();
+    await form.getByRole("textbox", { name: `${bill!.number} ${x.thisReceipt}`, exact: true }).fill("100");
     await form.getByRole("button", { name: x.save }).click();
     await expect(page.getByTestId("data-table")).toContainText(reference);
     await expect(page.getByTestId("receipt-balances")).toContainText(x.balances);

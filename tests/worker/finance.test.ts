@@ -209,6 +209,33 @@ describe("invoices", () => {
     expect(await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.id, stored!.id))).toHaveLength(1);
   });
 
+  it("offers a new invoice its own confirmed bills as fixed lines, each at its uninvoiced remainder, and keeps them through a refusal", async () => {
+    const t = await admin();
+    const other = await admin();
+    const c = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-08-01" }] });
+    const bill = await makeBill(t.tenantId, c, { amountCents: 1_090_000, dueOn: "2026-09-30" });
+    await db().update(bills).set({ invoicedCents: 90_000 }).where(eq(bills.id, bill.id));
+    const draft = await makeBill(t.tenantId, c, { amountCents: 50_000, dueOn: "2026-10-31", state: 0 });
+    const theirs = await makeContract(other.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-08-01" }] });
+    const theirBill = await makeBill(other.tenantId, theirs, { amountCents: 100_000, dueOn: "2026-09-30" });
+    const page = await (await get(`${INVOICES}?new=1`, t.cookie)).text();
+    // one line: the bill's number shown and posted along, its id and customer posted, the amount ¥10,000.00 left to invoice
+    expect(page).toContain('name="bills[0].billId" value="' + bill.id + '"');
+    expect(page).toContain('name="bills[0].customerId" value="' + c.customerId + '"');
+    expect(page).toContain(bill.number);
+    expect(page).toMatch(/name="bills\[0\]\.amount"[^>]*value="10000\.00"/);
+    expect(page).toContain(`aria-label="${bill.number} 选择"`);
+    expect(page).not.toContain("bills[1].billId");
+    expect(page).not.toContain(draft.number);
+    expect(page).not.toContain(theirBill.number);
+    // refused (the sum is not the invoice's amount): the line comes back as posted, the message over the table
+    const posted = { ...invoiceForm(c.customerId, "600", [{ billId: bill.id, amount: "500" }]), "bills[0].number": bill.number, "bills[0].customerId": String(c.customerId), "bills[0].open": "10000.00" };
+    const refused = await (await postForm(`${INVOICES}?new=1`, posted, { Cookie: t.cookie })).text();
+    expect(refused).toContain("所选账单的开票金额合计须等于发票金额");
+    expect(refused).toContain(bill.number);
+    expect(refused).toMatch(/name="bills\[0\]\.amount"[^>]*value="500"/);
+  });
+
   it("stores only one of two concurrent invoices that together exceed the bill", async () => {
     const t = await admin();
     const c = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-08-01" }] });

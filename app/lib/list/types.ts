@@ -112,6 +112,11 @@ export interface FormFieldDef {
   limit?: number;
   /** a column's width in a lines table (a Tailwind class, e.g. "w-32") */
   width?: string;
+  /**
+   * a line field the user reads but does not type: text (its value as a cell) or hidden (no column); either is posted
+   * along unchanged, so a refused form comes back with it (a bill's number and open amount beside the amount typed)
+   */
+  show?: "text" | "hidden";
 }
 
 /**
@@ -135,6 +140,19 @@ export interface LinesOptions {
   newRow?: Record<string, string>;
   /** line fields no two rows may share (a machine moves once per transfer): the later row is refused at the field, naming the first */
   unique?: string[];
+  /** the rows are the server's (the bills open for an invoice): none added, removed or moved */
+  fixed?: boolean;
+  /** the line field naming a row, which names its cells for screen readers (ZD-202611-0003 本次开票) */
+  rowLabel?: string;
+  /**
+   * once the page runs, only the rows whose `line` field is the head field `head`'s current value show (a customer's
+   * bills); `pick` is said while the head field is empty. Without JavaScript every row shows and the server judges
+   */
+  follow?: { line: string; head: string; pick?: Label };
+  /** once the page runs, the table shows only while each named head field has one of its values (a receipt allocated by hand) */
+  when?: Record<string, string[]>;
+  /** said when there is no row to show (没有可开票的账单) */
+  empty?: Label;
 }
 
 /**

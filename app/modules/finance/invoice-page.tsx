@@ -9,7 +9,7 @@ import { ConfirmPanel, ResourcePage } from "~/modules/resource/resource-page";
 import { Alert } from "~/ui/field";
 import { QueryLink } from "~/widgets/list-navigation";
 import { AttachmentsField } from "~/widgets/attachments-field";
-import { BillsField, useFieldValue, type PickableBill } from "./bills-field";
+import { useFieldValue } from "~/widgets/use-field-value";
 import { invoiceView } from "./invoice.resource";
 import type { RowOf } from "~/modules/resource/resource.server";
 import type { invoiceResource } from "./invoice.server";
@@ -31,17 +31,12 @@ function SplitPreview() {
   );
 }
 
+/** The invoice's own part under its declared fields (the bills among them): the split of what is typed, the attachments. */
 function InvoiceExtra(ctx: FormExtraContext) {
   const { t } = useTranslation(FINANCE);
-  const { openBills } = useLoaderData<{ openBills: PickableBill[] }>();
   return (
     <>
-      {ctx.mode === "create" ? (
-        <>
-          <SplitPreview />
-          <BillsField bills={openBills} values={ctx.values} errorOf={ctx.errorOf} title={t("invoice.bills")} hint={t("invoice.billsHint")} amountLabel={t("invoice.thisInvoice")} openLabel={t("invoice.uninvoiced")} />
-        </>
-      ) : null}
+      {ctx.mode === "create" ? <SplitPreview /> : null}
       <AttachmentsField {...ctx} label={t("invoice.attachments")} />
     </>
   );

@@ -1,3 +1,4 @@
+import { billsField } from "./bills-lines";
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 
 export const INVOICE_KIND_OPTIONS: OptionDef[] = [
@@ -54,5 +55,11 @@ export const invoiceView = defineView({
     { key: "issuedOn", label: { zh: "开票日期", en: "Issued" }, type: "date", required: true, createOnly: true },
     { key: "amount", label: { zh: "价税合计(元)", en: "Amount with tax (CNY)" }, type: "text", required: true, maxLength: 20, createOnly: true, hint: { zh: "含税金额；税额 = 金额 × 税率 ÷ (1 + 税率)", en: "Tax included; tax = amount × rate ÷ (1 + rate)" } },
     { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 200 },
+    billsField({
+      label: { zh: "开票账单", en: "Bills invoiced" },
+      hint: { zh: "已确认或已锁定、尚有未开票金额的账单；勾选后默认开全部未开票金额", en: "Confirmed or locked bills with an uninvoiced remainder; a ticked bill takes its whole remainder by default" },
+      open: { zh: "未开票", en: "Uninvoiced" },
+      amount: { zh: "本次开票(元)", en: "Invoiced here (CNY)" },
+    }),
   ],
 });

@@ -20,6 +20,7 @@ import { attachmentsField, csvOf, dayField, documentOrg, optionalId, partyOption
 import { invoiceSplit } from "./money";
 import { invoiceView } from "./invoice.resource";
 import { line } from "~/lib/form-fields";
+import { billLine } from "./bills-lines";
 import { SETTLED_BILL_STATES } from "~/modules/billing/bills.resource";
 import { INVOICE_STATE } from "../../../db/states";
 
@@ -169,6 +170,8 @@ export const invoiceResource = defineResource({
   },
   toUpdate: (values) => ({ remark: values.remark, attachments: csvOf(values.attachments) }),
   editValues: async (scope, row) => ({ attachmentFiles: await namedFiles(scope.db, scope.user.tenantId, row.attachments) }),
+  // a new invoice offers the bills with an uninvoiced remainder, a fixed line each
+  newValues: async (scope) => ({ bills: (await invoiceableBills(scope)).map(billLine) }),
   auditView: (row) => row,
   // each bill's share, and the bill's invoiced total moved only while it stays within the bill (a concurrent invoice
   // that took the room first leaves this UPDATE changing nothing, and the guard rolls the whole save back)

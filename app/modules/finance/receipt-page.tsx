@@ -7,25 +7,15 @@ import type { FormExtraContext } from "~/modules/resource/resource-drawers";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { Alert } from "~/ui/field";
 import { AttachmentsField } from "~/widgets/attachments-field";
-import { BillsField, useFieldValue, type PickableBill } from "./bills-field";
 import { receiptView } from "./receipt.resource";
 import type { CustomerBalance, receiptResource } from "./receipt.server";
 import type { RowOf } from "~/modules/resource/resource.server";
 import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 
+/** The receipt's own part under its declared fields (the bills among them): the attachments. */
 function ReceiptExtra(ctx: FormExtraContext) {
   const { t } = useTranslation(FINANCE);
-  const { openBills } = useLoaderData<{ openBills: PickableBill[] }>();
-  const allocation = useFieldValue("field-allocation");
-  const direction = useFieldValue("field-direction");
-  // with JavaScript the table shows only for a receipt allocated by hand; without it, always (the server reads it only then)
-  const hidden = allocation !== null && (allocation !== "manual" || direction === "out");
-  return (
-    <>
-      {ctx.mode === "create" ? <BillsField bills={openBills} values={ctx.values} errorOf={ctx.errorOf} title={t("receipt.bills")} hint={t("receipt.manual")} amountLabel={t("receipt.thisReceipt")} openLabel={t("receipt.open")} hidden={hidden} /> : null}
-      <AttachmentsField {...ctx} label={t("receipt.attachments")} />
-    </>
-  );
+  return <AttachmentsField {...ctx} label={t("receipt.attachments")} />;
 }
 
 /** Per customer: billed, paid, credit, outstanding and overdue; a name narrows the list to that customer's receipts. */

@@ -1,3 +1,4 @@
+import { billsField } from "./bills-lines";
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 
 export const DIRECTION_OPTIONS: OptionDef[] = [
@@ -58,5 +59,13 @@ export const receiptView = defineView({
     { key: "reference", label: { zh: "参考号", en: "Reference" }, type: "text", maxLength: 60, hint: { zh: "银行流水号或承兑汇票号", en: "The bank's reference or the acceptance bill's number" } },
     { key: "allocation", label: { zh: "核销方式", en: "Allocation" }, type: "select", required: true, options: ALLOCATION_OPTIONS, createOnly: true, defaultValue: "auto" },
     { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 200 },
+    billsField({
+      label: { zh: "核销账单", en: "Bills paid" },
+      hint: { zh: "手工核销：填写各账单的金额", en: "By hand: the amount for each bill" },
+      open: { zh: "未收(元)", en: "Unpaid (CNY)" },
+      amount: { zh: "本次核销(元)", en: "Paid here (CNY)" },
+      // the table is read only for money received and allocated by hand
+      when: { allocation: ["manual"], direction: ["in"] },
+    }),
   ],
 });

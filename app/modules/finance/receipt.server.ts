@@ -15,6 +15,7 @@ import { auditRecord } from "~/modules/resource/command.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
 import { takeNumber } from "~/modules/numbering/numbering.server";
+import { billLine } from "./bills-lines";
 import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues, withoutSecrets } from "~/modules/resource/form.server";
 import type { Option, ResourceActionData } from "~/modules/resource/route.server";
@@ -196,6 +197,8 @@ export const receiptResource = defineResource({
   }),
   toUpdate: (values) => ({ method: values.method, reference: values.reference, remark: values.remark, attachments: csvOf(values.attachments) }),
   editValues: async (scope, row) => ({ attachmentFiles: await namedFiles(scope.db, scope.user.tenantId, row.attachments) }),
+  // a new receipt offers the bills with something unpaid, a fixed line each (read when allocated by hand)
+  newValues: async (scope) => ({ bills: (await payableBills(scope)).map(billLine) }),
   auditView: (row) => row,
   // the number (bump first), then the money on the bills: by hand, or oldest due first over the customer's open bills
   async sideWrites(scope, save) {

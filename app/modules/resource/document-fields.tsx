@@ -5,9 +5,10 @@
  * once), a message under each cell, the table's own message (too few rows) under it, and a totals row.
  */
 import { useFormMetadata, type FieldMetadata } from "@conform-to/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
+import { centsOf, formatCents } from "~/lib/cents";
 import { lineTotals } from "~/lib/field-codecs";
 import { labelOf, type FormFieldDef } from "~/lib/list/types";
 import { Button } from "~/ui/button";
@@ -60,6 +61,14 @@ export function FieldControl({
     "aria-required": field.required || undefined,
   };
   const initial = text(meta.initialValue);
+  // read, not typed: the value as text, posted along unchanged (money with its separators)
+  if (field.show === "text")
+    return (
+      <>
+        <span className={`block ${field.type === "money" ? "text-right tabular-nums" : ""} text-ink`}>{field.type === "money" ? formatCents(centsOf(initial)) : initial}</span>
+        <input type="hidden" name={meta.name} value={initial} />
+      </>
+    );
   let control;
   switch (field.type) {
     case "select":
@@ -140,7 +149,33 @@ function lineFiles(row: unknown, key: string): { id: number; name: string; url: 
   return ids.map((id, i) => ({ id: Number(id), name: (i === 0 && text(values[`${key}Name`])) || `#${id}`, url: (i === 0 && text(values[`${key}Url`])) || null }));
 }
 
-/** A `lines` field: its rows as a table of controls, with the row buttons and the totals row. */
+/**
+ * The current values of the named head fields while the page runs (null before it does): read from the form's own
+ * controls when one changes (a choice made, a text left), whichever widget draws them. Only a real difference
+ * re-renders: a render in the middle of typing into a controlled cell (a money input) would put its old value back.
+ */
+function useHeadValues(formId: string, names: string[]): Record<string, string> | null {
+  const [values, setValues] = useState<Record<string, string> | null>(null);
+  const key = names.join(",");
+  useEffect(() => {
+    const form = document.getElementById(formId) as HTMLFormElement | null;
+    if (!form || !key) return;
+    const read = () => {
+      const data = new FormData(form);
+      const next = Object.fromEntries(key.split(",").map((name) => [name, String(data.get(name) ?? "")]));
+      setValues((prev) => (prev && Object.keys(next).every((name) => prev[name] === next[name]) ? prev : next));
+    };
+    read();
+    form.addEventListener("change", read);
+    return () => form.removeEventListener("change", read);
+  }, [formId, key]);
+  return values;
+}
+
+/**
+ * A `lines` field: its rows as a table of controls, with the row buttons and the totals row; a `fixed` one is the
+ * server's rows (a bill a row) with the fields to read shown as text, following a head field when it says so.
+ */
 export function LinesField({
   field,
   meta,
@@ -155,7 +190,7 @@ export function LinesField({
   choices: Choices;
   readOnly: boolean;
   live?: Record<string, string>[];
-  /** a cell's accessible name (default: its column's label and the row's number, 运费(元) 2) */
+  /** a cell's accessible name (default: its column's label and the row's number, 运费(元) 2, or its rowLabel's value) */
   cellLabel?: (column: FormFieldDef, n: number) => string;
   /**
    * panel (a document's): a card with its title; bare (a settings card of its own): its title for screen readers only;
@@ -167,16 +202,33 @@ export function LinesField({
   const form = useFormMetadata(meta.formId);
   const error = useError(meta);
   const lang = i18n.language;
-  const columns = field.lines?.fields ?? [];
+  const options = field.lines;
+  const fields = options?.fields ?? [];
+  const columns = fields.filter((c) => c.show !== "hidden");
+  const hidden = fields.filter((c) => c.show === "hidden");
+  const fixed = readOnly || Boolean(options?.fixed);
   const rows = (meta as unknown as ListMeta).getFieldList();
-  const totals = field.lines?.totals?.length ? lineTotals(columns, field.lines.totals, live ?? (Array.isArray(meta.value) ? (meta.value as unknown[]) : [])) : null;
+  const head = useHeadValues(meta.formId, [...(options?.follow ? [options.follow.head] : []), ...Object.keys(options?.when ?? {})]);
+  const totals = options?.totals?.length ? lineTotals(fields, options.totals, live ?? (Array.isArray(meta.value) ? (meta.value as unknown[]) : [])) : null;
   const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
-  const max = field.lines?.maxRows;
+  const max = options?.maxRows;
   const hydrated = useHydrated();
   const bare = frame === "bare";
+  // with JavaScript: away while a head field says so, and only the rows of the head's choice (without it: all)
+  const away = Boolean(head && Object.entries(options?.when ?? {}).some(([name, allowed]) => !allowed.includes(head[name] ?? "")));
+  const follow = options?.follow;
+  const chosen = follow && head ? (head[follow.head] ?? "") : null;
+  const shows = (row: (typeof rows)[number]) => chosen === null || text((row.initialValue as Record<string, unknown> | undefined)?.[follow!.line]) === chosen;
+  const shown = rows.filter(shows).length;
+  const nameOf = (row: (typeof rows)[number], c: FormFieldDef, n: number) => {
+    if (cellLabel) return cellLabel(c, n);
+    const named = options?.rowLabel ? text((row.initialValue as Record<string, unknown> | undefined)?.[options.rowLabel]) : "";
+    return named ? `${named} ${labelOf(c.label, lang)}` : `${labelOf(c.label, lang)} ${n}`;
+  };
+  const numeric = (c: FormFieldDef) => c.type === "money" || c.type === "quantity" || c.type === "number" || c.type === "percent";
   return (
     <section
-      className={frame === "panel" ? "mb-4 rounded-lg border border-line bg-panel p-4" : frame === "inset" ? "col-span-2 mb-4" : "mb-3"}
+      className={`${frame === "panel" ? "mb-4 rounded-lg border border-line bg-panel p-4" : frame === "inset" ? "col-span-2 mb-4" : "mb-3"} ${away ? "hidden" : ""}`}
       data-testid={`lines-${field.key}`}
       data-hydrated={hydrated ? "true" : undefined}
       aria-labelledby={`${meta.id}-title`}
@@ -185,45 +237,51 @@ export function LinesField({
         <h2 id={`${meta.id}-title`} className={bare ? "sr-only" : frame === "inset" ? "text-sm font-medium text-ink" : "text-base font-semibold text-ink"}>
           {labelOf(field.label, lang)}
         </h2>
-        {!readOnly && (max === undefined || rows.length < max) ? (
+        {!fixed && (max === undefined || rows.length < max) ? (
           <Button
             type="submit"
             {...form.insert.getButtonProps({
               name: meta.name,
-              defaultValue: (field.lines?.newRow ?? {}) as never,
+              defaultValue: (options?.newRow ?? {}) as never,
             })}
             variant="secondary"
             size="sm"
             data-testid={`add-${field.key}`}
           >
-            {field.lines?.addLabel ? labelOf(field.lines.addLabel, lang) : t("document.addRow")}
+            {options?.addLabel ? labelOf(options.addLabel, lang) : t("document.addRow")}
           </Button>
         ) : null}
       </div>
+      {field.hint ? <p className="mb-1 text-xs text-muted">{labelOf(field.hint, lang)}</p> : null}
       {error ? (
         <p id={meta.errorId} className="mb-2 text-sm text-danger" role="alert">
           {error}
         </p>
       ) : null}
+      {shown ? null : (
+        <p className="text-sm text-muted">{follow?.pick && chosen === "" ? labelOf(follow.pick, lang) : options?.empty ? labelOf(options.empty, lang) : t("document.noRows")}</p>
+      )}
       {rows.length ? (
-        <div className="overflow-x-auto">
+        <div className={`overflow-x-auto ${shown ? "" : "hidden"}`}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-line">
-                <th scope="col" className={`${th} w-12`}>
-                  {t("document.rowNo")}
-                </th>
+                {options?.fixed ? null : (
+                  <th scope="col" className={`${th} w-12`}>
+                    {t("document.rowNo")}
+                  </th>
+                )}
                 {columns.map((c) => (
-                  <th key={c.key} scope="col" className={`${th} ${c.width ?? ""} ${c.type === "money" || c.type === "quantity" || c.type === "number" || c.type === "percent" ? "text-right" : ""}`}>
+                  <th key={c.key} scope="col" className={`${th} ${c.width ?? ""} ${numeric(c) ? "text-right" : ""}`}>
                     {c.required ? (
                       <span className="mr-0.5 text-danger" aria-hidden>
                         *
                       </span>
                     ) : null}
-                    {labelOf(c.label, lang)}
+                    {c.type === "flag" && options?.rowLabel ? <span className="sr-only">{labelOf(c.label, lang)}</span> : labelOf(c.label, lang)}
                   </th>
                 ))}
-                {readOnly ? null : (
+                {fixed ? null : (
                   <th scope="col" className={`${th} w-32`}>
                     <span className="sr-only">{t("actions")}</span>
                   </th>
@@ -235,14 +293,15 @@ export function LinesField({
                 const cells = row.getFieldset() as Record<string, Meta>;
                 const n = i + 1;
                 return (
-                  <tr key={row.key ?? i} className="border-t border-line align-top" data-testid={`${field.key}-row`}>
-                    <td className="px-2 pt-3 text-center tabular-nums text-muted">{n}</td>
-                    {columns.map((c) => (
-                      <td key={c.key} className={`px-1 py-1 ${c.width ?? ""}`}>
-                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={cellLabel ? cellLabel(c, n) : `${labelOf(c.label, lang)} ${n}`} files={c.type === "files" ? lineFiles(row.initialValue, c.key) : undefined} readOnly={readOnly} />
+                  <tr key={row.key ?? i} className={`border-t border-line align-top ${shows(row) ? "" : "hidden"}`} data-testid={`${field.key}-row`}>
+                    {options?.fixed ? null : <td className="px-2 pt-3 text-center tabular-nums text-muted">{n}</td>}
+                    {columns.map((c, j) => (
+                      <td key={c.key} className={`px-1 py-1 ${c.width ?? ""} ${c.show === "text" ? "pt-2.5" : ""}`}>
+                        {j === 0 ? hidden.map((h) => <input key={h.key} type="hidden" name={cells[h.key]!.name} value={text(cells[h.key]!.initialValue)} />) : null}
+                        <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={nameOf(row, c, n)} files={c.type === "files" ? lineFiles(row.initialValue, c.key) : undefined} readOnly={readOnly} />
                       </td>
                     ))}
-                    {readOnly ? null : (
+                    {fixed ? null : (
                       <td className="whitespace-nowrap px-1 py-1">
                         <Button
                           type="submit"
@@ -304,15 +363,13 @@ export function LinesField({
                       {totals[c.key] ?? ""}
                     </td>
                   ))}
-                  {readOnly ? null : <td />}
+                  {fixed ? null : <td />}
                 </tr>
               </tfoot>
             ) : null}
           </table>
         </div>
-      ) : (
-        <p className="text-sm text-muted">{t("document.noRows")}</p>
-      )}
+      ) : null}
     </section>
   );
 }

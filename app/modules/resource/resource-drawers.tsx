@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
@@ -119,11 +119,15 @@ export function ResourceForm({ view, mode, values, options, back, formAction, ex
   const errorOf = (key: string) => (errors[key] ? message(errors[key]!) : null);
   const firstRef = useRef<HTMLElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
+  // one result per answer: a new object each render would be a new result to Conform, and reset the form again
+  const refusal = useMemo(() => (posted ? (posted.result ?? refusalOf(posted.values, posted.errors)) : undefined), [posted]);
+  // the same object while the drawer is open: Conform takes a new default value as a reason to reset the form
+  const initial = useMemo(() => (mode === "create" ? { ...newFormValues(view.form), ...values } : values), [view, mode, values]);
   const [form, metas] = useForm<Record<string, unknown>>({
     id: `resource-${view.name}-${mode === "create" ? "new" : String(values.id)}`,
     // a row button answered by the server, or a refused save with its values and messages
-    lastResult: posted ? (posted.result ?? refusalOf(posted.values, errors)) : undefined,
-    defaultValue: (mode === "create" ? newFormValues(fields) : values) as never,
+    lastResult: refusal,
+    defaultValue: initial as never,
     onValidate: ({ formData }) => acceptAll(formData),
   });
   // the first field, unless the user is already in one (a drawer the server rendered is typed in before it hydrates)

@@ -115,6 +115,8 @@ export interface ResourceDefinition<
   check?(scope: RequestScope, values: C | U, current?: StoredRow<T>): Promise<FieldErrors>;
   /** values for the edit form beyond the row's own columns (e.g. the assigned role) */
   editValues?(scope: RequestScope, row: StoredRow<T>): Promise<Values>;
+  /** values a new row's form starts with from the data (an invoice's open bills as its fixed lines) */
+  newValues?(scope: RequestScope): Promise<Values>;
   /** refuses a delete (message key) or removes rows that hang off these ids first, in the same batch */
   beforeDelete?(scope: RequestScope, ids: number[]): Promise<{ refuse: string } | { dependents: BatchItem[] }>;
   /**

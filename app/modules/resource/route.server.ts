@@ -32,11 +32,12 @@ export async function resourceLoader(
   const creating = url.searchParams.get("new") === "1" && can.add;
   // the column choice came with the session row (user_settings is joined there): no query of its own
   const columnPrefs = effectiveColumnPrefs(res.view.columns, sessionSetting<ColumnPrefs>(scope.session, `columns.${res.view.name}`));
-  const [list, editing, options, filterOptions] = await Promise.all([
+  const [list, editing, options, filterOptions, fresh] = await Promise.all([
     listResource(scope, res, query),
     editId && (can.edit || viewing) ? findRow(scope, res, editId) : Promise.resolve(undefined),
     creating || editId ? (extra.options?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, Option[]>),
     extra.filterOptions?.(scope) ?? Promise.resolve({} as Record<string, OptionDef[]>),
+    creating ? (res.newValues?.(scope) ?? Promise.resolve({})) : Promise.resolve({} as Record<string, unknown>),
   ]);
   if (editId && (can.edit || viewing) && !editing) throw new Response("Not Found", { status: 404 });
   const { flash, clear } = readFlash(request);
@@ -47,7 +48,7 @@ export async function resourceLoader(
       query,
       can,
       form: creating
-        ? { mode: "create" as const, values: {} }
+        ? { mode: "create" as const, values: fresh }
         : editing
           ? { mode: viewing ? ("view" as const) : ("edit" as const), values: { ...res.auditView(editing), ...(await res.editValues?.(scope, editing)) } }
           : null,
@@ -117,12 +118,13 @@ export async function resourceAction(
   // repeated fields arrive as arrays and `lines[0].qty` as lines, with or without JavaScript (Conform); hostile
   // names (an index ≥ 500, a gap, `__proto__`) are refused here, for every intent, the resource's own included
   const values = postedValues(form);
-  if (custom) return custom.run(scope, form, back);
-  // a lines field's row button (添加联系人, ↑, 删除) posted before the page's JavaScript: the form as it now stands, nothing saved
+  // a lines field's row button (添加联系人, ↑, 删除) posted before the page's JavaScript: the form as it now stands, nothing
+  // saved, whoever else answers the intent's saves
   if ((intent === "create" || intent === "update") && form.has("__intent__")) {
     const result = parse<Record<string, unknown>, string[]>(form, { resolve: (value) => ({ value }) }).reply({ hideFields: ["password", "confirm"] });
     return data<ResourceActionData>({ intent, errors: {}, values: withoutSecrets(values), options: (await options?.(scope)) ?? {}, result });
   }
+  if (custom) return custom.run(scope, form, back);
 
   switch (intent) {
     case "columns": {
