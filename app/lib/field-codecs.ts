@@ -99,3 +99,18 @@ export function lineTotals(fields: readonly FormFieldDef[], totals: readonly str
   }
   return out;
 }
+
+/**
+ * The mean of a line field over the rows where it is a number, to two decimals half up ("4.25"), or null when no row
+ * has one: exact in integers (the sum times 100 over the count, half up).
+ */
+export function lineAverage(rows: readonly unknown[], key: string): string | null {
+  const values = rows.flatMap((row) => {
+    const text = String((row as Record<string, unknown> | null | undefined)?.[key] ?? "").trim();
+    return /^\d{1,6}$/.test(text) ? [Number(text)] : [];
+  });
+  if (!values.length) return null;
+  const sum = values.reduce((a, b) => a + b, 0);
+  const hundredths = Math.floor((200 * sum + values.length) / (2 * values.length));
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
+}

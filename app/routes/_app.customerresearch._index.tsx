@@ -7,9 +7,9 @@ import { todayInZone } from "~/lib/tenant-clock";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
-import { ScoreFields, SurveyFigures, SurveyTabs } from "~/modules/visits/survey-parts";
+import { SurveyFigures, SurveyTabs } from "~/modules/visits/survey-parts";
 import { surveyFormView } from "~/modules/visits/survey.resource";
-import { surveyFigures, surveyFilterOptions, surveyFormResource, surveyOptions, surveyQuestions } from "~/modules/visits/survey.server";
+import { surveyFigures, surveyFilterOptions, surveyFormResource, surveyOptions } from "~/modules/visits/survey.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { pageTitle } from "~/lib/page-title";
 
@@ -18,15 +18,13 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** /customerresearch 客户调研: the satisfaction forms with the average per customer and per month beside them. */
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, surveyFormResource, { options: surveyOptions, filterOptions: surveyFilterOptions }), requireScope(args.request, args.context, { screen: surveyFormView.path })]);
-  // the questions always come: a refused save answers with the list's loader data, the form reopened from the post
-  const [figures, questions] = await Promise.all([surveyFigures(scope), surveyQuestions(scope)]);
-  return data({ ...page.data, figures, questions, today: todayInZone(scope.user.timeZone) }, page.init ?? undefined);
+  return data({ ...page.data, figures: await surveyFigures(scope), today: todayInZone(scope.user.timeZone) }, page.init ?? undefined);
 }
 
 export const action = (args: ActionFunctionArgs) => resourceAction(args, surveyFormResource, { options: surveyOptions });
 
 export default function CustomerResearch() {
-  const { figures, questions, today } = useLoaderData<typeof loader>();
+  const { figures, today } = useLoaderData<typeof loader>();
   const { t } = useTranslation(VISITS);
   const view = useMemo(() => ({ ...surveyFormView, form: surveyFormView.form.map((f) => (f.key === "answeredOn" ? { ...f, defaultValue: today } : f)) }), [today]);
   return (
@@ -34,7 +32,7 @@ export default function CustomerResearch() {
       <SurveyTabs />
       <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
         <div className="min-w-0 flex-1">
-          <ResourcePage view={view} formExtra={(ctx) => <ScoreFields {...ctx} questions={questions} />} />
+          <ResourcePage view={view} />
         </div>
         <aside className="shrink-0 p-4 xl:w-[320px] xl:pl-0" aria-labelledby="survey-figures" data-testid="survey-figures">
           <h2 id="survey-figures" className="mb-2 text-base font-semibold text-ink">

@@ -41,13 +41,13 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await survey.locator('select[name="customerId"]').selectOption({ index: 1 });
     const respondent = `e2e ${lang} ${Date.now()}`.slice(0, 30);
     await survey.locator('input[name="respondent"]').fill(respondent);
-    const rows = survey.getByTestId("score-fields").locator("fieldset");
+    const rows = survey.getByTestId("lines-answers").getByTestId("answers-row");
     const n = await rows.count();
     expect(n).toBeGreaterThan(1);
     // all 4 but the first question 5: the average shows as the scores are chosen
     for (let i = 0; i < n; i++) await rows.nth(i).locator(`input[type="radio"][value="${i === 0 ? 5 : 4}"]`).check();
     const expected = (Math.floor((200 * (5 + 4 * (n - 1)) + n) / (2 * n)) / 100).toFixed(2);
-    await expect(survey.getByTestId("form-average")).toContainText(`${x.average}: ${expected}`);
+    await expect(survey.getByTestId("answers-average")).toContainText(`${x.average}: ${expected}`);
     await survey.locator('button[type="submit"]').last().click();
     await expect(page.getByTestId("resource-form")).toHaveCount(0);
     const row = page.locator("tr", { hasText: respondent });

@@ -49,8 +49,13 @@ describe("/customerresearch 客户调研", () => {
     expect((await post(m, { intent: "update", id: String(row.id), version: String(row.version), ...form(m, m.a, [3, 4, 4, 4, 4, 4], { respondent: f.respondent! }) })).status).toBe(302);
     expect((await stored(f.respondent!))!.average).toBe(383);
     expect((await answers(row.id)).results).toHaveLength(6);
-    // the edit form shows the stored scores
-    expect(await (await get(`/customerresearch?edit=${row.id}`, m.cookie)).text()).toContain('name="answers[0].score" aria-label="设备完好率 3" checked=""');
+    // the edit form shows the stored scores: the first question's radio group, named by the question, with 3 chosen
+    const edit = await (await get(`/customerresearch?edit=${row.id}`, m.cookie)).text();
+    expect(edit).toMatch(/role="radiogroup"[^>]*aria-label="设备完好率 评分"/);
+    expect(edit).toMatch(/name="answers\[0\]\.score" checked="" value="3"/);
+    expect(edit).toContain('name="answers[0].questionId" value="' + m.questions[0] + '"');
+    // and the form's average so far
+    expect(edit).toMatch(/本表平均分(<!-- -->)?: <strong[^>]*>3\.83</);
   });
 
   it("refuses a question left unscored, a score out of 1–5 and another tenant's question, in both languages", async () => {

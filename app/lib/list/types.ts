@@ -117,6 +117,8 @@ export interface FormFieldDef {
    * along unchanged, so a refused form comes back with it (a bill's number and open amount beside the amount typed)
    */
   show?: "text" | "hidden";
+  /** select: its options as a row of radio buttons (a score 1–5) rather than a list */
+  choice?: "radios";
 }
 
 /**
@@ -153,6 +155,8 @@ export interface LinesOptions {
   when?: Record<string, string[]>;
   /** said when there is no row to show (没有可开票的账单) */
   empty?: Label;
+  /** the mean of a line field over the rows that have one, to two decimals half up, as it is chosen (本表平均分) */
+  average?: { field: string; label: Label };
 }
 
 /**

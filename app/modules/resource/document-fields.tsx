@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { centsOf, formatCents } from "~/lib/cents";
-import { lineTotals } from "~/lib/field-codecs";
+import { lineAverage, lineTotals } from "~/lib/field-codecs";
 import { labelOf, type FormFieldDef } from "~/lib/list/types";
 import { Button } from "~/ui/button";
 import { Input, Select, Textarea } from "~/ui/input";
@@ -79,6 +79,20 @@ export function FieldControl({
           {o.label}
         </option>
       );
+      if (field.choice === "radios") {
+        // one radio a choice, the group named as the cell (设备完好率 评分), each button by its own words
+        control = (
+          <div key={meta.key} role="radiogroup" id={meta.id} aria-label={label} aria-invalid={error ? true : undefined} aria-describedby={error ? meta.errorId : undefined} className="flex flex-wrap gap-x-3 gap-y-1 pt-1.5">
+            {options.map((o) => (
+              <label key={o.value} className="flex items-center gap-1 text-sm text-ink">
+                <input type="radio" name={meta.name} value={o.value} defaultChecked={initial === o.value} />
+                {o.label}
+              </label>
+            ))}
+          </div>
+        );
+        break;
+      }
       const groups = [...new Set(options.map((o) => o.group).filter((g): g is string => Boolean(g)))];
       control = (
         <Select key={meta.key} {...common} defaultValue={initial}>
@@ -147,6 +161,21 @@ function lineFiles(row: unknown, key: string): { id: number; name: string; url: 
   const values = (row ?? {}) as Record<string, unknown>;
   const ids = text(values[key]).split(",").filter((id) => /^\d+$/.test(id));
   return ids.map((id, i) => ({ id: Number(id), name: (i === 0 && text(values[`${key}Name`])) || `#${id}`, url: (i === 0 && text(values[`${key}Url`])) || null }));
+}
+
+/** A line field posted along but not shown, and its refusal (a question no longer asked) in the row's first cell. */
+function HiddenCell({ meta }: { meta: Meta }) {
+  const error = useError(meta);
+  return (
+    <>
+      <input type="hidden" name={meta.name} value={text(meta.initialValue)} />
+      {error ? (
+        <p id={meta.errorId} className="mb-1 text-xs text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -297,7 +326,7 @@ export function LinesField({
                     {options?.fixed ? null : <td className="px-2 pt-3 text-center tabular-nums text-muted">{n}</td>}
                     {columns.map((c, j) => (
                       <td key={c.key} className={`px-1 py-1 ${c.width ?? ""} ${c.show === "text" ? "pt-2.5" : ""}`}>
-                        {j === 0 ? hidden.map((h) => <input key={h.key} type="hidden" name={cells[h.key]!.name} value={text(cells[h.key]!.initialValue)} />) : null}
+                        {j === 0 ? hidden.map((h) => <HiddenCell key={h.key} meta={cells[h.key]!} />) : null}
                         <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={nameOf(row, c, n)} files={c.type === "files" ? lineFiles(row.initialValue, c.key) : undefined} readOnly={readOnly} />
                       </td>
                     ))}
@@ -369,6 +398,11 @@ export function LinesField({
             ) : null}
           </table>
         </div>
+      ) : null}
+      {options?.average && rows.length ? (
+        <p className="mt-2 text-sm text-ink" data-testid={`${field.key}-average`}>
+          {labelOf(options.average.label, lang)}: <strong className="tabular-nums">{lineAverage(Array.isArray(meta.value) ? (meta.value as unknown[]) : [], options.average.field) ?? "—"}</strong>
+        </p>
       ) : null}
     </section>
   );

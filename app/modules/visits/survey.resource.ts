@@ -1,6 +1,9 @@
 import { defineView, INDEX_COLUMN } from "~/lib/list/types";
 import { ENABLED_STOPPED } from "~/modules/workflow/enablement";
 
+/** A score: 1 (very dissatisfied) to 5 (very satisfied). */
+const SCORES = ["1", "2", "3", "4", "5"].map((n) => ({ value: n, label: { zh: n, en: n } }));
+
 /**
  * /customerresearch 客户调研: the customers' satisfaction forms, each a score 1–5 per question of the tenant's
  * questionnaire and a comment; the form's average (hundredths) is stored with it. Seen by whoever may see the customer.
@@ -30,6 +33,23 @@ export const surveyFormView = defineView({
     { key: "answeredOn", label: { zh: "调查日期", en: "Date" }, type: "date", required: true },
     { key: "respondent", label: { zh: "填写人", en: "Respondent" }, type: "text", required: true, maxLength: 30, hint: { zh: "客户方填写人姓名或职务", en: "The customer's person who answered (name or role)" } },
     { key: "comment", label: { zh: "意见建议", en: "Comment" }, type: "textarea", maxLength: 300 },
+    {
+      key: "answers",
+      label: { zh: "评分（1–5）", en: "Score (1–5)" },
+      type: "lines",
+      // one row a question: the enabled ones on a new form, and any other an older form answered (newValues, editValues)
+      lines: {
+        fixed: true,
+        rowLabel: "text",
+        empty: { zh: "问卷模板还没有启用的问题，请先在“问卷模板”中添加", en: "The questionnaire has no enabled question yet: add one under “Questionnaire” first" },
+        average: { field: "score", label: { zh: "本表平均分", en: "This form's average" } },
+        fields: [
+          { key: "questionId", label: { zh: "问题", en: "Question" }, type: "text", show: "hidden" },
+          { key: "text", label: { zh: "问题", en: "Question" }, type: "text", show: "text" },
+          { key: "score", label: { zh: "评分", en: "Score" }, type: "select", choice: "radios", options: SCORES, width: "w-64" },
+        ],
+      },
+    },
   ],
 });
 

@@ -66,6 +66,12 @@ async function checkSurvey(scope: RequestScope, v: SurveyValues, current?: { id:
   return errors;
 }
 
+/** The form's answer rows: each enabled question, and each other one already answered, in the questionnaire's order. */
+function answerRows(questions: { id: number; text: string; enabled: number }[], answers: { questionId: number; score: number }[]) {
+  const scoreOf = (id: number) => answers.find((a) => a.questionId === id)?.score;
+  return questions.filter((q) => q.enabled === 1 || scoreOf(q.id) !== undefined).map((q) => ({ questionId: String(q.id), text: q.text, score: scoreOf(q.id) === undefined ? "" : String(scoreOf(q.id)) }));
+}
+
 const rowOf = ({ answers, ...v }: SurveyValues) => ({ ...v, average: averageHundredths(answers.map((a) => a.score)) ?? 0 });
 
 export const surveyFormResource = defineResource({
@@ -109,10 +115,15 @@ export const surveyFormResource = defineResource({
       ...(values.answers.length ? [scope.db.insert(satisfactionAnswers).values(values.answers.map((a) => withTenant(scope, { formId: id as number, questionId: a.questionId, score: a.score })))] : []),
     ],
   }),
+  // the enabled questions and any other the form already answered, a row each with its score
   async editValues(scope, row) {
-    const answers = await scope.db.select({ questionId: satisfactionAnswers.questionId, score: satisfactionAnswers.score }).from(satisfactionAnswers).where(and(eq(satisfactionAnswers.formId, row.id), ofTenant(satisfactionAnswers, scope)));
-    return { answers: answers.map((a) => ({ questionId: String(a.questionId), score: String(a.score) })), averageText: formatHundredths(row.average) };
+    const [questions, answers] = await Promise.all([
+      surveyQuestions(scope),
+      scope.db.select({ questionId: satisfactionAnswers.questionId, score: satisfactionAnswers.score }).from(satisfactionAnswers).where(and(eq(satisfactionAnswers.formId, row.id), ofTenant(satisfactionAnswers, scope))),
+    ]);
+    return { answers: answerRows(questions, answers), averageText: formatHundredths(row.average) };
   },
+  newValues: async (scope) => ({ answers: answerRows(await surveyQuestions(scope), []) }),
   auditView: (row) => row,
   scopeWhere: (scope) => ofVisibleCustomer(scope, satisfactionForms.customerId),
 });
