@@ -43,7 +43,7 @@ for (const [lang, year] of [
     await page.getByLabel(n(x.vehicle, 2), { exact: true }).selectOption({ index: count - 2 });
     await page.getByLabel(n(x.monthly, 2), { exact: true }).fill("65000");
     await page.getByRole("button", { name: x.generate }).click();
-    await expect(page.getByTestId("contract-plans").locator("tbody tr")).toHaveCount(4);
+    await expect(page.getByTestId("lines-plans").locator("tbody tr")).toHaveCount(4);
     await page.getByTestId("save-contract").click();
     await expect(page).toHaveURL(/\/contractList\/form\?id=\d+/);
     // (38,000 + 65,000) × 3 months
@@ -56,7 +56,7 @@ for (const [lang, year] of [
         await page.context().addCookies([{ name: "derrick_theme", value: theme, url: siteRoot() }]);
         await page.goto(url);
         await screenshot(page, `contract-document-${lang}-${theme}`);
-        await page.getByTestId("contract-plans").scrollIntoViewIfNeeded();
+        await page.getByTestId("lines-plans").scrollIntoViewIfNeeded();
         await screenshot(page, `contract-lines-${lang}-${theme}`);
       }
       await page.context().addCookies([{ name: "derrick_theme", value: "light", url: siteRoot() }]);

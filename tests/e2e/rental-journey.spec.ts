@@ -59,7 +59,7 @@ async function pick(select: Locator, text: string) {
 /** Asserts the page does not scroll sideways and the machines' section holds its lines (the 1280 px overflow). */
 async function expectDocumentFits(page: Page) {
   const fit = await page.evaluate(() => {
-    const lines = document.querySelector('[data-testid="contract-lines"]')!;
+    const lines = document.querySelector('[data-testid="lines-lines"]')!;
     const section = lines.closest("section")!.getBoundingClientRect();
     const inside = [...lines.querySelectorAll("input:not([type=hidden]), select, button")].every((el) => {
       const r = el.getBoundingClientRect();
@@ -127,7 +127,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await expectDocumentFits(page);
     await page.getByRole("button", { name: x.generate }).click();
     // the settlement day is the 20th: 1st–20th, two periods from the 21st to the 20th, the 21st to the end
-    await expect(page.getByTestId("contract-plans").locator("tbody tr")).toHaveCount(4);
+    await expect(page.getByTestId("lines-plans").locator("tbody tr")).toHaveCount(4);
     await page.getByTestId("save-contract").click();
     await expect(page).toHaveURL(/\/contractList\/form\?id=\d+/);
     const url = page.url();
@@ -135,8 +135,8 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     // (38,000.50 + 65,000.00) × 3 months
     await expect(page.getByTestId("contract-value")).toHaveText("309,001.50");
     await expect(page.getByText(`${x.planTotal}：309,001.50 / ${x.value}：309,001.50`)).toBeVisible();
-    await expect(page.getByTestId("line-0").getByLabel(n(x.monthly, 1), { exact: true })).toHaveValue("38,000.50");
-    await expect(page.getByTestId("line-1").getByLabel(n(x.monthly, 2), { exact: true })).toHaveValue("65,000.00");
+    await expect(page.getByTestId("lines-lines").getByTestId("lines-row").first().getByLabel(n(x.monthly, 1), { exact: true })).toHaveValue("38,000.50");
+    await expect(page.getByTestId("lines-lines").getByTestId("lines-row").nth(1).getByLabel(n(x.monthly, 2), { exact: true })).toHaveValue("65,000.00");
     const number = (await page.getByRole("heading", { level: 1 }).textContent())!.match(/HT-\d{6}-\d{4}/)![0];
 
     // the document at 1920 and 1280 wide (and dark, for the pictures): it fits, and the save bar sits at the pane's
@@ -146,10 +146,10 @@ for (const lang of ["zh-CN", "en-US"] as const) {
         await prefer(page, lang, theme);
         await page.setViewportSize({ width, height: 900 });
         await page.goto(url);
-        await expect(page.getByTestId("contract-lines")).toBeVisible();
+        await expect(page.getByTestId("lines-lines")).toBeVisible();
         await expectDocumentFits(page);
         await screenshot(page, `contracts/document-${width}-${lang}-${theme}`);
-        await page.getByTestId("contract-lines").scrollIntoViewIfNeeded();
+        await page.getByTestId("lines-lines").scrollIntoViewIfNeeded();
         await expectSaveBarAtBottom(page);
         await screenshot(page, `contracts/lines-${width}-${lang}-${theme}`);
       }

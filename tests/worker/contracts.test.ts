@@ -172,6 +172,31 @@ describe("saving a contract of each kind", () => {
     expect(await env.DB.prepare("select count(*) n from contracts where tenant_id = ?").bind(a.tenantId).first("n")).toBe(2);
   });
 
+  it("adds, moves and removes machines without JavaScript: the form comes back one line different, each message at its line, nothing saved", async () => {
+    const a = await signedAdmin();
+    const c = await customer(a.tenantId);
+    const intent = (type: string, payload: Record<string, unknown>) => JSON.stringify({ type, payload: { name: "lines", ...payload } });
+    const typed = { ...head(c, { name: "无脚本合同" }), ...line(0, { monthly: "38000", spec: "25吨汽车吊" }) };
+    const added = await a.page("/contractList/form?new=1");
+    expect(added).toContain('name="lines[0].monthly"');
+    const more = await a.post("/contractList/form?new=1", { ...typed, __intent__: intent("insert", { defaultValue: { shiftHours: "8" } }) });
+    expect(more.status).toBe(200);
+    const page = await more.text();
+    // the typed line and the head kept, a new line with its 8 shift hours, each cell named by its line for screen readers
+    expect(page).toContain("无脚本合同");
+    expect(page).toMatch(/name="lines\[0\]\.spec"[^>]*value="25吨汽车吊"|value="25吨汽车吊"[^>]*name="lines\[0\]\.spec"/);
+    expect(page).toMatch(/name="lines\[1\]\.shiftHours"[^>]*value="8"|value="8"[^>]*name="lines\[1\]\.shiftHours"/);
+    expect(page).toContain('aria-label="序号 2 月租（元）"');
+    const removed = await (await a.post("/contractList/form?new=1", { ...typed, __intent__: intent("remove", { index: 0 }) })).text();
+    expect(removed).not.toContain('name="lines[0].spec"');
+    expect(await env.DB.prepare("select count(*) n from contracts where tenant_id = ?").bind(a.tenantId).first("n")).toBe(0);
+    // a refused save shows the message under that line's cell, the typed rows kept
+    const refused = await create(a, { ...head(c), ...line(0, { monthly: "38000" }), ...line(1, { monthly: "abc", spec: "50吨" }) });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/id="contract-new-lines\[1\]\.monthly-error"/);
+    expect(refused.text).toContain("50吨");
+  });
+
   it("a customer over its credit limit needs a reason, and its approval takes one more step", async () => {
     const a = await signedAdmin();
     const b = await secondAdmin(a);

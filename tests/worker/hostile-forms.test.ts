@@ -82,6 +82,9 @@ beforeAll(async () => {
   [admin, viewer] = await Promise.all([signIn(a.account, a.password), signIn(v.account, v.password)]);
 });
 
+/** The contract document's 添加设备 as posted before the page's JavaScript (Conform's insert intent). */
+const ADD_LINE = `__intent__=${encodeURIComponent(JSON.stringify({ type: "insert", payload: { name: "lines" } }))}`;
+
 describe("the issue's attacks", () => {
   it("a customer with contacts[4294967294] is refused at once, and sign-in still answers", async () => {
     const { res, ms } = await post("/customerContract", "intent=create&name=x&contacts[4294967294].name=1", admin);
@@ -93,14 +96,14 @@ describe("the issue's attacks", () => {
   });
 
   it("the contract document's row button with lines[1000000000] is refused at once", async () => {
-    const { res, ms } = await post("/contractList/form?new=1", "intent=rows:addLine&lines[1000000000].monthly=1", admin);
+    const { res, ms } = await post("/contractList/form?new=1", `${ADD_LINE}&lines[1000000000].monthly=1`, admin);
     expect(res.status).toBe(400);
     expect(ms).toBeLessThan(FAST_MS);
   });
 
   it("the document's row button stops at the last row a form may post, and keeps what was typed", async () => {
     const rows = Array.from({ length: FORM_MAX_ROWS }, (_, i) => `lines[${i}].monthly=${i + 1}`).join("&");
-    const { res } = await post(dataPath("/contractList/form?new=1"), `intent=rows:addLine&name=keep-me&${rows}`, admin);
+    const { res } = await post(dataPath("/contractList/form?new=1"), `${ADD_LINE}&name=keep-me&${rows}`, admin);
     expect(res.status).toBe(400);
     const text = await res.text();
     expect(text).toContain("contracts:tooManyRows|500");
@@ -157,7 +160,7 @@ describe("the issue's attacks", () => {
 describe("every registered form refuses hostile names, huge indexes, too many fields and an oversize body", () => {
   const forms: { name: string; path: string; intent: string }[] = [
     ...Object.entries(registeredResources()).map(([name, { resource }]) => ({ name, path: resource.view.path, intent: resource.view.readOnly ? "columns" : "create" })),
-    { name: "the contract document's row button", path: "/contractList/form?new=1", intent: "rows:addLine" },
+    { name: "the contract document's plan button", path: "/contractList/form?new=1", intent: "rows:generatePlan" },
     { name: "the contract document's save", path: "/contractList/form?new=1", intent: "createDoc" },
     { name: "a fence", path: "/fenceManage", intent: "save" },
     { name: "the approval flows", path: "/tenantConfig/approvals", intent: "save" },

@@ -77,6 +77,7 @@ export default {
     docView: "{{title}} {{number}}",
     back: "Back to the list",
     addRow: "Add a line",
+    more: "More",
     removeRow: "Remove line {{n}}",
     rowUp: "Move line {{n}} up",
     rowDown: "Move line {{n}} down",

@@ -75,6 +75,7 @@ export default {
     docView: "{{title}} {{number}}",
     back: "返回列表",
     addRow: "添加一行",
+    more: "更多",
     removeRow: "删除第 {{n}} 行",
     rowUp: "第 {{n}} 行上移",
     rowDown: "第 {{n}} 行下移",

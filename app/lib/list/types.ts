@@ -119,6 +119,8 @@ export interface FormFieldDef {
   show?: "text" | "hidden";
   /** select: its options as a row of radio buttons (a score 1–5) rather than a list */
   choice?: "radios";
+  /** a line field of a `blocks` lines field that waits under its 更多条款 (a machine's rarer terms) */
+  more?: boolean;
 }
 
 /**
@@ -157,6 +159,12 @@ export interface LinesOptions {
   empty?: Label;
   /** the mean of a line field over the rows that have one, to two decimals half up, as it is chosen (本表平均分) */
   average?: { field: string; label: Label };
+  /** blocks: each row a block of labelled fields that wrap (a contract's machine, too many terms for a table row) */
+  layout?: "table" | "blocks";
+  /** blocks: the words that open the fields marked `more` (default 更多) */
+  moreLabel?: Label;
+  /** the row number's heading (default 行号), e.g. 期数 for a payment plan */
+  rowNo?: Label;
 }
 
 /**

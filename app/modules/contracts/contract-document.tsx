@@ -4,13 +4,13 @@
  * Adding or removing a row is a submit button the server answers with the form one row longer or shorter, so it works
  * without JavaScript; a contract not editable (in approval, in force) shows the same form disabled.
  */
+import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/i18n/screen/contracts";
 import { useMessage } from "~/i18n/message";
 import { labelOf, type OptionDef } from "~/lib/list/types";
-import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { Badge } from "~/ui/badge";
@@ -23,15 +23,20 @@ import { MoneyInput } from "~/widgets/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { Upload } from "~/widgets/upload";
 import { comparedText } from "./compared-text";
-import { CONTRACT_KIND_OPTIONS, CONTRACT_STATE, CONTRACT_STATES, contractStates, FEE_KIND_OPTIONS } from "./contracts.resource";
+import { LinesField } from "~/modules/resource/document-fields";
+import { contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
+import { CONTRACT_KIND_OPTIONS, CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
 import { ContractBills } from "~/modules/billing/contract-bills";
 
 type Values = Record<string, unknown>;
 type Option = { value: string; label: string };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lines fields are the declarations' (contract-lines.ts)
+type Meta = FieldMetadata<any, any, string[]>;
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-const rows = (v: unknown) => (Array.isArray(v) ? (v as (Values | undefined)[]).map((r) => r ?? {}) : []);
+/** The server judges every row (ContractSchema): the page only applies the row buttons at once (Conform's intents). */
+const acceptAll = (formData: FormData) => parse<Values, string[]>(formData, { resolve: (value) => ({ value }) });
 const tones: Record<string, "neutral" | "info" | "success" | "danger"> = { success: "success", danger: "danger", muted: "neutral" };
 
 /** A labelled control of the head (label above, the message below, linked for screen readers). */
@@ -59,6 +64,12 @@ export function ContractDocument() {
   const [picked, setPicked] = useState<{ kind: string; token: unknown } | null>(null);
   // the money inputs take typing only once hydrated (before, what is typed is lost when React takes the field over)
   const hydrated = useHydrated();
+  const fresh = action?.intent === "document" ? action : null;
+  // the server's answer (a refusal, a row button before the scripts, a generated plan) as Conform's result, once per answer
+  const answered = useMemo<SubmissionResult<string[]> | undefined>(
+    () => (fresh ? { status: Object.keys(fresh.errors).length ? "error" : undefined, initialValue: fresh.values as SubmissionResult<string[]>["initialValue"], error: Object.fromEntries(Object.entries(fresh.errors).map(([k, m]) => [k === "form" ? "" : k, [m]])) } : undefined),
+    [fresh],
+  );
   if (loaded.mode === "none") {
     return (
       <div className="p-4">
@@ -71,7 +82,6 @@ export function ContractDocument() {
       </div>
     );
   }
-  const fresh = action?.intent === "document" ? action : null;
   const values: Values = fresh?.values ?? loaded.values;
   const errors: Record<string, string> = fresh?.errors ?? {};
   const err = (key: string) => (errors[key] ? message(errors[key]) : undefined);
@@ -82,9 +92,6 @@ export function ContractDocument() {
   const kind = (picked && picked.token === (fresh ?? loaded) ? picked.kind : null) ?? (text(values.kind) || "rental");
   const sub = kind === "subcontract";
   const busy = navigation.state !== "idle";
-  const lines = rows(values.lines);
-  const fees = rows(values.fees);
-  const plans = rows(values.plans);
   const state = doc ? CONTRACT_STATES.find((s) => s.value === String(doc.state)) : CONTRACT_STATES[0];
 
   const select = (key: string, opts: Option[], props: { required?: boolean; id?: string; name?: string; value?: unknown; ariaLabel?: string; onPick?: (value: string) => void } = {}) => {
@@ -125,66 +132,13 @@ export function ContractDocument() {
         aria-describedby={describedBy(`c-${key}`, null, err(key))}
       />
     );
-  /** one cell of a nested row: `lines[2].monthly`, its own message below; money shows its separators (38,000.50) */
-  const nested = (list: string, i: number, key: string, row: Values, aria: string, props: { type?: string; inputMode?: "decimal" | "numeric"; className?: string; opts?: Option[]; maxLength?: number; money?: boolean } = {}) => {
-    const name = `${list}[${i}].${key}`;
-    const id = `c-${list}-${i}-${key}`;
-    const e = err(name);
-    return (
-      <>
-        {props.opts ? (
-          select(key, props.opts, { id, name, value: row[key], ariaLabel: aria })
-        ) : props.money ? (
-          <MoneyInput id={id} name={name} defaultValue={text(row[key])} min={0} aria-label={aria} aria-invalid={e ? true : undefined} aria-describedby={describedBy(id, null, e)} />
-        ) : (
-          <Input
-            id={id}
-            name={name}
-            type={props.type ?? "text"}
-            inputMode={props.inputMode}
-            maxLength={props.maxLength}
-            defaultValue={text(row[key])}
-            aria-label={aria}
-            aria-invalid={e ? true : undefined}
-            aria-describedby={describedBy(id, null, e)}
-            className={props.className}
-          />
-        )}
-        {e ? (
-          <p id={`${id}-error`} className="mt-1 text-xs text-danger">
-            {e}
-          </p>
-        ) : null}
-      </>
-    );
-  };
-  const rowButton = (op: string, title: string, variant: "secondary" | "ghost" = "secondary") =>
-    readOnly ? null : (
-      <Button type="submit" name="intent" value={`rows:${op}`} variant={variant} size="sm" formNoValidate disabled={busy}>
-        {title}
-      </Button>
-    );
-  const vehicleTypes: Option[] = VEHICLE_TYPES.map((o) => ({ value: o.value, label: label(o) }));
   const kinds: Option[] = CONTRACT_KIND_OPTIONS.map((o) => ({ value: o.value, label: label(o) }));
-  const feeKinds: Option[] = FEE_KIND_OPTIONS.map((o) => ({ value: o.value, label: label(o) }));
-  const lineNos: Option[] = lines.map((_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+  // a fee names its machine by the line's number, among the lines as they now stand
+  const choicesOf = (metas: Record<string, Meta>) => {
+    const lineCount = (metas.lines as unknown as { getFieldList: () => unknown[] }).getFieldList().length;
+    return { ...options, lineNo: Array.from({ length: lineCount }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })) };
+  };
   const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
-  /** a nested table's header: its columns, and the remove button's column named for screen readers */
-  const heading = (labels: string[], remove: string) => (
-    <thead>
-      <tr className="border-b border-line">
-        {labels.map((l) => (
-          <th key={l} className={th}>
-            {l}
-          </th>
-        ))}
-        <th className={th}>
-          <span className="sr-only">{remove}</span>
-        </th>
-      </tr>
-    </thead>
-  );
-  const td = "px-1 py-1 align-top";
 
   return (
     <div className="p-4" data-testid="contract-document" data-hydrated={hydrated ? "true" : undefined}>
@@ -224,7 +178,9 @@ export function ContractDocument() {
       {Object.keys(errors).length ? <Alert tone="error">{errors.form ? message(errors.form) : t("errors")}</Alert> : null}
       <TransitionPanel machine={contractStates} back={here} />
 
-      <Form method="post" action={here} key={fresh?.nonce ?? "stored"} noValidate={false} className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}>
+      <ConformForm key={fresh?.nonce ?? "stored"} id={`contract-${doc?.id ?? "new"}`} lastResult={answered} defaultValue={values} action={here} className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}>
+        {(metas) => (
+        <>
         {doc ? (
           <>
             <input type="hidden" name="id" value={doc.id} />
@@ -366,150 +322,22 @@ export function ContractDocument() {
             )}
           </section>
 
-          <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-            <div className="mb-2 flex items-center justify-between">
-              <h2 className="text-base font-semibold text-ink">{t("lines")}</h2>
-              {rowButton("addLine", t("addLine"))}
-            </div>
-            {err("lines") ? <p className="mb-2 text-sm text-danger">{err("lines")}</p> : null}
-            {/* Each machine is a block of labelled fields rather than a table row: all its price terms never fit one row at
-                1280 px. The fields wrap to two rows there (machine, type, spec, days; then the prices) and stand in one row
-                from 1600 px; the grid's tracks are fractions, so nothing scrolls sideways in either language. */}
-            <div data-testid="contract-lines" role="list" aria-label={t("lines")}>
-              {lines.map((row, i) => {
-                const n = i + 1;
-                const a = (key: string) => `${t("lineNo")} ${n} ${t(key as "monthly")}`;
-                const field = (key: string, title: string, props: Parameters<typeof nested>[5] = {}, span = "") => (
-                  <div className={`min-w-0 ${span}`}>
-                    <label htmlFor={`c-lines-${i}-${key}`} className="mb-1 block truncate text-xs text-muted">
-                      {t(title as "monthly")}
-                    </label>
-                    {nested("lines", i, key, row, a(title), props)}
-                  </div>
-                );
-                const money = { money: true };
-                return (
-                  <div key={i} role="listitem" className="flex items-start gap-3 border-t border-line py-3 first:border-t-0 first:pt-1" data-testid={`line-${i}`}>
-                    <span className="mt-6 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-canvas text-xs tabular-nums text-muted">
-                      <span className="sr-only">{`${t("lineNo")} `}</span>
-                      {n}
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <div className={`grid grid-cols-6 gap-x-2 gap-y-2 ${sub ? "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1.25fr))_repeat(5,minmax(0,1fr))]" : "min-[1600px]:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1.25fr))_repeat(4,minmax(0,1fr))]"}`}>
-                        {field("vehicleId", "vehicle", { opts: options.vehicleId ?? [] }, "col-span-2 min-[1600px]:col-span-1")}
-                        {field("equipmentType", "equipmentType", { opts: vehicleTypes })}
-                        {field("spec", "spec", { maxLength: 30 })}
-                        {field("onRentOn", "onRentOn", { type: "date" })}
-                        {field("offRentOn", "offRentOn", { type: "date" })}
-                        {field("monthly", "monthly", money)}
-                        {field("daily", "daily", money)}
-                        {field("shift", "shift", money)}
-                        {field("hourly", "hourly", money)}
-                        {sub ? field("costMonthly", "costMonthly", money) : null}
-                      </div>
-                      <details className="mt-2" open={Object.keys(errors).some((k) => k.startsWith(`lines[${i}].`) && !/vehicleId|equipmentType|spec|monthly|daily|shift\b|hourly|onRentOn|offRentOn|costMonthly/.test(k))}>
-                        <summary className="cursor-pointer text-xs text-brand">{t("moreTerms")}</summary>
-                        <div className="mt-2 grid grid-cols-6 gap-2">
-                          {(
-                            [
-                              ["shiftHours", "shiftHoursLabel", "numeric"],
-                              ["shiftOvertime", "shiftOvertime", "money"],
-                              ["minHoursPerCall", "minHoursPerCall", "decimal"],
-                              ["allowanceHours", "allowanceHours", "decimal"],
-                              ["allowanceOvertime", "allowanceOvertime", "money"],
-                              ["idleRate", "idleRate", "decimal"],
-                              ["operators", "operatorsLabel", "numeric"],
-                              ["operatorMonthly", "operatorMonthly", "money"],
-                            ] as const
-                          ).map(([key, title, mode]) => (
-                            <label key={key} className="min-w-0 text-xs text-muted">
-                              {t(title)}
-                              {nested("lines", i, key, row, a(title), mode === "money" ? { money: true } : { inputMode: mode })}
-                            </label>
-                          ))}
-                          <label className="min-w-0 text-xs text-muted">
-                            {t("allowancePer")}
-                            {nested("lines", i, "allowancePer", row, a("allowancePer"), { opts: [{ value: "day", label: t("perDay") }, { value: "month", label: t("perMonth") }] })}
-                          </label>
-                          {!sub ? (
-                            <label className="min-w-0 text-xs text-muted">
-                              {t("costMonthly")}
-                              {nested("lines", i, "costMonthly", row, a("costMonthly"), { money: true })}
-                            </label>
-                          ) : null}
-                          <label className="col-span-2 min-w-0 text-xs text-muted">
-                            {t("remark")}
-                            {nested("lines", i, "remark", row, a("remark"), { maxLength: 100 })}
-                          </label>
-                          <label className="col-span-6 flex items-center gap-2 text-xs text-ink">
-                            <input type="checkbox" name={`lines[${i}].faultDeduction`} value="1" defaultChecked={text(row.faultDeduction) === "1"} />
-                            {t("faultDeduction")}
-                          </label>
-                        </div>
-                      </details>
-                    </div>
-                    <div className="mt-5 shrink-0">{rowButton(`removeLine:${i}`, t("removeLine"), "ghost")}</div>
-                  </div>
-                );
-              })}
-            </div>
-          </section>
-
-          <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-            <div className="mb-2 flex items-center justify-between">
-              <h2 className="text-base font-semibold text-ink">{t("fees")}</h2>
-              {rowButton("addFee", t("addFee"))}
-            </div>
-            {fees.length ? (
-              <table className="w-full text-sm" data-testid="contract-fees">
-                {heading([t("feeKind"), t("amount"), t("feeLineNo"), t("feeOn"), t("remark")], t("removeFee"))}
-                <tbody>
-                  {fees.map((row, i) => (
-                    <tr key={i} className="border-t border-line">
-                      <td className={`${td} w-40`}>{nested("fees", i, "kind", row, `${t("feeKind")} ${i + 1}`, { opts: feeKinds })}</td>
-                      <td className={`${td} w-36`}>{nested("fees", i, "amount", row, `${t("amount")} ${i + 1}`, { money: true })}</td>
-                      <td className={`${td} w-28`}>{nested("fees", i, "lineNo", row, `${t("feeLineNo")} ${i + 1}`, { opts: lineNos })}</td>
-                      <td className={`${td} w-40`}>{nested("fees", i, "feeOn", row, `${t("feeOn")} ${i + 1}`, { type: "date" })}</td>
-                      <td className={td}>{nested("fees", i, "remark", row, `${t("remark")} ${i + 1}`, { maxLength: 100 })}</td>
-                      <td className={`${td} w-24`}>{rowButton(`removeFee:${i}`, t("removeFee"), "ghost")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : (
-              <p className="text-sm text-muted">{t("noFees")}</p>
-            )}
-          </section>
-
-          <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-            <div className="mb-2 flex items-center justify-between gap-2">
-              <h2 className="text-base font-semibold text-ink">{t("plans")}</h2>
-              <span className="flex gap-2">
-                {rowButton("generatePlan", t("generatePlan"))}
-                {rowButton("addPlan", t("addPlan"))}
-              </span>
-            </div>
-            {err("plans") ? <p className="mb-2 text-sm text-danger">{err("plans")}</p> : null}
-            {plans.length ? (
-              <table className="w-full text-sm" data-testid="contract-plans">
-                {heading([t("seq"), t("dueOn"), t("amount"), t("remark")], t("removePlan"))}
-                <tbody>
-                  {plans.map((row, i) => (
-                    <tr key={i} className="border-t border-line">
-                      <td className={`${td} w-16 pt-3 text-center tabular-nums text-muted`}>{i + 1}</td>
-                      <td className={`${td} w-44`}>{nested("plans", i, "dueOn", row, `${t("dueOn")} ${i + 1}`, { type: "date" })}</td>
-                      <td className={`${td} w-44`}>{nested("plans", i, "amount", row, `${t("amount")} ${i + 1}`, { money: true })}</td>
-                      <td className={td}>{nested("plans", i, "remark", row, `${t("remark")} ${i + 1}`, { maxLength: 100 })}</td>
-                      <td className={`${td} w-28`}>{rowButton(`removePlan:${i}`, t("removePlan"), "ghost")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : (
-              <p className="text-sm text-muted">{t("noPlans")}</p>
-            )}
-            {doc ? <p className="mt-2 text-sm text-muted">{`${t("planTotal")}：${doc.figures.planTotal} / ${t("value")}：${doc.figures.value}`}</p> : null}
-          </section>
+          <LinesField field={contractLinesField(sub)} meta={metas.lines!} choices={choicesOf(metas)} readOnly={readOnly} cellLabel={(c, n) => `${t("lineNo")} ${n} ${labelOf(c.label, lang)}`} />
+          <LinesField field={FEES_FIELD} meta={metas.fees!} choices={choicesOf(metas)} readOnly={readOnly} />
+          <LinesField
+            field={PLANS_FIELD}
+            meta={metas.plans!}
+            choices={choicesOf(metas)}
+            readOnly={readOnly}
+            actions={
+              readOnly ? null : (
+                <Button type="submit" name="intent" value="rows:generatePlan" variant="secondary" size="sm" formNoValidate disabled={busy}>
+                  {t("generatePlan")}
+                </Button>
+              )
+            }
+          />
+          {doc ? <p className="-mt-2 mb-4 px-1 text-sm text-muted">{`${t("planTotal")}：${doc.figures.planTotal} / ${t("value")}：${doc.figures.value}`}</p> : null}
         </fieldset>
         {!readOnly ? (
           // stuck to the pane's very bottom: -bottom-4 takes back the main pane's padding, below which the fields showed through
@@ -520,7 +348,9 @@ export function ContractDocument() {
             </Button>
           </div>
         ) : null}
-      </Form>
+        </>
+        )}
+      </ConformForm>
 
       {doc && loaded.bills ? <ContractBills bills={loaded.bills} canRun={loaded.canBill} action={here} /> : null}
 
@@ -601,5 +431,20 @@ export function ContractDocument() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The document's form on Conform, made anew for each answer of the server (its key): the values it starts from and the
+ * refusals come in as the form is made, so the rows the server changed (a generated plan) and its messages show.
+ */
+function ConformForm({ id, lastResult, defaultValue, action, className, children }: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue: Values; action: string; className?: string; children: (metas: Record<string, Meta>) => ReactNode }) {
+  const [form, fields] = useForm<Values>({ id, lastResult, defaultValue: defaultValue as never, onValidate: ({ formData }) => acceptAll(formData) });
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" action={action} {...getFormProps(form)} noValidate={false} className={className}>
+        {children(fields as unknown as Record<string, Meta>)}
+      </Form>
+    </FormProvider>
   );
 }

@@ -4,6 +4,7 @@
  * post: save, the row buttons that add or remove a line, fee or instalment and generate the plan (server-rendered,
  * so they work without JavaScript), 变更, and the transitions (which stay on the document).
  */
+import { parse } from "@conform-to/dom";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { namedFiles, type FileRef } from "~/modules/files/files.server";
@@ -127,27 +128,26 @@ export type DocumentActionData = { intent: "document"; values: Record<string, un
 
 const answer = (values: Record<string, unknown>, errors: FieldErrors = {}, status = 200) => data<DocumentActionData>({ intent: "document", values, errors, nonce: Date.now() }, { status });
 
-/** The row buttons: `rows:addLine`, `rows:removeLine:2`, … and `rows:generatePlan` (the plan from the terms as posted). */
-function rowsAnswer(op: string, values: Record<string, unknown>) {
-  const list = (key: string) => (Array.isArray(values[key]) ? [...(values[key] as unknown[])] : []);
-  const [verb, index] = op.split(":");
-  const at = Number(index);
-  const lists = { Line: "lines", Fee: "fees", Plan: "plans" } as const;
-  for (const [suffix, key] of Object.entries(lists)) {
-    // a document's lists end where a form's rows do (app/lib/posted-form.ts): the next post could not be read
-    if (verb === `add${suffix}` && list(key).length >= FORM_MAX_ROWS) return answer(values, { [key]: `contracts:tooManyRows|${FORM_MAX_ROWS}` }, 400);
-    if (verb === `add${suffix}`) return answer({ ...values, [key]: [...list(key), key === "lines" ? { shiftHours: "8" } : {}] });
-    if (verb === `remove${suffix}`) return answer({ ...values, [key]: list(key).filter((_, i) => i !== at) });
-  }
-  if (verb === "generatePlan") {
-    const parsed = ContractSchema.safeParse(compactRows({ ...values, plans: [] }));
-    if (!parsed.success) return answer(values, fieldErrors(parsed.error), 400);
-    const v = parsed.data;
-    const value = contractValueCents(termsOf(v));
-    const plans = generatePlan(value, v.startOn, v.plannedEndOn ?? (isFixedPrice(termsOf(v)) ? null : v.startOn), v.settlementDay, v.paymentDays).map((p) => ({ dueOn: p.dueOn, amount: plainCents(p.amountCents), remark: "" }));
-    return answer({ ...values, plans });
-  }
-  throw new Response("Bad Request", { status: 400 });
+/**
+ * A row button posted before the page's JavaScript (Conform's intent: a machine, fee or instalment added, moved or
+ * removed): the form as it now stands, nothing saved; a list already at the most rows a form may post stays as it is.
+ */
+function rowIntentAnswer(form: FormData) {
+  const values = postedValues(form);
+  const next = (parse(form, { resolve: (value) => ({ value }) }).reply().initialValue ?? values) as Record<string, unknown>;
+  for (const key of ["lines", "fees", "plans"])
+    if (Array.isArray(next[key]) && (next[key] as unknown[]).length > FORM_MAX_ROWS) return answer(values, { [key]: `contracts:tooManyRows|${FORM_MAX_ROWS}` }, 400);
+  return answer(next);
+}
+
+/** 按条款生成: the plan from the terms as posted (nothing saved). */
+function planAnswer(values: Record<string, unknown>) {
+  const parsed = ContractSchema.safeParse(compactRows({ ...values, plans: [] }));
+  if (!parsed.success) return answer(values, fieldErrors(parsed.error), 400);
+  const v = parsed.data;
+  const value = contractValueCents(termsOf(v));
+  const plans = generatePlan(value, v.startOn, v.plannedEndOn ?? (isFixedPrice(termsOf(v)) ? null : v.startOn), v.settlementDay, v.paymentDays).map((p) => ({ dueOn: p.dueOn, amount: plainCents(p.amountCents), remark: "" }));
+  return answer({ ...values, plans });
 }
 
 export async function documentAction(args: ActionFunctionArgs) {
@@ -159,8 +159,9 @@ export async function documentAction(args: ActionFunctionArgs) {
   await requireScope(args.request, args.context, { screen: contractView.path });
   const form = await readForm(args.request);
   const intent = form.get("intent");
-  // the row buttons write nothing: the screen is enough
-  if (typeof intent === "string" && intent.startsWith("rows:")) return rowsAnswer(intent.slice(5), postedValues(form));
+  // the row buttons and the plan button write nothing: the screen is enough
+  if (form.has("__intent__")) return rowIntentAnswer(form);
+  if (intent === "rows:generatePlan") return planAnswer(postedValues(form));
   return resourceAction(args, contractResource, {
     intents: {
       // a transition taken on the document stays on it

@@ -5,7 +5,7 @@
  * once), a message under each cell, the table's own message (too few rows) under it, and a totals row.
  */
 import { useFormMetadata, type FieldMetadata } from "@conform-to/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { centsOf, formatCents } from "~/lib/cents";
@@ -213,6 +213,7 @@ export function LinesField({
   live,
   cellLabel,
   frame = "panel",
+  actions,
 }: {
   field: FormFieldDef;
   meta: Meta;
@@ -226,6 +227,8 @@ export function LinesField({
    * inset (a drawer's form): no card, its title a field's label beside the add button
    */
   frame?: "panel" | "bare" | "inset";
+  /** the screen's own buttons beside the add button (a plan generated from the terms) */
+  actions?: ReactNode;
 }) {
   const { t, i18n } = useTranslation("resource");
   const form = useFormMetadata(meta.formId);
@@ -266,6 +269,8 @@ export function LinesField({
         <h2 id={`${meta.id}-title`} className={bare ? "sr-only" : frame === "inset" ? "text-sm font-medium text-ink" : "text-base font-semibold text-ink"}>
           {labelOf(field.label, lang)}
         </h2>
+        <span className="flex flex-wrap gap-2">
+        {actions}
         {!fixed && (max === undefined || rows.length < max) ? (
           <Button
             type="submit"
@@ -280,6 +285,7 @@ export function LinesField({
             {options?.addLabel ? labelOf(options.addLabel, lang) : t("document.addRow")}
           </Button>
         ) : null}
+        </span>
       </div>
       {field.hint ? <p className="mb-1 text-xs text-muted">{labelOf(field.hint, lang)}</p> : null}
       {error ? (
@@ -290,14 +296,63 @@ export function LinesField({
       {shown ? null : (
         <p className="text-sm text-muted">{follow?.pick && chosen === "" ? labelOf(follow.pick, lang) : options?.empty ? labelOf(options.empty, lang) : t("document.noRows")}</p>
       )}
-      {rows.length ? (
+      {rows.length && options?.layout === "blocks" ? (
+        <div role="list" aria-label={labelOf(field.label, lang)}>
+          {rows.map((row, i) => {
+            const cells = row.getFieldset() as Record<string, Meta>;
+            const n = i + 1;
+            const block = (c: FormFieldDef) =>
+              c.type === "flag" ? (
+                <label key={c.key} className="col-span-full flex items-center gap-2 text-xs text-ink">
+                  <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={nameOf(row, c, n)} readOnly={readOnly} />
+                  {labelOf(c.label, lang)}
+                </label>
+              ) : (
+                <div key={c.key} className={`min-w-0 ${c.width ?? ""}`}>
+                  <label htmlFor={cells[c.key]!.id} className="mb-1 block truncate text-xs text-muted" title={labelOf(c.label, lang)}>
+                    {labelOf(c.label, lang)}
+                  </label>
+                  <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={nameOf(row, c, n)} readOnly={readOnly} />
+                </div>
+              );
+            const more = columns.filter((c) => c.more);
+            // the terms under 更多条款 open by themselves when one of them is refused
+            const refusedMore = more.some((c) => cells[c.key]!.errors?.length);
+            return (
+              <div key={row.key ?? i} role="listitem" className="flex items-start gap-3 border-t border-line py-3 first:border-t-0 first:pt-1" data-testid={`${field.key}-row`}>
+                <span className="mt-6 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-canvas text-xs tabular-nums text-muted">
+                  <span className="sr-only">{`${t("document.rowNo")} `}</span>
+                  {n}
+                </span>
+                <div className="min-w-0 flex-1">
+                  {hidden.map((h) => (
+                    <HiddenCell key={h.key} meta={cells[h.key]!} />
+                  ))}
+                  <div className="grid grid-cols-[repeat(auto-fill,minmax(140px,1fr))] gap-2">{columns.filter((c) => !c.more).map(block)}</div>
+                  {more.length ? (
+                    <details className="mt-2" open={refusedMore || undefined}>
+                      <summary className="cursor-pointer text-xs text-brand">{options.moreLabel ? labelOf(options.moreLabel, lang) : t("document.more")}</summary>
+                      <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(140px,1fr))] gap-2">{more.map(block)}</div>
+                    </details>
+                  ) : null}
+                </div>
+                {fixed ? null : (
+                  <div className="mt-5 shrink-0 whitespace-nowrap">
+                    <RowButtons formId={meta.formId} name={meta.name} index={i} count={rows.length} />
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      ) : rows.length ? (
         <div className={`overflow-x-auto ${shown ? "" : "hidden"}`}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-line">
                 {options?.fixed ? null : (
                   <th scope="col" className={`${th} w-12`}>
-                    {t("document.rowNo")}
+                    {options?.rowNo ? labelOf(options.rowNo, lang) : t("document.rowNo")}
                   </th>
                 )}
                 {columns.map((c) => (
@@ -332,49 +387,7 @@ export function LinesField({
                     ))}
                     {fixed ? null : (
                       <td className="whitespace-nowrap px-1 py-1">
-                        <Button
-                          type="submit"
-                          {...form.reorder.getButtonProps({
-                            name: meta.name,
-                            from: i,
-                            to: i - 1,
-                          })}
-                          disabled={i === 0}
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t("document.rowUp", { n })}
-                          title={t("document.rowUp", { n })}
-                        >
-                          ↑
-                        </Button>
-                        <Button
-                          type="submit"
-                          {...form.reorder.getButtonProps({
-                            name: meta.name,
-                            from: i,
-                            to: i + 1,
-                          })}
-                          disabled={i === rows.length - 1}
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t("document.rowDown", { n })}
-                          title={t("document.rowDown", { n })}
-                        >
-                          ↓
-                        </Button>
-                        <Button
-                          type="submit"
-                          {...form.remove.getButtonProps({
-                            name: meta.name,
-                            index: i,
-                          })}
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t("document.removeRow", { n })}
-                          title={t("document.removeRow", { n })}
-                        >
-                          {t("delete")}
-                        </Button>
+                        <RowButtons formId={meta.formId} name={meta.name} index={i} count={rows.length} />
                       </td>
                     )}
                   </tr>
@@ -405,5 +418,25 @@ export function LinesField({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A row's ↑ ↓ 删除: submit buttons carrying Conform's intents (applied at once with JavaScript, by the server without). */
+function RowButtons({ formId, name, index, count }: { formId: string; name: string; index: number; count: number }) {
+  const { t } = useTranslation("resource");
+  const form = useFormMetadata(formId);
+  const n = index + 1;
+  return (
+    <>
+      <Button type="submit" {...form.reorder.getButtonProps({ name, from: index, to: index - 1 })} disabled={index === 0} variant="ghost" size="sm" aria-label={t("document.rowUp", { n })} title={t("document.rowUp", { n })}>
+        ↑
+      </Button>
+      <Button type="submit" {...form.reorder.getButtonProps({ name, from: index, to: index + 1 })} disabled={index === count - 1} variant="ghost" size="sm" aria-label={t("document.rowDown", { n })} title={t("document.rowDown", { n })}>
+        ↓
+      </Button>
+      <Button type="submit" {...form.remove.getButtonProps({ name, index })} variant="ghost" size="sm" aria-label={t("document.removeRow", { n })} title={t("document.removeRow", { n })}>
+        {t("delete")}
+      </Button>
+    </>
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * The contract document's three tables as declared `lines` fields (client-safe; the page renders them with the house's
+ * LinesField on Conform's form, the server judges them with ContractSchema): the machines, each a block of its price
+ * terms with the rarer ones under 更多条款; the one-off fees; the payment plan.
+ */
+import type { FormFieldDef } from "~/lib/list/types";
+import { FORM_MAX_ROWS } from "~/lib/posted-form";
+import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
+import { FEE_KIND_OPTIONS } from "./contracts.resource";
+
+const money = (key: string, zh: string, en: string, more = false): FormFieldDef => ({ key, label: { zh, en }, type: "money", more });
+const decimal = (key: string, zh: string, en: string): FormFieldDef => ({ key, label: { zh, en }, type: "quantity", decimals: 1, more: true });
+
+/** A machine's terms; a sub-contract shows its monthly cost beside the prices, the others keep it under 更多条款. */
+export function contractLinesField(sub: boolean) {
+  return {
+    key: "lines" as const,
+    label: { zh: "设备明细", en: "Machines" },
+    type: "lines",
+    lines: {
+      layout: "blocks",
+      maxRows: FORM_MAX_ROWS,
+      addLabel: { zh: "添加设备", en: "Add machine" },
+      moreLabel: { zh: "更多条款", en: "More terms" },
+      newRow: { shiftHours: "8" },
+      fields: [
+        { key: "vehicleId", label: { zh: "设备", en: "Machine" }, type: "select", width: "col-span-2" },
+        { key: "equipmentType", label: { zh: "设备类型", en: "Equipment type" }, type: "select", options: VEHICLE_TYPES },
+        { key: "spec", label: { zh: "规格/吨位", en: "Spec / tonnage" }, type: "text", maxLength: 30 },
+        { key: "onRentOn", label: { zh: "起租日", en: "On-rent" }, type: "date" },
+        { key: "offRentOn", label: { zh: "停租日", en: "Off-rent" }, type: "date" },
+        money("monthly", "月租（元）", "Monthly (¥)"),
+        money("daily", "日租（元）", "Daily (¥)"),
+        money("shift", "台班（元）", "Shift (¥)"),
+        money("hourly", "时租（元）", "Hourly (¥)"),
+        money("costMonthly", "成本月租（元）", "Monthly cost (¥)", !sub),
+        { key: "shiftHours", label: { zh: "台班小时", en: "Shift hours" }, type: "number", more: true },
+        money("shiftOvertime", "台班加班（元/时）", "Shift overtime (¥/h)", true),
+        decimal("minHoursPerCall", "每次最少小时", "Minimum hours per call"),
+        decimal("allowanceHours", "发动机小时额度", "Engine-hour allowance"),
+        money("allowanceOvertime", "超额费率（元/时）", "Above the allowance (¥/h)", true),
+        {
+          key: "allowancePer",
+          label: { zh: "额度周期", en: "Allowance per" },
+          type: "select",
+          more: true,
+          options: [
+            { value: "day", label: { zh: "每天", en: "Day" } },
+            { value: "month", label: { zh: "每月", en: "Month" } },
+          ],
+        },
+        decimal("idleRate", "停滞期费率（%）", "Idle-period rate (%)"),
+        { key: "operators", label: { zh: "操作手人数", en: "Operators" }, type: "number", more: true },
+        money("operatorMonthly", "操作手费（元/人/月）", "Operator fee (¥/person/month)", true),
+        { key: "remark", label: { zh: "备注", en: "Remark" }, type: "text", maxLength: 100, more: true, width: "col-span-2" },
+        { key: "faultDeduction", label: { zh: "故障扣减（累计8小时扣1天，22:00–08:00不计）", en: "Fault deduction (each 8 h of fault is a day off; 22:00–08:00 not counted)" }, type: "flag", more: true },
+      ],
+    },
+  } satisfies FormFieldDef;
+}
+
+/** The one-off fees (transport in and out, installation…), each optionally tied to a machine by its line number. */
+export const FEES_FIELD = {
+  key: "fees" as const,
+  label: { zh: "一次性费用", en: "One-off fees" },
+  type: "lines",
+  lines: {
+    maxRows: FORM_MAX_ROWS,
+    addLabel: { zh: "添加费用", en: "Add fee" },
+    empty: { zh: "暂无一次性费用", en: "No one-off fees" },
+    fields: [
+      { key: "kind", label: { zh: "费用类型", en: "Fee" }, type: "select", options: FEE_KIND_OPTIONS, width: "w-40" },
+      { key: "amount", label: { zh: "金额（元）", en: "Amount (¥)" }, type: "money", width: "w-36" },
+      { key: "lineNo", label: { zh: "设备序号", en: "Line no." }, type: "select", width: "w-28" },
+      { key: "feeOn", label: { zh: "发生日期", en: "Date" }, type: "date", width: "w-40" },
+      { key: "remark", label: { zh: "备注", en: "Remark" }, type: "text", maxLength: 100 },
+    ],
+  },
+} satisfies FormFieldDef;
+
+/** The payment plan: an instalment a row (generated from the terms, or typed). */
+export const PLANS_FIELD = {
+  key: "plans" as const,
+  label: { zh: "付款计划", en: "Payment plan" },
+  type: "lines",
+  lines: {
+    maxRows: FORM_MAX_ROWS,
+    addLabel: { zh: "添加一期", en: "Add instalment" },
+    rowNo: { zh: "期数", en: "Instalment" },
+    empty: { zh: "暂无付款计划", en: "No payment plan" },
+    fields: [
+      { key: "dueOn", label: { zh: "应付日期", en: "Due" }, type: "date", width: "w-44" },
+      { key: "amount", label: { zh: "金额（元）", en: "Amount (¥)" }, type: "money", width: "w-44" },
+      { key: "remark", label: { zh: "备注", en: "Remark" }, type: "text", maxLength: 100 },
+    ],
+  },
+} satisfies FormFieldDef;
