@@ -25,3 +25,11 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className = "", rows = 3, ...props }, ref) {
   return <textarea ref={ref} rows={rows} className={`py-2 ${controlClass} ${className}`} {...props} />;
 });
+
+/**
+ * A number typed as text: the keypad of digits (`decimals`: with a point) on a phone, right-aligned tabular digits. It
+ * posts what is typed; the field's codec on the server reads it (app/lib/field-codecs.ts). Money has MoneyInput.
+ */
+export const NumberInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode"> & { decimals?: boolean }>(function NumberInput({ decimals, className = "", ...props }, ref) {
+  return <Input ref={ref} type="text" inputMode={decimals ? "decimal" : "numeric"} autoComplete="off" className={`text-right tabular-nums ${className}`} {...props} />;
+});

@@ -13,7 +13,8 @@ import { Checkbox } from "./checkbox";
 import { Descriptions } from "./descriptions";
 import { Drawer } from "./drawer";
 import { Empty } from "./empty";
-import { Input, Select, Textarea } from "./input";
+import { Input, NumberInput, Select, Textarea } from "./input";
+import { MoneyInput } from "./money-input";
 import { Steps, type StepItem } from "./steps";
 import { Tabs } from "./tabs";
 
@@ -107,6 +108,21 @@ describe.each(["light", "dark"] as const)("the design system in the %s theme", (
     expect(html).toMatch(/<h2 id="d-title"[^>]*>编辑用户<\/h2>/);
     expect(html).toMatch(/<a[^>]*aria-label="取消"[^>]*href="\/userManage"|<a[^>]*href="\/userManage"[^>]*aria-label="取消"/);
     expect(html).not.toMatch(FIXED_COLOUR);
+  });
+});
+
+describe("number and money inputs", () => {
+  it("a money input posts a plain number under its name before the page runs", () => {
+    const html = renderToString(h(MoneyInput, { name: "rent", defaultValue: "1234567.891", precision: 2 }));
+    expect(html).toMatch(/<input[^>]*name="rent"[^>]*value="1234567.89"|<input[^>]*value="1234567.89"[^>]*name="rent"/);
+    expect(html).not.toContain("1,234");
+  });
+  it("a number input asks a phone for digits (with a point when it takes decimals) and right-aligns them", () => {
+    const whole = renderToString(h(NumberInput, { name: "operators", defaultValue: "2", "aria-label": "操作手人数" }));
+    expect(whole).toMatch(/inputMode="numeric"/);
+    expect(whole).toContain("text-right tabular-nums");
+    expect(whole).toContain('name="operators"');
+    expect(renderToString(h(NumberInput, { name: "hours", decimals: true }))).toMatch(/inputMode="decimal"/);
   });
 });
 

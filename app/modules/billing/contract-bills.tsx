@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/i18n/screen/bills";
 import { Button } from "~/ui/button";
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import { billHref } from "./bills.resource";
 
 export interface ContractBillRow {
@@ -19,9 +20,6 @@ export interface ContractBillRow {
   paid: string;
   state: number;
 }
-
-const th = "px-2 py-1.5 text-left font-medium text-muted";
-const td = "px-2 py-1.5";
 
 export function ContractBills({ bills, canRun, action }: { bills: readonly ContractBillRow[]; canRun: boolean; action: string }) {
   const { t } = useTranslation(BILLS);
@@ -39,38 +37,48 @@ export function ContractBills({ bills, canRun, action }: { bills: readonly Contr
         ) : null}
       </div>
       {bills.length ? (
-        <table className="w-full text-sm">
+        <Table bare>
           <thead>
-            <tr className="border-b border-line">
-              <th className={th}>{t("number")}</th>
-              <th className={th}>{t("kind")}</th>
-              <th className={th}>{t("period")}</th>
-              <th className={th}>{t("dueOn")}</th>
-              <th className={`${th} text-right`}>{t("amount")}</th>
-              <th className={`${th} text-right`}>{t("paid")}</th>
-              <th className={th}>{t("state")}</th>
-            </tr>
+            <HeadRow>
+              <Th dense>{t("number")}</Th>
+              <Th dense>{t("kind")}</Th>
+              <Th dense>{t("period")}</Th>
+              <Th dense>{t("dueOn")}</Th>
+              <Th dense num>
+                {t("amount")}
+              </Th>
+              <Th dense num>
+                {t("paid")}
+              </Th>
+              <Th dense>{t("state")}</Th>
+            </HeadRow>
           </thead>
           <tbody>
             {bills.map((b) => (
-              <tr key={b.id} className="border-t border-line">
-                <td className={td}>
+              <Row key={b.id}>
+                <Td dense>
                   <Link to={billHref(b.id)} className="text-brand">
                     {b.number}
                   </Link>
-                </td>
-                <td className={td}>{t(b.kind === "adjustment" ? "kinds.adjustment" : "kinds.regular")}</td>
-                <td className={`${td} tabular-nums`}>
+                </Td>
+                <Td dense>{t(b.kind === "adjustment" ? "kinds.adjustment" : "kinds.regular")}</Td>
+                <Td dense className="tabular-nums">
                   {b.periodFrom} ～ {b.periodTo}
-                </td>
-                <td className={`${td} tabular-nums`}>{b.dueOn}</td>
-                <td className={`${td} text-right tabular-nums`}>{b.amount}</td>
-                <td className={`${td} text-right tabular-nums`}>{b.paid}</td>
-                <td className={td}>{t(`states.${b.state as 0 | 1 | 2}`)}</td>
-              </tr>
+                </Td>
+                <Td dense className="tabular-nums">
+                  {b.dueOn}
+                </Td>
+                <Td dense num>
+                  {b.amount}
+                </Td>
+                <Td dense num>
+                  {b.paid}
+                </Td>
+                <Td dense>{t(`states.${b.state as 0 | 1 | 2}`)}</Td>
+              </Row>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : (
         <p className="text-sm text-muted">{t("contractTab.none")}</p>
       )}

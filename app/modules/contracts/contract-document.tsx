@@ -19,7 +19,7 @@ import { Alert, describedBy, FieldNotes } from "~/ui/field";
 import { Input, Select, Textarea } from "~/ui/input";
 import { MapPicker } from "~/widgets/map-picker";
 import { FlashToast } from "~/widgets/toast";
-import { MoneyInput } from "~/widgets/money-input";
+import { MoneyInput } from "~/ui/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { Upload } from "~/widgets/upload";
 import { comparedText } from "./compared-text";

@@ -12,8 +12,8 @@ import { centsOf, formatCents } from "~/lib/cents";
 import { lineAverage, lineTotals } from "~/lib/field-codecs";
 import { labelOf, type FormFieldDef } from "~/lib/list/types";
 import { Button } from "~/ui/button";
-import { Input, Select, Textarea } from "~/ui/input";
-import { MoneyInput } from "~/widgets/money-input";
+import { Input, NumberInput, Select, Textarea } from "~/ui/input";
+import { MoneyInput } from "~/ui/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 
 /** the upload widget (and its dialog) comes with the first document that has files, not with every form of lines */
@@ -112,10 +112,10 @@ export function FieldControl({
       break;
     case "percent":
     case "quantity":
-      control = <Input key={meta.key} {...common} defaultValue={initial} inputMode="decimal" className="text-right tabular-nums" />;
+      control = <NumberInput key={meta.key} {...common} defaultValue={initial} decimals />;
       break;
     case "number":
-      control = <Input key={meta.key} {...common} defaultValue={initial} inputMode="numeric" className="text-right tabular-nums" />;
+      control = <NumberInput key={meta.key} {...common} defaultValue={initial} />;
       break;
     case "flag":
       control = <input key={meta.key} type="checkbox" {...common} value="1" defaultChecked={initial === "1"} className="h-4 w-4" />;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from "react";
 import { formatMoney, normalizeMoney, sanitizeMoneyInput, type MoneyRules } from "~/lib/money";
-import { useHydrated } from "./use-hydrated";
-import { boxClass } from "~/ui/input";
+import { useHydrated } from "~/widgets/use-hydrated";
+import { boxClass } from "./input";
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "type" | "min" | "max">;
 
