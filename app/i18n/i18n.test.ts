@@ -136,7 +136,7 @@ describe("memoised translations", () => {
     for (let i = 0; i < 2; i++) {
       expect(exists("sessionExpired")).toBe(true);
       expect(t("sessionExpired")).toBe("会话失效,请重新登录");
-      expect(t("contracts:execute")).toBe(resources["zh-CN"].contracts.execute);
+      expect(t("contractFlow:execute")).toBe(resources["zh-CN"].contractFlow.execute);
       expect(exists("contracts:noSuchText")).toBe(false);
     }
     await i18n.changeLanguage("en-US");

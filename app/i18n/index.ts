@@ -5,7 +5,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "zh-CN";
 
 /** Namespaces that only some screens use: they load with those screens' chunks (app/i18n/screen/). */
-export const SCREEN_NAMESPACES = ["auth", "files", "telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "rent", "dispatch", "contractDocs", "contracts", "parties", "visits", "leads", "tempCrane", "prizes", "bills", "finance", "statements", "overdue", "settlements", "reports"] as const;
+export const SCREEN_NAMESPACES = ["auth", "files", "telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "rent", "dispatch", "contractDocs", "contracts", "contractFlow", "parties", "visits", "leads", "tempCrane", "prizes", "bills", "finance", "statements", "overdue", "settlements", "reports"] as const;
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
@@ -13,7 +13,7 @@ export const i18nConfig = {
   // resources are keyed by the full code: no "zh" or "en" lookups before "zh-CN" on every t()
   load: "currentOnly" as const,
   defaultNS: "common",
-  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "rent", "dispatch", "contractDocs", "contracts", "parties", "visits", "leads", "tempCrane", "prizes", "bills", "finance", "statements", "overdue", "settlements", "reports", "screens"],
+  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "rent", "dispatch", "contractDocs", "contracts", "contractFlow", "parties", "visits", "leads", "tempCrane", "prizes", "bills", "finance", "statements", "overdue", "settlements", "reports", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",

@@ -12,6 +12,7 @@ import enDispatch from "./en-US/dispatch";
 import enRent from "./en-US/rent";
 import enContractDocs from "./en-US/contractDocs";
 import enContracts from "./en-US/contracts";
+import enContractFlow from "./en-US/contractFlow";
 import enParties from "./en-US/parties";
 import enLeads from "./en-US/leads";
 import enTempCrane from "./en-US/tempCrane";
@@ -45,6 +46,7 @@ import zhDispatch from "./zh-CN/dispatch";
 import zhRent from "./zh-CN/rent";
 import zhContractDocs from "./zh-CN/contractDocs";
 import zhContracts from "./zh-CN/contracts";
+import zhContractFlow from "./zh-CN/contractFlow";
 import zhParties from "./zh-CN/parties";
 import zhLeads from "./zh-CN/leads";
 import zhTempCrane from "./zh-CN/tempCrane";
@@ -63,8 +65,8 @@ import zhFinance from "./zh-CN/finance";
  * namespace with that screen's chunk (app/i18n/screen/).
  */
 export const resources = {
-  "zh-CN": { ...zhShell, common: { ...zhShell.common, ...zhSettingsChecks }, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills, finance: zhFinance, statements: zhStatements, settlements: zhSettlements, overdue: zhOverdue, reports: zhReports },
-  "en-US": { ...enShell, common: { ...enShell.common, ...enSettingsChecks }, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills, finance: enFinance, statements: enStatements, settlements: enSettlements, overdue: enOverdue, reports: enReports },
+  "zh-CN": { ...zhShell, common: { ...zhShell.common, ...zhSettingsChecks }, system: { ...zhShell.system, ...zhSystemAdmin }, workflow: { ...zhShell.workflow, ...zhWorkflowFlows }, widgets: { ...zhShell.widgets, ...zhWidgetsMap }, auth: zhAuth, files: zhFiles, telematics: zhTelematics, monitor: zhMonitor, alarms: zhAlarms, playback: zhPlayback, fences: zhFences, maps: zhMaps, workbench: zhWorkbench, dispatch: zhDispatch, rent: zhRent, contractDocs: zhContractDocs, contracts: zhContracts, contractFlow: zhContractFlow, parties: zhParties, visits: zhVisits, leads: zhLeads, tempCrane: zhTempCrane, prizes: zhPrizes, bills: zhBills, finance: zhFinance, statements: zhStatements, settlements: zhSettlements, overdue: zhOverdue, reports: zhReports },
+  "en-US": { ...enShell, common: { ...enShell.common, ...enSettingsChecks }, system: { ...enShell.system, ...enSystemAdmin }, workflow: { ...enShell.workflow, ...enWorkflowFlows }, widgets: { ...enShell.widgets, ...enWidgetsMap }, auth: enAuth, files: enFiles, telematics: enTelematics, monitor: enMonitor, alarms: enAlarms, playback: enPlayback, fences: enFences, maps: enMaps, workbench: enWorkbench, dispatch: enDispatch, rent: enRent, contractDocs: enContractDocs, contracts: enContracts, contractFlow: enContractFlow, parties: enParties, visits: enVisits, leads: enLeads, tempCrane: enTempCrane, prizes: enPrizes, bills: enBills, finance: enFinance, statements: enStatements, settlements: enSettlements, overdue: enOverdue, reports: enReports },
 } as const;
 
 /** The shell's namespaces per language. */

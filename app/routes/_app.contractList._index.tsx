@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CONTRACTS } from "~/i18n/screen/contracts";
+import { CONTRACT_FLOW } from "~/i18n/screen/contract-flow";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { contractStates, contractView } from "~/modules/contracts/contracts.resource";
@@ -40,8 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => resourceAction(args, contractResource, { intents: transitionIntents(contractMachine), options: contractOptions });
 
 export default function ContractList() {
-  // the transitions' labels are this screen's texts
-  useTranslation(CONTRACTS);
+  // the transitions' labels are this screen's texts (and the only ones it needs of the contracts')
+  useTranslation(CONTRACT_FLOW);
   const { query, codes, me } = useLoaderData<typeof loader>();
   const back = listHref(contractView.path, query);
   return (

@@ -3,12 +3,13 @@
  * (organisation subtree + granted vehicles, db/rules/data-scope.ts); the list reads by (tenant, time) or
  * (tenant, handling state, time), the two indexes of `alarms`, newest first.
  */
+import { auditRecord } from "~/modules/resource/command.server";
 import { cleanNote } from "~/lib/validators";
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
-import { alarms, auditLogs, users, vehicles } from "../../../db/schema";
-import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
+import { alarms, users, vehicles } from "../../../db/schema";
+import { ofTenant, sameTenant } from "../../../db/tenant";
 import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
@@ -176,7 +177,7 @@ export async function handleAlarms(scope: RequestScope, posted: { ids: number[];
       .returning({ id: alarms.id }),
   );
   const audits = current.map((a) =>
-    scope.db.insert(auditLogs).values(withTenant(tenantId, { userId, action: "handle", entity: "alarm", entityId: String(a.id), before: { handleState: 0 }, after: { handleState: state, handleNote: note } })),
+    auditRecord(scope, { entity: "alarm", action: "handle", id: a.id, before: { handleState: 0 }, after: { handleState: state, handleNote: note } }),
   );
   const results = (await batch(scope.db, [writes[0]!, ...writes.slice(1), ...audits])) as unknown[];
   const written = results.slice(0, writes.length).reduce<number>((n, r) => n + (r as unknown[]).length, 0);

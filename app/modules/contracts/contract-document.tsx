@@ -6,9 +6,10 @@
  */
 import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/i18n/screen/contracts";
+import { CONTRACT_FLOW } from "~/i18n/screen/contract-flow";
 import { useMessage } from "~/i18n/message";
 import { labelOf, type OptionDef } from "~/lib/list/types";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
@@ -17,17 +18,20 @@ import { Badge } from "~/ui/badge";
 import { Button, LinkButton } from "~/ui/button";
 import { Alert, describedBy, FieldNotes } from "~/ui/field";
 import { Input, Select, Textarea } from "~/ui/input";
-import { MapPicker } from "~/widgets/map-picker";
 import { FlashToast } from "~/widgets/toast";
 import { MoneyInput } from "~/ui/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
-import { Upload } from "~/widgets/upload";
 import { comparedText } from "./compared-text";
 import { LinesField } from "~/modules/resource/document-fields";
 import { contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
 import { CONTRACT_KIND_OPTIONS, CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
-import { ContractBills } from "~/modules/billing/contract-bills";
+
+// the map picker (with its dialog), the upload widget and the bills tab come after the page: the server renders them,
+// the browser loads them once the form is in (docs/contracts.md, "What it weighs")
+const MapPicker = lazy(() => import("~/widgets/map-picker").then((m) => ({ default: m.MapPicker })));
+const Upload = lazy(() => import("~/widgets/upload").then((m) => ({ default: m.Upload })));
+const ContractBills = lazy(() => import("~/modules/billing/contract-bills").then((m) => ({ default: m.ContractBills })));
 
 type Values = Record<string, unknown>;
 type Option = { value: string; label: string };
@@ -56,6 +60,8 @@ export function ContractDocument() {
   const loaded = useLoaderData<DocumentData>();
   const action = useActionData<DocumentActionData>();
   const { t, i18n } = useTranslation(CONTRACTS);
+  // the transitions' buttons and refusals speak from their own namespace
+  useTranslation(CONTRACT_FLOW);
   const message = useMessage();
   const navigation = useNavigation();
   const lang = i18n.language;
@@ -265,6 +271,7 @@ export function ContractDocument() {
                 </Cell>
               ) : null}
               <div className="col-span-4">
+                <Suspense fallback={null}>
                 <MapPicker
                   idPrefix="c-site"
                   names={{ lng: "siteLng", lat: "siteLat", address: "siteAddress" }}
@@ -273,6 +280,7 @@ export function ContractDocument() {
                   defaultValue={{ lng: text(values.siteLng), lat: text(values.siteLat), address: text(values.siteAddress) }}
                   errors={{ lng: err("siteLng") ?? null, lat: err("siteLat") ?? null, address: err("siteAddress") ?? null }}
                 />
+                </Suspense>
               </div>
               {errors.overCreditReason || values.overCreditReason ? (
                 <Cell id="c-overCreditReason" label={t("overCreditReason")} error={err("overCreditReason")} wide>
@@ -284,7 +292,9 @@ export function ContractDocument() {
               </Cell>
               <div className="col-span-4">
                 <span className="mb-1 block text-sm text-muted">{t("attachments")}</span>
-                <Upload name="attachments" defaultFiles={loaded.attachments} readOnly={readOnly} limit={20} />
+                <Suspense fallback={null}>
+                  <Upload name="attachments" defaultFiles={loaded.attachments} readOnly={readOnly} limit={20} />
+                </Suspense>
                 {err("attachments") ? <p className="mt-1 text-sm text-danger">{err("attachments")}</p> : null}
               </div>
             </div>
@@ -352,7 +362,11 @@ export function ContractDocument() {
         )}
       </ConformForm>
 
-      {doc && loaded.bills ? <ContractBills bills={loaded.bills} canRun={loaded.canBill} action={here} /> : null}
+      {doc && loaded.bills ? (
+        <Suspense fallback={null}>
+          <ContractBills bills={loaded.bills} canRun={loaded.canBill} action={here} />
+        </Suspense>
+      ) : null}
 
       {doc && doc.revisions.length > 1 ? (
         <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid="contract-versions">

@@ -3,11 +3,12 @@
  * schema, the judge-status checks before saving (spec §5), the save (an urge recorded as approved; the others saved
  * and submitted into approval on the engine, kind `collection`), the machine and the approval kind.
  */
+import { auditRecord } from "~/modules/resource/command.server";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
 import { isUniqueFailure } from "../../../db/guard";
-import { auditLogs, collectionActions, contractLines, contracts, users } from "../../../db/schema";
+import { collectionActions, contractLines, contracts, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
@@ -202,9 +203,7 @@ export async function saveAct(scope: RequestScope, v: ActValues): Promise<{ id: 
   try {
     [inserted] = await batch(scope.db, [
       scope.db.insert(collectionActions).values(values).returning({ id: collectionActions.id }),
-      scope.db.insert(auditLogs).values(
-        withTenant(scope, { userId: scope.user.id, action: "create", entity: "collectionAction", entityId: sql`cast((select max(${collectionActions.id}) from ${collectionActions}) as text)`, before: null, after: values }),
-      ),
+      auditRecord(scope, { entity: "collectionAction", action: "create", id: sql`(select max(${collectionActions.id}) from ${collectionActions})`, after: values }),
     ]);
   } catch (error) {
     // a concurrent save took the rule first (migration 0033: one open act of a kind, one lawsuit a case number): the

@@ -1,8 +1,9 @@
 import { data, redirect } from "@remix-run/cloudflare";
+import { auditRecord } from "~/modules/resource/command.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
-import { auditLogs, menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
+import { menus, roleMenus, rolePermissions, roles, userRoles } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import type { MenuNode } from "~/lib/navigation";
 import { isRoleName } from "~/lib/validators";
@@ -112,7 +113,7 @@ export const roleIntents = {
         scope.db.delete(rolePermissions).where(eq(rolePermissions.roleId, current.role.id)),
         ...chunks(menuIds.map((menuId) => ({ tenantId, roleId: current.role.id, menuId })), 30).map((rows) => scope.db.insert(roleMenus).values(rows)),
         ...chunks(codes.map((code) => withTenant(tenantId, { roleId: current.role.id, code })), 30).map((rows) => scope.db.insert(rolePermissions).values(rows)),
-        scope.db.insert(auditLogs).values(withTenant(tenantId, { userId: scope.user.id, action: "grant", entity: "role", entityId: String(current.role.id), before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } })),
+        auditRecord(scope, { entity: "role", action: "grant", id: current.role.id, before: { menus: current.granted, codes: current.codes }, after: { menus: menuIds, codes } }),
       ] as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
       await accessChanged(scope);
       return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });

@@ -4,9 +4,10 @@
  * line of the crane for its days, or a line on the project contract it names while that contract is still a draft;
  * either way in the approval's own batch, and `result_contract_id` names the contract.
  */
+import { auditRecord } from "~/modules/resource/command.server";
 import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditLogs, contractLines, contracts, customers, organisations, tempCraneApplications } from "../../../db/schema";
+import { contractLines, contracts, customers, organisations, tempCraneApplications } from "../../../db/schema";
 import { expectChanges } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
@@ -293,17 +294,7 @@ async function contractWrites(scope: RequestScope, rows: TempCraneRow[]): Promis
         .update(tempCraneApplications)
         .set({ resultContractId: newContractId })
         .where(tenantWhere(tempCraneApplications, scope, eq(tempCraneApplications.id, r.id))),
-      scope.db.insert(auditLogs).values(
-        withTenant(scope, {
-          userId: scope.user.id,
-          action: "create",
-          entity: "contract",
-          entityId: sql`cast(${newContractId} as text)`,
-          before: null,
-          after: { kind: "spot", name, fromTempCrane: r.number },
-          createdAt: now,
-        }),
-      ),
+      auditRecord(scope, { entity: "contract", action: "create", id: newContractId, after: { kind: "spot", name, fromTempCrane: r.number } }),
     );
   }
   return writes;

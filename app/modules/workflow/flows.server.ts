@@ -4,10 +4,11 @@
  * amount (a contract's value) takes an optional threshold per step, in yuan: the step applies from it up. A flow is
  * saved whole, in one batch with its audit record.
  */
+import { auditRecord } from "~/modules/resource/command.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { batch } from "../../../db/client";
-import { approvalSteps, auditLogs, rolePermissions, roles, userRoles, users } from "../../../db/schema";
+import { approvalSteps, rolePermissions, roles, userRoles, users } from "../../../db/schema";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { centsOf, formatCents, plainCents } from "~/lib/cents";
@@ -110,7 +111,7 @@ export async function saveFlow(scope: RequestScope, form: FormData): Promise<{ o
     ...steps.map((s, i) =>
       scope.db.insert(approvalSteps).values(withTenant(scope, { kind: kind.kind, stepNo: i + 1, approverType: s.approverType, approverId: s.approverId, minAmountCents: s.minAmountCents, createdAt: now, updatedAt: now })),
     ),
-    scope.db.insert(auditLogs).values(withTenant(scope, { userId: scope.user.id, action: "update", entity: "approvalFlow", entityId: kind.kind, before: { steps: before.map(auditedStep) }, after: { steps: steps.map(auditedStep) } })),
+    auditRecord(scope, { entity: "approvalFlow", action: "update", id: kind.kind, before: { steps: before.map(auditedStep) }, after: { steps: steps.map(auditedStep) } }),
   ]);
   return { ok: true };
 }
