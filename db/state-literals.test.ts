@@ -64,7 +64,6 @@ export function stateWrites(source: string): string[] {
 const STATE_WRITERS: Excused = {
   "app/modules/billing/bill.server.ts": { count: 3, why: "a bill's confirmation checks its items add up; a proposal's decision reprices the bill; an adjustment is made confirmed: no machine for bills yet" },
   "app/modules/billing/statement.server.ts": { count: 4, why: "a statement is sent by the clerk, then confirmed or disputed by the customer through the link, with no user to hold a code: no machine for statements yet" },
-  "app/modules/finance/invoice.server.ts": { count: 1, why: "an invoice's void gives back each bill's invoiced amount in its batch: no machine for invoices yet" },
   "app/modules/settlement/settlement.server.ts": { count: 1, why: "the last approval of a final settlement completes its contract, in the settlement's transition batch (a side write of the engine)" },
   "app/modules/temp-crane/temp-crane.server.ts": { count: 1, why: "an ended temporary-crane application abandons the draft contract it made, in the application's transition batch (a side write of the engine)" },
   "workers/telematics/ingest.ts": { count: 2, why: "a terminal command's delivery (sent, done, failed) as its terminal reports it: no user acts" },

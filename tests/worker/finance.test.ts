@@ -199,11 +199,18 @@ describe("invoices", () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("该发票号码已登记");
 
-    // 作废 gives the amount back; a second void is refused
-    expect((await postForm(INVOICES, { intent: "void", id: String(stored!.id) }, { Cookie: t.cookie })).status).toBe(302);
+    // 作废 (the invoice machine's transition) gives the amount back, audited as a void; a second void is refused, and
+    // another tenant's administrator finds no such invoice
+    const voidIt = (cookie: string) => postForm(INVOICES, { intent: "transition:void", ids: String(stored!.id) }, { Cookie: cookie });
+    expect((await voidIt(other.cookie)).status).toBe(404);
+    expect(await billOf(bill.id)).toMatchObject({ invoiced: 1_090_000 });
+    expect((await voidIt(t.cookie)).status).toBe(302);
     expect(await billOf(bill.id)).toMatchObject({ invoiced: 0 });
     expect((await db().select({ state: invoices.state }).from(invoices).where(eq(invoices.id, stored!.id)))[0]!.state).toBe(1);
-    expect((await postForm(INVOICES, { intent: "void", id: String(stored!.id) }, { Cookie: t.cookie })).status).toBe(409);
+    expect(await env.DB.prepare("select action, entity from audit_logs where entity = 'invoice' and action = 'void' and entity_id = ?").bind(String(stored!.id)).all()).toMatchObject({ results: [{ action: "void", entity: "invoice" }] });
+    const voidAgain = await voidIt(t.cookie);
+    expect(voidAgain.status).toBe(409);
+    expect(await billOf(bill.id)).toMatchObject({ invoiced: 0 });
     // and an invoice is voided, never deleted
     await postForm(INVOICES, { intent: "delete", ids: String(stored!.id) }, { Cookie: t.cookie });
     expect(await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.id, stored!.id))).toHaveLength(1);

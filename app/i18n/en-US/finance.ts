@@ -31,8 +31,7 @@ export default {
     split: "Tax {{tax}}, net {{net}}",
     attachments: "Invoice scan",
     void: "Void",
-    voidTitle: "Void the invoice",
-    voidConfirm: "Void invoice {{number}}? Its amounts stop counting against the bills it covers.",
+    voidSelected: "Void the selected invoices? Their amounts stop counting against the bills they cover.",
     cancel: "Cancel",
   },
   receipt: {

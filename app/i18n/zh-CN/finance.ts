@@ -31,8 +31,7 @@ export default {
     split: "税额 {{tax}} 元，不含税 {{net}} 元",
     attachments: "发票扫描件",
     void: "作废",
-    voidTitle: "作废发票",
-    voidConfirm: "确定作废发票 {{number}}？作废后其金额不再计入所开账单。",
+    voidSelected: "确定作废所选发票吗？作废后其金额不再计入所开账单。",
     cancel: "取消",
   },
   receipt: {

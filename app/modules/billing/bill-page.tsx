@@ -4,8 +4,9 @@
  * a confirmation step) and, once confirmed, 新增调整 and the adjustments made. Plain forms: it all works without
  * JavaScript. Loader and action: bill-page.server.ts.
  */
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/i18n/screen/bills";
 import { useMessage } from "~/i18n/message";
@@ -25,10 +26,6 @@ import { BILL_STATE } from "./bills.resource";
 
 const STATE_TONES: Record<number, BadgeTone> = { 0: "warning", 1: "success", 2: "neutral" };
 const PROPOSAL_TONES: Record<number, BadgeTone> = { 0: "info", 1: "success", 2: "danger" };
-const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
-const thNum = "whitespace-nowrap px-2 py-2 text-right text-xs font-medium text-muted";
-const td = "px-2 py-1.5 align-top";
-const tdNum = "px-2 py-1.5 text-right align-top tabular-nums whitespace-nowrap";
 
 type Line = BillPageData["lines"][number];
 
@@ -177,18 +174,28 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
   }
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="bill-item-table">
-        <thead className="border-b border-line">
-          <tr>
-            <th className={th}>{t("rule")}</th>
-            <th className={thNum}>{t("quantity")}</th>
-            <th className={th}>{t("unit")}</th>
-            <th className={thNum}>{t("rate")}</th>
-            <th className={thNum}>{t("share")}</th>
-            <th className={thNum}>{t("amount")}</th>
-            <th className={thNum}>{t("tax")}</th>
-            <th className={th}>{t("note")}</th>
-          </tr>
+      <Table bare testId="bill-item-table">
+        <thead>
+          <HeadRow>
+            <Th dense>{t("rule")}</Th>
+            <Th dense num>
+              {t("quantity")}
+            </Th>
+            <Th dense>{t("unit")}</Th>
+            <Th dense num>
+              {t("rate")}
+            </Th>
+            <Th dense num>
+              {t("share")}
+            </Th>
+            <Th dense num>
+              {t("amount")}
+            </Th>
+            <Th dense num>
+              {t("tax")}
+            </Th>
+            <Th dense>{t("note")}</Th>
+          </HeadRow>
         </thead>
         {groups.map((g) => (
           <tbody key={g.lineId ?? "contract"} className="border-b border-line">
@@ -198,24 +205,36 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
               </th>
             </tr>
             {g.items.map((i) => (
-              <tr key={i.id} data-testid="bill-item">
-                <td className={td}>
+              <Row key={i.id} data-testid="bill-item">
+                <Td dense>
                   {t(`rules.${i.rule}`, { defaultValue: i.rule })}
                   {i.rule === "fee" && i.feeKind ? `（${t(`fees.${i.feeKind as "other"}`, { defaultValue: i.feeKind })}）` : ""}
                   {i.instalment ? t("instalmentOf", { seq: i.instalment.seq, dueOn: i.instalment.dueOn }) : ""}
-                </td>
-                <td className={tdNum}>{i.quantity}</td>
-                <td className={td}>{t(`units.${i.unit}`, { defaultValue: i.unit })}</td>
-                <td className={tdNum}>{i.rate}</td>
-                <td className={tdNum}>{i.share ? `${i.share}%` : ""}</td>
-                <td className={tdNum}>{i.amount}</td>
-                <td className={tdNum}>{i.tax}</td>
-                <td className={`${td} text-muted`}>{i.note}</td>
-              </tr>
+                </Td>
+                <Td dense num>
+                  {i.quantity}
+                </Td>
+                <Td dense>{t(`units.${i.unit}`, { defaultValue: i.unit })}</Td>
+                <Td dense num>
+                  {i.rate}
+                </Td>
+                <Td dense num>
+                  {i.share ? `${i.share}%` : ""}
+                </Td>
+                <Td dense num>
+                  {i.amount}
+                </Td>
+                <Td dense num>
+                  {i.tax}
+                </Td>
+                <Td dense className="text-muted">
+                  {i.note}
+                </Td>
+              </Row>
             ))}
           </tbody>
         ))}
-      </table>
+      </Table>
     </div>
   );
 }
@@ -243,33 +262,41 @@ function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string;
       .join("；");
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="proposal-table">
-        <thead className="border-b border-line">
-          <tr>
-            <th className={th}>{t("line")}</th>
-            <th className={th}>{t("proposal")}</th>
-            <th className={th}>{t("days")}</th>
-            <th className={thNum}>{t("hours")}</th>
-            <th className={th}>{t("basis")}</th>
-            <th className={th}>{t("state")}</th>
-            <th className={th}>{t("reason")}</th>
-          </tr>
+      <Table bare testId="proposal-table">
+        <thead>
+          <HeadRow>
+            <Th dense>{t("line")}</Th>
+            <Th dense>{t("proposal")}</Th>
+            <Th dense>{t("days")}</Th>
+            <Th dense num>
+              {t("hours")}
+            </Th>
+            <Th dense>{t("basis")}</Th>
+            <Th dense>{t("state")}</Th>
+            <Th dense>{t("reason")}</Th>
+          </HeadRow>
         </thead>
         <tbody>
           {proposals.map((p) => {
             const refused = action?.intent === "decide" && action.proposalId === p.id ? action : null;
             const errorId = `proposal-${p.id}-error`;
             return (
-              <tr key={p.id} className="border-b border-line last:border-0" data-testid="proposal">
-                <td className={td}>{lineLabel(p.lineId)}</td>
-                <td className={`${td} whitespace-nowrap`}>{t(`proposalKinds.${p.kind}`)}</td>
-                <td className={td}>{p.day ?? daysText(p.days, t("daysCount", { value: p.days.length }))}</td>
-                <td className={tdNum}>{p.hours === null ? "" : p.hours.toFixed(1)}</td>
-                <td className={`${td} text-xs text-muted`}>{basisText(p.basis)}</td>
-                <td className={td}>
+              <Row key={p.id} className="align-top" data-testid="proposal">
+                <Td dense>{lineLabel(p.lineId)}</Td>
+                <Td dense className="whitespace-nowrap">
+                  {t(`proposalKinds.${p.kind}`)}
+                </Td>
+                <Td dense>{p.day ?? daysText(p.days, t("daysCount", { value: p.days.length }))}</Td>
+                <Td dense num>
+                  {p.hours === null ? "" : p.hours.toFixed(1)}
+                </Td>
+                <Td dense className="text-xs text-muted">
+                  {basisText(p.basis)}
+                </Td>
+                <Td dense>
                   <Badge tone={PROPOSAL_TONES[p.state] ?? "neutral"}>{t(`proposalStates.${p.state as 0 | 1 | 2}`)}</Badge>
-                </td>
-                <td className={td}>
+                </Td>
+                <Td dense>
                   {editable && p.open ? (
                     <Form method="post" action={here} className="flex w-[340px] flex-wrap items-start gap-2" data-testid="decide-form">
                       <input type="hidden" name="proposalId" value={p.id} />
@@ -298,12 +325,12 @@ function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string;
                   ) : (
                     <span className="text-muted">{p.reason}</span>
                   )}
-                </td>
-              </tr>
+                </Td>
+              </Row>
             );
           })}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }
@@ -350,30 +377,46 @@ function Evidence({ lineLabel }: { lineLabel: (id: number) => string }) {
             <h3 className="mb-2 text-sm font-medium text-ink">{label}</h3>
             <HoursChart days={days} label={t("hoursChart", { line: label })} />
             <div className="mt-2 max-h-[360px] overflow-auto">
-              <table className="w-full max-w-[720px] text-sm" data-testid="evidence-table">
-                <thead className="sticky top-0 border-b border-line bg-panel">
-                  <tr>
-                    <th className={th}>{t("day")}</th>
-                    <th className={thNum}>{t("engineHours")}</th>
-                    <th className={thNum}>{t("km")}</th>
-                    <th className={thNum}>{t("onSiteMinutes")}</th>
-                    <th className={thNum}>{t("faultMinutes")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((d) => (
-                    <Fragment key={d.day}>
-                      <tr className="border-b border-line last:border-0">
-                        <td className={td}>{d.day}</td>
-                        <td className={tdNum}>{d.engineHours.toFixed(1)}</td>
-                        <td className={tdNum}>{Math.round(d.km)}</td>
-                        <td className={tdNum}>{d.onSiteMinutes === null ? "—" : d.onSiteMinutes}</td>
-                        <td className={tdNum}>{d.faultMinutes}</td>
-                      </tr>
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
+              <div className="max-w-[720px]">
+                <Table bare testId="evidence-table">
+                  <thead className="sticky top-0 bg-panel">
+                    <HeadRow>
+                      <Th dense>{t("day")}</Th>
+                      <Th dense num>
+                        {t("engineHours")}
+                      </Th>
+                      <Th dense num>
+                        {t("km")}
+                      </Th>
+                      <Th dense num>
+                        {t("onSiteMinutes")}
+                      </Th>
+                      <Th dense num>
+                        {t("faultMinutes")}
+                      </Th>
+                    </HeadRow>
+                  </thead>
+                  <tbody>
+                    {days.map((d) => (
+                      <Row key={d.day}>
+                        <Td dense>{d.day}</Td>
+                        <Td dense num>
+                          {d.engineHours.toFixed(1)}
+                        </Td>
+                        <Td dense num>
+                          {Math.round(d.km)}
+                        </Td>
+                        <Td dense num>
+                          {d.onSiteMinutes === null ? "—" : d.onSiteMinutes}
+                        </Td>
+                        <Td dense num>
+                          {d.faultMinutes}
+                        </Td>
+                      </Row>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
             </div>
           </section>
         );

@@ -3,6 +3,7 @@
  * evidence in sums, the totals, and two plain forms: confirm under a name, or dispute the items ticked with a comment.
  * No shell, no account; the language switch is the sign-in page's.
  */
+import { HeadRow, Row, Table, Td, Th, TotalRow } from "~/ui/table";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatCents } from "~/lib/cents";
@@ -15,8 +16,6 @@ import { LanguageSwitch, ThemeSwitch } from "~/widgets/preference-switches";
 import type { PublicStatement, StatementLinkAction, StatementLinkData } from "./statement-link.server";
 import { STATEMENT_STATE } from "../../../db/states";
 
-const cell = "border-b border-line px-3 py-2";
-const num = `${cell} text-right tabular-nums`;
 
 export function StatementPage() {
   const loaded = useLoaderData<StatementLinkData>();
@@ -76,53 +75,69 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
             <h2 className="text-base font-semibold">
               {b.number} · {tb(b.kind === "adjustment" ? "kinds.adjustment" : "kinds.regular")} · {b.periodFrom} ～ {b.periodTo} · {tb("dueOn")} {b.dueOn}
             </h2>
-            <div className="mt-2 overflow-x-auto rounded-md border border-line bg-panel">
-              <table className="w-full text-sm">
-                <thead className="bg-canvas text-muted">
-                  <tr>
-                    {open ? <th className={cell}>{t("dispute")}</th> : null}
-                    <th className={`${cell} text-left`}>{tb("line")}</th>
-                    <th className={`${cell} text-left`}>{tb("rule")}</th>
-                    <th className={num}>{tb("quantity")}</th>
-                    <th className={num}>{tb("rate")}</th>
-                    <th className={num}>{tb("amount")}</th>
-                    <th className={num}>{tb("tax")}</th>
-                  </tr>
+            <div className="mt-2">
+              <Table>
+                <thead className="bg-canvas">
+                  <HeadRow>
+                    {open ? <Th className="text-center">{t("dispute")}</Th> : null}
+                    <Th>{tb("line")}</Th>
+                    <Th>{tb("rule")}</Th>
+                    <Th num>
+                      {tb("quantity")}
+                    </Th>
+                    <Th num>
+                      {tb("rate")}
+                    </Th>
+                    <Th num>
+                      {tb("amount")}
+                    </Th>
+                    <Th num>
+                      {tb("tax")}
+                    </Th>
+                  </HeadRow>
                 </thead>
                 <tbody>
                   {b.items.map((i) => (
-                    <tr key={i.id}>
+                    <Row key={i.id}>
                       {open ? (
-                        <td className={`${cell} text-center`}>
+                        <Td className="text-center">
                           <input type="checkbox" name="items" value={i.id} defaultChecked={fields?.items.includes(String(i.id))} aria-label={`${t("dispute")} ${ruleText(i)} ${formatCents(i.amountCents)}`} />
-                        </td>
+                        </Td>
                       ) : null}
-                      <td className={cell}>{i.machine ?? tb("contractWide")}</td>
-                      <td className={cell}>
+                      <Td>{i.machine ?? tb("contractWide")}</Td>
+                      <Td>
                         {ruleText(i)}
                         {disputed.has(i.id) ? <span className="ml-2 text-danger">{t("disputedMark", { comment: disputed.get(i.id)!.comment })}</span> : null}
                         {answered.has(i.id) ? <span className="ml-2 text-muted">{t("answeredMark", { comment: answered.get(i.id)!.comment })}</span> : null}
-                      </td>
-                      <td className={num}>
+                      </Td>
+                      <Td num>
                         {i.quantity} {tb(`units.${i.unit}`)}
                         {i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}
-                      </td>
-                      <td className={num}>{formatCents(i.rateCents)}</td>
-                      <td className={num}>{formatCents(i.amountCents)}</td>
-                      <td className={num}>{formatCents(i.taxCents)}</td>
-                    </tr>
+                      </Td>
+                      <Td num>
+                        {formatCents(i.rateCents)}
+                      </Td>
+                      <Td num>
+                        {formatCents(i.amountCents)}
+                      </Td>
+                      <Td num>
+                        {formatCents(i.taxCents)}
+                      </Td>
+                    </Row>
                   ))}
                 </tbody>
-                <tfoot>
-                  <tr className="font-semibold">
-                    <td className={cell} colSpan={open ? 5 : 4}>
-                      {t("billTotal")}
-                    </td>
-                    <td className={num}>{formatCents(b.amountCents)}</td>
-                    <td className={num}>{formatCents(b.taxCents)}</td>
-                  </tr>
-                </tfoot>
-              </table>
+                <TotalRow>
+                  <Td colSpan={open ? 5 : 4}>
+                    {t("billTotal")}
+                  </Td>
+                  <Td num>
+                    {formatCents(b.amountCents)}
+                  </Td>
+                  <Td num>
+                    {formatCents(b.taxCents)}
+                  </Td>
+                </TotalRow>
+              </Table>
             </div>
             {b.evidence.length ? (
               <p className="mt-2 text-sm text-muted">

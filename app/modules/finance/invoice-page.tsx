@@ -1,16 +1,14 @@
-import { useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FINANCE } from "~/i18n/screen/finance";
-import { useMessage } from "~/i18n/message";
 import { centsOf, formatCents } from "~/lib/cents";
-import { withQuery } from "~/lib/navigation";
+import { listHref, type ListQuery } from "~/lib/list/types";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";
-import { ConfirmPanel, ResourcePage } from "~/modules/resource/resource-page";
-import { Alert } from "~/ui/field";
-import { QueryLink } from "~/widgets/list-navigation";
+import { ResourcePage } from "~/modules/resource/resource-page";
+import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { AttachmentsField } from "~/widgets/attachments-field";
 import { useFieldValue } from "~/widgets/use-field-value";
-import { invoiceView } from "./invoice.resource";
+import { invoiceStates, invoiceView } from "./invoice.resource";
 import type { RowOf } from "~/modules/resource/resource.server";
 import type { invoiceResource } from "./invoice.server";
 
@@ -42,41 +40,18 @@ function InvoiceExtra(ctx: FormExtraContext) {
   );
 }
 
-/** /receiptsEnterList: the invoices, the form with its bills, 作废 with a confirmation (`?void=<id>`, works without JavaScript). */
+/** /receiptsEnterList: the invoices, the form with its bills, 作废 (the invoice machine's transition, confirmed first; works without JavaScript). */
 export function InvoicePage() {
-  const { t } = useTranslation(FINANCE);
-  const message = useMessage();
-  const action = useActionData<{ intent?: string; error?: string }>();
-  const [params] = useSearchParams();
-  const { pathname, search } = useLocation();
-  const voidId = params.get("void");
-  const { rows } = useLoaderData<{ rows: { id: number; number: string }[] }>();
-  const voiding = voidId ? rows.find((r) => String(r.id) === voidId) : undefined;
-  const back = `${pathname}${search.replace(/([?&])void=\d+&?/, "$1").replace(/[?&]$/, "")}`;
+  const { query, codes, me } = useLoaderData<{ query: ListQuery; codes: string[]; me: number }>();
+  const back = listHref(invoiceView.path, query);
   return (
     <>
-      {action?.intent === "void" && action.error ? (
-        <div className="px-4 pt-4">
-          <Alert tone="error">{message(action.error)}</Alert>
-        </div>
-      ) : null}
       <ResourcePage<RowOf<typeof invoiceResource>>
         view={invoiceView}
         formExtra={(ctx) => <InvoiceExtra {...ctx} />}
-        rowActions={(row, can) =>
-          can.edit && row.state === "0" ? (
-            <QueryLink to={withQuery(back, `void=${String(row.id)}`)} className="text-danger" data-testid="invoice-void">
-              {t("invoice.void")}
-            </QueryLink>
-          ) : null
-        }
+        rowActions={(row) => <TransitionButtons machine={invoiceStates} row={row} codes={codes} me={me} />}
       />
-      {voiding ? (
-        <ConfirmPanel title={t("invoice.voidTitle")} detail={t("invoice.voidConfirm", { number: voiding.number })} back={back} formAction={`${pathname}${search}`}>
-          <input type="hidden" name="intent" value="void" />
-          <input type="hidden" name="id" value={voiding.id} />
-        </ConfirmPanel>
-      ) : null}
+      <TransitionPanel machine={invoiceStates} back={back} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { billsField } from "./bills-lines";
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
+import { defineMachine } from "~/modules/workflow/machine";
+import { INVOICE_STATE } from "../../../db/states";
 
 export const INVOICE_KIND_OPTIONS: OptionDef[] = [
   { value: "special", label: { zh: "增值税专用发票", en: "VAT special invoice" } },
@@ -61,5 +63,26 @@ export const invoiceView = defineView({
       open: { zh: "未开票", en: "Uninvoiced" },
       amount: { zh: "本次开票(元)", en: "Invoiced here (CNY)" },
     }),
+  ],
+});
+
+/**
+ * An invoice's states: valid, then void (作废, with the edit code): its amounts stop counting against the bills it
+ * covered, which the engine gives back in the same batch (invoice.server.ts, invoiceMachine). Never deleted.
+ */
+export const invoiceStates = defineMachine<{ id: number; state: number | string; number: string }>({
+  kind: "invoice",
+  stateOf: (r) => Number(r.state),
+  transitions: [
+    {
+      name: "void",
+      from: [INVOICE_STATE.valid],
+      to: INVOICE_STATE.void,
+      permission: "receiptsEnterList:edit",
+      label: "finance:invoice.void",
+      confirm: "finance:invoice.voidSelected",
+      tone: "danger",
+      notFrom: "finance:invoice.alreadyVoid",
+    },
   ],
 });

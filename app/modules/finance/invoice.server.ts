@@ -4,16 +4,14 @@ import { z } from "zod";
 import { bills, contracts, customers, invoiceBills, invoices } from "../../../db/schema";
 import { INVOICE_KINDS } from "../../../db/schema/finance";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { ofTenant, sameTenant, tenantOfOuter, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents, percentOfBp } from "~/lib/cents";
 import { parseDay } from "~/lib/calendar";
 import type { RequestScope } from "~/modules/access/access.server";
-import { auditRecord } from "~/modules/resource/command.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { allTenantFiles, namedFiles } from "~/modules/files/files.server";
-import { containing, createRow, defineResource, findRow, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
+import { containing, createRow, defineResource, type BatchItem, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues, withoutSecrets } from "~/modules/resource/form.server";
 import type { ResourceActionData } from "~/modules/resource/route.server";
 import { attachmentsField, csvOf, dayField, documentOrg, optionalId, partyOptions, positiveCents, postedBill, remarkField, requiredId, visibleContract, visibleCustomer } from "./common.server";
@@ -21,8 +19,9 @@ import { invoiceSplit } from "./money";
 import { invoiceView } from "./invoice.resource";
 import { line } from "~/lib/form-fields";
 import { billLine } from "./bills-lines";
+import type { Machine } from "~/modules/workflow/engine.server";
+import { invoiceStates } from "./invoice.resource";
 import { SETTLED_BILL_STATES } from "~/modules/billing/bills.resource";
-import { INVOICE_STATE } from "../../../db/states";
 
 /** The bills an invoice or a receipt may name: confirmed (1) or locked by a statement (2), never a draft. */
 export { SETTLED_BILL_STATES };
@@ -221,30 +220,27 @@ export async function createInvoice(scope: RequestScope, form: FormData, back: s
   }
 }
 
-/** 作废: the invoice stops counting, each bill's invoiced total gives back what it covered; all in one batch. */
-export async function voidInvoice(scope: RequestScope, form: FormData, back: string) {
-  const row = await findRow(scope, invoiceResource, Number(form.get("id")));
-  if (!row) throw new Response("Not Found", { status: 404 });
-  if (row.state !== INVOICE_STATE.valid) return data({ intent: "void" as const, error: "finance:invoice.alreadyVoid" }, { status: 409 });
-  const covered = await scope.db.select({ billId: invoiceBills.billId, cents: invoiceBills.amountCents }).from(invoiceBills).where(and(eq(invoiceBills.invoiceId, row.id), ofTenant(invoiceBills, scope)));
-  try {
-    await batch(scope.db, [
-      scope.db
-        .update(invoices)
-        .set({ state: INVOICE_STATE.void, version: row.version + 1, updatedAt: Date.now() })
-        .where(and(eq(invoices.id, row.id), ofTenant(invoices, scope), eq(invoices.state, INVOICE_STATE.valid))),
-      expectChanges(scope.db, 1),
-      ...covered.map((c) =>
-        scope.db
-          .update(bills)
-          .set({ invoicedCents: sql`${bills.invoicedCents} - ${c.cents}` })
-          .where(and(eq(bills.id, c.billId), ofTenant(bills, scope))),
-      ),
-      auditRecord(scope, { entity: invoiceView.name, action: "void", id: row.id, before: { state: INVOICE_STATE.valid }, after: { state: INVOICE_STATE.void } }),
-    ]);
-  } catch (error) {
-    if (!isGuardFailure(error)) throw error;
-    return data({ intent: "void" as const, error: "finance:invoice.alreadyVoid" }, { status: 409 });
-  }
-  return redirect(back, { headers: { "Set-Cookie": flashCookie("saved") } });
-}
+type InvoiceMachineRow = { id: number; version: number; state: number; number: string };
+
+/**
+ * 作废 through the engine: each invoice stops counting, and each bill it covered gives back what it covered, in the
+ * transition's batch (all or nothing; an invoice voided meanwhile is refused as already void).
+ */
+export const invoiceMachine: Machine<InvoiceMachineRow> = {
+  view: invoiceStates,
+  table: invoices,
+  stateKey: "state",
+  load: (scope, ids) =>
+    scope.db
+      .select({ id: invoices.id, version: invoices.version, state: invoices.state, number: invoices.number })
+      .from(invoices)
+      .where(and(inArray(invoices.id, ids), ofTenant(invoices, scope), visibleOrgRowWhere(scope, invoices.orgId))),
+  label: (r) => r.number,
+  plan: async (scope, _t, rows) => {
+    const covered = await scope.db
+      .select({ billId: invoiceBills.billId, cents: invoiceBills.amountCents })
+      .from(invoiceBills)
+      .where(and(inArray(invoiceBills.invoiceId, rows.map((r) => r.id)), ofTenant(invoiceBills, scope)));
+    return { writes: covered.map((c) => scope.db.update(bills).set({ invoicedCents: sql`${bills.invoicedCents} - ${c.cents}` }).where(and(eq(bills.id, c.billId), ofTenant(bills, scope)))) };
+  },
+};
