@@ -105,7 +105,15 @@ describe("the bill run", () => {
     const bill = await billOf(t.tenantId, "2026-10-21");
     expect(await confirmBill(scope, bill.id)).toEqual({ ok: false, status: 409, message: "bills:proposalsOpen|2" });
     for (const p of (await loadBill(scope, bill.id))!.proposals) await decideProposal(scope, bill.id, p.id, false, "现场核实：设备在岗待命");
-    expect(await confirmBill(scope, bill.id)).toEqual({ ok: true });
+    // items that no longer add up to the amount are refused (checked again in the engine's guarded write)
+    await env.DB.prepare("update bills set amount_cents = amount_cents + 1 where id = ?").bind(bill.id).run();
+    expect(await confirmBill(scope, bill.id)).toEqual({ ok: false, status: 409, message: "bills:itemsIncomplete" });
+    await env.DB.prepare("update bills set amount_cents = amount_cents - 1 where id = ?").bind(bill.id).run();
+    // twenty confirmations at once: one is stored and audited, the others are told it is confirmed or changed
+    const all = await Promise.all(Array.from({ length: 20 }, () => confirmBill(scope, bill.id)));
+    expect(all.filter((r) => r.ok)).toHaveLength(1);
+    expect(all.filter((r) => !r.ok).every((r) => !r.ok && r.status === 409 && ["bills:alreadyConfirmed", "bills:stale"].includes(r.message))).toBe(true);
+    expect(await env.DB.prepare("select count(*) n from audit_logs where entity = 'bill' and action = 'confirm' and entity_id = ?").bind(String(bill.id)).first("n")).toBe(1);
     expect((await billOf(t.tenantId, "2026-10-21")).state).toBe(1);
     // the code refuses, and so does the database whatever writes
     const proposal = (await loadBill(scope, bill.id))!.proposals[0]!;

@@ -4,13 +4,13 @@
  * refuses it, migration 0026); corrected by an adjustment bill that refers to it; the run on demand for one contract.
  * Every read and write is the user's tenant and data scope (the contract's organisation).
  */
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Message } from "~/i18n/keys";
 import { formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import { cleanLine } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
-import { auditRecord, runCommand, type CommandStep } from "~/modules/resource/command.server";
+import { runCommand, type CommandStep } from "~/modules/resource/command.server";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
@@ -22,16 +22,18 @@ import { decisionsOf, type Proposal } from "./evidence";
 import { billTotals, fixedPricePlan, priceLine } from "./pricing";
 import { taxIncludedCents } from "../contracts/value";
 import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
-import { BILL_STATE } from "./bills.resource";
+import { BILL_CONFIRM_CODE, BILL_STATE, billStates } from "./bills.resource";
+import { runTransition, STALE, type Machine, type Plan } from "~/modules/workflow/engine.server";
+import type { Refusal } from "~/modules/workflow/machine";
 
 export { BILL_STATE };
 export const PROPOSAL_STATE = { open: 0, accepted: 1, rejected: 2 } as const;
 
 /** The permission of the bills screen and the clerk's acts on a bill. */
 export const BILL_PERMISSION = "contractBillReport";
-export const BILL_CONFIRM_CODE = "contractBillReport:confirm";
+export { BILL_CONFIRM_CODE };
 
-export type BillRefusal = { ok: false; status: 400 | 404 | 409; message: Message };
+export type BillRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: Message };
 export type BillOutcome<T = Record<never, never>> = ({ ok: true } & T) | BillRefusal;
 
 const refuse = (status: 400 | 404 | 409, message: Message): BillRefusal => ({ ok: false, status, message });
@@ -167,35 +169,45 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
   return { ok: true };
 }
 
+type BillMachineRow = { id: number; version: number; state: number; number: string };
+
+/** The server half of a bill's confirmation: the user's bills (tenant and data scope), checked and written by the engine. */
+export const billMachine: Machine<BillMachineRow> = {
+  view: billStates,
+  table: bills,
+  stateKey: "state",
+  load: (scope, ids) =>
+    scope.db
+      .select({ id: bills.id, version: bills.version, state: bills.state, number: bills.number })
+      .from(bills)
+      .where(tenantWhere(bills, scope, inArray(bills.id, ids), visibleOrgRowWhere(scope, bills.orgId))),
+  label: (r) => r.number,
+  missing: { message: "bills:notFound", status: 404 },
+  set: (scope, _t, _input, now) => ({ confirmedBy: scope.user.id, confirmedAt: now }),
+  // every proposal decided, the items whole (a bill with no item is confirmed only at 0)
+  plan: async (scope, _t, rows): Promise<Plan | Refusal> => {
+    const [check] = await scope.db
+      .select({ open: sql<number>`(select count(*) from bill_proposals p where p.bill_id = bills.id and p.state = ${PROPOSAL_STATE.open})`, whole: billItemsWhole })
+      .from(bills)
+      .where(tenantWhere(bills, scope, eq(bills.id, rows[0]!.id)));
+    if (check && check.open > 0) return { message: `bills:proposalsOpen|${check.open}`, status: 409 };
+    if (!check?.whole) return { message: "bills:itemsIncomplete", status: 409 };
+    return {};
+  },
+  // the items checked again in the write: a bill is never confirmed without them
+  where: () => billItemsWhole,
+};
+
 /**
- * Confirms a draft bill: every proposal decided first, and its items whole (they add up to its amount: a bill with no
- * item is confirmed only at 0 with its proposals decided, `billItemsWhole`). Once confirmed it is never changed.
+ * Confirms a draft bill through the engine (billMachine): every proposal decided first, and its items whole. Once
+ * confirmed it is never changed.
  */
 export async function confirmBill(scope: RequestScope, billId: number): Promise<BillOutcome> {
-  const bill = await visibleBill(scope, billId);
-  if (!bill) return refuse(404, "bills:notFound");
-  if (bill.state !== BILL_STATE.draft) return refuse(409, "bills:alreadyConfirmed");
-  const [check] = await scope.db
-    .select({ open: sql<number>`(select count(*) from bill_proposals p where p.bill_id = bills.id and p.state = ${PROPOSAL_STATE.open})`, whole: billItemsWhole })
-    .from(bills)
-    .where(tenantWhere(bills, scope, eq(bills.id, billId)));
-  if (check && check.open > 0) return refuse(409, `bills:proposalsOpen|${check.open}`);
-  if (!check?.whole) return refuse(409, "bills:itemsIncomplete");
-  try {
-    await batch(scope.db, [
-      scope.db
-        .update(bills)
-        .set({ state: BILL_STATE.confirmed, confirmedBy: scope.user.id, confirmedAt: Date.now(), version: sql`${bills.version} + 1`, updatedAt: Date.now() })
-        // the items checked again in the write: a bill is never confirmed without them
-        .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version), billItemsWhole)),
-      expectChanges(scope.db, 1),
-      auditRecord(scope, { entity: "bill", action: "confirm", id: billId, before: { state: bill.state }, after: { state: BILL_STATE.confirmed } }),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) return refuse(409, "bills:stale");
-    throw error;
-  }
-  return { ok: true };
+  const result = await runTransition(scope, billMachine, "confirm", [billId], {});
+  if (result.ok) return { ok: true };
+  // a bill changed meanwhile is worded as the bill page words it
+  if ((result.refusal.message as string) === STALE) return refuse(409, "bills:stale");
+  return { ok: false, status: result.refusal.status, message: result.refusal.message };
 }
 
 /**

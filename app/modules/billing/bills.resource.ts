@@ -5,6 +5,7 @@
  */
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
 import { BILL_STATE } from "../../../db/states";
+import { defineMachine } from "~/modules/workflow/machine";
 
 export const BILL_LIST_PATH = "/contractBillReport";
 export const BILL_PAGE_PATH = "/contractBillReport/bill";
@@ -56,4 +57,18 @@ export const billView = defineView({
     { key: "periodTo", label: { zh: "账期止日止", en: "Period ending until" }, type: "date", simple: true },
   ],
   form: [],
+});
+
+/** 确认账单's function code (the bill page's button). */
+export const BILL_CONFIRM_CODE = "contractBillReport:confirm";
+
+/**
+ * A bill's confirmation (草稿 → 已确认) through the engine: every proposal decided and its items adding up to its amount,
+ * checked before and again in the guarded write (billing/bill.server.ts, billMachine). Its lock by a statement the
+ * customer confirmed, a proposal's decision and an adjustment are still their own writes (db/state-literals.test.ts).
+ */
+export const billStates = defineMachine<{ id: number; state: number }>({
+  kind: "bill",
+  stateOf: (r) => r.state,
+  transitions: [{ name: "confirm", from: [BILL_STATE.draft], to: BILL_STATE.confirmed, permission: BILL_CONFIRM_CODE, label: "bills:confirmBill", confirm: "bills:confirmBill", tone: "primary", notFrom: "bills:alreadyConfirmed" }],
 });

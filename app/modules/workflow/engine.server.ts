@@ -7,7 +7,7 @@
  */
 import type { Message } from "~/i18n/keys";
 import { data, redirect } from "@remix-run/cloudflare";
-import { and, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
 import { brokeRule, expectChanges, isGuardFailure, isUniqueFailure } from "../../../db/guard";
@@ -53,6 +53,11 @@ export interface Machine<Row extends StatefulRow> {
   set?(scope: RequestScope, t: TransitionDef<Row>, input: Input, now: number): Record<string, unknown>;
   /** rules that need the database, and per-row decisions (an approval's step); a refusal changes nothing */
   plan?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<Plan | Refusal>;
+  /**
+   * conditions each row's guarded update adds to its version and state (a bill's items adding up to its amount): a row
+   * that no longer meets them changes nothing, and the batch is refused as stale
+   */
+  where?(scope: RequestScope, t: TransitionDef<Row>): SQL | undefined;
   /** side writes in the same batch (e.g. a disabled user's sessions end) */
   writes?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): BatchItem[];
   /**
@@ -162,7 +167,7 @@ export async function runTransition<Row extends StatefulRow>(scope: RequestScope
       scope.db
         .update(table)
         .set({ [machine.stateKey]: to, version: r.version + 1, ...("updatedAt" in table ? { updatedAt: now } : {}), ...extra } as never)
-        .where(and(eq(table.id, r.id), ofTenant(table, scope.user.tenantId), eq(table.version, r.version), inArray(stateColumn, [...t.from]))),
+        .where(and(eq(table.id, r.id), ofTenant(table, scope.user.tenantId), eq(table.version, r.version), inArray(stateColumn, [...t.from]), machine.where?.(scope, t))),
       expectChanges(scope.db, 1),
     );
   }
