@@ -4,7 +4,7 @@
  * Adding or removing a row is a submit button the server answers with the form one row longer or shorter, so it works
  * without JavaScript; a contract not editable (in approval, in force) shows the same form disabled.
  */
-import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +22,7 @@ import { FlashToast } from "~/widgets/toast";
 import { MoneyInput } from "~/ui/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { comparedText } from "./compared-text";
-import { LinesField } from "~/modules/resource/document-fields";
+import { acceptAll, answerOf, LinesField } from "~/modules/resource/document-fields";
 import { contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
 import { CONTRACT_KIND_OPTIONS, CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
@@ -39,8 +39,7 @@ type Option = { value: string; label: string };
 type Meta = FieldMetadata<any, any, string[]>;
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-/** The server judges every row (ContractSchema): the page only applies the row buttons at once (Conform's intents). */
-const acceptAll = (formData: FormData) => parse<Values, string[]>(formData, { resolve: (value) => ({ value }) });
+
 const tones: Record<string, "neutral" | "info" | "success" | "danger"> = { success: "success", danger: "danger", muted: "neutral" };
 
 /** A labelled control of the head (label above, the message below, linked for screen readers). */
@@ -73,7 +72,7 @@ export function ContractDocument() {
   const fresh = action?.intent === "document" ? action : null;
   // the server's answer (a refusal, a row button before the scripts, a generated plan) as Conform's result, once per answer
   const answered = useMemo<SubmissionResult<string[]> | undefined>(
-    () => (fresh ? { status: Object.keys(fresh.errors).length ? "error" : undefined, initialValue: fresh.values as SubmissionResult<string[]>["initialValue"], error: Object.fromEntries(Object.entries(fresh.errors).map(([k, m]) => [k === "form" ? "" : k, [m]])) } : undefined),
+    () => (fresh ? answerOf(fresh.values, fresh.errors) : undefined),
     [fresh],
   );
   if (loaded.mode === "none") {
@@ -453,7 +452,7 @@ export function ContractDocument() {
  * refusals come in as the form is made, so the rows the server changed (a generated plan) and its messages show.
  */
 function ConformForm({ id, lastResult, defaultValue, action, className, children }: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue: Values; action: string; className?: string; children: (metas: Record<string, Meta>) => ReactNode }) {
-  const [form, fields] = useForm<Values>({ id, lastResult, defaultValue: defaultValue as never, onValidate: ({ formData }) => acceptAll(formData) });
+  const [form, fields] = useForm<Values>({ id, lastResult, defaultValue: defaultValue as never, onValidate: ({ formData }) => acceptAll<Values>(formData) });
   return (
     <FormProvider context={form.context}>
       <Form method="post" action={action} {...getFormProps(form)} noValidate={false} className={className}>

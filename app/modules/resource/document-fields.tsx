@@ -4,7 +4,7 @@
  * buttons carrying Conform's intents (the server answers them without JavaScript; with it the page applies them at
  * once), a message under each cell, the table's own message (too few rows) under it, and a totals row.
  */
-import { useFormMetadata, type FieldMetadata } from "@conform-to/react";
+import { parse, useFormMetadata, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
@@ -26,6 +26,21 @@ type ListMeta = FieldMetadata<Record<string, unknown>[], Record<string, unknown>
 export type Choices = Record<string, { value: string; label: string; group?: string }[]>;
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+
+/** A form whose rules are the server's to judge: the page only applies the row buttons at once (Conform's intents). */
+export const acceptAll = <T = Record<string, unknown>,>(formData: FormData) => parse<T, string[]>(formData, { resolve: (value) => ({ value: value as T }) });
+
+/**
+ * The server's answer as Conform's result: the values to show again and each message (a key) at its field, `form` as
+ * the form's own; an answer without messages (a generated plan) only sets the values.
+ */
+export function answerOf(values: Record<string, unknown>, errors: Record<string, string>): SubmissionResult<string[]> {
+  return {
+    status: Object.keys(errors).length ? "error" : undefined,
+    initialValue: values as SubmissionResult<string[]>["initialValue"],
+    error: Object.fromEntries(Object.entries(errors).map(([key, m]) => [key === "form" ? "" : key, [m]])),
+  };
+}
 
 /** The first message of a field, in the reader's language. */
 function useError(meta: Meta): string | undefined {

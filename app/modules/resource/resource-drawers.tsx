@@ -1,4 +1,4 @@
-import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ import { LinkButton } from "~/ui/button";
 import { Drawer } from "~/ui/drawer";
 import { MapPicker } from "~/widgets/map-picker";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
-import { FieldControl, LinesField } from "./document-fields";
+import { acceptAll, answerOf, FieldControl, LinesField } from "./document-fields";
 import type { ResourceActionData } from "./route.server";
 import { boxClass } from "~/ui/input";
 
@@ -86,14 +86,6 @@ export interface FormExtraContext {
 /** A screen's own fields under the generic ones, inside the same form (a document's lines, a money input, uploads). */
 export type FormExtra = (ctx: FormExtraContext) => ReactNode;
 
-/** Every value is the server's to judge (the resource's schema): the drawer's form only applies the row buttons at once. */
-const acceptAll = (formData: FormData) => parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) });
-
-/** A refused save as Conform's result: the values as posted, each message (a key) at its field, `form` as the form's own. */
-function refusalOf(values: Record<string, unknown>, errors: Record<string, string>): SubmissionResult<string[]> {
-  return { status: "error", initialValue: values as SubmissionResult<string[]>["initialValue"], error: Object.fromEntries(Object.entries(errors).map(([key, m]) => [key === "form" ? "" : key, [m]])) };
-}
-
 /**
  * The create/edit panel: the resource's form fields, the server's messages next to them, typed values kept. The form
  * is Conform's, so a declared `lines` field (a customer's contacts) is the house's lines table: its row buttons apply
@@ -120,7 +112,7 @@ export function ResourceForm({ view, mode, values, options, back, formAction, ex
   const firstRef = useRef<HTMLElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   // one result per answer: a new object each render would be a new result to Conform, and reset the form again
-  const refusal = useMemo(() => (posted ? (posted.result ?? refusalOf(posted.values, posted.errors)) : undefined), [posted]);
+  const refusal = useMemo(() => (posted ? (posted.result ?? answerOf(posted.values, posted.errors)) : undefined), [posted]);
   // the same object while the drawer is open: Conform takes a new default value as a reason to reset the form
   const initial = useMemo(() => (mode === "create" ? { ...newFormValues(view.form), ...values } : values), [view, mode, values]);
   const [form, metas] = useForm<Record<string, unknown>>({

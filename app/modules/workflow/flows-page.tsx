@@ -4,7 +4,7 @@
  * every document). The steps are the house's lines table (a declared `lines` field on Conform): added, moved and
  * removed at once with JavaScript, by the server's answer without it. Saved per kind.
  */
-import { FormProvider, getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { WORKFLOW } from "~/i18n/screen/workflow-flows";
 import { useMessage } from "~/i18n/message";
 import { Alert, Button } from "~/ui/field";
 import type { FormFieldDef } from "~/lib/list/types";
-import { LinesField } from "~/modules/resource/document-fields";
+import { acceptAll, LinesField } from "~/modules/resource/document-fields";
 import type { FlowChoice, FlowErrors, FlowStepValue } from "./flows.server";
 import { TenantConfigTabs } from "./tenant-config-tabs";
 
@@ -69,8 +69,6 @@ function stepsField(approver: string, amount: string, title: string, hasAmount: 
   };
 }
 
-/** Every row is the server's to judge: the page only applies the row buttons at once (Conform's intents). */
-const acceptAll = <T,>(formData: FormData) => parse<T, string[]>(formData, { resolve: (value) => ({ value: value as T }) });
 
 function FlowCard({ flow, roles, users, canEdit, refused, result }: { flow: LoaderData["flows"][number]; roles: FlowChoice[]; users: FlowChoice[]; canEdit: boolean; refused?: RefusedData; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(WORKFLOW);
