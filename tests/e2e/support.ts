@@ -13,13 +13,17 @@ export function registryScreens(): ScreenDef[] {
   return JSON.parse(readFileSync(join(process.cwd(), E2E_SCREENS), "utf8")) as ScreenDef[];
 }
 
-/** The e2e app's local D1 file, opened directly: tests read captcha answers and expire sessions through it. */
+/**
+ * The e2e app's local D1 file, opened directly: tests read captcha answers and expire sessions through it. The server
+ * writes the same file, so a statement waits up to five seconds for its lock rather than failing at once: in CI
+ * (2026-12-02) expiring a session met the server mid-write and the test failed on SQLITE_BUSY.
+ */
 export function database(): Client {
   if (client) return client;
   const dir = join(process.cwd(), E2E_PERSIST, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
   if (!file) throw new Error(`no D1 database under ${dir}`);
-  client = createClient({ url: `file:${join(dir, file)}` });
+  client = createClient({ url: `file:${join(dir, file)}`, timeout: 5000 });
   return client;
 }
 
