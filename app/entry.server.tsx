@@ -23,7 +23,7 @@ function i18nFor(lng: Language): Promise<I18n> {
     const i18n = createInstance();
     ready = i18n
       .use(initReactI18next)
-      .init({ ...i18nConfig, resources, lng, initImmediate: false })
+      .init({ ...i18nConfig, ns: Object.keys(resources["zh-CN"]), resources, lng, initImmediate: false })
       .then(() => {
         memoizeLanguageHierarchy(i18n);
         memoizeTranslations(i18n);

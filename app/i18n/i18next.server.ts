@@ -10,5 +10,5 @@ export const i18nServer = new RemixI18Next({
     fallbackLanguage: DEFAULT_LANGUAGE,
     findLocale: async (request) => readPreferences(request).lang,
   },
-  i18next: { ...i18nConfig, resources },
+  i18next: { ...i18nConfig, ns: Object.keys(resources["zh-CN"]), resources },
 });

@@ -13,7 +13,8 @@ export const i18nConfig = {
   // resources are keyed by the full code: no "zh" or "en" lookups before "zh-CN" on every t()
   load: "currentOnly" as const,
   defaultNS: "common",
-  ns: ["common", "auth", "files", "widgets", "resource", "system", "telematics", "monitor", "alarms", "playback", "fences", "maps", "workbench", "rent", "dispatch", "contractDocs", "contracts", "contractFlow", "parties", "visits", "leads", "tempCrane", "prizes", "bills", "finance", "statements", "overdue", "settlements", "reports", "screens"],
+  // the house's namespaces; the server adds the domains' (app/i18n/resources.ts), the browser each with its screen's chunk
+  ns: ["common", "auth", "files", "widgets", "resource", "system", "workflow", "maps", "screens"],
   // screen paths contain "/" and ":"; keys are flat strings there
   keySeparator: ".",
   nsSeparator: ":",

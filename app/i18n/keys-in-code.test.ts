@@ -1,13 +1,13 @@
 /**
  * Every key the code names literally has a text in both languages, and reaches the browser with the chunk that shows
  * it. `tsc` checks most keys already; this scan also covers the ones that get past it (a cast, a message sent as a
- * string) and what `tsc` cannot see: a key of a screen bundle (app/i18n/screen/) shown by a component whose chunk never
+ * string) and what `tsc` cannot see: a key of a screen bundle (app/i18n/screen/, a domain's texts/) shown by a component whose chunk never
  * registers that bundle, which the server renders right and the browser, once hydrated, shows bare (`flows.title` on
  * /tenantConfig). Keys built at run time are checked where they are asked: test runs fail on a page that misses one
  * (app/i18n/missing-texts.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCREENS } from "~/modules/screens/registry";
 import { actionsOf } from "~/modules/system/role.resource";
@@ -46,16 +46,29 @@ function names(tree: Tree | undefined, key: string, built = false): boolean {
 const NAMESPACES = Object.keys(resources["zh-CN"]);
 const nsTree = (lng: (typeof LANGUAGES)[number], ns: string) => (resources[lng] as unknown as Record<string, Tree>)[ns];
 
-/** The screen bundles (app/i18n/screen/<file>.ts): the namespace each joins and its Chinese texts. */
+/** A module an import names, as a path without its extension: `~/…` from app/, `./…` from the importing file. */
+const resolveImport = (from: string, spec: string) => (spec.startsWith("~/") ? join(APP, spec.slice(2)) : join(dirname(from), spec)).replace(/\.tsx?$/, "");
+
+/**
+ * The screen bundles: the house's (app/i18n/screen/<file>.ts) and the domains' (app/modules/<domain>/texts/<ns>.ts,
+ * beside their texts/<ns>.<language>.ts): the namespace each joins and its Chinese texts.
+ */
+const BUNDLE_FILES = [
+  ...readdirSync(join(__dirname, "screen")).map((f) => join(__dirname, "screen", f)),
+  ...readdirSync(join(APP, "modules")).flatMap((domain) => {
+    const dir = join(APP, "modules", domain, "texts");
+    return existsSync(dir) ? readdirSync(dir).filter((f) => !/\.(zh-CN|en-US)\.ts$/.test(f)).map((f) => join(dir, f)) : [];
+  }),
+];
 const SCREEN_BUNDLES = await Promise.all(
-  readdirSync(join(__dirname, "screen")).map(async (file) => {
-    const source = readFileSync(join(__dirname, "screen", file), "utf8");
+  BUNDLE_FILES.map(async (path) => {
+    const source = readFileSync(path, "utf8");
     const ns = /screenTexts\("([^"]+)"/.exec(source)?.[1];
-    const zhFile = /import zh from "\.\.\/zh-CN\/([^"]+)"/.exec(source)?.[1];
+    const zhFile = /import zh from "([^"]+)"/.exec(source)?.[1];
     const constant = /export const (\w+) = screenTexts/.exec(source)?.[1];
-    if (!ns || !zhFile || !constant) throw new Error(`app/i18n/screen/${file}: expected screenTexts(ns, zh, en) exported as a constant`);
-    const texts = ((await import(`./zh-CN/${zhFile}.ts`)) as { default: Tree }).default;
-    return { module: basename(file, ".ts"), ns, constant, texts };
+    if (!ns || !zhFile || !constant) throw new Error(`${relative(APP, path)}: expected screenTexts(ns, zh, en) exported as a constant`);
+    const texts = ((await import(/* @vite-ignore */ `${resolveImport(path, zhFile)}.ts`)) as { default: Tree }).default;
+    return { module: path.replace(/\.ts$/, ""), ns, constant, texts };
   }),
 );
 
@@ -70,8 +83,8 @@ interface Use {
 }
 
 /** The t() calls of a file whose key is written out (or starts written out), with the namespaces each looks in. */
-function usesIn(file: string, source: string): { uses: Use[]; imported: Set<string> } {
-  const imported = new Set([...source.matchAll(/from "(?:~\/i18n|\.\.?)\/screen\/([\w-]+)"/g)].map((m) => m[1]!));
+function usesIn(path: string, file: string, source: string): { uses: Use[]; imported: Set<string> } {
+  const imported = new Set([...source.matchAll(/from "([~.][^"]*)"/g)].map((m) => resolveImport(path, m[1]!)));
   const constants = new Map(SCREEN_BUNDLES.filter((b) => imported.has(b.module)).map((b) => [b.constant, b.ns]));
   const nsOf = (arg: string): string | undefined => (/^"([^"]+)"$/.exec(arg)?.[1] ?? constants.get(arg));
   // the t functions useTranslation binds in this file: `const { t } = useTranslation(NS)`, `const { t: tr, i18n } = useTranslation(["a", B])`
@@ -101,8 +114,8 @@ function usesIn(file: string, source: string): { uses: Use[]; imported: Set<stri
 const FILES = sourceFiles(APP).map((path) => ({ path, file: relative(join(APP, ".."), path), source: readFileSync(path, "utf8") }));
 
 describe("keys named in the code", () => {
-  const all = FILES.flatMap(({ file, source }) => {
-    const { uses, imported } = usesIn(file, source);
+  const all = FILES.flatMap(({ path, file, source }) => {
+    const { uses, imported } = usesIn(path, file, source);
     return uses.map((u) => ({ ...u, imported }));
   });
 
@@ -130,7 +143,7 @@ describe("keys named in the code", () => {
       if (inShell) return [];
       const bundles = SCREEN_BUNDLES.filter((b) => b.ns === found.ns && names(b.texts, found.key, u.built));
       if (bundles.some((b) => u.imported.has(b.module))) return [];
-      return [`${u.file}:${u.line} ${found.ns}:${found.key} comes with ${bundles.map((b) => `~/i18n/screen/${b.module} (${b.constant})`).join(" or ")}, which the file does not use`];
+      return [`${u.file}:${u.line} ${found.ns}:${found.key} comes with ${bundles.map((b) => `~/${relative(APP, b.module)} (${b.constant})`).join(" or ")}, which the file does not use`];
     });
     expect(unreachable).toEqual([]);
   });

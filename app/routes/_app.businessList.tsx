@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { LEADS } from "~/i18n/screen/leads";
+import { LEADS } from "~/modules/leads/texts/leads";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { convertHref, leadStages, leadView } from "~/modules/leads/lead.resource";

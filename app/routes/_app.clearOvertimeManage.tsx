@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SETTLEMENTS } from "~/i18n/screen/settlements";
+import { SETTLEMENTS } from "~/modules/settlement/texts/settlements";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { BILLS } from "~/i18n/screen/bills";
+import { BILLS } from "~/modules/billing/texts/bills";
 import { billHref, billView } from "~/modules/billing/bills.resource";
 import { billListResource } from "~/modules/billing/bills-list.server";
 import { ResourcePage } from "~/modules/resource/resource-page";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { SETTLEMENTS } from "~/i18n/screen/settlements";
+import { SETTLEMENTS } from "~/modules/settlement/texts/settlements";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { settlementRecordView } from "~/modules/settlement/settlement.resource";

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CONTRACT_FLOW } from "~/i18n/screen/contract-flow";
+import { CONTRACT_FLOW } from "~/modules/contracts/texts/contractFlow";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { contractStates, contractView } from "~/modules/contracts/contracts.resource";

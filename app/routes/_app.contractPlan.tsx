@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CONTRACTS } from "~/i18n/screen/contracts";
+import { CONTRACTS } from "~/modules/contracts/texts/contracts";
 import { contractPlanView } from "~/modules/contracts/plan.resource";
 import { contractPlanResource } from "~/modules/contracts/plan.server";
 import { ResourcePage } from "~/modules/resource/resource-page";

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REPORTS } from "~/i18n/screen/reports";
+import { REPORTS } from "~/modules/reports/texts/reports";
 import { requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { chipClass, reportHref } from "~/modules/reports/range-picker";

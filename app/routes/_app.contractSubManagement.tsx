@@ -6,7 +6,7 @@ import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { useTranslation } from "react-i18next";
-import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
+import { CONTRACT_DOCS } from "~/modules/contracts/texts/contractDocs";
 import { pageTitle } from "~/lib/page-title";
 import type { RowOf } from "~/modules/resource/resource.server";
 

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { PARTIES } from "~/i18n/screen/parties";
+import { PARTIES } from "~/modules/parties/texts/parties";
 import { formatCents } from "~/lib/cents";
 import { labelOf } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";

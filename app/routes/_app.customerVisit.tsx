@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { VISITS } from "~/i18n/screen/visits";
+import { VISITS } from "~/modules/visits/texts/visits";
 import { todayInZone } from "~/lib/tenant-clock";
 import { requireScope } from "~/modules/access/access.server";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { VISITS } from "~/i18n/screen/visits";
+import { VISITS } from "~/modules/visits/texts/visits";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { SurveyTabs } from "~/modules/visits/survey-parts";

@@ -7,7 +7,7 @@ import { labelOf } from "~/lib/list/types";
 import { loadVehicleDetails } from "~/modules/telematics/details.server";
 import { INSTALL_STATES, VEHICLE_STATES, vehicleView } from "~/modules/telematics/vehicles.resource";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { TELEMATICS } from "~/i18n/screen/telematics";
+import { TELEMATICS } from "~/modules/telematics/texts/telematics";
 import { stampInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { faultListText } from "~/modules/alarms/alarm-detail";

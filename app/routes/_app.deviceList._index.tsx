@@ -13,7 +13,7 @@ import { TransitionButtons, TransitionPanel } from "~/modules/workflow/transitio
 import { vehicleIntents as intents, vehicleOptions as options, vehicleResource, type VehicleActionData } from "~/modules/telematics/vehicles.server";
 import { Alert, Field } from "~/ui/field";
 import { RouteErrorBoundary } from "~/ui/error-state";
-import { TELEMATICS } from "~/i18n/screen/telematics";
+import { TELEMATICS } from "~/modules/telematics/texts/telematics";
 import { QueryLink, RowForm } from "~/widgets/list-navigation";
 import { pageTitle } from "~/lib/page-title";
 import type { RowOf } from "~/modules/resource/resource.server";

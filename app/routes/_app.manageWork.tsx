@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { WORKBENCH } from "~/i18n/screen/workbench";
+import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { administersMenus, forbidden, PLANNED_SCREENS_SETTING, requireScope } from "~/modules/access/access.server";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRIZES } from "~/i18n/screen/prizes";
+import { PRIZES } from "~/modules/prizes/texts/prizes";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { prizeStates, prizeView } from "~/modules/prizes/prize.resource";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { RENT } from "~/i18n/screen/rent";
+import { RENT } from "~/modules/rent/texts/rent";
 import { parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import { requireScope } from "~/modules/access/access.server";

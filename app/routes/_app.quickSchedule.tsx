@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RENT } from "~/i18n/screen/rent";
+import { RENT } from "~/modules/rent/texts/rent";
 import { labelOf } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { shiftMonth } from "~/modules/rent/board";

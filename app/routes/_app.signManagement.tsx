@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DISPATCH } from "~/i18n/screen/dispatch";
+import { DISPATCH } from "~/modules/dispatch/texts/dispatch";
 import { MAPS } from "~/i18n/screen/maps";
 import { withQuery } from "~/lib/navigation";
 import { listHref } from "~/lib/list/types";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { TEMP_CRANE } from "~/i18n/screen/tempCrane";
+import { TEMP_CRANE } from "~/modules/temp-crane/texts/tempCrane";
 import { listHref } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
 import { ResourcePage } from "~/modules/resource/resource-page";

@@ -15,7 +15,7 @@ import { ALARM_COLUMNS, ALARM_FILTERS, ALARM_KINDS, ALARM_PATH, alarmRange, HAND
 import { useAlarmSound, useLiveAlarms, type LiveConnection } from "./use-live-alarms";
 import { alarmDetailText } from "./alarm-detail";
 import { useJ1939Names } from "./use-j1939-names";
-import { ALARMS } from "~/i18n/screen/alarms";
+import { ALARMS } from "~/modules/alarms/texts/alarms";
 import { LinkButton } from "~/ui/button";
 import { Textarea } from "~/ui/input";
 

@@ -8,7 +8,7 @@ import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { BILLS } from "~/i18n/screen/bills";
+import { BILLS } from "~/modules/billing/texts/bills";
 import { useMessage } from "~/i18n/message";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Button, buttonClass, LinkButton } from "~/ui/button";
@@ -20,7 +20,7 @@ import { Input } from "~/ui/input";
 import { FlashToast } from "~/widgets/toast";
 import type { BillActionData, BillPageData } from "./bill-page.server";
 import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH, statementHref } from "./bills.resource";
-import { STATEMENTS } from "~/i18n/screen/statements";
+import { STATEMENTS } from "~/modules/billing/texts/statements";
 import { HoursChart } from "./hours-chart";
 import { BILL_STATE } from "./bills.resource";
 

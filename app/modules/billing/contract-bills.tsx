@@ -4,7 +4,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BILLS } from "~/i18n/screen/bills";
+import { BILLS } from "~/modules/billing/texts/bills";
 import { Button } from "~/ui/button";
 import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import { billHref } from "./bills.resource";

@@ -10,8 +10,8 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BILLS } from "~/i18n/screen/bills";
-import { STATEMENTS } from "~/i18n/screen/statements";
+import { BILLS } from "~/modules/billing/texts/bills";
+import { STATEMENTS } from "~/modules/billing/texts/statements";
 import { useMessage } from "~/i18n/message";
 import { formatCents } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
+import { CONTRACT_DOCS } from "~/modules/contracts/texts/contractDocs";
 import { formatCents, percentOfBp } from "~/lib/cents";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";
 import { ResourcePage } from "~/modules/resource/resource-page";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CONTRACT_DOCS } from "~/i18n/screen/contractDocs";
+import { CONTRACT_DOCS } from "~/modules/contracts/texts/contractDocs";
 import { labelOf } from "~/lib/list/types";
 import { SettingsPage } from "~/modules/settings/settings-page";
 import { TenantConfigTabs } from "~/modules/workflow/tenant-config-tabs";

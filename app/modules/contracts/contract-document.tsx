@@ -8,8 +8,8 @@ import { FormProvider, getFormProps, useForm, type FieldMetadata, type Submissio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CONTRACTS } from "~/i18n/screen/contracts";
-import { CONTRACT_FLOW } from "~/i18n/screen/contract-flow";
+import { CONTRACTS } from "~/modules/contracts/texts/contracts";
+import { CONTRACT_FLOW } from "~/modules/contracts/texts/contractFlow";
 import { useMessage } from "~/i18n/message";
 import { labelOf, type OptionDef } from "~/lib/list/types";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";

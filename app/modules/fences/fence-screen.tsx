@@ -9,7 +9,7 @@ import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import { FENCE_TYPES, SCREEN, type FenceRow, type LineRow } from "./fence.resource";
 import type { FenceActionData, fenceLoader } from "./fence.server";
 import { addFenceLayers, fenceShape, fitShape, showDraft, showFences, TYPE_COLOURS } from "./fence-map";
-import { FENCES } from "~/i18n/screen/fences";
+import { FENCES } from "~/modules/fences/texts/fences";
 import { useMessage } from "~/i18n/message";
 import { LinkButton } from "~/ui/button";
 import { Badge } from "~/ui/badge";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FINANCE } from "~/i18n/screen/finance";
+import { FINANCE } from "~/modules/finance/texts/finance";
 import { formatCents } from "~/lib/cents";
 import { buttonClass } from "~/ui/button";
 import { DownloadLink } from "~/widgets/download-link";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FINANCE } from "~/i18n/screen/finance";
+import { FINANCE } from "~/modules/finance/texts/finance";
 import { centsOf, formatCents } from "~/lib/cents";
 import { listHref, type ListQuery } from "~/lib/list/types";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";

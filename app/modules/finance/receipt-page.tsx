@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FINANCE } from "~/i18n/screen/finance";
+import { FINANCE } from "~/modules/finance/texts/finance";
 import { useMessage } from "~/i18n/message";
 import { formatCents } from "~/lib/cents";
 import type { FormExtraContext } from "~/modules/resource/resource-drawers";

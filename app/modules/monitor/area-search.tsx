@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { shapeGeometry, startDrawing, type DrawnShape } from "~/widgets/map/draw";
 import type { MapHandle } from "~/widgets/map/map-view";
 import { checkArea, type AreaError, type AreaHitRow } from "./monitor";
-import { MONITOR } from "~/i18n/screen/monitor";
+import { MONITOR } from "~/modules/monitor/texts/monitor";
 import { formatInZone, formatZonedTime } from "~/lib/tenant-clock";
 import { parseZonedTime } from "~/lib/tenant-days";
 import { useTimeZone } from "~/lib/use-time-zone";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
 import { Link } from "@remix-run/react";
 import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle, type OverdueMark } from "./monitor";
-import { MONITOR } from "~/i18n/screen/monitor";
+import { MONITOR } from "~/modules/monitor/texts/monitor";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { faultListText } from "~/modules/alarms/alarm-detail";

@@ -10,7 +10,7 @@ import { matchesStatus, type ModelIcons, type MonitorOrg, type MonitorVehicle, t
 import { useFleetLive } from "./use-fleet-live";
 import { VehicleLayer } from "./vehicle-layer";
 import { VehicleTree } from "./vehicle-tree";
-import { MONITOR } from "~/i18n/screen/monitor";
+import { MONITOR } from "~/modules/monitor/texts/monitor";
 
 export interface MonitorData {
   mapConfig: MapClientConfig;

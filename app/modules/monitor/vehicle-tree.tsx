@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import type { LiveStore } from "./live-store";
 import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type OverdueMarks, type StatusFilter, type TreeRow } from "./monitor";
-import { MONITOR } from "~/i18n/screen/monitor";
+import { MONITOR } from "~/modules/monitor/texts/monitor";
 
 const ROW_PX = 32;
 const FILTERS: StatusFilter[] = ["all", "running", "stopped", "offline"];

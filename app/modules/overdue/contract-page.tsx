@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { OVERDUE } from "~/i18n/screen/overdue";
+import { OVERDUE } from "~/modules/overdue/texts/overdue";
 import { useMessage } from "~/i18n/message";
 import { formatCents } from "~/lib/cents";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OVERDUE } from "~/i18n/screen/overdue";
+import { OVERDUE } from "~/modules/overdue/texts/overdue";
 import { formatCents } from "~/lib/cents";
 import type { Option } from "~/modules/resource/route.server";
 import { buttonClass } from "~/ui/button";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AttachmentsField as FileList } from "~/widgets/attachments-field";
-import { PARTIES } from "~/i18n/screen/parties";
+import { PARTIES } from "~/modules/parties/texts/parties";
 import { formatCents } from "~/lib/cents";
 import { Badge } from "~/ui/badge";
 import { Empty } from "~/ui/empty";

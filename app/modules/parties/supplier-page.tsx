@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PARTIES } from "~/i18n/screen/parties";
+import { PARTIES } from "~/modules/parties/texts/parties";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { Upload } from "~/widgets/upload";
 import { AttachmentsField, CertificateFlag, DetailTable } from "./party-form";

@@ -8,7 +8,7 @@ import { MapView, type MapHandle } from "~/widgets/map/map-view";
 import type { heatLoader } from "./playback.server";
 import { checkRange, HEAT_CELLS, parseLocalTime, type RangeError } from "./track";
 import { useTimeZone } from "~/lib/use-time-zone";
-import { PLAYBACK } from "~/i18n/screen/playback";
+import { PLAYBACK } from "~/modules/playback/texts/playback";
 import { Button } from "~/ui/button";
 import { boxClass } from "~/ui/input";
 

@@ -9,7 +9,7 @@ import { checkRange, DAY_MS, formatLocalTime, parseLocalTime, type RangeError } 
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import { useTimeZone } from "~/lib/use-time-zone";
-import { PLAYBACK } from "~/i18n/screen/playback";
+import { PLAYBACK } from "~/modules/playback/texts/playback";
 import { Button } from "~/ui/button";
 import { boxClass } from "~/ui/input";
 

@@ -7,7 +7,7 @@ import { SpeedChart } from "./speed-chart";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { formatLocalTime, indexAt, positionAt, type Stop, type TrackPoint, type TrackSummary } from "./track";
 import type { PackedTrack, PlaybackAlarm } from "./track.server";
-import { PLAYBACK } from "~/i18n/screen/playback";
+import { PLAYBACK } from "~/modules/playback/texts/playback";
 
 export const RATES = [1, 2, 4, 8, 16] as const;
 /** at 1× the whole track plays in this long (a day's track in two minutes, not in a day); never slower than real time */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RENT } from "~/i18n/screen/rent";
+import { RENT } from "~/modules/rent/texts/rent";
 import { contractHref, contractStateName } from "./board";
 import type { VehicleRental } from "./rental-history.server";
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { RENT } from "~/i18n/screen/rent";
+import { RENT } from "~/modules/rent/texts/rent";
 import { weekdayOf, requireDay } from "~/lib/calendar";
 import { BOARD_STATE_OF, BOARD_STATES, bookingHref, contractHref, contractStateName, freeSpans, placeBars, type BoardState } from "./board";
 import type { BoardData } from "./board.server";

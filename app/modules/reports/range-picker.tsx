@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REPORTS } from "~/i18n/screen/reports";
+import { REPORTS } from "~/modules/reports/texts/reports";
 import { buttonClass } from "~/ui/button";
 import { QUICK_RANGES, type ReportRange } from "./quick-range";
 import { boxClass } from "~/ui/input";

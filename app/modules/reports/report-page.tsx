@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { REPORTS } from "~/i18n/screen/reports";
+import { REPORTS } from "~/modules/reports/texts/reports";
 import { buttonClass } from "~/ui/button";
 import { DownloadLink } from "~/widgets/download-link";
 import { RangePicker } from "./range-picker";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { TELEMATICS } from "~/i18n/screen/telematics";
+import { TELEMATICS } from "~/modules/telematics/texts/telematics";
 import { RouteTabs } from "~/ui/route-tabs";
 
 const TABS = [

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { VISITS } from "~/i18n/screen/visits";
+import { VISITS } from "~/modules/visits/texts/visits";
 import { RouteTabs } from "~/ui/route-tabs";
 import { formatHundredths } from "./satisfaction";
 import { surveyFormView, surveyQuestionView } from "./survey.resource";

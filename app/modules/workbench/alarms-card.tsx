@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { WORKBENCH } from "~/i18n/screen/workbench";
+import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { Badge, type BadgeTone } from "~/ui/badge";

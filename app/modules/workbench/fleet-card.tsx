@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { WORKBENCH } from "~/i18n/screen/workbench";
+import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import type { FleetCounts } from "../../../workers/fleet-hub/protocol";
 import type { HubSocketStatus } from "~/modules/hub-client/open-hub-socket";
 import { LinkButton } from "~/ui/button";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { WORKBENCH } from "~/i18n/screen/workbench";
+import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { menuLabel } from "~/modules/shell/side-menu";
 import { Card } from "~/ui/card";
 import { Empty } from "~/ui/empty";

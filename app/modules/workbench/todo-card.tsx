@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { WORKBENCH } from "~/i18n/screen/workbench";
+import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "~/modules/workflow/approval.server";
 import type { UrgeDue } from "./workbench";
