@@ -171,4 +171,24 @@ describe("/fenceManage", () => {
     const dispatcher = await adminOf("dispatcher");
     expect((await get(PATH, dispatcher.cookie)).status).toBe(200);
   });
+
+  it("takes the house's generic writes (a registered resource's): create, update by id, delete of the list's selection; an update naming no row makes none", async () => {
+    const a = await adminOf();
+    const { intent: _save, ...values } = fence({ name: unique("通用围栏") });
+    expect((await a.post({ ...values, intent: "create" })).status).toBe(302);
+    const made = (await row(a.tenantId, values.name))!;
+    // ?edit=<id> opens one of the tenant's rows; any other id is not there
+    expect((await get(`${PATH}?edit=${made.id}`, a.cookie)).status).toBe(200);
+    expect((await get(`${PATH}?edit=${Number(made.id) + 1_000_000}`, a.cookie)).status).toBe(404);
+    expect((await get(`${PATH}?tab=lines&edit=${made.id}`, a.cookie)).status).toBe(404);
+    const renamed = unique("改名围栏");
+    expect((await a.post({ ...values, intent: "update", id: String(made.id), version: String(made.version), name: renamed })).status).toBe(302);
+    expect(await row(a.tenantId, renamed)).toMatchObject({ id: made.id });
+    const stray = unique("无主围栏");
+    expect((await a.post({ ...values, intent: "update", name: stray })).status).toBe(400);
+    expect((await a.post({ ...values, intent: "create", id: String(made.id), name: stray })).status).toBe(400);
+    expect(await row(a.tenantId, stray)).toBeNull();
+    expect((await a.post({ intent: "delete", kind: "fence", ids: String(made.id) })).status).toBe(302);
+    expect(await row(a.tenantId, renamed)).toBeNull();
+  });
 });

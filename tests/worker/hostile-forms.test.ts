@@ -162,7 +162,6 @@ describe("every registered form refuses hostile names, huge indexes, too many fi
     ...Object.entries(registeredResources()).map(([name, { resource }]) => ({ name, path: resource.view.path, intent: resource.view.readOnly ? "columns" : "create" })),
     { name: "the contract document's plan button", path: "/contractList/form?new=1", intent: "rows:generatePlan" },
     { name: "the contract document's save", path: "/contractList/form?new=1", intent: "createDoc" },
-    { name: "a fence", path: "/fenceManage", intent: "save" },
     { name: "the approval flows", path: "/tenantConfig/approvals", intent: "save" },
   ];
 

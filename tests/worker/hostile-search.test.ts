@@ -101,7 +101,6 @@ const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/
 const NO_SEARCH = new Set([
   "/manageWork",
   "/deviceDetails",
-  "/fenceManage",
   "/replayDetail/:id",
   "/equipmentHeatMap",
   "/equipmentMonitor",

@@ -124,24 +124,6 @@ describe("unique names: concurrent creates with one value store one", { timeout:
     expect(await count("select count(*) n from organisations where tenant_id = ? and name = ?", t.tenantId, name)).toBe(1);
     expectOneWinner(answers, 409, "同一上级下已有同名组织");
   });
-
-  it("电子围栏 and 线路: one fence and one route of a name", async () => {
-    const name = unique("并发围栏");
-    const square = JSON.stringify([
-      [121.3, 31.3],
-      [121.31, 31.3],
-      [121.31, 31.31],
-      [121.3, 31.31],
-    ]);
-    const fence = { intent: "save", kind: "fence", name, fenceType: "mixing", shape: "polygon", coordinates: square, radius: "", alarmIn: "1", alarmOut: "1", speedLimit: "", period1Start: "", period1End: "", period2Start: "", period2End: "", dwellSeconds: "30", level: "2", state: "1" };
-    const line = { intent: "save", kind: "line", name, startName: "搅拌站", endName: "工地", path: square, bufferMeters: "200", offRouteAlarm: "1", dwellSeconds: "30", level: "2", state: "1" };
-    const fences = await race(N, () => post("/fenceManage", fence));
-    const lines = await race(N, () => post("/fenceManage", line));
-    expect(await count("select count(*) n from fences where tenant_id = ? and name = ?", t.tenantId, name)).toBe(1);
-    expect(await count("select count(*) n from route_lines where tenant_id = ? and name = ?", t.tenantId, name)).toBe(1);
-    expectOneWinner(fences, 409, "该名称已存在");
-    expectOneWinner(lines, 409, "该名称已存在");
-  });
 });
 
 describe(`${N} concurrent deletes of one row`, { timeout: 90_000 }, () => {

@@ -34,10 +34,8 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   role_permissions: "grants of role (system/role.server.ts)",
   user_roles: "of user",
   user_vehicles: "of user and dataPermission (granted vehicles)",
-  fence_vehicles: "bindings of the fences screen (fences/fence.server.ts)",
-  line_vehicles: "bindings of the fences screen (fences/fence.server.ts)",
-  fences: "the fences screen's map editor (fences/fence.server.ts, not registered: its view declares no form)",
-  route_lines: "the fences screen's map editor (fences/fence.server.ts, not registered: its view declares no form)",
+  fence_vehicles: "bindings of fence (fences/fence.server.ts)",
+  line_vehicles: "bindings of line (fences/fence.server.ts)",
   // the bill run and what hangs off a bill: written by billing's rules, read by the bill screens
   bill_items: "billing (bill-run.server.ts)",
   bill_evidence: "billing (bill-run.server.ts)",
@@ -139,7 +137,8 @@ describe("tenant isolation over every registered resource", () => {
       expect(exported.flat()).not.toContain(label);
       expect((await get(`${view.path}?edit=${row!.id}`, a.cookie)).status).toBe(404);
       expect((await postForm(view.path, { intent: "update", id: String(row!.id), version: "1", ...values }, { Cookie: a.cookie })).status).toBe(404);
-      await postForm(view.path, { intent: "delete", ids: String(row!.id) }, { Cookie: a.cookie });
+      // with the form's values: a screen that serves two resources (fences and routes) reads which from them
+      await postForm(view.path, { ...values, intent: "delete", ids: String(row!.id) }, { Cookie: a.cookie });
       expect(await env.DB.prepare(`select id from ${table} where id = ?`).bind(row!.id).first()).not.toBeNull();
       // and B still sees its own row
       expect(await (await get(`${view.path}?size=100`, b.cookie)).text()).toContain(label);

@@ -48,8 +48,12 @@ export const fenceView = defineView({
 
 /** Lines (spec §3): name, start, end, off-route alarm, state. */
 export const lineView = defineView({
-  ...fenceView,
   name: "line",
+  path: SCREEN,
+  permission: "fenceManage",
+  rowLabel: "name",
+  filters: [{ key: "q", label: { zh: "名称", en: "Name" }, type: "text", simple: true }],
+  form: [],
   title: { zh: "线路", en: "Routes" },
   singular: { zh: "线路", en: "route" },
   columns: [

@@ -7,7 +7,7 @@ import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { visibleVehicleIds } from "../../../db/rules/data-scope";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
-import { containing, createRow, defineResource, deleteRows, updateRow, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
+import { containing, createRow, defineResource, deleteRows, postedIds, updateRow, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
 import { postedValues } from "~/modules/resource/form.server";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { checkPeriods, type PeriodError } from "./periods";
@@ -192,6 +192,14 @@ async function saveBindings(scope: RequestScope, kind: Kind, id: number, posted:
 export async function fenceLoader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: SCREEN });
   const t = scope.user.tenantId;
+  // a link that opens a row for editing (?edit=<id>, a route's with tab=lines) names one of the tenant's: else nothing is there
+  const url = new URL(request.url);
+  const editId = Number(url.searchParams.get("edit"));
+  if (Number.isSafeInteger(editId) && editId > 0) {
+    const table = url.searchParams.get("tab") === "lines" ? routeLines : fences;
+    const [own] = await scope.db.select({ id: table.id }).from(table).where(tenantWhere(table, scope, eq(table.id, editId)));
+    if (!own) throw new Response("Not Found", { status: 404 });
+  }
   const [config, fenceRows, lineRows, fenceLinks, lineLinks, bindable] = await Promise.all([
     loadMapConfig(scope.db, t),
     scope.db.select().from(fences).where(ofTenant(fences, t)).orderBy(asc(fences.id)),
@@ -244,14 +252,23 @@ const stateMachine = (view: typeof fenceStates, table: typeof fences | typeof ro
 });
 const STATE_MACHINES = { fence: stateMachine(fenceStates, fences), line: stateMachine(lineStates, routeLines) };
 
-/** save / state / delete of a fence or a line; every write checks its own permission code. */
+/** The generic writes of a registered resource, as this screen names them (a create or an update is its save). */
+const INTENTS: Record<string, string> = { create: "save", update: "save" };
+
+/**
+ * save / state / delete of a fence or a line; every write checks its own permission code. The generic writes
+ * (`create`, `update`, `delete` with `ids`) are taken too, as the house's other lists take them.
+ */
 export async function fenceAction({ request, context }: ActionFunctionArgs) {
   // the session and the screen before the body is read; the write's own code once the form says which
   await requireScope(request, context, { screen: SCREEN });
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const posted = String(form.get("intent") ?? "");
+  const intent = INTENTS[posted] ?? posted;
   const kind: Kind = form.get("kind") === "line" ? "line" : "fence";
   const id = Number(form.get("id") ?? 0) || null;
+  // a create names no row, an update one
+  if ((posted === "create" && id) || (posted === "update" && !id)) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values: {} }, { status: 400 });
   const need = intent === "delete" ? "delete" : intent === "save" && !id ? "add" : "edit";
   const scope = await requireScope(request, context, { screen: SCREEN, permission: `${fenceView.permission}:${need}` });
   const res = BINDINGS[kind].resource;
@@ -267,12 +284,15 @@ export async function fenceAction({ request, context }: ActionFunctionArgs) {
     await saveBindings(scope, kind, result.id, posted, visible);
     return redirect(back(kind, result.id, "saved"));
   }
-  if (!id) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
   if (intent === "delete") {
-    const n = await deleteRows(scope, res as never, [id]);
+    // one row (the screen's 删除) or the list's selection (`ids`, as the house's lists post it)
+    const ids = id ? [id] : postedIds(form);
+    if (!ids.length) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
+    const n = await deleteRows(scope, res as never, ids);
     if (typeof n === "object") return data<FenceActionData>({ kind, errors: { form: n.refuse as FieldErrors[string] }, values }, { status: n.status ?? 400 });
     return redirect(back(kind, null, "deleted"));
   }
+  if (!id) return data<FenceActionData>({ kind, errors: { form: "resource:notFound" }, values }, { status: 404 });
   if (intent === "state") {
     const state = form.get("state") === "1" ? 1 : 0;
     const result = await runTransition(scope, STATE_MACHINES[kind], state ? "enable" : "disable", [id], {}, `${id}:${Number(form.get("version"))}`);
