@@ -107,6 +107,28 @@ describe("the statement", () => {
     expect(kinds).toEqual(["created", "sent", "viewed", "disputed", "answered", "sent"]);
   });
 
+  it("answered twenty times at once through one link (confirm and dispute mixed): one answer stands, written and audited once", async () => {
+    const { statementId, path, billId } = await sentStatement();
+    const [item] = await db().select().from(billItems).where(eq(billItems.billId, billId));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postForm(path, i % 2 ? { intent: "confirm", name: `签署人${i}` } : { intent: "dispute", name: `签署人${i}`, comment: "9月30日设备已退场", items: String(item!.id) })),
+    );
+    expect(answers.filter((a) => a.status < 400)).toHaveLength(1);
+    expect(answers.filter((a) => a.status >= 400).every((a) => a.status === 409)).toBe(true);
+    const [s] = await db().select().from(statements).where(eq(statements.id, statementId));
+    const events = (await db().select().from(statementEvents).where(eq(statementEvents.statementId, statementId))).filter((e) => e.kind === "confirmed" || e.kind === "disputed");
+    expect(events).toHaveLength(1);
+    expect(s!.state).toBe(events[0]!.kind === "confirmed" ? 2 : 3);
+    // its bills lock only when the customer confirmed
+    const [bill] = await db().select().from(bills).where(eq(bills.id, billId));
+    expect(bill!.state).toBe(events[0]!.kind === "confirmed" ? 2 : 1);
+    // the customer's act is in the operation log, with no user: the name signed is in its record
+    const audit = await env.DB.prepare("select action, user_id, after from audit_logs where entity = 'statement' and entity_id = ? and action in ('confirm', 'dispute')").bind(String(statementId)).all<{ action: string; user_id: number | null; after: string }>();
+    expect(audit.results).toHaveLength(1);
+    expect(audit.results[0]).toMatchObject({ action: events[0]!.kind === "confirmed" ? "confirm" : "dispute", user_id: null });
+    expect(JSON.parse(audit.results[0]!.after)).toMatchObject({ signer: events[0]!.customerName });
+  });
+
   it("refuses an expired, a revoked, a forged and another tenant's link", async () => {
     const { scope, statementId, path } = await sentStatement();
     // revoked: the old link dies, a new one works

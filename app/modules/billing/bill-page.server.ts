@@ -11,13 +11,13 @@ import { tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
 import { requireScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
-import { adjustBill, BILL_CONFIRM_CODE, BILL_PERMISSION, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
-import { BILL_LIST_PATH, billHref } from "./bills.resource";
+import { adjustBill, BILL_CONFIRM_CODE, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
+import { BILL_EDIT_CODE, BILL_LIST_PATH, billHref } from "./bills.resource";
 import { readForm } from "~/lib/posted-form.server";
 import { existingStatementOf } from "./statement.server";
 
 /** The clerk's acts on a draft's proposals and a confirmed bill's adjustments (confirming needs BILL_CONFIRM_CODE). */
-export const BILL_EDIT_CODE = `${BILL_PERMISSION}:edit`;
+export { BILL_EDIT_CODE };
 
 const billId = (request: Request) => {
   const id = Number(new URL(request.url).searchParams.get("id"));

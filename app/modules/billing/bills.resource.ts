@@ -4,7 +4,7 @@
  * export to Excel. The view half (client-safe); the server half is bills-list.server.ts.
  */
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
-import { BILL_STATE } from "../../../db/states";
+import { BILL_STATE, STATEMENT_STATE } from "../../../db/states";
 import { defineMachine } from "~/modules/workflow/machine";
 
 export const BILL_LIST_PATH = "/contractBillReport";
@@ -61,6 +61,8 @@ export const billView = defineView({
 
 /** 确认账单's function code (the bill page's button). */
 export const BILL_CONFIRM_CODE = "contractBillReport:confirm";
+/** The bill list's edit: a proposal's decision, an adjustment, a statement's acts (发送给客户 among them). */
+export const BILL_EDIT_CODE = "contractBillReport:edit";
 
 /**
  * A bill's confirmation (草稿 → 已确认) through the engine: every proposal decided and its items adding up to its amount,
@@ -71,4 +73,45 @@ export const billStates = defineMachine<{ id: number; state: number }>({
   kind: "bill",
   stateOf: (r) => r.state,
   transitions: [{ name: "confirm", from: [BILL_STATE.draft], to: BILL_STATE.confirmed, permission: BILL_CONFIRM_CODE, label: "bills:confirmBill", confirm: "bills:confirmBill", tone: "primary", notFrom: "bills:alreadyConfirmed" }],
+});
+
+/** The customer's code on a statement's link: no role grants it (it is no screen's function code); a link's scope holds it alone. */
+export const STATEMENT_LINK_CODE = "statement:link";
+
+/**
+ * A monthly statement's states (billing/statement.server.ts: statementDeskMachine, statementLinkMachine): sent by the
+ * clerk (again after a dispute, or to replace a link), then confirmed or disputed by the customer through the signed
+ * link, who signs with a name. Confirmed is final: its bills lock in the same batch.
+ */
+export const statementStates = defineMachine<{ id: number; state: number }>({
+  kind: "statement",
+  stateOf: (r) => r.state,
+  transitions: [
+    { name: "send", from: [STATEMENT_STATE.draft, STATEMENT_STATE.sent, STATEMENT_STATE.disputed], to: STATEMENT_STATE.sent, permission: BILL_EDIT_CODE, label: "statements:desk.send", confirm: "statements:desk.send", notFrom: "statements:statementConfirmed" },
+    {
+      name: "confirm",
+      from: [STATEMENT_STATE.sent],
+      to: STATEMENT_STATE.confirmed,
+      permission: STATEMENT_LINK_CODE,
+      label: "statements:confirm",
+      confirm: "statements:confirm",
+      notFrom: "statements:statementConfirmed",
+      asks: [{ key: "signer", label: "statements:signer", required: true, maxLength: 50, requiredMessage: "statements:signerRequired", tooLongMessage: "statements:signerTooLong" }],
+    },
+    {
+      name: "dispute",
+      from: [STATEMENT_STATE.sent],
+      to: STATEMENT_STATE.disputed,
+      permission: STATEMENT_LINK_CODE,
+      label: "statements:dispute",
+      confirm: "statements:disputeTicked",
+      notFrom: "statements:statementDisputed",
+      asks: [
+        { key: "signer", label: "statements:signer", required: true, maxLength: 50, requiredMessage: "statements:signerRequired", tooLongMessage: "statements:signerTooLong" },
+        // the disputed items' ids, "1,2,3": the plan checks each is the statement's
+        { key: "items", label: "statements:disputeTicked", required: true, maxLength: 2000, requiredMessage: "statements:disputeItems", tooLongMessage: "statements:disputeItems" },
+        { key: "comment", label: "statements:comment", required: true, maxLength: 500, requiredMessage: "statements:disputeComment", tooLongMessage: "statements:commentTooLong" },
+      ],
+    },
+  ],
 });

@@ -5,7 +5,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { anonymousScope } from "~/modules/access/access.server";
-import { confirmByCustomer, disputeByCustomer, markViewed, readStatementLink, statementView, STATEMENT_STATE, type StatementView } from "./statement.server";
+import { confirmByCustomer, disputeByCustomer, linkScope, markViewed, readStatementLink, statementView, STATEMENT_STATE, type StatementView } from "./statement.server";
 import { readForm } from "~/lib/posted-form.server";
 
 /** What the page shows of a statement: no ids of other rows than its own, no user names (the events say "the lessor"). */
@@ -80,12 +80,12 @@ export async function statementLinkAction({ request, params, context }: ActionFu
   const intent = form.get("intent");
   const fields = { name, comment, items };
   if (intent === "confirm") {
-    const r = await confirmByCustomer(db, link, name);
+    const r = await confirmByCustomer(linkScope(env, db, link), name);
     return r.ok ? data<StatementLinkAction>({ ok: true, done: "confirmed" }) : data<StatementLinkAction>({ ok: false, message: r.message, fields }, { status: r.status });
   }
   if (intent === "dispute") {
     const ids = items.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-    const r = await disputeByCustomer(db, link, name, ids, comment);
+    const r = await disputeByCustomer(linkScope(env, db, link), name, ids, comment);
     return r.ok ? data<StatementLinkAction>({ ok: true, done: "disputed" }) : data<StatementLinkAction>({ ok: false, message: r.message, fields }, { status: r.status });
   }
   return data<StatementLinkAction>({ ok: false, message: "statements:unknownIntent", fields }, { status: 400 });

@@ -12,11 +12,13 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { runCommand } from "~/modules/resource/command.server";
 import type { Env } from "../../../workers/env";
 import { batch, type Db } from "../../../db/client";
-import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { billEvidence, billItems, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
+import { STATEMENT_LINK_CODE, statementStates } from "./bills.resource";
+import { runTransition, STALE, type EngineScope, type Machine, type Plan, type TransitionResult } from "~/modules/workflow/engine.server";
+import type { Refusal } from "~/modules/workflow/machine";
 import { STATEMENT_STATE } from "../../../db/states";
 
 /** How long a sent link stays valid. */
@@ -48,7 +50,7 @@ export async function statementToken(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
     .sign(await linkKey(env));
 }
 
-export type LinkState = { ok: true; tenantId: number; statementId: number } | { ok: false; reason: "invalid" | "expired" | "revoked" };
+export type LinkState = { ok: true; tenantId: number; statementId: number; nonce: string } | { ok: false; reason: "invalid" | "expired" | "revoked" };
 
 /** What a link names, when its signature holds and it has not expired and the statement still has its nonce. */
 export async function readStatementLink(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">, db: Db, token: string): Promise<LinkState> {
@@ -64,7 +66,7 @@ export async function readStatementLink(env: Pick<Env, "SESSION_SECRET" | "APP_E
   if (!row) return { ok: false, reason: "invalid" };
   if (row.nonce !== n) return { ok: false, reason: "revoked" };
   if (!row.expiresAt || row.expiresAt <= Date.now()) return { ok: false, reason: "expired" };
-  return { ok: true, tenantId: tid, statementId: sid };
+  return { ok: true, tenantId: tid, statementId: sid, nonce: n };
 }
 
 const refuse = (status: 400 | 404 | 409, message: Message) => ({ ok: false as const, status, message });
@@ -144,29 +146,103 @@ async function visibleStatement(scope: RequestScope, id: number) {
   return row;
 }
 
+type StatementRow = { id: number; version: number; state: number; number: string; rootId: number; periodFrom: string; periodTo: string };
+const statementRowColumns = { id: statements.id, version: statements.version, state: statements.state, number: statements.number, rootId: statements.rootId, periodFrom: statements.periodFrom, periodTo: statements.periodTo };
+
+/** A statement's amount as its update writes it: the confirmed bills of its contract and period, read in the write itself. */
+const statementAmountNow = sql`(select coalesce(sum(b.amount_cents), 0) from bills b where b.tenant_id = statements.tenant_id and b.root_id = statements.root_id and b.period_from >= statements.period_from and b.period_to <= statements.period_to and b.state > ${sql.raw(String(BILL_STATE.draft))})`;
+
+/**
+ * 发送给客户 through the engine (statementStates' send): a new nonce and expiry, so every earlier link dies, the amount
+ * of the bills as they are, and its event, in one batch with its audit record.
+ */
+export const statementDeskMachine: Machine<StatementRow> = {
+  view: statementStates,
+  table: statements,
+  stateKey: "state",
+  load: (scope, ids) => scope.db.select(statementRowColumns).from(statements).where(tenantWhere(statements, scope, inArray(statements.id, ids), visibleOrgRowWhere(scope, statements.orgId))),
+  label: (r) => r.number,
+  missing: { message: "statements:statementNotFound", status: 404 },
+  set: (_scope, _t, _input, now) => ({ linkNonce: crypto.randomUUID(), linkExpiresAt: now + LINK_DAYS * 86_400_000, sentAt: now, amountCents: statementAmountNow }),
+  writes: (scope, _t, rows) => rows.map((r) => scope.db.insert(statementEvents).values(withTenant(scope, { statementId: r.id, kind: "sent", at: Date.now(), userId: scope.user.id }))),
+};
+
+/** The customer through a statement's signed link: no user, only the link's code, and only the statement it names. */
+export interface LinkScope extends EngineScope {
+  user: { id: null; tenantId: number };
+  link: { statementId: number; nonce: string };
+}
+
+export const linkScope = (env: Env, db: Db, link: { tenantId: number; statementId: number; nonce: string }): LinkScope => ({
+  env,
+  db,
+  user: { id: null, tenantId: link.tenantId },
+  access: { permissions: new Set([STATEMENT_LINK_CODE]) },
+  link: { statementId: link.statementId, nonce: link.nonce },
+});
+
+/** The statement's disputed items as posted ("1,2,3"). */
+const itemIdsOf = (posted: string | undefined) => [...new Set((posted ?? "").split(",").map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+
+/**
+ * 确认 and 有异议 through the engine, as the customer: the link's statement only, and only while the link is the one
+ * in force (its nonce is checked again in the write: a link revoked or sent again meanwhile changes nothing). A
+ * confirmation locks the statement's confirmed bills in the same batch; a dispute names items of the statement's own
+ * bills, each an event the clerk answers.
+ */
+export const statementLinkMachine: Machine<StatementRow, LinkScope> = {
+  view: statementStates,
+  table: statements,
+  stateKey: "state",
+  load: (scope, ids) => scope.db.select(statementRowColumns).from(statements).where(tenantWhere(statements, scope, inArray(statements.id, ids), eq(statements.id, scope.link.statementId))),
+  label: (r) => r.number,
+  missing: { message: "statements:statementNotFound", status: 404 },
+  where: (scope) => eq(statements.linkNonce, scope.link.nonce),
+  set: (_scope, t, input, now) => (t.name === "confirm" ? { confirmedName: input.signer, confirmedAt: now } : {}),
+  plan: async (scope, t, rows, input): Promise<Plan | Refusal> => {
+    if (t.name !== "dispute") return {};
+    const ids = itemIdsOf(input.items);
+    if (!ids.length) return { message: "statements:disputeItems", status: 400 };
+    // only the statement's own items may be named: those of the bills it gathers
+    const own = await scope.db.select({ id: billItems.id }).from(billItems).innerJoin(bills, and(eq(bills.id, billItems.billId), sameTenant(bills, billItems))).where(and(statementBillsWhere(scope.user.tenantId, rows[0]!), inArray(billItems.id, ids)));
+    if (own.length !== ids.length) return { message: "statements:disputeItems", status: 400 };
+    return {};
+  },
+  writes: (scope, t, rows, input) => {
+    const s = rows[0]!;
+    const now = Date.now();
+    if (t.name === "confirm") {
+      return [
+        // a side write of the engine: the bills the customer confirmed lock with the statement
+        scope.db.update(bills).set({ state: BILL_STATE.locked, updatedAt: now }).where(and(statementBillsWhere(scope.user.tenantId, s), eq(bills.state, BILL_STATE.confirmed))),
+        scope.db.insert(statementEvents).values(withTenant(scope, { statementId: s.id, kind: "confirmed", at: now, customerName: input.signer })),
+      ];
+    }
+    if (t.name === "dispute") {
+      const events = itemIdsOf(input.items).map((billItemId) => withTenant(scope, { statementId: s.id, kind: "disputed" as const, at: now, customerName: input.signer, billItemId, comment: input.comment }));
+      // D1 binds at most 100 parameters a statement: seven an event
+      const writes = [];
+      for (let i = 0; i < events.length; i += 14) writes.push(scope.db.insert(statementEvents).values(events.slice(i, i + 14)));
+      return writes;
+    }
+    return [];
+  },
+};
+
+/** The engine's answer as a statement's outcome: a row changed meanwhile is worded as the bill pages word it. */
+function outcomeOf(result: TransitionResult<StatementRow>): BillOutcome {
+  if (result.ok) return { ok: true };
+  if ((result.refusal.message as string) === STALE) return refuse(409, "bills:stale");
+  return { ok: false, status: result.refusal.status === 403 ? 404 : result.refusal.status, message: result.refusal.message };
+}
+
 /** Sends (or sends again) a statement: a new nonce and expiry; every earlier link dies. Answers the link's path. */
 export async function sendStatement(scope: RequestScope, id: number): Promise<BillOutcome<{ path: string }>> {
-  const s = await visibleStatement(scope, id);
-  if (!s) return refuse(404, "statements:statementNotFound");
-  if (s.state === STATEMENT_STATE.confirmed) return refuse(409, "statements:statementConfirmed");
-  const [sum] = await scope.db.select({ amount: sql<number>`coalesce(sum(${bills.amountCents}), 0)` }).from(bills).where(statementBillsWhere(scope.user.tenantId, s));
-  const nonce = crypto.randomUUID();
-  const now = Date.now();
-  const expiresAt = now + LINK_DAYS * 86_400_000;
-  try {
-    await batch(scope.db, [
-      scope.db
-        .update(statements)
-        .set({ state: STATEMENT_STATE.sent, linkNonce: nonce, linkExpiresAt: expiresAt, sentAt: now, amountCents: Number(sum?.amount ?? 0), version: sql`${statements.version} + 1`, updatedAt: now })
-        .where(tenantWhere(statements, scope, eq(statements.id, id), eq(statements.version, s.version))),
-      expectChanges(scope.db, 1),
-      scope.db.insert(statementEvents).values(withTenant(scope, { statementId: id, kind: "sent", at: now, userId: scope.user.id })),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) return refuse(409, "bills:stale");
-    throw error;
-  }
-  return { ok: true, path: `/statement/${await statementToken(scope.env, { tenantId: scope.user.tenantId, statementId: id, nonce, expiresAt })}` };
+  const sent = outcomeOf(await runTransition(scope, statementDeskMachine, "send", [id], {}));
+  if (!sent.ok) return sent;
+  const [s] = await scope.db.select({ nonce: statements.linkNonce, expiresAt: statements.linkExpiresAt }).from(statements).where(tenantWhere(statements, scope, eq(statements.id, id)));
+  if (!s?.nonce || !s.expiresAt) return refuse(409, "bills:stale");
+  return { ok: true, path: `/statement/${await statementToken(scope.env, { tenantId: scope.user.tenantId, statementId: id, nonce: s.nonce, expiresAt: s.expiresAt })}` };
 }
 
 /** Revokes the statement's link: the nonce goes, so every link sent so far is refused. */
@@ -212,53 +288,23 @@ export async function statementView(db: Db, tenantId: number, id: number) {
 
 export type StatementView = NonNullable<Awaited<ReturnType<typeof statementView>>>;
 
-/** The customer confirms through the link: the statement is confirmed under the name typed, its bills lock. */
-export async function confirmByCustomer(db: Db, link: { tenantId: number; statementId: number }, name: string): Promise<BillOutcome> {
-  const signer = name.trim();
-  if (!signer) return refuse(400, "statements:signerRequired");
-  if (signer.length > 50) return refuse(400, "statements:signerTooLong");
-  const [s] = await db.select().from(statements).where(tenantWhere(statements, link.tenantId, eq(statements.id, link.statementId)));
+/** The refusal of an act on a statement that is no longer sent: worded by what it became. */
+async function notSent(scope: LinkScope): Promise<BillOutcome | null> {
+  const [s] = await scope.db.select({ state: statements.state }).from(statements).where(tenantWhere(statements, scope, eq(statements.id, scope.link.statementId)));
   if (!s) return refuse(404, "statements:statementNotFound");
-  if (s.state !== STATEMENT_STATE.sent) return refuse(409, s.state === STATEMENT_STATE.confirmed ? "statements:statementConfirmed" : "statements:statementDisputed");
-  const now = Date.now();
-  try {
-    await batch(db, [
-      db
-        .update(statements)
-        .set({ state: STATEMENT_STATE.confirmed, confirmedName: signer, confirmedAt: now, version: sql`${statements.version} + 1`, updatedAt: now })
-        .where(tenantWhere(statements, link.tenantId, eq(statements.id, s.id), eq(statements.state, STATEMENT_STATE.sent))),
-      expectChanges(db, 1),
-      db.update(bills).set({ state: BILL_STATE.locked, updatedAt: now }).where(and(statementBillsWhere(link.tenantId, s), eq(bills.state, BILL_STATE.confirmed))),
-      db.insert(statementEvents).values(withTenant(link.tenantId, { statementId: s.id, kind: "confirmed", at: now, customerName: signer })),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) return refuse(409, "bills:stale");
-    throw error;
-  }
-  return { ok: true };
+  if (s.state === STATEMENT_STATE.confirmed) return refuse(409, "statements:statementConfirmed");
+  if (s.state !== STATEMENT_STATE.sent) return refuse(409, "statements:statementDisputed");
+  return null;
+}
+
+/** The customer confirms through the link: the statement is confirmed under the name typed, its bills lock. */
+export async function confirmByCustomer(scope: LinkScope, name: string): Promise<BillOutcome> {
+  return (await notSent(scope)) ?? outcomeOf(await runTransition(scope, statementLinkMachine, "confirm", [scope.link.statementId], { signer: name }));
 }
 
 /** The customer disputes named items of the statement with a comment: each goes back to the clerk. */
-export async function disputeByCustomer(db: Db, link: { tenantId: number; statementId: number }, name: string, itemIds: readonly number[], comment: string): Promise<BillOutcome> {
-  const signer = name.trim();
-  const text = comment.trim();
-  if (!signer) return refuse(400, "statements:signerRequired");
-  if (signer.length > 50) return refuse(400, "statements:signerTooLong");
-  if (!itemIds.length) return refuse(400, "statements:disputeItems");
-  if (!text) return refuse(400, "statements:disputeComment");
-  if (text.length > 500) return refuse(400, "statements:commentTooLong");
-  const view = await statementView(db, link.tenantId, link.statementId);
-  if (!view) return refuse(404, "statements:statementNotFound");
-  if (view.statement.state !== STATEMENT_STATE.sent) return refuse(409, view.statement.state === STATEMENT_STATE.confirmed ? "statements:statementConfirmed" : "statements:statementDisputed");
-  // only the statement's own items may be named
-  const own = new Set(view.items.map((i) => i.id));
-  if (itemIds.some((id) => !own.has(id))) return refuse(400, "statements:disputeItems");
-  const now = Date.now();
-  await batch(db, [
-    db.update(statements).set({ state: STATEMENT_STATE.disputed, version: sql`${statements.version} + 1`, updatedAt: now }).where(tenantWhere(statements, link.tenantId, eq(statements.id, link.statementId))),
-    ...itemIds.map((billItemId) => db.insert(statementEvents).values(withTenant(link.tenantId, { statementId: link.statementId, kind: "disputed", at: now, customerName: signer, billItemId, comment: text }))),
-  ]);
-  return { ok: true };
+export async function disputeByCustomer(scope: LinkScope, name: string, itemIds: readonly number[], comment: string): Promise<BillOutcome> {
+  return (await notSent(scope)) ?? outcomeOf(await runTransition(scope, statementLinkMachine, "dispute", [scope.link.statementId], { signer: name, items: itemIds.join(","), comment }));
 }
 
 /** Records the customer's first look at a sent statement (once). */

@@ -1,7 +1,7 @@
 import { defineView, type OptionDef } from "~/lib/list/types";
 import { approvalTransitions } from "~/modules/workflow/approval";
 import { enablement } from "~/modules/workflow/enablement";
-import { defineMachine, type Refusal } from "~/modules/workflow/machine";
+import { defineMachine, type Actor, type Refusal } from "~/modules/workflow/machine";
 
 export const DATA_PERMISSION_STATES: OptionDef[] = [
   { value: "0", label: { zh: "待审批", en: "Pending" } },
@@ -63,7 +63,7 @@ export type DataPermissionStateRow = { id: number; userId: number; state: number
 
 export const APPROVE_CODE = "dataPermission:approve";
 export const DATA_PERMISSION_APPROVAL_STATES = { pending: 0, approved: 1, refused: 2 } as const;
-const selfReview = (row: DataPermissionStateRow, actor: { id: number }): Refusal | null => (row.userId === actor.id ? { message: "system:dataPermission.selfReview", status: 403 } : null);
+const selfReview = (row: DataPermissionStateRow, actor: Actor): Refusal | null => (row.userId === actor.id ? { message: "system:dataPermission.selfReview", status: 403 } : null);
 
 /** 通过 / 拒绝: the approval family (steps per the tenant's flow); nobody reviews their own application. */
 export const dataPermissionApproval = defineMachine<DataPermissionStateRow>({

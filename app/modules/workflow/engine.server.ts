@@ -15,6 +15,8 @@ import type { TenantTable } from "../../../db/tenant";
 import { auditLogs } from "../../../db/schema";
 import { ofTenant, withTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../../workers/env";
 import { flashCookie } from "~/modules/auth/session.server";
 import { postedValues } from "~/modules/resource/form.server";
 import { postedIds } from "~/modules/resource/resource.server";
@@ -35,14 +37,25 @@ export interface Plan {
   writes?: BatchItem[];
 }
 
+/**
+ * Whoever moves rows: a signed-in user's scope (RequestScope), or one without a user: the customer through a
+ * statement's signed link, whose scope holds only the link's own code (no role grants it) and no user id.
+ */
+export interface EngineScope {
+  env: Env;
+  db: Db;
+  user: { id: number | null; tenantId: number };
+  access: { permissions: ReadonlySet<string> };
+}
+
 /** The server half of a machine: where its rows live and what a transition does beyond changing the state. */
-export interface Machine<Row extends StatefulRow> {
+export interface Machine<Row extends StatefulRow, S extends EngineScope = RequestScope> {
   view: MachineView<Row>;
   table: StatefulTable;
   /** the property of the table's state column */
   stateKey: string;
   /** the rows the user may act on among these ids (at most 90): the tenant's, inside the user's data scope */
-  load(scope: RequestScope, ids: number[]): PromiseLike<Row[]>;
+  load(scope: S, ids: number[]): PromiseLike<Row[]>;
   /** how a row is named in a confirmation */
   label(row: Row): string;
   /** the answer when some posted id is not among the user's rows (default: 404, as if it did not exist) */
@@ -50,23 +63,23 @@ export interface Machine<Row extends StatefulRow> {
   /** what the confirmation shows of each row beyond its name (a data permission's reason), under a label (message key) */
   details?: { label: string; of: (row: Row) => string };
   /** columns a transition sets besides the state and the version (e.g. the reviewer and the refusal's reason) */
-  set?(scope: RequestScope, t: TransitionDef<Row>, input: Input, now: number): Record<string, unknown>;
+  set?(scope: S, t: TransitionDef<Row>, input: Input, now: number): Record<string, unknown>;
   /** rules that need the database, and per-row decisions (an approval's step); a refusal changes nothing */
-  plan?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<Plan | Refusal>;
+  plan?(scope: S, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<Plan | Refusal>;
   /**
    * conditions each row's guarded update adds to its version and state (a bill's items adding up to its amount): a row
    * that no longer meets them changes nothing, and the batch is refused as stale
    */
-  where?(scope: RequestScope, t: TransitionDef<Row>): SQL | undefined;
+  where?(scope: S, t: TransitionDef<Row>): SQL | undefined;
   /** side writes in the same batch (e.g. a disabled user's sessions end) */
-  writes?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): BatchItem[];
+  writes?(scope: S, t: TransitionDef<Row>, rows: Row[], input: Input): BatchItem[];
   /**
    * uniqueness rules the database keeps that a transition may break (a refused act submitted again beside an open one
    * of its kind), each with its refusal: answered instead of the stale one
    */
   conflicts?: { rule: string; refusal: Refusal }[];
   /** effects after the batch is stored (tell the hub, notify) */
-  after?(scope: RequestScope, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<void>;
+  after?(scope: S, t: TransitionDef<Row>, rows: Row[], input: Input): Promise<void>;
 }
 
 export type TransitionResult<Row> = { ok: true; rows: Row[]; transition: TransitionDef<Row> } | { ok: false; refusal: Refusal; field?: string };
@@ -108,7 +121,7 @@ function askedInput<Row>(t: TransitionDef<Row>, input: Input): { values: Input }
  * Everything short of writing: the code, the rows (another tenant's or out of scope: 404), the asked fields, the
  * `from` state, the guard. `checkAsks` is off for the confirmation (it is where the user types them).
  */
-async function admit<Row extends StatefulRow>(scope: RequestScope, machine: Machine<Row>, name: string, ids: number[], input: Input, checkAsks: boolean) {
+async function admit<Row extends StatefulRow, S extends EngineScope>(scope: S, machine: Machine<Row, S>, name: string, ids: number[], input: Input, checkAsks: boolean) {
   const t = transitionNamed(machine.view, name);
   if (!t) return refuse("workflow:unknown", 400);
   if (!scope.access.permissions.has(t.permission)) return refuse("workflow:forbidden", 403);
@@ -134,7 +147,7 @@ async function admit<Row extends StatefulRow>(scope: RequestScope, machine: Mach
 }
 
 /** The confirmation's content: the rows named, their versions (the run refuses if any changed meanwhile). */
-export async function confirmTransition<Row extends StatefulRow>(scope: RequestScope, machine: Machine<Row>, name: string, ids: number[]) {
+export async function confirmTransition<Row extends StatefulRow, S extends EngineScope>(scope: S, machine: Machine<Row, S>, name: string, ids: number[]) {
   const admitted = await admit(scope, machine, name, ids, {}, false);
   if (!admitted.ok) return admitted;
   const shown = admitted.rows.slice(0, 10);
@@ -146,7 +159,7 @@ export async function confirmTransition<Row extends StatefulRow>(scope: RequestS
  * Runs a transition on the rows, all or none. `versions` ("id:version,…", from the confirmation) makes a row changed
  * since the user saw it a refusal; without it the versions just read are the ones expected.
  */
-export async function runTransition<Row extends StatefulRow>(scope: RequestScope, machine: Machine<Row>, name: string, ids: number[], input: Input, versions?: string | null): Promise<TransitionResult<Row>> {
+export async function runTransition<Row extends StatefulRow, S extends EngineScope>(scope: S, machine: Machine<Row, S>, name: string, ids: number[], input: Input, versions?: string | null): Promise<TransitionResult<Row>> {
   const admitted = await admit(scope, machine, name, ids, input, true);
   if (!admitted.ok) return admitted;
   const { t, rows, values } = admitted;

@@ -24,9 +24,9 @@ export interface Refusal {
   status: 400 | 403 | 404 | 409;
 }
 
-/** Who acts: the guard may compare rows with the user (nobody approves their own application). */
+/** Who acts: the guard may compare rows with the user (nobody approves their own application); none for a customer's link. */
 export interface Actor {
-  id: number;
+  id: number | null;
 }
 
 export interface TransitionDef<Row = Record<string, unknown>> {
