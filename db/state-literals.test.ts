@@ -62,7 +62,7 @@ export function stateWrites(source: string): string[] {
  * move.
  */
 const STATE_WRITERS: Excused = {
-  "app/modules/billing/bill.server.ts": { count: 2, why: "a proposal's decision reprices the draft bill; an adjustment is made confirmed: the bill's machine has its confirmation only" },
+  "app/modules/billing/bill.server.ts": { count: 1, why: "an adjustment bill is made confirmed in the batch that makes it (its head, item, confirmation and audit record): it is never a draft anyone could act on" },
   "app/modules/billing/statement.server.ts": { count: 1, why: "the customer's confirmation locks the statement's bills, in the statement's transition batch (a side write of the engine)" },
   "app/modules/settlement/settlement.server.ts": { count: 1, why: "the last approval of a final settlement completes its contract, in the settlement's transition batch (a side write of the engine)" },
   "app/modules/temp-crane/temp-crane.server.ts": { count: 1, why: "an ended temporary-crane application abandons the draft contract it made, in the application's transition batch (a side write of the engine)" },

@@ -11,6 +11,9 @@ export const BILL_STATE = { draft: 0, confirmed: 1, locked: 2 } as const;
 /** the bills that count (an invoice, a receipt, what is owed, interest, a report, a settlement): confirmed or locked, never a draft */
 export const SETTLED_BILL_STATES = [BILL_STATE.confirmed, BILL_STATE.locked] as const;
 
+/** bill_proposals.state: open, accepted or rejected by the clerk while the bill is a draft */
+export const PROPOSAL_STATE = { open: 0, accepted: 1, rejected: 2 } as const;
+
 /** statements.state: made, sent to the customer's link, confirmed by the customer, disputed by the customer */
 export const STATEMENT_STATE = { draft: 0, sent: 1, confirmed: 2, disputed: 3 } as const;
 

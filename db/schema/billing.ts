@@ -160,6 +160,8 @@ export const billProposals = sqliteTable(
     reason: text("reason"),
     decidedBy: integer("decided_by"),
     decidedAt: ms("decided_at"),
+    /** the decision's stale check (billing/bill.server.ts, proposalMachine) */
+    version: integer("version").notNull().default(1),
   },
   (t) => [index("bill_proposals_bill_idx").on(t.billId), check("bill_proposals_state", sql`${t.state} in (0, 1, 2)`)],
 );

@@ -9,7 +9,7 @@ import { db, unique } from "./helpers";
 export const ZONE = "Asia/Shanghai";
 
 /** A clerk of the tenant seeing all of it, holding 合同账单报表 and the codes given (confirm by default). */
-export function billScope(tenantId: number, userId: number, codes: string[] = ["contractBillReport:confirm"]): RequestScope {
+export function billScope(tenantId: number, userId: number, codes: string[] = ["contractBillReport:confirm", "contractBillReport:edit"]): RequestScope {
   return { env, db: db(), user: { id: userId, tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport", ...codes]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
 }
 

@@ -99,6 +99,24 @@ describe("the bill run", () => {
     expect(after.bill.taxCents).toBe(231_193 - 23_119 - 7_706);
   });
 
+  it("decides a proposal once: twenty decisions at once (accept and reject mixed) store and audit one, a second is refused", async () => {
+    const { t, scope } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    const [idle] = (await loadBill(scope, bill.id))!.proposals;
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => decideProposal(scope, bill.id, idle!.id, i % 2 === 0, i % 2 ? "现场核实：设备在岗" : "")));
+    expect(all.filter((r) => r.ok)).toHaveLength(1);
+    expect(all.filter((r) => !r.ok).every((r) => !r.ok && r.status === 409 && ["bills:proposalDecided", "bills:stale"].includes(r.message))).toBe(true);
+    const audits = await env.DB.prepare("select action, user_id from audit_logs where entity = 'billProposal' and entity_id = ?").bind(String(idle!.id)).all<{ action: string; user_id: number }>();
+    expect(audits.results).toHaveLength(1);
+    const [stored] = await db().select().from(billProposals).where(eq(billProposals.id, idle!.id));
+    expect(stored!.state).toBe(audits.results[0]!.action === "acceptProposal" ? 1 : 2);
+    expect(audits.results[0]!.user_id).toBe(t.userId);
+    // the bill is priced by the decision that stood: 10 idle days at 70 % only when accepted
+    expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(stored!.state === 1 ? 2_520_000 : 2_800_000);
+    expect(await decideProposal(scope, bill.id, idle!.id, true, "")).toEqual({ ok: false, status: 409, message: "bills:proposalDecided" });
+  });
+
   it("confirms a bill only with its proposals decided, then refuses every change; a correction is an adjustment", async () => {
     const { t, scope } = await rentalWithHistory();
     await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });

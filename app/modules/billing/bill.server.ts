@@ -22,12 +22,13 @@ import { decisionsOf, type Proposal } from "./evidence";
 import { billTotals, fixedPricePlan, priceLine } from "./pricing";
 import { taxIncludedCents } from "../contracts/value";
 import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
-import { BILL_CONFIRM_CODE, BILL_STATE, billStates } from "./bills.resource";
+import { BILL_CONFIRM_CODE, BILL_STATE, billStates, proposalStates } from "./bills.resource";
+import { PROPOSAL_STATE } from "../../../db/states";
 import { runTransition, STALE, type Machine, type Plan } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
 
 export { BILL_STATE };
-export const PROPOSAL_STATE = { open: 0, accepted: 1, rejected: 2 } as const;
+export { PROPOSAL_STATE };
 
 /** The permission of the bills screen and the clerk's acts on a bill. */
 export const BILL_PERMISSION = "contractBillReport";
@@ -84,20 +85,36 @@ export async function decideProposal(scope: RequestScope, billId: number, propos
   const [proposal] = await scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId), eq(billProposals.billId, billId)));
   if (!proposal) return refuse(404, "bills:proposalNotFound");
   // the decision and its record in one batch, taken only while the bill is still a draft; the bill is priced again after
-  const done = await runCommand(
-    scope,
-    [
-      scope.db
-        .update(billProposals)
-        .set({ state: accept ? PROPOSAL_STATE.accepted : PROPOSAL_STATE.rejected, reason: text || null, decidedBy: scope.user.id, decidedAt: Date.now() })
-        .where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId), sql`exists (select 1 from ${bills} where ${bills.id} = ${billId} and ${bills.state} = ${sql.raw(String(BILL_STATE.draft))})`)),
-      { expect: 1 },
-    ],
-    { entity: "bill", action: accept ? "acceptProposal" : "rejectProposal", id: billId, before: { proposal: proposalId, state: proposal.state }, after: { proposal: proposalId, state: accept ? PROPOSAL_STATE.accepted : PROPOSAL_STATE.rejected, reason: text || null } },
-  );
-  if (!done.ok) return refuse(409, "bills:confirmedFixed");
+  const decided = await runTransition(scope, proposalMachine, accept ? "accept" : "reject", [proposalId], { reason: text });
+  // a decision or a confirmation taken meanwhile: the page shows the bill as it is now
+  if (!decided.ok) return (decided.refusal.message as string) === STALE ? refuse(409, "bills:stale") : { ok: false, status: decided.refusal.status, message: decided.refusal.message };
   return repriceBill(scope, billId);
 }
+
+type ProposalRow = { id: number; version: number; state: number; billState: number; billNumber: string };
+const billIsDraft = sql`exists (select 1 from ${bills} where ${and(eq(bills.id, billProposals.billId), sameTenant(bills, billProposals), eq(bills.state, BILL_STATE.draft))})`;
+
+/**
+ * 接受 / 驳回 of a proposal through the engine (proposalStates): once each (an open proposal only), while its bill is a
+ * draft (checked on the row read and again in the write), the bills the user may see only. The bill is priced again
+ * after (repriceBill).
+ */
+export const proposalMachine: Machine<ProposalRow> = {
+  view: proposalStates,
+  table: billProposals,
+  stateKey: "state",
+  load: (scope, ids) =>
+    scope.db
+      .select({ id: billProposals.id, version: billProposals.version, state: billProposals.state, billState: bills.state, billNumber: bills.number })
+      .from(billProposals)
+      .innerJoin(bills, and(eq(bills.id, billProposals.billId), sameTenant(bills, billProposals)))
+      .where(tenantWhere(billProposals, scope, inArray(billProposals.id, ids), visibleOrgRowWhere(scope, bills.orgId))),
+  label: (r) => r.billNumber,
+  missing: { message: "bills:proposalNotFound", status: 404 },
+  set: (scope, _t, input, now) => ({ reason: input.reason || null, decidedBy: scope.user.id, decidedAt: now }),
+  plan: async (_scope, _t, rows): Promise<Plan | Refusal> => (rows.some((r) => r.billState !== BILL_STATE.draft) ? { message: "bills:confirmedFixed", status: 409 } : {}),
+  where: () => billIsDraft,
+};
 
 /** The terms the bill's lines are priced on, with an accepted on-rent or off-rent day from the fence in place of the contract's. */
 function withFenceDates(line: BillLineTerms, accepted: readonly Proposal[]): BillLineTerms {

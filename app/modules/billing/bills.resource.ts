@@ -4,7 +4,7 @@
  * export to Excel. The view half (client-safe); the server half is bills-list.server.ts.
  */
 import { defineView, INDEX_COLUMN, type OptionDef } from "~/lib/list/types";
-import { BILL_STATE, STATEMENT_STATE } from "../../../db/states";
+import { BILL_STATE, PROPOSAL_STATE, STATEMENT_STATE } from "../../../db/states";
 import { defineMachine } from "~/modules/workflow/machine";
 
 export const BILL_LIST_PATH = "/contractBillReport";
@@ -112,6 +112,39 @@ export const statementStates = defineMachine<{ id: number; state: number }>({
         { key: "items", label: "statements:disputeTicked", required: true, maxLength: 2000, requiredMessage: "statements:disputeItems", tooLongMessage: "statements:disputeItems" },
         { key: "comment", label: "statements:comment", required: true, maxLength: 500, requiredMessage: "statements:disputeComment", tooLongMessage: "statements:commentTooLong" },
       ],
+    },
+  ],
+});
+
+/**
+ * A proposal of the bill run (a stop, an on-rent or off-rent day from the fence …) decided by the clerk while its bill
+ * is a draft (billing/bill.server.ts, proposalMachine): 接受 (a reason if they like) or 驳回 (a reason required), once.
+ */
+export const proposalStates = defineMachine<{ id: number; state: number }>({
+  kind: "billProposal",
+  stateOf: (r) => r.state,
+  transitions: [
+    {
+      name: "accept",
+      from: [PROPOSAL_STATE.open],
+      to: PROPOSAL_STATE.accepted,
+      permission: BILL_EDIT_CODE,
+      label: "bills:accept",
+      confirm: "bills:accept",
+      notFrom: "bills:proposalDecided",
+      audit: "acceptProposal",
+      asks: [{ key: "reason", label: "bills:reason", maxLength: 200, tooLongMessage: "bills:reasonTooLong" }],
+    },
+    {
+      name: "reject",
+      from: [PROPOSAL_STATE.open],
+      to: PROPOSAL_STATE.rejected,
+      permission: BILL_EDIT_CODE,
+      label: "bills:reject",
+      confirm: "bills:reject",
+      notFrom: "bills:proposalDecided",
+      audit: "rejectProposal",
+      asks: [{ key: "reason", label: "bills:reason", required: true, maxLength: 200, requiredMessage: "bills:reasonRequired", tooLongMessage: "bills:reasonTooLong" }],
     },
   ],
 });

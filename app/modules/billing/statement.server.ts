@@ -150,7 +150,7 @@ type StatementRow = { id: number; version: number; state: number; number: string
 const statementRowColumns = { id: statements.id, version: statements.version, state: statements.state, number: statements.number, rootId: statements.rootId, periodFrom: statements.periodFrom, periodTo: statements.periodTo };
 
 /** A statement's amount as its update writes it: the confirmed bills of its contract and period, read in the write itself. */
-const statementAmountNow = sql`(select coalesce(sum(b.amount_cents), 0) from bills b where b.tenant_id = statements.tenant_id and b.root_id = statements.root_id and b.period_from >= statements.period_from and b.period_to <= statements.period_to and b.state > ${sql.raw(String(BILL_STATE.draft))})`;
+const statementAmountNow = sql`(select coalesce(sum(${bills.amountCents}), 0) from ${bills} where ${and(sameTenant(bills, statements), eq(bills.rootId, statements.rootId), gte(bills.periodFrom, statements.periodFrom), lte(bills.periodTo, statements.periodTo), sql`${bills.state} > ${sql.raw(String(BILL_STATE.draft))}`)})`;
 
 /**
  * 发送给客户 through the engine (statementStates' send): a new nonce and expiry, so every earlier link dies, the amount

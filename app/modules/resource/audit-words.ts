@@ -36,6 +36,7 @@ export const AUDIT_ENTITIES: Record<string, Label> = {
   menu: { zh: "菜单", en: "Menu item" },
   alarm: { zh: "告警", en: "Alarm" },
   bill: { zh: "账单", en: "Bill" },
+  billProposal: { zh: "账单建议", en: "Bill proposal" },
   statement: { zh: "对账单", en: "Statement" },
   vehicle: { zh: "车辆", en: "Vehicle" },
   approvalFlow: { zh: "审批流程", en: "Approval flow" },

@@ -4,6 +4,7 @@ export default {
   contractNotFound: "The contract does not exist or is outside your data scope",
   contractNotBilled: "Only contracts in force, completed, stopped or terminated early are billed",
   proposalNotFound: "The proposal does not exist",
+  proposalDecided: "This proposal has already been decided",
   reasonRequired: "Please give a reason",
   reasonTooLong: "The reason cannot exceed 200 characters",
   confirmedFixed: "The bill is confirmed and cannot be changed; add an adjustment bill to correct it",

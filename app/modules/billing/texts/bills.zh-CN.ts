@@ -4,6 +4,7 @@ export default {
   contractNotFound: "合同不存在或不在您的数据权限内",
   contractNotBilled: "只有执行中、已完成、已中止或提前终止的合同才能出账",
   proposalNotFound: "该建议不存在",
+  proposalDecided: "该建议已处理",
   reasonRequired: "请填写原因",
   reasonTooLong: "原因不能超过200个字符",
   confirmedFixed: "账单已确认，不能再修改；如需更正请新增调整账单",
