@@ -8,8 +8,8 @@ test.use({ storageState: signedIn("admin") });
 // with two machines and a payment plan generated from the terms, saves and submits it; the manager (a second
 // administrator, made here) approves it from the to-do and puts it in force. Pictures of the document, light and dark.
 const TEXTS = {
-  "zh-CN": { name: "合同名称", customer: "客户", start: "开始日期", end: "计划结束日期", vehicle: "序号 {n} 设备", monthly: "序号 {n} 月租（元）", addLine: "添加设备", generate: "按条款生成", save: "保存", submit: "提交审批", approve: "通过", execute: "执行合同", confirm: "确定", pending: "审批中", inForce: "执行中", value: "合同金额（元）" },
-  "en-US": { name: "Contract name", customer: "Customer", start: "Start", end: "Planned end", vehicle: "No. {n} Machine", monthly: "No. {n} Monthly (¥)", addLine: "Add machine", generate: "Generate from the terms", save: "Save", submit: "Submit for approval", approve: "Approve", execute: "Put in force", confirm: "Confirm", pending: "In approval", inForce: "In force", value: "Contract value (¥)" },
+  "zh-CN": { kind: "合同类型", sub: "分包/租入", rental: "租赁", supplier: "供应商", name: "合同名称", customer: "客户", start: "开始日期", end: "计划结束日期", vehicle: "序号 {n} 设备", monthly: "序号 {n} 月租（元）", addLine: "添加设备", generate: "按条款生成", save: "保存", submit: "提交审批", approve: "通过", execute: "执行合同", confirm: "确定", pending: "审批中", inForce: "执行中", value: "合同金额（元）" },
+  "en-US": { kind: "Kind", sub: "Sub-contract", rental: "Rental", supplier: "Supplier", name: "Contract name", customer: "Customer", start: "Start", end: "Planned end", vehicle: "No. {n} Machine", monthly: "No. {n} Monthly (¥)", addLine: "Add machine", generate: "Generate from the terms", save: "Save", submit: "Submit for approval", approve: "Approve", execute: "Put in force", confirm: "Confirm", pending: "In approval", inForce: "In force", value: "Contract value (¥)" },
 } as const;
 
 for (const [lang, year] of [
@@ -30,6 +30,13 @@ for (const [lang, year] of [
     await expect(page.getByTestId("contract-document")).toHaveAttribute("data-hydrated", "true");
     const name = `E2E ${lang} ${Date.now().toString(36).slice(-5)}`;
     await page.getByLabel(x.name, { exact: true }).fill(name);
+    // the kind shows the fields it needs at once: a sub-contract's supplier instead of a customer, and back
+    await page.getByLabel(x.kind, { exact: true }).selectOption({ label: x.sub });
+    await expect(page.getByLabel(x.supplier, { exact: true })).toBeVisible();
+    await expect(page.getByLabel(x.customer, { exact: true })).toBeHidden();
+    await page.getByLabel(x.kind, { exact: true }).selectOption({ label: x.rental });
+    await expect(page.getByLabel(x.supplier, { exact: true })).toBeHidden();
+    await expect(page.getByLabel(x.name, { exact: true })).toHaveValue(name);
     // a customer without a credit limit (the government body of the demo)
     await page.getByLabel(x.customer, { exact: true }).selectOption({ label: "上海市浦东新区建设和交通委员会" });
     await page.getByLabel(x.start, { exact: true }).fill(`${year}-01-01`);

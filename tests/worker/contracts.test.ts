@@ -138,7 +138,18 @@ describe("saving a contract of each kind", () => {
     const subRow = (await contractRow(sub.id!))!;
     expect([subRow.supplier_id, subRow.customer_id, subRow.parent_id, subRow.value_cents]).toEqual([s, null, rental.id, 3 * 6_000_000]);
     expect((await linesOf(sub.id!))[0]!.cost_monthly_cents).toBe(4_500_000);
-    expect(await a.page(`/contractList/form?id=${sub.id}`)).toContain("45,000.00（25.00%）");
+    const subPage = await a.page(`/contractList/form?id=${sub.id}`);
+    expect(subPage).toContain("45,000.00（25.00%）");
+    // its head as drawn: the supplier and the customer contract shown, the customer and a fixed price hidden and
+    // disabled (they post nothing), as the kind says before the page runs
+    const cell = (key: string) => new RegExp(`<fieldset[^>]*data-field="${key}"`).exec(subPage)?.[0] ?? "";
+    expect(cell("supplierId")).not.toMatch(/hidden|disabled/);
+    expect(cell("parentId")).not.toMatch(/hidden|disabled/);
+    expect(cell("customerId")).toMatch(/hidden=""[^>]*disabled=""/);
+    expect(cell("fixedPrice")).toMatch(/hidden=""[^>]*disabled=""/);
+    const rentalPage = await a.page(`/contractList/form?id=${rental.id}`);
+    expect(new RegExp('<fieldset[^>]*data-field="supplierId"').exec(rentalPage)?.[0]).toMatch(/hidden=""[^>]*disabled=""/);
+    expect(new RegExp('<fieldset[^>]*data-field="customerId"').exec(rentalPage)?.[0]).not.toMatch(/hidden|disabled/);
     // the numbers follow each other without a gap
     const numbers = (await env.DB.prepare("select number from contracts where tenant_id = ? order by id").bind(a.tenantId).all<{ number: string }>()).results.map((r) => Number(r.number.slice(-4)));
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -121,6 +121,14 @@ export interface FormFieldDef {
   choice?: "radios";
   /** a line field of a `blocks` lines field that waits under its 更多条款 (a machine's rarer terms) */
   more?: boolean;
+  /**
+   * a head field shown only while each named head field has one of its values (a sub-contract's supplier): once the
+   * page runs it follows the choice at once; hidden, it is disabled (it posts nothing, and what was typed in it is
+   * there again when it shows) and the schema judges it as nothing (field-schema.ts)
+   */
+  when?: Record<string, string[]>;
+  /** a head field two columns wide (a textarea always is) */
+  wide?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/modules/contracts/texts/contracts";
 import { CONTRACT_FLOW } from "~/modules/contracts/texts/contractFlow";
@@ -17,14 +17,13 @@ import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transit
 import { Badge } from "~/ui/badge";
 import { Button, LinkButton } from "~/ui/button";
 import { Alert, describedBy, FieldNotes } from "~/ui/field";
-import { Input, Select, Textarea } from "~/ui/input";
+import { Input, Textarea } from "~/ui/input";
 import { FlashToast } from "~/widgets/toast";
-import { MoneyInput } from "~/ui/money-input";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { comparedText } from "./compared-text";
-import { acceptAll, answerOf, LinesField } from "~/modules/resource/document-fields";
-import { contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
-import { CONTRACT_KIND_OPTIONS, CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
+import { acceptAll, answerOf, HeadFields, LinesField, useHeadValues } from "~/modules/resource/document-fields";
+import { CONTRACT_HEAD, contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
+import { CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
 
 // the map picker (with its dialog), the upload widget and the bills tab come after the page: the server renders them,
@@ -42,19 +41,6 @@ const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
 const tones: Record<string, "neutral" | "info" | "success" | "danger"> = { success: "success", danger: "danger", muted: "neutral" };
 
-/** A labelled control of the head (label above, the message below, linked for screen readers). */
-function Cell({ id, label, error, hint, wide, children }: { id: string; label: string; error?: string; hint?: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "col-span-2" : undefined}>
-      <label htmlFor={id} className="mb-1 block text-sm text-muted">
-        {label}
-      </label>
-      {children}
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
 export function ContractDocument() {
   const loaded = useLoaderData<DocumentData>();
   const action = useActionData<DocumentActionData>();
@@ -65,8 +51,6 @@ export function ContractDocument() {
   const navigation = useNavigation();
   const lang = i18n.language;
   const label = (o: OptionDef) => labelOf(o.label, lang);
-  // the kind picked before the save shows its own fields at once (without JavaScript: after the save's answer)
-  const [picked, setPicked] = useState<{ kind: string; token: unknown } | null>(null);
   // the money inputs take typing only once hydrated (before, what is typed is lost when React takes the field over)
   const hydrated = useHydrated();
   const fresh = action?.intent === "document" ? action : null;
@@ -94,50 +78,9 @@ export function ContractDocument() {
   const readOnly = loaded.mode === "view";
   const here = doc ? `/contractList/form?id=${doc.id}` : "/contractList/form?new=1";
   const options = loaded.options as Record<string, Option[]>;
-  const kind = (picked && picked.token === (fresh ?? loaded) ? picked.kind : null) ?? (text(values.kind) || "rental");
-  const sub = kind === "subcontract";
   const busy = navigation.state !== "idle";
   const state = doc ? CONTRACT_STATES.find((s) => s.value === String(doc.state)) : CONTRACT_STATES[0];
 
-  const select = (key: string, opts: Option[], props: { required?: boolean; id?: string; name?: string; value?: unknown; ariaLabel?: string; onPick?: (value: string) => void } = {}) => {
-    const id = props.id ?? `c-${key}`;
-    return (
-      <Select
-        id={id}
-        name={props.name ?? key}
-        defaultValue={text(props.value ?? values[key])}
-        aria-invalid={err(props.name ?? key) ? true : undefined}
-        aria-describedby={describedBy(id, null, err(props.name ?? key))}
-        aria-label={props.ariaLabel}
-        required={props.required}
-        onChange={props.onPick ? (e) => props.onPick!(e.target.value) : undefined}
-      >
-        <option value="">{props.required ? t("choose") : t("none")}</option>
-        {opts.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    );
-  };
-  const input = (key: string, props: { type?: string; required?: boolean; inputMode?: "decimal" | "numeric"; maxLength?: number; money?: boolean } = {}) =>
-    props.money ? (
-      <MoneyInput id={`c-${key}`} name={key} defaultValue={text(values[key])} required={props.required} min={0} aria-invalid={err(key) ? true : undefined} aria-describedby={describedBy(`c-${key}`, null, err(key))} />
-    ) : (
-      <Input
-        id={`c-${key}`}
-        name={key}
-        type={props.type ?? "text"}
-        defaultValue={text(values[key])}
-        required={props.required}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        aria-invalid={err(key) ? true : undefined}
-        aria-describedby={describedBy(`c-${key}`, null, err(key))}
-      />
-    );
-  const kinds: Option[] = CONTRACT_KIND_OPTIONS.map((o) => ({ value: o.value, label: label(o) }));
   // a fee names its machine by the line's number, among the lines as they now stand
   const choicesOf = (metas: Record<string, Meta>) => {
     const lineCount = (metas.lines as unknown as { getFieldList: () => unknown[] }).getFieldList().length;
@@ -195,108 +138,50 @@ export function ContractDocument() {
         <fieldset disabled={readOnly} className="min-w-0">
           <section className="mb-4 rounded-lg border border-line bg-panel p-4">
             <h2 className="mb-3 text-base font-semibold text-ink">{t("head")}</h2>
-            <div className="grid grid-cols-4 gap-x-4 gap-y-3">
-              <Cell id="c-number" label={t("number")} hint={doc ? undefined : t("numberHint")}>
-                <Input id="c-number" value={loaded.number} readOnly disabled aria-describedby={doc ? undefined : "c-number-hint"} />
-              </Cell>
-              <Cell id="c-kind" label={t("kind")} error={err("kind")}>
-                {select("kind", kinds, { required: true, onPick: (k) => setPicked({ kind: k, token: fresh ?? loaded }) })}
-              </Cell>
-              <Cell id="c-name" label={t("name")} error={err("name")} wide>
-                {input("name", { required: true, maxLength: 50 })}
-              </Cell>
-              {sub ? (
-                <>
-                  <Cell id="c-supplierId" label={t("supplier")} error={err("supplierId")}>
-                    {select("supplierId", options.supplierId ?? [], { required: true })}
-                  </Cell>
-                  <Cell id="c-parentId" label={t("parent")} error={err("parentId")}>
-                    {select("parentId", options.parentId ?? [])}
-                  </Cell>
-                </>
-              ) : (
-                <Cell id="c-customerId" label={t("customer")} error={err("customerId")} wide>
-                  {select("customerId", options.customerId ?? [], { required: true })}
-                </Cell>
-              )}
-              <Cell id="c-orgId" label={t("org")} error={err("orgId")}>
-                {select("orgId", options.orgId ?? [])}
-              </Cell>
-              <Cell id="c-salesmanId" label={t("salesman")} error={err("salesmanId")}>
-                {select("salesmanId", options.salesmanId ?? [])}
-              </Cell>
-              <Cell id="c-project" label={t("project")} error={err("project")}>
-                {input("project", { maxLength: 50 })}
-              </Cell>
-              <Cell id="c-siteFenceId" label={t("siteFence")} error={err("siteFenceId")}>
-                {select("siteFenceId", options.siteFenceId ?? [])}
-                <label className="mt-1 flex items-center gap-2 text-xs text-ink">
-                  <input type="checkbox" name="fenceRentDates" value="1" defaultChecked={text(values.fenceRentDates) === "1"} disabled={readOnly} />
-                  {t("fenceRentDates")}
-                </label>
-              </Cell>
-              <Cell id="c-signedOn" label={t("signedOn")} error={err("signedOn")}>
-                {input("signedOn", { type: "date" })}
-              </Cell>
-              <Cell id="c-startOn" label={t("startOn")} error={err("startOn")}>
-                {input("startOn", { type: "date", required: true })}
-              </Cell>
-              <Cell id="c-plannedEndOn" label={t("plannedEndOn")} error={err("plannedEndOn")}>
-                {input("plannedEndOn", { type: "date" })}
-              </Cell>
-              <Cell id="c-minTermDays" label={t("minTermDays")} error={err("minTermDays")}>
-                {input("minTermDays", { inputMode: "numeric" })}
-              </Cell>
-              <Cell id="c-settlementDay" label={t("settlementDayLabel")} error={err("settlementDay")}>
-                {input("settlementDay", { inputMode: "numeric", required: true })}
-              </Cell>
-              <Cell id="c-paymentDays" label={t("paymentDaysLabel")} error={err("paymentDays")}>
-                {input("paymentDays", { inputMode: "numeric", required: true })}
-              </Cell>
-              <Cell id="c-deposit" label={t("deposit")} error={err("deposit")}>
-                {input("deposit", { money: true })}
-              </Cell>
-              <Cell id="c-taxRate" label={t("taxRate")} error={err("taxRate")}>
-                {input("taxRate", { inputMode: "decimal" })}
-              </Cell>
-              {kind === "charter" || kind === "project" ? (
-                <Cell id="c-fixedPrice" label={t("fixedPrice")} error={err("fixedPrice")}>
-                  {input("fixedPrice", { money: true, required: kind === "charter" })}
-                </Cell>
-              ) : null}
-              {kind === "rentToOwn" ? (
-                <Cell id="c-purchasePrice" label={t("purchasePrice")} error={err("purchasePrice")}>
-                  {input("purchasePrice", { money: true, required: true })}
-                </Cell>
-              ) : null}
-              <div className="col-span-4">
+            <HeadFields
+              fields={CONTRACT_HEAD}
+              metas={metas}
+              choices={options}
+              readOnly={readOnly}
+              before={
+                <div>
+                  <label htmlFor="c-number" className="mb-1 block text-sm text-muted">
+                    {t("number")}
+                  </label>
+                  <Input id="c-number" value={loaded.number} readOnly disabled aria-describedby={doc ? undefined : "c-number-hint"} />
+                  <FieldNotes id="c-number" hint={doc ? undefined : t("numberHint")} />
+                </div>
+              }
+            >
+              <div className="col-span-2 lg:col-span-4">
                 <Suspense fallback={null}>
-                <MapPicker
-                  idPrefix="c-site"
-                  names={{ lng: "siteLng", lat: "siteLat", address: "siteAddress" }}
-                  legend={t("sitePoint")}
-                  labels={{ address: t("siteAddress") }}
-                  defaultValue={{ lng: text(values.siteLng), lat: text(values.siteLat), address: text(values.siteAddress) }}
-                  errors={{ lng: err("siteLng") ?? null, lat: err("siteLat") ?? null, address: err("siteAddress") ?? null }}
-                />
+                  <MapPicker
+                    idPrefix="c-site"
+                    names={{ lng: "siteLng", lat: "siteLat", address: "siteAddress" }}
+                    legend={t("sitePoint")}
+                    labels={{ address: t("siteAddress") }}
+                    defaultValue={{ lng: text(values.siteLng), lat: text(values.siteLat), address: text(values.siteAddress) }}
+                    errors={{ lng: err("siteLng") ?? null, lat: err("siteLat") ?? null, address: err("siteAddress") ?? null }}
+                  />
                 </Suspense>
               </div>
               {errors.overCreditReason || values.overCreditReason ? (
-                <Cell id="c-overCreditReason" label={t("overCreditReason")} error={err("overCreditReason")} wide>
+                <div className="col-span-2">
+                  <label htmlFor="c-overCreditReason" className="mb-1 block text-sm text-muted">
+                    {t("overCreditReason")}
+                  </label>
                   <Textarea id="c-overCreditReason" name="overCreditReason" defaultValue={text(values.overCreditReason)} maxLength={200} rows={2} aria-invalid={errors.overCreditReason ? true : undefined} aria-describedby={describedBy("c-overCreditReason", null, err("overCreditReason"))} />
-                </Cell>
+                  <FieldNotes id="c-overCreditReason" error={err("overCreditReason")} />
+                </div>
               ) : null}
-              <Cell id="c-remark" label={t("remark")} error={err("remark")} wide>
-                <Textarea id="c-remark" name="remark" defaultValue={text(values.remark)} maxLength={500} rows={2} />
-              </Cell>
-              <div className="col-span-4">
+              <div className="col-span-2 lg:col-span-4">
                 <span className="mb-1 block text-sm text-muted">{t("attachments")}</span>
                 <Suspense fallback={null}>
                   <Upload name="attachments" defaultFiles={loaded.attachments} readOnly={readOnly} limit={20} />
                 </Suspense>
                 {err("attachments") ? <p className="mt-1 text-sm text-danger">{err("attachments")}</p> : null}
               </div>
-            </div>
+            </HeadFields>
             {doc ? (
               <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-1 border-t border-line pt-3 text-sm" data-testid="contract-figures">
                 <div className="flex gap-2">
@@ -331,7 +216,7 @@ export function ContractDocument() {
             )}
           </section>
 
-          <LinesField field={contractLinesField(sub)} meta={metas.lines!} choices={choicesOf(metas)} readOnly={readOnly} cellLabel={(c, n) => `${t("lineNo")} ${n} ${labelOf(c.label, lang)}`} />
+          <MachineLines metas={metas} choices={choicesOf(metas)} readOnly={readOnly} />
           <LinesField field={FEES_FIELD} meta={metas.fees!} choices={choicesOf(metas)} readOnly={readOnly} />
           <LinesField
             field={PLANS_FIELD}
@@ -460,4 +345,11 @@ function ConformForm({ id, lastResult, defaultValue, action, className, children
       </Form>
     </FormProvider>
   );
+}
+
+/** The machines' table: a sub-contract's shows each machine's monthly cost beside its prices, as the kind now picked says. */
+function MachineLines({ metas, choices, readOnly }: { metas: Record<string, Meta>; choices: Record<string, Option[]>; readOnly: boolean }) {
+  const { t, i18n } = useTranslation(CONTRACTS);
+  const kind = useHeadValues(metas.kind!.formId, ["kind"])?.kind ?? text(metas.kind!.initialValue);
+  return <LinesField field={contractLinesField(kind === "subcontract")} meta={metas.lines!} choices={choices} readOnly={readOnly} cellLabel={(c, n) => `${t("lineNo")} ${n} ${labelOf(c.label, i18n.language)}`} />;
 }

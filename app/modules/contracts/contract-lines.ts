@@ -1,12 +1,13 @@
 /**
- * The contract document's three tables as declared `lines` fields (client-safe; the page renders them with the house's
- * LinesField on Conform's form, the server judges them with ContractSchema): the machines, each a block of its price
- * terms with the rarer ones under 更多条款; the one-off fees; the payment plan.
+ * The contract document's head fields and its three tables as declared fields (client-safe; the page draws the head
+ * with the house's HeadFields and the tables with LinesField on Conform's form, the server judges them with
+ * ContractSchema): the machines, each a block of its price terms with the rarer ones under 更多条款; the one-off fees;
+ * the payment plan.
  */
 import type { FormFieldDef } from "~/lib/list/types";
 import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
-import { FEE_KIND_OPTIONS } from "./contracts.resource";
+import { CONTRACT_KIND_OPTIONS, FEE_KIND_OPTIONS } from "./contracts.resource";
 
 const money = (key: string, zh: string, en: string, more = false): FormFieldDef => ({ key, label: { zh, en }, type: "money", more });
 const decimal = (key: string, zh: string, en: string): FormFieldDef => ({ key, label: { zh, en }, type: "quantity", decimals: 1, more: true });
@@ -95,3 +96,35 @@ export const PLANS_FIELD = {
     ],
   },
 } satisfies FormFieldDef;
+
+/** Every kind but a sub-contract: those have a customer, a sub-contract a supplier (and the customer contract it serves). */
+const CUSTOMER_KINDS = CONTRACT_KIND_OPTIONS.map((o) => o.value).filter((k) => k !== "subcontract");
+
+/**
+ * The head as declared fields, in the order the page draws them: the kind shows the fields it needs as it is picked
+ * (a sub-contract's supplier, a fixed price, a purchase price). A charter's fixed price is required by the server's
+ * rules (ContractSchema), which name it when missing.
+ */
+export const CONTRACT_HEAD = [
+  { key: "kind", label: { zh: "合同类型", en: "Kind" }, type: "select", required: true, options: CONTRACT_KIND_OPTIONS },
+  { key: "name", label: { zh: "合同名称", en: "Contract name" }, type: "text", required: true, maxLength: 50, wide: true },
+  { key: "supplierId", label: { zh: "供应商", en: "Supplier" }, type: "reference", required: true, when: { kind: ["subcontract"] } },
+  { key: "parentId", label: { zh: "服务的客户合同", en: "Customer contract served" }, type: "reference", when: { kind: ["subcontract"] } },
+  { key: "customerId", label: { zh: "客户", en: "Customer" }, type: "reference", required: true, wide: true, when: { kind: CUSTOMER_KINDS } },
+  { key: "orgId", label: { zh: "所属组织", en: "Organisation" }, type: "reference" },
+  { key: "salesmanId", label: { zh: "业务员", en: "Salesman" }, type: "reference" },
+  { key: "project", label: { zh: "项目名称", en: "Project" }, type: "text", maxLength: 50 },
+  { key: "siteFenceId", label: { zh: "工地围栏", en: "Site fence" }, type: "reference" },
+  { key: "fenceRentDates", label: { zh: "按进出围栏建议起租、退租日", en: "Propose on- and off-rent days from the fence" }, type: "flag" },
+  { key: "signedOn", label: { zh: "签订日期", en: "Signed" }, type: "date" },
+  { key: "startOn", label: { zh: "开始日期", en: "Start" }, type: "date", required: true },
+  { key: "plannedEndOn", label: { zh: "计划结束日期", en: "Planned end" }, type: "date" },
+  { key: "minTermDays", label: { zh: "最短租期（天）", en: "Minimum term (days)" }, type: "number" },
+  { key: "settlementDay", label: { zh: "结算日（每月）", en: "Settlement day (monthly)" }, type: "number", required: true },
+  { key: "paymentDays", label: { zh: "付款天数", en: "Payment terms (days)" }, type: "number", required: true },
+  { key: "deposit", label: { zh: "押金（元）", en: "Deposit (¥)" }, type: "money" },
+  { key: "taxRate", label: { zh: "税率（%）", en: "Tax rate (%)" }, type: "percent" },
+  { key: "fixedPrice", label: { zh: "固定总价（元）", en: "Fixed price (¥)" }, type: "money", when: { kind: ["charter", "project"] } },
+  { key: "purchasePrice", label: { zh: "购买价（元）", en: "Purchase price (¥)" }, type: "money", required: true, when: { kind: ["rentToOwn"] } },
+  { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 500 },
+] as const satisfies readonly FormFieldDef[];

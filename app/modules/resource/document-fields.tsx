@@ -198,7 +198,7 @@ function HiddenCell({ meta }: { meta: Meta }) {
  * controls when one changes (a choice made, a text left), whichever widget draws them. Only a real difference
  * re-renders: a render in the middle of typing into a controlled cell (a money input) would put its old value back.
  */
-function useHeadValues(formId: string, names: string[]): Record<string, string> | null {
+export function useHeadValues(formId: string, names: string[]): Record<string, string> | null {
   const [values, setValues] = useState<Record<string, string> | null>(null);
   const key = names.join(",");
   useEffect(() => {
@@ -214,6 +214,45 @@ function useHeadValues(formId: string, names: string[]): Record<string, string> 
     return () => form.removeEventListener("change", read);
   }, [formId, key]);
   return values;
+}
+
+/**
+ * A document's head: its declared fields in a grid (a textarea or a `wide` field two columns), each labelled above
+ * with its required mark and its message below. A field with `when` shows only while the named head fields hold one
+ * of its values: as the page was drawn (the values it came with), then as they change; a hidden one stays in the page
+ * disabled, so it posts nothing and what was typed in it is there when it shows again. `before` and `children` are a
+ * document's own cells (a number assigned on save; a map, its uploads).
+ */
+export function HeadFields({ fields, metas, choices, files, readOnly, before, children }: { fields: readonly FormFieldDef[]; metas: Record<string, Meta>; choices: Choices; files?: { id: number; name: string; url: string | null }[]; readOnly?: boolean; before?: ReactNode; children?: ReactNode }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const watched = [...new Set(fields.flatMap((f) => Object.keys(f.when ?? {})))];
+  const live = useHeadValues(metas[fields[0]?.key ?? ""]?.formId ?? "", watched);
+  const current = Object.fromEntries(watched.map((name) => [name, live?.[name] ?? text(metas[name]?.initialValue)]));
+  return (
+    <div className="grid grid-cols-2 gap-x-4 gap-y-3 lg:grid-cols-4">
+      {before}
+      {fields.map((f) => {
+        const meta = metas[f.key]!;
+        const shown = Object.entries(f.when ?? {}).every(([name, allowed]) => allowed.includes(current[name] ?? ""));
+        return (
+          <fieldset key={f.key} hidden={!shown} disabled={!shown || undefined} className={`min-w-0 ${f.type === "textarea" || f.wide ? "col-span-2" : ""}`} data-field={f.key}>
+            {/* the required mark beside the label, not in it: the field is named by its label's words alone */}
+            <div className="mb-1 flex text-sm text-muted">
+              {f.required ? (
+                <span className="mr-0.5 text-danger" aria-hidden>
+                  *
+                </span>
+              ) : null}
+              <label htmlFor={meta.id}>{labelOf(f.label, lang)}</label>
+            </div>
+            <FieldControl field={f} meta={meta} choices={choices} files={files} readOnly={readOnly} />
+          </fieldset>
+        );
+      })}
+      {children}
+    </div>
+  );
 }
 
 /**

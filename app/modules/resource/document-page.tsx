@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
-import { documentHref, labelOf, type FormFieldDef, type ResourceView } from "~/lib/list/types";
+import { documentHref, labelOf, type ResourceView } from "~/lib/list/types";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
@@ -20,7 +20,7 @@ import { Badge, type BadgeTone } from "~/ui/badge";
 import { Button, LinkButton } from "~/ui/button";
 import { Alert } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
-import { FieldControl, LinesField, type Choices } from "./document-fields";
+import { FieldControl, HeadFields, LinesField, type Choices } from "./document-fields";
 import type { DocumentActionData, DocumentLoaderData } from "./document.server";
 import type { FormSchema } from "./field-schema";
 
@@ -163,13 +163,7 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
           ) : null}
           <fieldset disabled={readOnly} className="min-w-0">
             <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-              <div className="grid grid-cols-2 gap-x-4 gap-y-3 lg:grid-cols-4">
-                {head.map((f) => (
-                  <Cell key={f.key} field={f} meta={meta[f.key]!} lang={lang}>
-                    <FieldControl field={f} meta={meta[f.key]!} choices={choices} />
-                  </Cell>
-                ))}
-              </div>
+              <HeadFields fields={head} metas={meta} choices={choices} />
             </section>
             {linesFields.map((f) => (
               <LinesField key={f.key} field={f} meta={meta[f.key]!} choices={choices} readOnly={readOnly} live={live?.[f.key]} />
@@ -221,23 +215,6 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
           )}
         </section>
       ) : null}
-    </div>
-  );
-}
-
-/** A head field with its label above (and the required mark); wide texts take two columns. */
-function Cell({ field, meta, lang, children }: { field: FormFieldDef; meta: Meta; lang: string; children: ReactNode }) {
-  return (
-    <div className={field.type === "textarea" ? "col-span-2" : undefined}>
-      <label htmlFor={meta.id} className="mb-1 block text-sm text-muted">
-        {field.required ? (
-          <span className="mr-0.5 text-danger" aria-hidden>
-            *
-          </span>
-        ) : null}
-        {labelOf(field.label, lang)}
-      </label>
-      {children}
     </div>
   );
 }

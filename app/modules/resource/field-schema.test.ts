@@ -204,3 +204,35 @@ describe("a form's schema from its declared fields", () => {
     expect(reorder.payload.lines).toEqual([{ ref: "2" }, { ref: "1" }]);
   });
 });
+
+describe("a head field shown by another's value (when)", () => {
+  const kinds = [
+    { value: "rental", label: { zh: "租赁", en: "Rental" } },
+    { value: "subcontract", label: { zh: "转租", en: "Sub-contract" } },
+  ];
+  const head = defineFields([
+    { key: "kind", label: { zh: "类型", en: "Kind" }, type: "select", required: true, options: kinds },
+    { key: "supplierId", label: { zh: "供应商", en: "Supplier" }, type: "reference", required: true, when: { kind: ["subcontract"] } },
+    { key: "price", label: { zh: "总价", en: "Price" }, type: "money", required: true, when: { kind: ["rental"] } },
+  ]);
+  const judge = (entries: Record<string, string>) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(entries)) fd.append(k, v);
+    return parseForm(fd, schemaOfFields(head));
+  };
+
+  it("is judged by its own rules while shown", () => {
+    const sub = judge({ kind: "subcontract", supplierId: "" });
+    expect(sub.status).toBe("error");
+    expect(sub.status === "error" && sub.error).toEqual({ supplierId: ["validation.required"] });
+    const rental = judge({ kind: "rental", price: "12,000.50" });
+    expect(rental.status).toBe("success");
+    expect(rental.status === "success" && rental.value).toEqual({ kind: "rental", supplierId: null, price: 1_200_050 });
+  });
+
+  it("is nothing while hidden, whatever was posted", () => {
+    const hidden = judge({ kind: "subcontract", supplierId: "7", price: "not money" });
+    expect(hidden.status).toBe("success");
+    expect(hidden.status === "success" && hidden.value).toEqual({ kind: "subcontract", supplierId: 7, price: null });
+  });
+});

@@ -15,7 +15,7 @@ import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { cleanLine, cleanNote } from "~/lib/validators";
 
 type NumberType = "money" | "percent" | "quantity" | "number" | "reference";
-type ValueOf<F> = F extends { required: true; type: Exclude<FormFieldDef["type"], "flag" | "lines" | "checkboxes"> } ? NonNullable<AnyValueOf<F>> : AnyValueOf<F>;
+type ValueOf<F> = F extends { when: object } ? AnyValueOf<F> : F extends { required: true; type: Exclude<FormFieldDef["type"], "flag" | "lines" | "checkboxes"> } ? NonNullable<AnyValueOf<F>> : AnyValueOf<F>;
 type AnyValueOf<F> = F extends { type: "lines"; lines: { fields: infer L extends readonly FormFieldDef[] } }
   ? ValuesOf<L>[]
   : F extends { type: NumberType }
@@ -183,8 +183,35 @@ function linesSchema(lines: LinesOptions): z.ZodMiniType {
   );
 }
 
+/** A field's value while its `when` hides it: nothing (no flag, no choice, no row). */
+const hiddenValue = (f: FormFieldDef) => (f.type === "flag" ? 0 : f.type === "checkboxes" || f.type === "lines" ? [] : null);
+
+/** Whether a field with `when` is shown by the form's values (another field's, judged: a choice's value as text). */
+export const shownBy = (f: FormFieldDef, values: Record<string, unknown>) => Object.entries(f.when ?? {}).every(([name, allowed]) => allowed.includes(values[name] === null || values[name] === undefined ? "" : String(values[name])));
+
 function objectOf(fields: readonly FormFieldDef[]) {
-  return z.object(Object.fromEntries(fields.filter((f) => f.type !== "location").map((f) => [f.key, fieldSchema(f)])));
+  const kept = fields.filter((f) => f.type !== "location");
+  const shape = z.object(Object.fromEntries(kept.map((f) => [f.key, f.when ? z.optional(z.unknown()) : fieldSchema(f)])));
+  const conditional = kept.filter((f) => f.when);
+  if (!conditional.length) return shape;
+  // a field shown by another's value (a sub-contract's supplier) is judged by its rules only while shown; hidden it
+  // is nothing, whatever was posted (the page disables it, so nothing is)
+  return z.pipe(
+    shape,
+    z.transform((values: Record<string, unknown>, ctx) => {
+      const out: Record<string, unknown> = { ...values };
+      for (const f of conditional) {
+        if (!shownBy(f, values)) {
+          out[f.key] = hiddenValue(f);
+          continue;
+        }
+        const judged = safeParse(fieldSchema(f), values[f.key]);
+        if (judged.success) out[f.key] = judged.data;
+        else for (const issue of judged.error.issues) ctx.issues.push({ code: "custom", message: issue.message, input: values[f.key], path: [f.key, ...issue.path] });
+      }
+      return out;
+    })
+  );
 }
 
 /**
