@@ -212,11 +212,12 @@ try {
   for (const r of contractRows) console.log(line(r, r.name === "first page" || r.name === "state+sort" ? (r.p50 / floor!.p50 <= 3 && r.p50 <= 25 ? "ok" : "OVER") : "—"));
   console.log(`\nFirst load, gzipped bytes (budget: JS+CSS ≤ 150 KB for a business screen)`);
   const loads: Record<string, { js: number; css: number }> = {};
-  for (const [path, withCookie] of [["/login", false], ["/manageWork", true], ["/userManage", true], ["/quickSchedule", true], ["/contractList", true]] as const) {
+  // and the documents: a new 设备调拨 on the generic document page, and a new contract
+  for (const [path, withCookie] of [["/login", false], ["/manageWork", true], ["/userManage", true], ["/quickSchedule", true], ["/contractList", true], ["/equipmentTransfer/form?new=1", true], ["/contractList/form?new=1", true]] as const) {
     const b = await firstLoad(path, withCookie);
     loads[path] = b;
     const total = b.js + b.css;
-    console.log(`  ${path.padEnd(14)} JS ${(b.js / 1024).toFixed(1)} KB + CSS ${(b.css / 1024).toFixed(1)} KB = ${(total / 1024).toFixed(1)} KB in ${b.files} files  ${total <= 150 * 1024 ? "ok" : "OVER"}   (+ HTML ${(b.html / 1024).toFixed(1)} KB, which carries the loader data and the shell's texts in the page's language: ${((total + b.html) / 1024).toFixed(1)} KB with it)`);
+    console.log(`  ${path.padEnd(path.length > 14 ? 28 : 14)} JS ${(b.js / 1024).toFixed(1)} KB + CSS ${(b.css / 1024).toFixed(1)} KB = ${(total / 1024).toFixed(1)} KB in ${b.files} files  ${total <= 150 * 1024 ? "ok" : "OVER"}   (+ HTML ${(b.html / 1024).toFixed(1)} KB, which carries the loader data and the shell's texts in the page's language: ${((total + b.html) / 1024).toFixed(1)} KB with it)`);
   }
   const added = loads["/userManage"]!.js - loads["/manageWork"]!.js;
   console.log(`  a list screen adds ${(added / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 40 KB)  ${added <= 40 * 1024 ? "ok" : "OVER"}`);

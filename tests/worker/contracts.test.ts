@@ -304,6 +304,9 @@ describe("a contract's states", () => {
     expect((await contractRow(id!))!.state).toBe(2);
     const history = await a.page(`/contractList/form?id=${id}`);
     expect(history).toContain("月租低于公司底价");
+    // 变更记录, as every document keeps it: the save and each step, by who, in the reader's words
+    const changes = /data-testid="document-history"[\s\S]*?<\/section>/.exec(history)?.[0] ?? "";
+    for (const step of ["新增", "提交审批", "驳回", "通过"]) expect(changes, step).toContain(step);
   });
 });
 

@@ -22,6 +22,7 @@ import { FlashToast } from "~/widgets/toast";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { comparedText } from "./compared-text";
 import { acceptAll, answerOf, HeadFields, LinesField, useHeadValues } from "~/modules/resource/document-fields";
+import { DocumentHistory } from "~/modules/resource/document-history";
 import { CONTRACT_HEAD, contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
 import { CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
@@ -324,10 +325,12 @@ export function ContractDocument() {
       ) : null}
 
       {loaded.approval ? (
-        <section className="rounded-lg border border-line bg-panel p-4">
+        <section className="mb-4 rounded-lg border border-line bg-panel p-4">
           <ApprovalHistoryPanel history={loaded.approval} />
         </section>
       ) : null}
+
+      {doc ? <DocumentHistory history={loaded.history} /> : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { postedValues } from "~/modules/resource/form.server";
 import { readForm } from "~/lib/posted-form.server";
 import { createRow, fieldErrors, updateRow, type FieldErrors } from "~/modules/resource/resource.server";
 import { resourceAction } from "~/modules/resource/route.server";
+import { historyEntries, type HistoryEntry } from "~/modules/resource/document.server";
 import { historyOf } from "~/modules/workflow/approval.server";
 import { refusalResponse, transitionIntents } from "~/modules/workflow/engine.server";
 import { hasScreen } from "~/modules/access/access.server";
@@ -70,10 +71,10 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.get("new") === "1") {
     if (!has("add")) throw new Response("Forbidden", { status: 403 });
     const [values, options, number] = await Promise.all([newContractValues(scope, url), contractOptions(scope), previewNumber(scope.db, scope.user.tenantId, CONTRACT_NUMBERING, Date.now(), scope.user.timeZone)]);
-    return data({ ...common, mode: "create" as const, doc: null, values, options, number, attachments: [], approval: null, comparison: null }, { headers });
+    return data({ ...common, mode: "create" as const, doc: null, values, options, number, attachments: [], approval: null, history: [] as HistoryEntry[], comparison: null }, { headers });
   }
   const id = Number(url.searchParams.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) return data({ ...common, mode: "none" as const, doc: null, values: {}, options: {}, number: "", attachments: [], approval: null, comparison: null }, { headers });
+  if (!Number.isSafeInteger(id) || id <= 0) return data({ ...common, mode: "none" as const, doc: null, values: {}, options: {}, number: "", attachments: [], approval: null, history: [] as HistoryEntry[], comparison: null }, { headers });
   const loaded = await loadContract(scope, id);
   if (!loaded) throw new Response("Not Found", { status: 404 });
   const { head } = loaded;
@@ -88,7 +89,14 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       comparison = { a: older.head.revision, b: newer.head.revision, changes: compareRevisions(formValuesOf(older), formValuesOf(newer)) };
     }
   }
-  const [options, attachments, approval, billRows] = await Promise.all([contractOptions(scope), attachmentsOf(scope, head.attachments), historyOf(scope, contractApprovalKind, id, head.state), hasScreen(scope.access, BILL_LIST_PATH) ? contractBills(scope, id) : Promise.resolve(null)]);
+  const [options, attachments, approval, billRows, history] = await Promise.all([
+    contractOptions(scope),
+    attachmentsOf(scope, head.attachments),
+    historyOf(scope, contractApprovalKind, id, head.state),
+    hasScreen(scope.access, BILL_LIST_PATH) ? contractBills(scope, id) : Promise.resolve(null),
+    // 变更记录: its saves, transitions and amendments, as every document shows them
+    historyEntries(scope, [contractStates.kind], id),
+  ]);
   return data(
     {
       ...common,
@@ -113,6 +121,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
       number: head.number,
       attachments,
       approval,
+      history,
       comparison,
       // the bills tab: shown to whoever sees the bills screen; 出账 to whoever may work bills, on a contract that is billed
       bills: billRows?.map((b) => ({ ...b, amount: formatCents(b.amountCents), paid: formatCents(b.paidCents) })) ?? null,

@@ -11,8 +11,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { documentHref, labelOf, type ResourceView } from "~/lib/list/types";
-import { formatInZone } from "~/lib/tenant-clock";
-import { useTimeZone } from "~/lib/use-time-zone";
 import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import type { MachineView } from "~/modules/workflow/machine";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
@@ -22,6 +20,7 @@ import { Alert } from "~/ui/field";
 import { FlashToast } from "~/widgets/toast";
 import { FieldControl, HeadFields, LinesField, type Choices } from "./document-fields";
 import type { DocumentActionData, DocumentLoaderData } from "./document.server";
+import { DocumentHistory } from "./document-history";
 import type { FormSchema } from "./field-schema";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
@@ -70,7 +69,6 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
   const message = useMessage();
   const navigation = useNavigation();
   const lang = i18n.language;
-  const timeZone = useTimeZone();
   const doc = loaded.doc;
   const readOnly = loaded.mode === "view";
   const here = documentHref(view.path, doc ? doc.id : "new");
@@ -194,27 +192,7 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
         </section>
       ) : null}
 
-      {doc ? (
-        <section className="rounded-lg border border-line bg-panel p-4" data-testid="document-history" aria-labelledby="document-history-title">
-          <h2 id="document-history-title" className="mb-2 text-base font-semibold text-ink">
-            {t("document.history")}
-          </h2>
-          {loaded.history.length ? (
-            <ol className="space-y-1 text-sm">
-              {loaded.history.map((h, i) => (
-                <li key={i} className="flex flex-wrap gap-x-3">
-                  <time className="tabular-nums text-muted">{formatInZone(h.at, timeZone, lang)}</time>
-                  <span className="text-ink">{h.who}</span>
-                  <span className="font-medium text-ink">{labelOf(h.action, lang)}</span>
-                  <span className="min-w-0 break-words text-muted">{labelOf(h.summary, lang)}</span>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-sm text-muted">{t("document.noHistory")}</p>
-          )}
-        </section>
-      ) : null}
+      {doc ? <DocumentHistory history={loaded.history} /> : null}
     </div>
   );
 }

@@ -151,7 +151,8 @@ export interface HistoryEntry {
   summary: Label;
 }
 
-async function historyEntries(scope: RequestScope, entities: string[], id: number): Promise<HistoryEntry[]> {
+/** A document's last 50 audit records (of these entities, this id) in both languages' words: its 变更记录. */
+export async function historyEntries(scope: RequestScope, entities: string[], id: number): Promise<HistoryEntry[]> {
   const rows = await scope.db
     .select({
       at: auditLogs.createdAt,
