@@ -18,11 +18,12 @@ const INVOICES = "/receiptsEnterList";
 const RECEIPTS = "/payReceiveManage";
 
 /** A bill of the contract: draft first (its items go in), then confirmed unless asked otherwise. */
-async function makeBill(tenantId: number, c: { id: number; customerId: number }, o: { amountCents: number; dueOn: string; state?: number; orgId?: number | null; periodTo?: string; items?: { lineId: number; amountCents: number }[] }) {
+async function makeBill(tenantId: number, c: { id: number; customerId: number }, o: { amountCents: number; dueOn: string; state?: number; orgId?: number | null; periodTo?: string; taxRateBp?: number; items?: { lineId: number; amountCents: number }[] }) {
   const periodTo = o.periodTo ?? o.dueOn;
+  const rate = o.taxRateBp ?? 900;
   const [bill] = await db()
     .insert(bills)
-    .values({ tenantId, orgId: o.orgId ?? null, number: unique("ZD-"), contractId: c.id, rootId: c.id, customerId: c.customerId, periodFrom: periodTo, periodTo, amountCents: o.amountCents, taxCents: 0, taxRateBp: 900, dueOn: o.dueOn, state: 0 })
+    .values({ tenantId, orgId: o.orgId ?? null, number: unique("ZD-"), contractId: c.id, rootId: c.id, customerId: c.customerId, periodFrom: periodTo, periodTo, amountCents: o.amountCents, taxCents: invoiceSplit(o.amountCents, rate).taxCents, taxRateBp: rate, dueOn: o.dueOn, state: 0 })
     .returning({ id: bills.id, number: bills.number });
   for (const [i, item] of (o.items ?? []).entries())
     await env.DB.prepare("insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents) values (?, ?, ?, ?, 'monthly', '1', 'month', ?, ?, 900, 0)")
@@ -214,6 +215,36 @@ describe("invoices", () => {
     // and an invoice is voided, never deleted
     await postForm(INVOICES, { intent: "delete", ids: String(stored!.id) }, { Cookie: t.cookie });
     expect(await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.id, stored!.id))).toHaveLength(1);
+  });
+
+  it("carries exactly the tax of the whole bills it covers, and refuses a bill taxed at another rate", async () => {
+    const t = await admin();
+    const c = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: null, from: "2026-08-01" }] });
+    // by hand: 9 % out of ¥30,000.01 is 30,000.01 × 9 / 109 = 2,477.065… → ¥2,477.07 and out of ¥30,000.02 → ¥2,477.07,
+    // ¥4,954.14 together; taken out of their sum ¥60,000.03 it would be 4,954.131… → ¥4,954.13, a fen short of the bills
+    const first = await makeBill(t.tenantId, c, { amountCents: 3_000_001, dueOn: "2026-09-30" });
+    const second = await makeBill(t.tenantId, c, { amountCents: 3_000_002, dueOn: "2026-10-31" });
+    const both = invoiceForm(c.customerId, "60,000.03", [
+      { billId: first.id, amount: "30,000.01" },
+      { billId: second.id, amount: "30,000.02" },
+    ]);
+    expect((await postForm(INVOICES, both, { Cookie: t.cookie })).status).toBe(302);
+    const [stored] = await db().select().from(invoices).where(eq(invoices.number, both.number));
+    expect(stored).toMatchObject({ amountCents: 6_000_003, taxCents: 495_414, netCents: 5_504_589 });
+
+    // a 13 % bill (machinery sold with its service) cannot go on a 9 % invoice, in either language
+    const thirteen = await makeBill(t.tenantId, c, { amountCents: 1_130_000, dueOn: "2026-11-30", taxRateBp: 1300 });
+    const wrong = invoiceForm(c.customerId, "11,300.00", [{ billId: thirteen.id, amount: "11,300.00" }]);
+    const refused = await postForm(INVOICES, wrong, { Cookie: t.cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(`账单${thirteen.number}的税率与发票税率不同`);
+    const english = await postForm(INVOICES, wrong, { Cookie: `${t.cookie}; derrick_lang=en-US` });
+    expect(await english.text()).toContain(`Bill ${thirteen.number} is taxed at another rate than this invoice`);
+    expect(await billOf(thirteen.id)).toMatchObject({ invoiced: 0 });
+    // at its own rate it goes through: 13 % out of ¥11,300.00 is ¥1,300.00
+    const right = { ...wrong, number: unique("FP"), taxRate: "1300" };
+    expect((await postForm(INVOICES, right, { Cookie: t.cookie })).status).toBe(302);
+    expect((await db().select().from(invoices).where(eq(invoices.number, right.number)))[0]).toMatchObject({ taxCents: 130_000, netCents: 1_000_000 });
   });
 
   it("offers a new invoice its own confirmed bills as fixed lines, each at its uninvoiced remainder, and keeps them through a refusal", async () => {

@@ -65,7 +65,7 @@ type InvoiceValues = z.infer<typeof InvoiceSchema>;
 export async function billsInScope(scope: RequestScope, ids: number[]) {
   if (!ids.length) return [];
   return scope.db
-    .select({ id: bills.id, customerId: bills.customerId, state: bills.state, amountCents: bills.amountCents, invoicedCents: bills.invoicedCents, paidCents: bills.paidCents, dueOn: bills.dueOn })
+    .select({ id: bills.id, number: bills.number, customerId: bills.customerId, state: bills.state, amountCents: bills.amountCents, taxCents: bills.taxCents, taxRateBp: bills.taxRateBp, invoicedCents: bills.invoicedCents, paidCents: bills.paidCents, dueOn: bills.dueOn })
     .from(bills)
     .where(and(inArray(bills.id, ids), ofTenant(bills, scope), visibleOrgRowWhere(scope, bills.orgId)));
 }
@@ -139,9 +139,11 @@ export const invoiceResource = defineResource({
           ? "finance:invoice.billDraft"
           : bill.customerId !== values.customerId
             ? "finance:invoice.billCustomer"
-            : bill.invoicedCents + b.cents > bill.amountCents
-              ? "finance:invoice.overBill"
-              : null;
+            : bill.taxRateBp !== values.taxRate
+              ? (`finance:invoice.billRate|${bill.number}` as const)
+              : bill.invoicedCents + b.cents > bill.amountCents
+                ? "finance:invoice.overBill"
+                : null;
       if (refusal) {
         errors.bills = refusal;
         break;
@@ -150,7 +152,8 @@ export const invoiceResource = defineResource({
     return errors;
   },
   toInsert: async (values, scope) => {
-    const { taxCents, netCents } = invoiceSplit(values.amount, values.taxRate);
+    const taxCents = await invoiceTax(scope, values);
+    const netCents = values.amount - taxCents;
     return {
       number: values.number,
       kind: values.kind,
@@ -193,6 +196,23 @@ export const invoiceResource = defineResource({
   scopeWhere: (scope) => visibleOrgRowWhere(scope, invoices.orgId),
   fileColumns: [invoices.attachments],
 });
+
+/**
+ * An invoice's tax: a bill it covers whole carries exactly the bill's tax (the sum of its items', each half up at the
+ * fen), so an invoice of whole bills never drifts from them by a fen; a part of a bill, or an invoice of no bill, has
+ * the tax taken out of its amount at the rate, half up. The rates agree (check refuses a bill at another rate).
+ */
+export async function invoiceTax(scope: RequestScope, values: Pick<InvoiceValues, "amount" | "taxRate" | "bills">): Promise<number> {
+  if (!values.bills.length) return invoiceSplit(values.amount, values.taxRate).taxCents;
+  const found = await billsInScope(
+    scope,
+    values.bills.map((b) => b.billId),
+  );
+  return values.bills.reduce((sum, b) => {
+    const bill = found.find((f) => f.id === b.billId);
+    return sum + (bill && b.cents === bill.amountCents ? bill.taxCents : invoiceSplit(b.cents, values.taxRate).taxCents);
+  }, 0);
+}
 
 /** The confirmed bills in the user's scope with something left to invoice: the form's choices. */
 export async function invoiceableBills(scope: RequestScope) {

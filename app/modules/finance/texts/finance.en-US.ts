@@ -12,6 +12,7 @@ export default {
     billNotFound: "The bill does not exist or is outside your data scope",
     billDraft: "A draft bill cannot be invoiced: confirm the bill first",
     billCustomer: "The bills chosen must be this customer's",
+    billRate: "Bill {{value}} is taxed at another rate than this invoice",
     billAmount: "Each bill's invoiced amount is above 0 with at most two decimals",
     overBill: "The amount invoiced is more than the bill's uninvoiced remainder",
     sumMismatch: "The bills' invoiced amounts must add up to the invoice amount",

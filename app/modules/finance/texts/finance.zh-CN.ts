@@ -12,6 +12,7 @@ export default {
     billNotFound: "账单不存在或不在您的数据权限内",
     billDraft: "草稿账单不能开票，请先确认账单",
     billCustomer: "所选账单须属于该客户",
+    billRate: "账单{{value}}的税率与发票税率不同",
     billAmount: "每张账单的开票金额须大于 0，最多两位小数",
     overBill: "开票金额超过账单未开票金额",
     sumMismatch: "所选账单的开票金额合计须等于发票金额",
