@@ -10,6 +10,9 @@ import { generateXlsxFileSync } from "write-excel-file/universal-sync";
 /** An image's Blob as bytes, as write-excel-file/universal converts it. */
 const bytesOf = (content: Blob) => content.arrayBuffer().then((buffer) => new Uint8Array(buffer));
 
+/** Money (integer cents) as a sheet's cell: a number shown with separators and two decimals, so a sum in the sheet adds up. */
+export const moneyCell = (cents: number, strong = false) => ({ value: cents / 100, type: Number, format: "#,##0.00", ...(strong ? { fontWeight: "bold" as const } : {}) });
+
 /**
  * Sheets as an .xlsx file: write-excel-file/universal's workbook, zipped synchronously. Its toBlob() zips with fflate's
  * async zip(), which hands every file inside over 160 KB to a Web Worker, and the Worker runtime has none ("Worker is

@@ -8,9 +8,9 @@ import readXlsxFile from "read-excel-file/universal";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/lib/password";
-import type { RequestScope } from "../../app/modules/access/access.server";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { decideProposal, loadBill } from "../../app/modules/billing/bill.server";
+import { billScope } from "./bill-fixtures";
 import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { bills, contractLines, contracts, customers, menus, roleMenus, userRoles, users, vehicleDaily } from "../../db/schema";
 import { db, get, makeTenant, signIn, unique } from "./helpers";
@@ -72,7 +72,8 @@ beforeAll(async () => {
   for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
   await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
   const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
-  const scope = { env, db: db(), user: { id: t.userId, tenantId: t.tenantId, orgId: null, wholeTenant: true }, access: { permissions: new Set(["contractBillReport"]), roleIds: [], roleNames: [], menuRows: [] }, session: {} } as unknown as RequestScope;
+  // the clerk: the bill list's screen and its edit (a proposal's decision)
+  const scope = billScope(t.tenantId, t.userId);
   // the clerk accepts the idle days with a reason (any other proposal rejected)
   for (const p of (await loadBill(scope, bill!.id))!.proposals) expect(await decideProposal(scope, bill!.id, p.id, p.kind === "idle", p.kind === "idle" ? REASON : "不适用")).toEqual({ ok: true });
   const priced = (await loadBill(scope, bill!.id))!;

@@ -5,6 +5,7 @@
 // the collection shared pro rata over a bill's machines, and the demo seed part running once.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/lib/password";
 import { allocateOldestFirst, invoiceSplit } from "../../app/modules/finance/money";
@@ -231,6 +232,11 @@ describe("invoices", () => {
     expect((await postForm(INVOICES, both, { Cookie: t.cookie })).status).toBe(302);
     const [stored] = await db().select().from(invoices).where(eq(invoices.number, both.number));
     expect(stored).toMatchObject({ amountCents: 6_000_003, taxCents: 495_414, netCents: 5_504_589 });
+    // the list's export holds its money as numbers (a sum in the sheet adds up), its number as text
+    const sheet = await readSheet(await (await get(`/excel/invoice/export`, t.cookie)).arrayBuffer());
+    const header = sheet[0]!.map(String);
+    const row = sheet.find((r) => r.includes(both.number))!;
+    expect([row[header.indexOf("价税合计(元)")], row[header.indexOf("税额(元)")], row[header.indexOf("不含税(元)")]]).toEqual([60000.03, 4954.14, 55045.89]);
 
     // a 13 % bill (machinery sold with its service) cannot go on a 9 % invoice, in either language
     const thirteen = await makeBill(t.tenantId, c, { amountCents: 1_130_000, dueOn: "2026-11-30", taxRateBp: 1300 });

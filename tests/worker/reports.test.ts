@@ -181,8 +181,9 @@ describe("合同收入 /contractRevenue", () => {
 
     const sheet = await sheetOf(`/contractRevenue/export?${RANGE}&by=contract`, w.admin);
     expect(sheet[0]).toEqual(["合同", "收入(元)", "成本(元)", "毛利(元)", "毛利率"]);
-    expect(sheet.find((r) => r[0] === c1)).toEqual([c1, "60,750.50", "12,345.67", "48,404.83", "79.7%"]);
-    expect(sheet.at(-1)).toEqual(["合计", "112,913.00", "12,445.67", "100,467.33", "89.0%"]);
+    // money as numbers (shown with two decimals), so the sheet adds them up; a percent as the page shows it
+    expect(sheet.find((r) => r[0] === c1)).toEqual([c1, 60750.5, 12345.67, 48404.83, "79.7%"]);
+    expect(sheet.at(-1)).toEqual(["合计", 112913, 12445.67, 100467.33, "89.0%"]);
     expect(sheet).toHaveLength(1 + 3 + 1);
   });
 
@@ -235,7 +236,7 @@ describe("客户零租报表 /customerZeroRentReport", () => {
     expect(html).not.toContain(w.c1.number);
     expect(rowCells(html, "合计")).toEqual(["合计", "2", "7.5", "—", "2", "2,162.50"]);
     const sheet = await sheetOf(`/customerZeroRentReport/export?${RANGE}`, w.admin);
-    expect(sheet[1]).toEqual([w.customerY, "2", "7.5", "1", "2", "2,162.50"]);
+    expect(sheet[1]).toEqual([w.customerY, "2", "7.5", "1", "2", 2162.5]);
   });
 });
 
@@ -267,7 +268,7 @@ describe("运营数据报表 /operateDataReport", () => {
     // per model: the three machines without one, 102 of 183 days
     expect(rowCells(html, "未设置型号", "3")).toEqual(["未设置型号", "3", "102", "55.7%", "0.0", "52,162.50"]);
     const sheet = await sheetOf(`/operateDataReport/export?${RANGE}`, w.admin);
-    expect(sheet.find((r) => r[0] === w.plateA)).toEqual([w.plateA, w.model, "61", "100.0%", "3.0", "61,250.50"]);
+    expect(sheet.find((r) => r[0] === w.plateA)).toEqual([w.plateA, w.model, "61", "100.0%", "3.0", 61250.5]);
   });
 
   it("leaves the other department's machines out for a department's user", async () => {

@@ -184,8 +184,9 @@ describe("设备调拨: a document saved from its declaration", () => {
     expect(first).toContainEqual(["调入地点", "浦东新区张江工地"]);
     const lines = await readSheet(buf, 2);
     expect(lines[0]).toEqual(["设备", "交接工作小时", "运费(元)", "备注"]);
-    expect(lines[1]).toEqual(["沪AT0001", "1520.5", "3,500.00", null]);
-    expect(lines.at(-1)).toEqual(["合计", null, "4,700.50", null]);
+    // money as numbers (two decimals shown), so the sheet adds them up
+    expect(lines[1]).toEqual(["沪AT0001", "1520.5", 3500, null]);
+    expect(lines.at(-1)).toEqual(["合计", null, 4700.5, null]);
   });
 
   it("prints one document as a PDF in the reader's language: its head, its machines and their total; nobody else's", async () => {

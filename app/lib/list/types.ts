@@ -40,6 +40,8 @@ export interface ColumnDef {
   fields?: ColumnDef[];
   /** a long text shown as written (line breaks kept) in an expanded sub-row */
   pre?: boolean;
+  /** the column shows money (yuan with separators, 38,000.50): an Excel export writes it as a number with two decimals, so a sum adds up */
+  money?: boolean;
 }
 
 /** The 序号 column: the row's number in the whole list, continuing across pages. */

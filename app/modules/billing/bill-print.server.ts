@@ -9,7 +9,7 @@ import type { Cell, Row } from "write-excel-file/universal";
 import { isLanguage, type Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { formatCents } from "~/lib/cents";
-import { xlsxBlob } from "~/lib/xlsx.server";
+import { moneyCell, xlsxBlob } from "~/lib/xlsx.server";
 import { requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
@@ -158,7 +158,7 @@ export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Pr
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const bold = (value: string): Cell => ({ value, fontWeight: "bold" });
 /** Money as a number of yuan, shown with separators and two decimals. */
-const money = (cents: number, strong = false): Cell => ({ value: cents / 100, type: Number, format: "#,##0.00", ...(strong ? { fontWeight: "bold" as const } : {}) });
+const money = (cents: number, strong = false): Cell => moneyCell(cents, strong);
 const share = (bp: number | null): Cell => (bp === null ? null : { value: bp / 10_000, type: Number, format: "0.0%" });
 /** A quantity as a number when it is a decimal; an exact fraction ("21/30") stays the text the bill says. */
 const quantity = (q: string): Cell => (/^-?\d+(\.\d+)?$/.test(q) ? { value: Number(q), type: Number } : q);

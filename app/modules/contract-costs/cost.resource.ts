@@ -25,7 +25,7 @@ export const costView = defineView({
     { key: "customerName", label: { zh: "客户", en: "Customer" } },
     { key: "lineLabel", label: { zh: "设备", en: "Equipment" } },
     { key: "kind", label: { zh: "费用类型", en: "Cost type" }, type: "status", options: COST_KIND_OPTIONS },
-    { key: "amountText", label: { zh: "金额(元)", en: "Amount (CNY)" } },
+    { key: "amountText", label: { zh: "金额(元)", en: "Amount (CNY)" }, money: true },
     { key: "supplierName", label: { zh: "供应商", en: "Supplier" } },
     { key: "remark", label: { zh: "备注", en: "Remark" } },
     { key: "attachmentCount", label: { zh: "附件", en: "Attachments" }, type: "number" },

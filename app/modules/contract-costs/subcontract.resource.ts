@@ -24,9 +24,9 @@ export const subcontractView = defineView({
     { key: "startOn", label: { zh: "开始日期", en: "Start" }, sortable: true },
     { key: "plannedEndOn", label: { zh: "计划结束", en: "Planned end" } },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: CONTRACT_STATES },
-    { key: "cost", label: { zh: "成本(元)", en: "Cost (CNY)" } },
-    { key: "sell", label: { zh: "售价(元)", en: "Sell (CNY)" } },
-    { key: "margin", label: { zh: "毛利(元)", en: "Margin (CNY)" } },
+    { key: "cost", label: { zh: "成本(元)", en: "Cost (CNY)" }, money: true },
+    { key: "sell", label: { zh: "售价(元)", en: "Sell (CNY)" }, money: true },
+    { key: "margin", label: { zh: "毛利(元)", en: "Margin (CNY)" }, money: true },
     { key: "marginRate", label: { zh: "毛利率", en: "Margin %" } },
   ],
   filters: [

@@ -72,7 +72,7 @@ export const contractView = defineView({
     { key: "project", label: { zh: "项目", en: "Project" } },
     { key: "startOn", label: { zh: "开始日期", en: "Start" }, sortable: true },
     { key: "plannedEndOn", label: { zh: "计划结束", en: "Planned end" }, sortable: true },
-    { key: "value", label: { zh: "合同金额(元)", en: "Value (¥)" } },
+    { key: "value", label: { zh: "合同金额(元)", en: "Value (¥)" }, money: true },
     { key: "lineCount", label: { zh: "设备数", en: "Machines" }, type: "number" },
     { key: "salesman", label: { zh: "业务员", en: "Salesman" } },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: CONTRACT_STATES, sortable: true },

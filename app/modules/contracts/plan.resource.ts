@@ -22,7 +22,7 @@ export const contractPlanView = defineView({
     { key: "kind", label: { zh: "合同类型", en: "Kind" }, type: "status", options: CONTRACT_KIND_OPTIONS },
     { key: "party", label: { zh: "客户/供应商", en: "Customer / supplier" } },
     { key: "seq", label: { zh: "期数", en: "Instalment" }, type: "number" },
-    { key: "amount", label: { zh: "金额(元)", en: "Amount (¥)" } },
+    { key: "amount", label: { zh: "金额(元)", en: "Amount (¥)" }, money: true },
     { key: "contractState", label: { zh: "合同状态", en: "Contract state" }, type: "status", options: CONTRACT_STATES },
     { key: "remark", label: { zh: "备注", en: "Remark" } },
   ],

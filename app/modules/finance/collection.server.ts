@@ -1,11 +1,10 @@
 import Big from "big.js";
 import { and, between, eq, inArray, sql } from "drizzle-orm";
-import { xlsxBlob } from "~/lib/xlsx.server";
+import { moneyCell, xlsxBlob } from "~/lib/xlsx.server";
 import { billItems, bills, contractLines, customers, vehicles } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { addDays, parseDay } from "~/lib/calendar";
-import { formatCents } from "~/lib/cents";
 import { searchText } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -100,8 +99,8 @@ export async function collectionSheet(rows: MachineCollection[], q: CollectionQu
   const sum = (k: "earnedCents" | "collectedCents" | "outstandingCents") => rows.reduce((s, r) => s + r[k], 0);
   const data = [
     head.map((value) => ({ value, fontWeight: "bold" as const })),
-    ...rows.map((r) => [{ value: r.plate }, { value: r.bills }, { value: formatCents(r.earnedCents) }, { value: formatCents(r.collectedCents) }, { value: formatCents(r.outstandingCents) }]),
-    [{ value: zh ? "合计" : "Total", fontWeight: "bold" as const }, { value: rows.reduce((s, r) => s + r.bills, 0) }, { value: formatCents(sum("earnedCents")) }, { value: formatCents(sum("collectedCents")) }, { value: formatCents(sum("outstandingCents")) }],
+    ...rows.map((r) => [{ value: r.plate }, { value: r.bills }, moneyCell(r.earnedCents), moneyCell(r.collectedCents), moneyCell(r.outstandingCents)]),
+    [{ value: zh ? "合计" : "Total", fontWeight: "bold" as const }, { value: rows.reduce((s, r) => s + r.bills, 0) }, moneyCell(sum("earnedCents"), true), moneyCell(sum("collectedCents"), true), moneyCell(sum("outstandingCents"), true)],
   ];
   const title = zh ? "设备回款" : "Equipment Payment Collection";
   const blob = await xlsxBlob([{ data, sheet: title.slice(0, 31), columns: head.map(() => ({ width: 18 })) }]);

@@ -66,7 +66,7 @@ export const leadView = defineView({
     { key: "title", label: { zh: "商机名称", en: "Lead" }, sortable: true, fixed: true },
     { key: "party", label: { zh: "客户", en: "Customer" } },
     { key: "stage", label: { zh: "阶段", en: "Stage" }, type: "status", options: [...LEAD_STAGES] },
-    { key: "expectedText", label: { zh: "预计金额(元)", en: "Expected value (¥)" } },
+    { key: "expectedText", label: { zh: "预计金额(元)", en: "Expected value (¥)" }, money: true },
     { key: "equipmentWanted", label: { zh: "意向设备", en: "Equipment wanted" } },
     { key: "site", label: { zh: "工地", en: "Site" } },
     { key: "expectedStart", label: { zh: "预计开始", en: "Expected start" }, sortable: true },

@@ -4,13 +4,12 @@
  * person responsible (the latest approved 负责人变更, else the salesman), the last urge and the next urge day.
  */
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { xlsxBlob } from "~/lib/xlsx.server";
+import { moneyCell, xlsxBlob } from "~/lib/xlsx.server";
 import { batch, idList } from "../../../db/client";
 import { billInterest, bills, collectionActions, contracts, customers, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import { daysFrom } from "~/lib/calendar";
-import { formatCents } from "~/lib/cents";
 import { searchText } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -198,9 +197,9 @@ export async function ageingSheet(rows: AgeingRow[], lang: string, today: string
       { value: r.number },
       { value: r.name },
       { value: r.customerName ?? "" },
-      ...BUCKETS.map((b) => ({ value: formatCents(r.buckets[b]) })),
-      { value: formatCents(r.totalCents) },
-      { value: formatCents(r.interestCents) },
+      ...BUCKETS.map((b) => moneyCell(r.buckets[b])),
+      moneyCell(r.totalCents),
+      moneyCell(r.interestCents),
       { value: r.responsibleName ?? "" },
       { value: r.lastUrgeOn ?? "" },
       { value: r.nextUrgeOn ?? "" },
@@ -209,9 +208,9 @@ export async function ageingSheet(rows: AgeingRow[], lang: string, today: string
       { value: zh ? "合计" : "Total", fontWeight: "bold" as const },
       { value: "" },
       { value: "" },
-      ...BUCKETS.map((b) => ({ value: formatCents(totals.buckets[b]) })),
-      { value: formatCents(totals.totalCents) },
-      { value: formatCents(totals.interestCents) },
+      ...BUCKETS.map((b) => moneyCell(totals.buckets[b], true)),
+      moneyCell(totals.totalCents, true),
+      moneyCell(totals.interestCents, true),
       { value: "" },
       { value: "" },
       { value: "" },

@@ -39,7 +39,7 @@ export const prizeView = defineView({
     { key: "nomineeName", label: { zh: "被提名人", en: "Nominee" }, fixed: true },
     { key: "contractNumber", label: { zh: "合同编号", en: "Contract no." } },
     { key: "customerName", label: { zh: "客户", en: "Customer" } },
-    { key: "amountText", label: { zh: "奖励金额(元)", en: "Reward (¥)" } },
+    { key: "amountText", label: { zh: "奖励金额(元)", en: "Reward (¥)" }, money: true },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: APPLICATION_STATES, sortable: true },
     { key: "reason", label: { zh: "提名理由", en: "Reason" } },
     { key: "creatorName", label: { zh: "提名人", en: "Nominated by" } },

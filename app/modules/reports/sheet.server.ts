@@ -1,4 +1,4 @@
-import { xlsxBlob } from "~/lib/xlsx.server";
+import { moneyCell, xlsxBlob } from "~/lib/xlsx.server";
 import { cellText, labelIn, type ReportData, type ReportTable } from "./report-types";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -7,9 +7,12 @@ const bold = (value: string) => ({ value, fontWeight: "bold" as const });
 const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
 
 function sheetOf(table: ReportTable, lang: string) {
-  const row = (r: Record<string, string | number | null>) => table.columns.map((c) => ({ value: cellText(c.kind, r[c.key]) }));
-  const data = [table.columns.map((c) => bold(labelIn(c.label, lang))), ...table.rows.map(row)];
-  if (table.total) data.push(table.columns.map((c) => bold(cellText(c.kind, table.total![c.key]))));
+  // money as a number with two decimals (a sum in the sheet adds up); the rest as the page shows it
+  const cell = (c: ReportTable["columns"][number], v: string | number | null | undefined, strong = false) =>
+    c.kind === "money" && v !== null && v !== undefined && v !== "" && Number.isFinite(Number(v)) ? moneyCell(Number(v), strong) : strong ? bold(cellText(c.kind, v)) : { value: cellText(c.kind, v) };
+  const row = (r: Record<string, string | number | null>) => table.columns.map((c) => cell(c, r[c.key]));
+  const data: ReturnType<typeof cell>[][] = [table.columns.map((c) => bold(labelIn(c.label, lang))), ...table.rows.map(row)];
+  if (table.total) data.push(table.columns.map((c) => cell(c, table.total![c.key], true)));
   return { data, sheet: sheetName(labelIn(table.title, lang)), columns: table.columns.map((c) => ({ width: c.kind === "text" ? 28 : 18 })) };
 }
 

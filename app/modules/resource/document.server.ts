@@ -276,14 +276,15 @@ export function shownValue(field: FormFieldDef, text: unknown, options: Record<s
 export interface DocumentContent {
   /** 设备调拨单 DB-202612-0001 */
   title: string;
-  head: [string, string][];
-  tables: { title: string; header: string[]; numeric: boolean[]; rows: string[][]; total?: string[] }[];
+  /** label, value, and whether the value is money (an Excel cell then holds it as a number) */
+  head: [string, string, boolean?][];
+  tables: { title: string; header: string[]; numeric: boolean[]; money: boolean[]; rows: string[][]; total?: string[] }[];
 }
 
 const NUMERIC = new Set<FormFieldDef["type"]>(["money", "percent", "quantity", "number"]);
 
 function contentOf(form: FormFieldDef[], values: Values, options: Record<string, Option[]>, title: string, language: string): DocumentContent {
-  const head = form.filter((f) => f.type !== "lines" && f.type !== "location" && f.type !== "files").map((f): [string, string] => [labelOf(f.label, language), shownValue(f, values[f.key], options, language)]);
+  const head = form.filter((f) => f.type !== "lines" && f.type !== "location" && f.type !== "files").map((f): [string, string, boolean] => [labelOf(f.label, language), shownValue(f, values[f.key], options, language), f.type === "money"]);
   const tables = form
     .filter((f) => f.type === "lines")
     .map((f) => {
@@ -294,6 +295,7 @@ function contentOf(form: FormFieldDef[], values: Values, options: Record<string,
         title: labelOf(f.label, language),
         header: fields.map((c) => labelOf(c.label, language)),
         numeric: fields.map((c) => NUMERIC.has(c.type)),
+        money: fields.map((c) => c.type === "money"),
         rows: rows.map((r) => fields.map((c) => shownValue(c, r[c.key], options, language))),
         total: totals ? fields.map((c, i) => totals[c.key] ?? (i === 0 ? labelOf({ zh: "合计", en: "Total" }, language) : "")) : undefined,
       };

@@ -1,7 +1,8 @@
 import type { RequestScope } from "~/modules/access/access.server";
+import { centsOf } from "~/lib/cents";
 import { formatCell } from "~/lib/list/format";
 import { formatZonedTime } from "~/lib/tenant-clock";
-import { readXlsx, xlsxBlob } from "~/lib/xlsx.server";
+import { moneyCell, readXlsx, xlsxBlob } from "~/lib/xlsx.server";
 import { createRow, listResource, type AnyResource, type FieldErrors } from "./resource.server";
 import { isDataColumn, labelOf, sheetFields, type FormFieldDef, type ListQuery, type ResourceView } from "~/lib/list/types";
 
@@ -25,6 +26,15 @@ function fileResponse(blob: Blob, name: string): Response {
 const stamp = (timeZone: string) => formatZonedTime(Date.now(), timeZone).replace(/[-:T]/g, "");
 const bold = (value: string) => ({ value, fontWeight: "bold" as const });
 
+/**
+ * A cell as the page shows it; money (38,000.50) as a number with two decimals, so the sheet can add it up. Text that
+ * is not an amount (不限 for no credit limit, a margin with its percentage) stays text.
+ */
+function cellOf(text: string, money: boolean | undefined) {
+  const cents = money ? centsOf(text) : null;
+  return cents === null ? { value: text } : moneyCell(cents);
+}
+
 /** An Excel sheet's name: at most 31 characters, none of []:*?/\ */
 const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
 const header = (fields: FormFieldDef[], lang: string) => fields.map((f) => bold(`${f.required ? "*" : ""}${labelOf(f.label, lang)}`));
@@ -39,7 +49,7 @@ export async function exportResource(scope: RequestScope, res: AnyResource, quer
   const { rows } = await listResource(scope, res, { ...query, page: 1, size: EXPORT_MAX_ROWS });
   // the sheet numbers its own rows (no 序号); an expand column's fields become columns of their own
   const columns = res.view.columns.flatMap((c) => (c.type === "expand" ? (c.fields ?? []) : isDataColumn(c) ? [c] : []));
-  const data = [columns.map((c) => bold(labelOf(c.label, lang))), ...rows.map((row: Record<string, unknown>) => columns.map((c) => ({ value: formatCell(c, row[c.key], lang, scope.user.timeZone).text })))];
+  const data = [columns.map((c) => bold(labelOf(c.label, lang))), ...rows.map((row: Record<string, unknown>) => columns.map((c) => cellOf(formatCell(c, row[c.key], lang, scope.user.timeZone).text, c.money)))];
   const title = labelOf(res.view.title, lang);
   const lines = res.view.sheet?.lines;
   const sheets = [{ data, sheet: sheetName(title), columns: columns.map(() => ({ width: 18 })) }];
@@ -182,10 +192,14 @@ const reasonsOf = (errors: FieldErrors) => Object.entries(errors).map(([field, m
  * One document as a workbook: its head as label and value rows on the first sheet, each lines table on a sheet of
  * its own with its totals row; every value as the page shows it (options by their labels, money with separators).
  */
-export async function documentWorkbook(title: string, head: [string, string][], tables: { title: string; header: string[]; rows: string[][]; total?: string[] }[]): Promise<Response> {
+export async function documentWorkbook(title: string, head: [string, string, boolean?][], tables: { title: string; header: string[]; money?: boolean[]; rows: string[][]; total?: string[] }[]): Promise<Response> {
   const sheets = [
-    { data: head.map(([label, value]) => [bold(label), { value }]), sheet: sheetName(title), columns: [{ width: 20 }, { width: 40 }] },
-    ...tables.map((t) => ({ data: [t.header.map(bold), ...t.rows.map((r) => r.map((value) => ({ value }))), ...(t.total ? [t.total.map(bold)] : [])], sheet: sheetName(t.title), columns: t.header.map(() => ({ width: 16 })) })),
+    { data: head.map(([label, value, money]) => [bold(label), cellOf(value, money)]), sheet: sheetName(title), columns: [{ width: 20 }, { width: 40 }] },
+    ...tables.map((t) => ({
+      data: [t.header.map(bold), ...t.rows.map((r) => r.map((value, i) => cellOf(value, t.money?.[i]))), ...(t.total ? [t.total.map((value, i) => ({ ...cellOf(value, t.money?.[i]), fontWeight: "bold" as const }))] : [])],
+      sheet: sheetName(t.title),
+      columns: t.header.map(() => ({ width: 16 })),
+    })),
   ];
   return fileResponse(await xlsxBlob(sheets), `${title}.xlsx`);
 }

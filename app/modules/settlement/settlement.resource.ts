@@ -44,7 +44,7 @@ export const SETTLEMENT_KINDS: OptionDef[] = [
   { value: "overtime", label: { zh: "超时清算", en: "Overtime settlement" } },
 ];
 
-const money = <K extends string>(key: K, zh: string, en: string) => ({ key, label: { zh, en } }) as const satisfies ColumnDef;
+const money = <K extends string>(key: K, zh: string, en: string) => ({ key, label: { zh, en }, money: true }) as const satisfies ColumnDef;
 
 const common = [
   INDEX_COLUMN,
