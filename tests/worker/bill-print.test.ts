@@ -62,7 +62,7 @@ beforeAll(async () => {
     .insert(contracts)
     .values({ tenantId: t.tenantId, orgId: west, number: unique("HT-"), kind: "rental", name: contractName, customerId: customer!.id, startOn: "2026-09-01", settlementDay: 31, paymentDays: 30, taxRateBp: 900, state: 3 })
     .returning({ id: contracts.id });
-  await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, idleRateBp: 7000, onRentOn: "2026-09-01" });
+  await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, equipmentType: "3", spec: "QTZ80", monthlyCents: 3_000_000, idleRateBp: 7000, onRentOn: "2026-09-01" });
   // September: 8 engine hours and 12 km a day, but nothing from the 10th to the 19th
   const rows = Array.from({ length: 30 }, (_, i) => {
     const day = `2026-09-${String(i + 1).padStart(2, "0")}`;
@@ -179,6 +179,8 @@ describe("a bill's Excel workbook", () => {
     expect(day("2026-09-25")?.slice(2)).toEqual([8, 12, null, 0]);
     expect(day("2026-09-12")?.slice(2)).toEqual([0, 0, null, 0]);
     expect(day("2026-09-25")?.[0]).toMatch(/^序号1 · /);
+    // the machine's type by its name, never its code
+    expect(lines[0]![0]).toMatch(/ · 塔吊 QTZ80$/);
   });
 
   it("speaks the user's language", async () => {
@@ -187,6 +189,7 @@ describe("a bill's Excel workbook", () => {
     const items = book["Items"]!;
     expect(rowOf(items, "Machine")).toEqual(["Machine", "Item", "Quantity", "Unit", "Share", "Rate (¥)", "Amount (¥)", "Tax (¥)", "Note"]);
     expect(rowOf(items, "Total")?.[6]).toBe(27_000);
+    expect(items.find((r) => typeof r[0] === "string" && r[0].startsWith("No. 1"))?.[0]).toMatch(/ · Tower crane QTZ80$/);
     expect(book["Day-by-day evidence"]![0]![1]).toBe("Day");
   });
 });

@@ -23,6 +23,7 @@ import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH, statemen
 import { STATEMENTS } from "~/modules/billing/texts/statements";
 import { HoursChart } from "./hours-chart";
 import { BILL_STATE } from "./bills.resource";
+import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 
 const STATE_TONES: Record<number, BadgeTone> = { 0: "warning", 1: "success", 2: "neutral" };
 const PROPOSAL_TONES: Record<number, BadgeTone> = { 0: "info", 1: "success", 2: "danger" };
@@ -31,14 +32,14 @@ type Line = BillPageData["lines"][number];
 
 export function BillPage() {
   const { t: ts } = useTranslation(STATEMENTS);
-  const { t } = useTranslation(BILLS);
+  const { t, i18n } = useTranslation(BILLS);
   const message = useMessage();
   const page = useLoaderData<BillPageData>();
   const action = useActionData<BillActionData>();
   const { bill, contract, can } = page;
   const draft = bill.state === BILL_STATE.draft;
   const here = billHref(bill.id);
-  const lineLabel = (l: Line | undefined) => (l ? [t("lineOf", { no: l.lineNo }), l.plate, [l.equipmentType, l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t("contractWide"));
+  const lineLabel = (l: Line | undefined) => (l ? [t("lineOf", { no: l.lineNo }), l.plate, [equipmentTypeName(l.equipmentType, i18n.language), l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t("contractWide"));
   const lineById = new Map(page.lines.map((l) => [l.id, l]));
   const pageError = action && action.intent !== "decide" ? message(action.error) : null;
   return (

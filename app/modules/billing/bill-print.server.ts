@@ -10,6 +10,7 @@ import { isLanguage, type Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { formatCents } from "~/lib/cents";
 import { moneyCell, xlsxBlob } from "~/lib/xlsx.server";
+import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 import { requireScope } from "~/modules/access/access.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
@@ -58,7 +59,7 @@ function billRows(b: BillPrint, lang: Language) {
   const lineById = new Map(b.lines.map((l) => [l.id, l]));
   const machine = (lineId: number | null) => {
     const l = lineId === null ? undefined : lineById.get(lineId);
-    return l ? [fill(t.lineOf, { no: l.lineNo }), l.plate, [l.equipmentType, l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t.contractWide;
+    return l ? [fill(t.lineOf, { no: l.lineNo }), l.plate, [equipmentTypeName(l.equipmentType, lang), l.spec].filter(Boolean).join(" ")].filter(Boolean).join(" · ") : t.contractWide;
   };
   const accepted = b.proposals.filter((p) => p.state === PROPOSAL_STATE.accepted);
   const items = b.items.map((i) => {

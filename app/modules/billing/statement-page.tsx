@@ -3,6 +3,7 @@
  * evidence in sums, the totals, and two plain forms: confirm under a name, or dispute the items ticked with a comment.
  * No shell, no account; the language switch is the sign-in page's.
  */
+import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 import { HeadRow, Row, Table, Td, Th, TotalRow } from "~/ui/table";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -104,7 +105,7 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
                           <input type="checkbox" name="items" value={i.id} defaultChecked={fields?.items.includes(String(i.id))} aria-label={`${t("dispute")} ${ruleText(i)} ${formatCents(i.amountCents)}`} />
                         </Td>
                       ) : null}
-                      <Td>{i.machine ?? tb("contractWide")}</Td>
+                      <Td>{i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, i18n.language) : tb("contractWide"))}</Td>
                       <Td>
                         {ruleText(i)}
                         {disputed.has(i.id) ? <span className="ml-2 text-danger">{t("disputedMark", { comment: disputed.get(i.id)!.comment })}</span> : null}

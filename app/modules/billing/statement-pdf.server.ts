@@ -3,6 +3,7 @@
  * and the signature block (or the online confirmation). Printed by the contract PDF's renderer (ADR 010) with the
  * statement's own tables.
  */
+import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { formatCents } from "~/lib/cents";
@@ -21,7 +22,7 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
   const t = (key: PrintKey, params: Record<string, string | number> = {}) => String(texts[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
   const ruleOf = (rule: BillRule, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule] ?? rule));
   const unitOf = (unit: BillUnit) => bill.units[unit] ?? unit;
-  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? bill.contractWide, ruleOf(i.rule, i.feeKind), `${i.quantity} ${unitOf(i.unit)}${i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents)]));
+  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind), `${i.quantity} ${unitOf(i.unit)}${i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents)]));
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : "");
   const print: ContractPrint = {
     title: `${resources[lang].statements.title} ${s.number}`,

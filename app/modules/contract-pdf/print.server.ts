@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 import { batch } from "../../../db/client";
 import { contractFees, contractLines, contractPlans, contracts, customerContacts, customers, suppliers, supplierContacts, tenants, users, vehicleModels, vehicles } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
@@ -177,7 +178,7 @@ async function printOf(scope: RequestScope, data: Contract, lang: Language): Pro
     ],
     rows: lines.map(({ line, plate, selfNo, model }) => [
       String(line.lineNo),
-      [plate ? `${plate}${selfNo ? ` (${selfNo})` : ""}` : t("unassigned"), model ?? line.equipmentType ?? "", line.spec ?? ""].filter(Boolean).join("\n"),
+      [plate ? `${plate}${selfNo ? ` (${selfNo})` : ""}` : t("unassigned"), model ?? equipmentTypeName(line.equipmentType, lang), line.spec ?? ""].filter(Boolean).join("\n"),
       termsOf(lang, line),
       `${line.onRentOn} – ${line.offRentOn ?? t("openEnd")}`,
     ]),
