@@ -30,6 +30,12 @@ for (const [lang, year] of [
     await expect(page.getByTestId("contract-document")).toHaveAttribute("data-hydrated", "true");
     const name = `E2E ${lang} ${Date.now().toString(36).slice(-5)}`;
     await page.getByLabel(x.name, { exact: true }).fill(name);
+    // the document scrolls inside the content pane: the window itself never does, so the header and the menu stay
+    await page.mouse.move(640, 600);
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => document.querySelector("main")!.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight - window.innerHeight])).toEqual([0, 0]);
+    await page.mouse.wheel(0, -4000);
     // the kind shows the fields it needs at once: a sub-contract's supplier instead of a customer, and back
     await page.getByLabel(x.kind, { exact: true }).selectOption({ label: x.sub });
     await expect(page.getByLabel(x.supplier, { exact: true })).toBeVisible();

@@ -64,7 +64,9 @@ export function Shell({ user, tree, items, children }: { user: ShellUser; tree: 
           </div>
         </header>
         <TabsBar userId={user.id} items={items} />
-        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-4">
+        {/* relative: an absolutely placed part of a page (a screen reader's text) lies inside the pane that scrolls, not
+            below the window, which would scroll the header and the menu out of view */}
+        <main id="main" tabIndex={-1} className="relative min-h-0 flex-1 overflow-auto p-4">
           {children}
         </main>
       </div>
