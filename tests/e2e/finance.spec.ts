@@ -45,6 +45,9 @@ for (const lang of ["zh-CN", "en-US"] as const) {
       await form.locator("#field-number").fill(number);
       await form.locator("#field-taxRate").selectOption("900");
       await form.locator("#field-customerId").selectOption(String(bill!.customerId));
+      // the contract list follows the customer: that customer's contracts in force only, after 请选择
+      const theirs = await database().execute({ sql: "select count(*) as n from contracts where customer_id = ? and current = 1", args: [bill!.customerId] });
+      await expect(form.locator("#field-contractId option")).toHaveCount(1 + Number(theirs.rows[0]!.n));
       await form.locator("#field-issuedOn").fill("2026-11-20");
       await form.locator("#field-amount").fill(yuan(bill!.amountCents));
       await expect(page.getByTestId("invoice-split")).toContainText(x.split);

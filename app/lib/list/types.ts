@@ -131,6 +131,11 @@ export interface FormFieldDef {
   when?: Record<string, string[]>;
   /** a head field two columns wide (a textarea always is) */
   wide?: boolean;
+  /**
+   * a select whose choices narrow, once the page runs, to those whose `parent` is the named field's current value (a
+   * contract of the chosen customer); with none chosen, or without JavaScript, all are offered and the server judges
+   */
+  follows?: string;
 }
 
 /**

@@ -77,7 +77,7 @@ export async function partyOptions(scope: RequestScope): Promise<Record<string, 
       .orderBy(customers.name)
       .limit(1000),
     scope.db
-      .select({ id: contracts.id, number: contracts.number, name: contracts.name, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = "contracts"."customer_id")` })
+      .select({ id: contracts.id, number: contracts.number, name: contracts.name, customerId: contracts.customerId, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = "contracts"."customer_id")` })
       .from(contracts)
       .where(and(ofTenant(contracts, scope), eq(contracts.current, 1), visibleOrgRowWhere(scope, contracts.orgId)))
       .orderBy(sql`${contracts.number} desc`)
@@ -85,7 +85,8 @@ export async function partyOptions(scope: RequestScope): Promise<Record<string, 
   ]);
   return {
     customerId: customerRows.map((c) => ({ value: String(c.id), label: c.name })),
-    contractId: contractRows.map((c) => ({ value: String(c.id), label: `${c.number} · ${c.customer ?? c.name}` })),
+    // each contract with its customer: the form's contract list follows the chosen customer
+    contractId: contractRows.map((c) => ({ value: String(c.id), label: `${c.number} · ${c.customer ?? c.name}`, parent: c.customerId === null ? "" : String(c.customerId) })),
   };
 }
 

@@ -53,7 +53,7 @@ export const invoiceView = defineView({
     { key: "kind", label: { zh: "发票类型", en: "Kind" }, type: "select", required: true, options: INVOICE_KIND_OPTIONS, createOnly: true, defaultValue: "special" },
     { key: "taxRate", label: { zh: "税率", en: "Tax rate" }, type: "select", required: true, options: INVOICE_RATE_OPTIONS, createOnly: true, defaultValue: "900" },
     { key: "customerId", label: { zh: "客户", en: "Customer" }, type: "select", required: true, createOnly: true },
-    { key: "contractId", label: { zh: "合同", en: "Contract" }, type: "select", createOnly: true, hint: { zh: "可选：该客户的合同", en: "Optional: a contract of this customer" } },
+    { key: "contractId", label: { zh: "合同", en: "Contract" }, type: "select", createOnly: true, follows: "customerId", hint: { zh: "可选：该客户的合同", en: "Optional: a contract of this customer" } },
     { key: "issuedOn", label: { zh: "开票日期", en: "Issued" }, type: "date", required: true, createOnly: true },
     { key: "amount", label: { zh: "价税合计(元)", en: "Amount with tax (CNY)" }, type: "text", required: true, maxLength: 20, createOnly: true, hint: { zh: "含税金额；税额 = 金额 × 税率 ÷ (1 + 税率)", en: "Tax included; tax = amount × rate ÷ (1 + rate)" } },
     { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 200 },

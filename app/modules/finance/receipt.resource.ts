@@ -52,7 +52,7 @@ export const receiptView = defineView({
     { key: "direction", label: { zh: "收/付", en: "In/out" }, type: "select", required: true, options: DIRECTION_OPTIONS, createOnly: true, defaultValue: "in" },
     { key: "customerId", label: { zh: "客户", en: "Customer" }, type: "select", createOnly: true, hint: { zh: "收款：付款的客户", en: "Money received: the customer who paid" } },
     { key: "supplierId", label: { zh: "供应商", en: "Supplier" }, type: "select", createOnly: true, hint: { zh: "付款：收款的分包供应商", en: "A payment: the sub-contract's supplier" } },
-    { key: "contractId", label: { zh: "合同", en: "Contract" }, type: "select", createOnly: true },
+    { key: "contractId", label: { zh: "合同", en: "Contract" }, type: "select", createOnly: true, follows: "customerId" },
     { key: "receivedOn", label: { zh: "日期", en: "Date" }, type: "date", required: true, createOnly: true },
     { key: "amount", label: { zh: "金额(元)", en: "Amount (CNY)" }, type: "text", required: true, maxLength: 20, createOnly: true, hint: { zh: "大于 0，最多两位小数", en: "Above 0, at most two decimals" } },
     { key: "method", label: { zh: "方式", en: "Method" }, type: "select", required: true, options: METHOD_OPTIONS, defaultValue: "transfer" },

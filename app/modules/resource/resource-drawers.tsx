@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
@@ -186,10 +186,28 @@ function DeclaredField({ field, meta, choices, lang }: { field: FormFieldDef; me
   );
 }
 
+/**
+ * The current value of the field `name` of the same form as the control `id`, read when the form changes (null before
+ * the page runs, or with no such field): what a select that `follows` it narrows its choices by.
+ */
+function useFollowedValue(id: string, name: string | undefined): string | null {
+  const [value, setValue] = useState<string | null>(null);
+  useEffect(() => {
+    const form = name ? document.getElementById(id)?.closest("form") : null;
+    if (!form || !name) return;
+    const read = () => setValue(String(new FormData(form).get(name) ?? ""));
+    read();
+    form.addEventListener("change", read);
+    return () => form.removeEventListener("change", read);
+  }, [id, name]);
+  return value;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ref goes to an input, select or textarea, and workers-types' Element (whose remove() returns Element) makes HTMLSelectElement no HTMLElement
-export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string }[]; lang: string; inputRef?: (el: any) => void }) {
+export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string; parent?: string }[]; lang: string; inputRef?: (el: any) => void }) {
   const { t } = useTranslation("resource");
   const id = `field-${field.key}`;
+  const followed = useFollowedValue(id, field.follows);
 
   const common = {
     id,
@@ -199,7 +217,9 @@ export function FormField({ field, value, error, options, lang, inputRef }: { fi
     "aria-required": field.required || undefined,
     className: `${boxClass} h-9 w-full px-3`,
   };
-  const choices = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, lang) })) ?? options ?? [];
+  const all: { value: string; label: string; parent?: string }[] = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, lang) })) ?? options ?? [];
+  // a choice of another parent goes (a contract of another customer); one that has none stays
+  const choices = followed ? all.filter((o) => o.parent === undefined || o.parent === followed) : all;
   return (
     <div className={`mb-4 ${field.type === "textarea" || field.type === "vehicles" ? "col-span-2" : ""}`}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">

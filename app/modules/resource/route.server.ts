@@ -10,7 +10,8 @@ import { withQuery } from "~/lib/navigation";
 import { patchUserSettings, sessionSetting } from "~/modules/auth/preferences.server";
 import { checkColumnChoice, documentHref, effectiveColumnPrefs, listHref, parseListQuery, type ColumnPrefs, type ListQuery, type OptionDef } from "~/lib/list/types";
 
-export type Option = { value: string; label: string };
+/** A choice of a select; `parent`, the value of the field it belongs to (a contract's customer), for a field that `follows` another. */
+export type Option = { value: string; label: string; parent?: string };
 
 /** What the generic page needs: a page of rows, the query, the row being edited, what the user may do. */
 export async function resourceLoader(
