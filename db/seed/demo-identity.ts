@@ -8,6 +8,8 @@ export const DEMO_USERS = {
   viewer: { account: "viewer", password: "Viewer@2026", name: "只读用户李娜", phone: "13800000003", email: "viewer@derrick.local" },
   /** a dispatcher of 上海项目部: sees only that project's vehicles (data scope), applies for others on /dataPermission */
   project: { account: "shanghai", password: "Shanghai@2026", name: "上海项目部张敏", phone: "13800000004", email: "shanghai@derrick.local" },
+  /** the second approver: an administrator who decides what the first submits (nobody approves their own contract) */
+  manager: { account: "manager", password: "Manager@2026", name: "业务经理陈刚", phone: "13800000005", email: "manager@derrick.local" },
 } as const;
 
 /** The demo tenant's business information (/tenantConfig). */

@@ -246,6 +246,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       { role: "dispatcher", account: DEMO_USERS.dispatcher.account, password: DEMO_USERS.dispatcher.password, name: DEMO_USERS.dispatcher.name, phone: DEMO_USERS.dispatcher.phone, email: DEMO_USERS.dispatcher.email },
       { role: "viewer", account: DEMO_USERS.viewer.account, password: DEMO_USERS.viewer.password, name: DEMO_USERS.viewer.name, phone: DEMO_USERS.viewer.phone, email: DEMO_USERS.viewer.email },
       { role: "dispatcher", account: DEMO_USERS.project.account, password: DEMO_USERS.project.password, name: DEMO_USERS.project.name, phone: DEMO_USERS.project.phone, email: DEMO_USERS.project.email },
+      // the administrators' role decides contracts: a second one, so a contract the first submits can be approved
+      { role: "admin", account: DEMO_USERS.manager.account, password: DEMO_USERS.manager.password, name: DEMO_USERS.manager.name, phone: DEMO_USERS.manager.phone, email: DEMO_USERS.manager.email },
     ],
   });
   // the project dispatcher's data scope is 上海项目部 only

@@ -73,3 +73,26 @@ test.afterAll(async ({ browser }) => {
   await expect(page.getByText("操作成功！")).toBeVisible();
   await context.close();
 });
+
+test.describe("the demo's second approver", () => {
+  test.use({ storageState: signedIn("manager") });
+
+  test("decides a contract the administrator submitted: 通过 is theirs, not its submitter's", async ({ page, browser }) => {
+    // 星湖街管廊吊装, one of the demo's contracts waiting for approval, submitted by the administrator
+    const row = (p: typeof page) => p.getByRole("row").filter({ has: p.getByRole("cell", { name: "星湖街管廊吊装", exact: true }) });
+    await page.goto("/contractList");
+    await expect(row(page)).toContainText("审批中");
+    await expect(row(page).getByRole("button", { name: "通过", exact: true })).toBeVisible();
+    // on its page too
+    await row(page).getByRole("link", { name: "详情" }).click();
+    await expect(page.getByTestId("contract-state")).toHaveText("审批中");
+    await expect(page.getByRole("button", { name: "通过", exact: true })).toBeVisible();
+    // its submitter sees no 通过 on it (nobody approves their own)
+    const admin = await browser.newContext({ storageState: signedIn("admin") });
+    const own = await admin.newPage();
+    await own.goto("/contractList");
+    await expect(row(own)).toContainText("审批中");
+    await expect(row(own).getByRole("button", { name: "通过", exact: true })).toHaveCount(0);
+    await admin.close();
+  });
+});
