@@ -122,6 +122,15 @@ describe("proposalsFor", () => {
     expect(proposalsFor({ ...NOV, line: line({ idleRateBp: 7000 }), evidence })).toEqual([{ lineId: 7, kind: "idle", days, basis: { from: "2026-11-10", to: "2026-11-13", days: 4 } }]);
     expect(proposalsFor({ ...NOV, line: line(), evidence })).toEqual([{ lineId: 7, kind: "stopRent", days, basis: { from: "2026-11-10", to: "2026-11-13", days: 4 } }]);
   });
+  it("proposes no stop-rent or idle for a line priced by use alone (台班, by the hour): a quiet day costs nothing there", () => {
+    const evidence = november({ "2026-11-10": quiet, "2026-11-11": quiet, "2026-11-12": quiet, "2026-11-13": quiet });
+    const shift = line({ monthlyCents: null, shiftCents: 280_000, idleRateBp: 7000 });
+    const hourly = line({ monthlyCents: null, hourlyCents: 45_000 });
+    expect(proposalsFor({ ...NOV, line: shift, evidence })).toEqual([]);
+    expect(proposalsFor({ ...NOV, line: hourly, evidence })).toEqual([]);
+    // a daily rate is time: its quiet run is proposed
+    expect(proposalsFor({ ...NOV, line: line({ monthlyCents: null, dailyCents: 120_000 }), evidence }).map((p) => p.kind)).toEqual(["stopRent"]);
+  });
   it("proposes nothing for a 2-day quiet run, nor for a day at the threshold (0.1 h or 0.5 km is work)", () => {
     expect(proposalsFor({ ...NOV, line: line({ idleRateBp: 7000 }), evidence: november({ "2026-11-10": quiet, "2026-11-11": quiet }) })).toEqual([]);
     const threshold = november({ "2026-11-10": quiet, "2026-11-11": { engineHours: 0.1, km: 0 }, "2026-11-12": { engineHours: 0, km: 0.5 }, "2026-11-13": quiet });

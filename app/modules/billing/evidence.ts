@@ -158,7 +158,9 @@ export function proposalsFor(input: { line: BillLineTerms; from: string; to: str
     if (runKind && run.length >= MIN_IDLE_RUN) out.push({ lineId, kind: runKind, days: run, basis: { from: run[0]!, to: run[run.length - 1]!, days: run.length } });
     [run, runKind] = [[], null];
   };
-  for (const day of onRent) {
+  // a line priced by use alone (台班, by the hour) charges nothing for a quiet day: there is no stop-rent to propose
+  const timeRated = line.monthlyCents !== null || line.dailyCents !== null;
+  for (const day of timeRated ? onRent : []) {
     const e = ev(day);
     const kind = isActive(e) ? null : quietKind(e);
     if (kind !== runKind) closeRun();
