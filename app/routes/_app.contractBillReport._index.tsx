@@ -1,7 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/modules/billing/texts/bills";
-import { billHref, billView } from "~/modules/billing/bills.resource";
+import { billHref, billView, STATEMENT_LIST_PATH } from "~/modules/billing/bills.resource";
+import { STATEMENTS } from "~/modules/billing/texts/statements";
+import { LinkButton } from "~/ui/button";
 import { billListResource } from "~/modules/billing/bills-list.server";
 import { ResourcePage } from "~/modules/resource/resource-page";
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
@@ -25,8 +27,9 @@ export const action = (args: ActionFunctionArgs) => resourceAction(args, billLis
 export default function ContractBillReport() {
   // the screen's texts come with its chunk (a bill's page opens from here)
   useTranslation(BILLS);
+  const { t } = useTranslation(STATEMENTS);
   // a row's 详情 is its bill's page (the loader's redirect): no second link, the list is wide enough as it is
-  return <ResourcePage view={billView} />;
+  return <ResourcePage view={billView} toolbar={<LinkButton to={STATEMENT_LIST_PATH}>{t("list.title")}</LinkButton>} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -12,7 +12,7 @@ import { answerDispute, revokeStatementLink, sendStatement, statementForBill, st
 import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { billItems, bills, contractLines, contracts, customers, statementEvents, statements } from "../../db/schema";
 import { billScope } from "./bill-fixtures";
-import { db, get, makeTenant, postForm, unique } from "./helpers";
+import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 const billScopeOf = (tenantId: number, userId: number) => billScope(tenantId, userId, ["contractBillReport:confirm", "contractBillReport:edit"]);
@@ -127,6 +127,29 @@ describe("the statement", () => {
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]).toMatchObject({ action: events[0]!.kind === "confirmed" ? "confirm" : "dispute", user_id: null });
     expect(JSON.parse(audit.results[0]!.after)).toMatchObject({ signer: events[0]!.customerName });
+  });
+
+  it("are listed under the bill list for the clerk, the disputed first with the items to answer; another tenant's never", async () => {
+    const { t, scope, statementId, path, billId } = await sentStatement();
+    const cookie = await signIn(t.account, t.password);
+    const list = async (c = cookie) => (await get("/contractBillReport/statements", c)).text();
+    const [s] = await db().select().from(statements).where(eq(statements.id, statementId));
+    expect(await list()).toContain(s!.number);
+    expect(await list()).toContain("已发送");
+    const [item] = await db().select().from(billItems).where(eq(billItems.billId, billId));
+    expect((await postForm(path, { intent: "dispute", name: "王建国", comment: "9月30日设备已退场", items: String(item!.id) })).status).toBeLessThan(400);
+    const disputed = await list();
+    expect(disputed).toContain("客户有异议");
+    expect(/data-testid="data-table"[\s\S]*?<tbody[\s\S]*?<\/tbody>/.exec(disputed)?.[0]).toMatch(new RegExp(`${s!.number}[\\s\\S]*?客户有异议[\\s\\S]*?>1<`));
+    expect(await answerDispute(scope, statementId, item!.id, "核实后同意", null)).toEqual({ ok: true });
+    expect(/data-testid="data-table"[\s\S]*?<tbody[\s\S]*?<\/tbody>/.exec(await list())?.[0]).toMatch(new RegExp(`${s!.number}[\\s\\S]*?客户有异议[\\s\\S]*?>0<`));
+    // 详情 opens the statement's own page; another tenant's is not there
+    const opened = await get(`/contractBillReport/statements?view=${statementId}`, cookie);
+    expect([opened.status, opened.headers.get("Location")]).toEqual([302, `/contractBillReport/statement?id=${statementId}`]);
+    const other = await makeTenant();
+    const stranger = await signIn(other.account, other.password);
+    expect(await list(stranger)).not.toContain(s!.number);
+    expect((await get(`/contractBillReport/statements?view=${statementId}`, stranger)).status).toBe(404);
   });
 
   it("refuses an expired, a revoked, a forged and another tenant's link", async () => {

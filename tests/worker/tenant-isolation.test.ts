@@ -41,7 +41,6 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   bill_evidence: "billing (bill-run.server.ts)",
   bill_proposals: "billing (bill-run.server.ts, bill.server.ts)",
   bill_interest: "billing (interest job, workers/jobs/interest.ts)",
-  statements: "billing (statement.server.ts: the customer's 对账 link)",
   statement_events: "billing (statement.server.ts)",
   collection_actions: "overdue (collection.server.ts)",
   // telematics: written by the hub and the terminal API

@@ -148,3 +148,46 @@ export const proposalStates = defineMachine<{ id: number; state: number }>({
     },
   ],
 });
+
+/** The list of statements under the bill list (the bill list's screen and permission grant it). */
+export const STATEMENT_LIST_PATH = `${BILL_LIST_PATH}/statements`;
+
+export const STATEMENT_STATES: OptionDef[] = [
+  { value: String(STATEMENT_STATE.draft), label: { zh: "未发送", en: "Not sent" }, tone: "warning" },
+  { value: String(STATEMENT_STATE.sent), label: { zh: "已发送", en: "Sent" } },
+  { value: String(STATEMENT_STATE.confirmed), label: { zh: "客户已确认", en: "Confirmed" }, tone: "success" },
+  { value: String(STATEMENT_STATE.disputed), label: { zh: "客户有异议", en: "Disputed" }, tone: "danger" },
+];
+
+/**
+ * 对账单 (`/contractBillReport/statements`): every statement of the contracts in the user's data scope, what the customer
+ * did with it and when, the disputed ones to answer first; each opens as the clerk's statement page. Read-only here.
+ */
+export const statementListView = defineView({
+  name: "statement",
+  path: STATEMENT_LIST_PATH,
+  screen: BILL_LIST_PATH,
+  permission: "contractBillReport",
+  title: { zh: "对账单", en: "Statements" },
+  singular: { zh: "对账单", en: "statement" },
+  rowLabel: "number",
+  readOnly: true,
+  columns: [
+    INDEX_COLUMN,
+    { key: "number", label: { zh: "对账单号", en: "Statement no." }, sortable: true, fixed: true },
+    { key: "contractNumber", label: { zh: "合同编号", en: "Contract no." } },
+    { key: "customer", label: { zh: "客户", en: "Customer" } },
+    { key: "periodTo", label: { zh: "账期止日", en: "Period ending" }, sortable: true },
+    { key: "amount", label: { zh: "金额(元)", en: "Amount (¥)" }, money: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: STATEMENT_STATES },
+    { key: "disputes", label: { zh: "待答复异议", en: "Disputes to answer" }, type: "number" },
+    { key: "sentAt", label: { zh: "发送时间", en: "Sent" }, type: "datetime", sortable: true },
+    { key: "confirmedName", label: { zh: "确认人", en: "Confirmed by" } },
+    { key: "confirmedAt", label: { zh: "确认时间", en: "Confirmed" }, type: "datetime" },
+  ],
+  filters: [
+    { key: "q", label: { zh: "对账单号/合同/客户", en: "Statement, contract or customer" }, type: "text", simple: true },
+    { key: "state", label: { zh: "状态", en: "State" }, type: "select", options: STATEMENT_STATES, simple: true },
+  ],
+  form: [],
+});

@@ -14,6 +14,17 @@ const seeds: Record<string, Seed> = {
       .run();
     return label;
   },
+  // a statement of a contract of the tenant, sent, its number the label
+  async statement(t) {
+    const label = unique("iso-dz-");
+    const contract = await env.DB.prepare("insert into contracts (tenant_id, number, kind, name, start_on, state, current, version, created_at, updated_at) values (?, ?, 'rental', ?, '2026-10-01', 3, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, unique("HT-"), unique("隔离合同"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    await env.DB.prepare("insert into statements (tenant_id, number, contract_id, root_id, period_from, period_to, amount_cents, state, sent_at, created_at, updated_at) values (?, ?, ?, ?, '2026-10-01', '2026-10-31', 100000, 1, ?, ?, ?)")
+      .bind(t.tenantId, label, contract!.id, contract!.id, Date.now(), Date.now(), Date.now())
+      .run();
+    return label;
+  },
 };
 
 export default { seeds } satisfies DomainFactories;

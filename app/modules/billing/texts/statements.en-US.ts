@@ -51,6 +51,8 @@ export default {
     revoked: "This link was withdrawn. Please ask the lessor to send it again.",
     expired: "This link has expired. Please ask the lessor to send it again.",
   },
+  // the list of statements (/contractBillReport/statements)
+  list: { title: "Statements" },
   desk: {
     back: "Back to the bills",
     send: "Send to the customer",

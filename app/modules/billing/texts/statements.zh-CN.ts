@@ -51,6 +51,8 @@ export default {
     revoked: "链接已被撤销，请联系出租方重新发送。",
     expired: "链接已过期，请联系出租方重新发送。",
   },
+  // the list of statements (/contractBillReport/statements)
+  list: { title: "对账单" },
   // the clerk's page
   desk: {
     back: "返回账单列表",
