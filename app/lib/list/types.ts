@@ -218,6 +218,10 @@ export const LOCATION_LABELS = {
  * The form as the values it posts: a location field becomes its longitude, latitude and address inputs. Excel
  * templates and imports, the preview and the import report read fields this way.
  */
+/** Whether a field with `when` is shown by these values of the form (a choice's value as text; nothing as ""). */
+export const shownBy = (field: Pick<FormFieldDef, "when">, values: Record<string, unknown>) =>
+  Object.entries(field.when ?? {}).every(([name, allowed]) => allowed.includes(values[name] === null || values[name] === undefined ? "" : String(values[name])));
+
 /** What a new form starts with: each field's default, each lines field's blank rows (a blank row is no row when saved). */
 export function newFormValues(form: FormFieldDef[]): Record<string, unknown> {
   return Object.fromEntries(form.map((f) => [f.key, f.type === "lines" ? Array.from({ length: f.lines?.startRows ?? f.lines?.minRows ?? 0 }, () => ({ ...f.lines?.newRow })) : (f.defaultValue ?? "")]));

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { centsOf, formatCents } from "~/lib/cents";
 import { lineAverage, lineTotals } from "~/lib/field-codecs";
-import { labelOf, type FormFieldDef } from "~/lib/list/types";
+import { labelOf, shownBy, type FormFieldDef } from "~/lib/list/types";
 import { Button } from "~/ui/button";
 import { Input, NumberInput, Select, Textarea } from "~/ui/input";
 import { MoneyInput } from "~/ui/money-input";
@@ -234,7 +234,7 @@ export function HeadFields({ fields, metas, choices, files, readOnly, before, ch
       {before}
       {fields.map((f) => {
         const meta = metas[f.key]!;
-        const shown = Object.entries(f.when ?? {}).every(([name, allowed]) => allowed.includes(current[name] ?? ""));
+        const shown = shownBy(f, current);
         return (
           <fieldset key={f.key} hidden={!shown} disabled={!shown || undefined} className={`min-w-0 ${f.type === "textarea" || f.wide ? "col-span-2" : ""}`} data-field={f.key}>
             {/* the required mark beside the label, not in it: the field is named by its label's words alone */}

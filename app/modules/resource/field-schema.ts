@@ -10,7 +10,7 @@ import * as z from "zod/mini";
 import { safeParse } from "zod/v4/core";
 import { isBusinessDay } from "~/lib/calendar";
 import { MAX_DECIMALS, storedOf } from "~/lib/field-codecs";
-import type { FormFieldDef, LinesOptions } from "~/lib/list/types";
+import { shownBy, type FormFieldDef, type LinesOptions } from "~/lib/list/types";
 import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { cleanLine, cleanNote } from "~/lib/validators";
 
@@ -185,9 +185,6 @@ function linesSchema(lines: LinesOptions): z.ZodMiniType {
 
 /** A field's value while its `when` hides it: nothing (no flag, no choice, no row). */
 const hiddenValue = (f: FormFieldDef) => (f.type === "flag" ? 0 : f.type === "checkboxes" || f.type === "lines" ? [] : null);
-
-/** Whether a field with `when` is shown by the form's values (another field's, judged: a choice's value as text). */
-export const shownBy = (f: FormFieldDef, values: Record<string, unknown>) => Object.entries(f.when ?? {}).every(([name, allowed]) => allowed.includes(values[name] === null || values[name] === undefined ? "" : String(values[name])));
 
 function objectOf(fields: readonly FormFieldDef[]) {
   const kept = fields.filter((f) => f.type !== "location");

@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { withQuery } from "~/lib/navigation";
@@ -13,7 +13,7 @@ import { LinkButton } from "~/ui/button";
 import { Drawer } from "~/ui/drawer";
 import { MapPicker } from "~/widgets/map-picker";
 import { VehiclePicker } from "~/widgets/vehicle-picker";
-import { acceptAll, answerOf, FieldControl, LinesField } from "./document-fields";
+import { acceptAll, answerOf, FieldControl, LinesField, useHeadValues } from "./document-fields";
 import type { ResourceActionData } from "./route.server";
 import { boxClass } from "~/ui/input";
 
@@ -146,7 +146,7 @@ export function ResourceForm({ view, mode, values, options, back, formAction, ex
               if (f.type === "lines") return <LinesField key={f.key} frame="inset" field={f} meta={meta} choices={options} readOnly={false} />;
               if (DECLARED.has(f.type)) return <DeclaredField key={f.key} field={f} meta={meta} choices={options} lang={lang} />;
               if (f.type === "location") return <LocationField key={f.key} field={f} value={(key) => current({ key, type: "text" })} error={errorOf} lang={lang} inputRef={inputRef} />;
-              return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} />;
+              return <FormField key={f.key} field={f} value={current(f)} error={errorOf(f.key)} options={options[f.key]} lang={lang} inputRef={inputRef} formId={form.id} />;
             })}
           </div>
           {extra?.({ mode, values: posted ? posted.values : mode === "create" ? {} : values, errorOf })}
@@ -186,28 +186,12 @@ function DeclaredField({ field, meta, choices, lang }: { field: FormFieldDef; me
   );
 }
 
-/**
- * The current value of the field `name` of the same form as the control `id`, read when the form changes (null before
- * the page runs, or with no such field): what a select that `follows` it narrows its choices by.
- */
-function useFollowedValue(id: string, name: string | undefined): string | null {
-  const [value, setValue] = useState<string | null>(null);
-  useEffect(() => {
-    const form = name ? document.getElementById(id)?.closest("form") : null;
-    if (!form || !name) return;
-    const read = () => setValue(String(new FormData(form).get(name) ?? ""));
-    read();
-    form.addEventListener("change", read);
-    return () => form.removeEventListener("change", read);
-  }, [id, name]);
-  return value;
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ref goes to an input, select or textarea, and workers-types' Element (whose remove() returns Element) makes HTMLSelectElement no HTMLElement
-export function FormField({ field, value, error, options, lang, inputRef }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string; parent?: string }[]; lang: string; inputRef?: (el: any) => void }) {
+export function FormField({ field, value, error, options, lang, inputRef, formId = "" }: { field: FormFieldDef; value: string; error: string | null; options?: { value: string; label: string; parent?: string }[]; lang: string; inputRef?: (el: any) => void; formId?: string }) {
   const { t } = useTranslation("resource");
   const id = `field-${field.key}`;
-  const followed = useFollowedValue(id, field.follows);
+  // the field a select follows, as the form now holds it (null before the page runs)
+  const followed = useHeadValues(formId, field.follows ? [field.follows] : [])?.[field.follows ?? ""] ?? null;
 
   const common = {
     id,
