@@ -248,6 +248,8 @@ export const satisfactionAnswers = sqliteTable(
   (t) => [uniqueIndex("satisfaction_answers_form_question_uq").on(t.formId, t.questionId), check("satisfaction_answers_score", sql`${t.score} between 1 and 5`)],
 );
 
+export const DAY_COUNTS = ["thirty", "calendar"] as const;
+export const PRICE_TAX = ["included", "excluded"] as const;
 export const CONTRACT_KINDS = ["rental", "spot", "bare", "charter", "rentToOwn", "project", "subcontract"] as const;
 
 /**
@@ -287,6 +289,14 @@ export const contracts = sqliteTable(
     endedOn: day("ended_on"),
     /** the minimum term in days: an early end bills up to it */
     minTermDays: integer("min_term_days"),
+    /** the minimum term in whole months (six months is six months, not 184 days); one of the two at most */
+    minTermMonths: integer("min_term_months"),
+    /** the clause of the contract the early-end top-up cites (第5条) */
+    minTermClause: text("min_term_clause"),
+    /** how a day's rent is taken from the monthly rate: ÷ 30 ('thirty') or ÷ the settlement month's days ('calendar') */
+    dayCount: text("day_count", { enum: DAY_COUNTS }).notNull().default("thirty"),
+    /** 含税价 ('included': the tax is within each price) or 不含税价 ('excluded': each item's tax is added) */
+    priceTax: text("price_tax", { enum: PRICE_TAX }).notNull().default("included"),
     /** 结算日: the day of the month a monthly bill closes (1–31; 31 = the month's last day) */
     settlementDay: integer("settlement_day").notNull().default(31),
     paymentDays: integer("payment_days").notNull().default(30),
@@ -329,6 +339,8 @@ export const contracts = sqliteTable(
     index("contracts_customer_idx").on(t.customerId, t.current),
     index("contracts_parent_idx").on(t.parentId),
     check("contracts_kind", sql`${t.kind} in ('rental', 'spot', 'bare', 'charter', 'rentToOwn', 'project', 'subcontract')`),
+    check("contracts_day_count", sql`${t.dayCount} in ('thirty', 'calendar')`),
+    check("contracts_price_tax", sql`${t.priceTax} in ('included', 'excluded')`),
     check("contracts_settlement_day", sql`${t.settlementDay} between 1 and 31`),
   ],
 );

@@ -161,13 +161,17 @@ describe("a bill's Excel workbook", () => {
     const items = book["账单明细"]!;
     expect(rowOf(items, "账单编号")?.[1]).toBe(w.number);
     expect(rowOf(items, "金额(元)")?.[1]).toBe(27_000);
-    expect(rowOf(items, "设备")).toEqual(["设备", "项目", "数量", "单位", "比例", "单价(元)", "金额(元)", "税额(元)", "说明"]);
+    expect(rowOf(items, "设备")).toEqual(["设备", "项目", "数量", "单位", "比例", "单价(元)", "金额(元)", "税额(元)", "计算", "说明"]);
     const lines = items.filter((r) => typeof r[0] === "string" && r[0].startsWith("序号1"));
     expect(lines.map((r) => r.slice(1, 8))).toEqual([
       ["月租", 1, "月", null, 30_000, 30_000, expect.closeTo(2_477.06, 2)],
       ["停滞期折让", "-10/30", "月", 0.3, 30_000, -3_000, expect.closeTo(-247.71, 2)],
     ]);
-    expect(lines[1]![8]).toBe(`已接受系统建议（停滞期）：${REASON}`);
+    // how each amount was reached, as the customer would redo it: the day count's divisor, the days, the share
+    expect(lines.map((r) => r[8])).toEqual(["30,000.00 × 1 = 30,000.00", "30,000.00 ÷ 30 × -10 × 30% = -3,000.00"]);
+    expect(lines[1]![9]).toBe(`已接受系统建议（停滞期）：${REASON}`);
+    expect(rowOf(items, "计日方式")?.[1]).toBe("按30天/月（日租金＝月租金÷30）");
+    expect(rowOf(items, "价格")?.[1]).toBe("含税价（税额从价中分出）");
     const total = rowOf(items, "合计")!;
     expect(total[6]).toBe(w.amountCents / 100);
     expect(total[7]).toBeCloseTo(w.taxCents / 100, 2);
@@ -187,7 +191,7 @@ describe("a bill's Excel workbook", () => {
     const book = await workbook(await get(`/contractBillReport/bill/xlsx?id=${w.billId}`, english(w.admin)));
     expect(Object.keys(book)).toEqual(["Items", "Day-by-day evidence"]);
     const items = book["Items"]!;
-    expect(rowOf(items, "Machine")).toEqual(["Machine", "Item", "Quantity", "Unit", "Share", "Rate (¥)", "Amount (¥)", "Tax (¥)", "Note"]);
+    expect(rowOf(items, "Machine")).toEqual(["Machine", "Item", "Quantity", "Unit", "Share", "Rate (¥)", "Amount (¥)", "Tax (¥)", "Arithmetic", "Note"]);
     expect(rowOf(items, "Total")?.[6]).toBe(27_000);
     expect(items.find((r) => typeof r[0] === "string" && r[0].startsWith("No. 1"))?.[0]).toMatch(/ · Tower crane QTZ80$/);
     expect(book["Day-by-day evidence"]![0]![1]).toBe("Day");

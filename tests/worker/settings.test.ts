@@ -29,6 +29,18 @@ describe("settings screens", () => {
     expect(await (await get("/tenantConfig", b.cookie)).text()).not.toContain(fields.systemName);
   });
 
+  it("/tenantConfig sets the day count a new contract starts from; a form without it keeps the 30-day month", async () => {
+    const a = await adminOf();
+    const fields = { systemName: unique("塔吊云"), loginTitle: "", defaultLanguage: "zh-CN", sessionIdleHours: "8", watermark: "0" };
+    const dayCountOf = async () => /<select[^>]*name="dayCount"[^>]*>[\s\S]*?<\/select>/.exec(await (await get("/contractList/form?new=1", a.cookie)).text())?.[0] ?? "";
+    expect(await dayCountOf()).toMatch(/<option value="thirty" selected/);
+    expect((await postForm("/tenantConfig", { ...fields, dayCount: "calendar", version: "0" }, { Cookie: a.cookie })).status).toBe(302);
+    expect(await dayCountOf()).toMatch(/<option value="calendar" selected/);
+    expect((await postForm("/tenantConfig", { ...fields, dayCount: "weekly", version: "1" }, { Cookie: a.cookie })).status).toBe(400);
+    expect((await postForm("/tenantConfig", { ...fields, version: "1" }, { Cookie: a.cookie })).status).toBe(302);
+    expect(await dayCountOf()).toMatch(/<option value="thirty" selected/);
+  });
+
   it("/mapConfig needs a pk. token for Mapbox, keeps the saved token secret, and checks coordinates", async () => {
     const a = await adminOf();
     const base = { basemap: "mapbox", mapboxToken: "sk.secret", styleUrl: "http://x", tileUrl: "https://t/{z}/{x}", coordinateSystem: "gcj02", centerLng: "200", centerLat: "31", zoom: "20", version: "0" };

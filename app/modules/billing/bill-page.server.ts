@@ -15,6 +15,8 @@ import { adjustBill, BILL_CONFIRM_CODE, BILL_STATE, confirmBill, decideProposal,
 import { BILL_EDIT_CODE, BILL_LIST_PATH, billHref } from "./bills.resource";
 import { readForm } from "~/lib/posted-form.server";
 import { existingStatementOf } from "./statement.server";
+import { itemArithmetic } from "./arithmetic";
+import { billPeriod } from "./periods";
 
 /** The clerk's acts on a draft's proposals and a confirmed bill's adjustments (confirming needs BILL_CONFIRM_CODE). */
 export { BILL_EDIT_CODE };
@@ -38,7 +40,7 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
   // back with the two "name" columns collapsed into one (the customer shown as the contract's name, the settlement day
   // as the customer)
   const [contract] = await scope.db
-    .select({ number: contracts.number, name: contracts.name, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId} and ${tenantOfOuter(customers, contracts)})` })
+    .select({ number: contracts.number, name: contracts.name, kind: contracts.kind, settlementDay: contracts.settlementDay, dayCount: contracts.dayCount, priceTax: contracts.priceTax, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId} and ${tenantOfOuter(customers, contracts)})` })
     .from(contracts)
     .where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId)));
   const { flash, clear } = readFlash(request);
@@ -70,7 +72,9 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         paid: formatCents(bill.paidCents),
         taxRate: percent(bill.taxRateBp),
       },
-      contract: contract ?? null,
+      contract: contract ? { number: contract.number, name: contract.name, customer: contract.customer } : null,
+      // the conventions the bill was priced by, as the customer will ask: the day count (and this period's divisor) and the tax
+      terms: contract ? { dayCount: contract.dayCount, monthDays: billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo }).monthDays, priceTax: contract.priceTax } : null,
       lines: lines.map((l) => ({ id: l.id, lineNo: l.lineNo, plate: l.plate, equipmentType: l.equipmentType, spec: l.spec })),
       items: items.map((i) => ({
         id: i.id,
@@ -85,6 +89,8 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         instalment: i.rule === "instalment" && typeof i.basis?.seq === "number" ? { seq: i.basis.seq, dueOn: String(i.basis.dueOn ?? "") } : null,
         amount: formatCents(i.amountCents),
         tax: formatCents(i.taxCents),
+        arithmetic: itemArithmetic(i),
+        clause: typeof i.basis?.clause === "string" ? i.basis.clause : null,
         note: i.note,
       })),
       evidence: evidence.map((e) => ({ lineId: e.lineId, day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes })),

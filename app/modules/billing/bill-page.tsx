@@ -111,6 +111,12 @@ export function BillPage() {
             { label: t("amount"), value: <Money testId="bill-amount">{bill.amount}</Money> },
             { label: t("tax"), value: <Money>{`${bill.tax}（${bill.taxRate ?? "0"}%）`}</Money> },
             { label: t("net"), value: <Money>{bill.net}</Money> },
+            ...(page.terms
+              ? [
+                  { label: t("dayCount"), value: <span data-testid="bill-day-count">{t(`dayCounts.${page.terms.dayCount}`, { days: page.terms.monthDays })}</span> },
+                  { label: t("priceTax"), value: t(`priceTaxes.${page.terms.priceTax}`) },
+                ]
+              : []),
             { label: t("paid"), value: <Money>{bill.paid}</Money> },
             ...(bill.adjustsId ? [{ label: t("adjusts"), value: <Link to={billHref(bill.adjustsId)} className="text-brand">#{bill.adjustsId}</Link> }] : []),
             ...(bill.remark ? [{ label: t("remark"), value: bill.remark, wide: true }] : []),
@@ -211,6 +217,10 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
                   {t(`rules.${i.rule}`, { defaultValue: i.rule })}
                   {i.rule === "fee" && i.feeKind ? `（${t(`fees.${i.feeKind as "other"}`, { defaultValue: i.feeKind })}）` : ""}
                   {i.instalment ? t("instalmentOf", { seq: i.instalment.seq, dueOn: i.instalment.dueOn }) : ""}
+                  {i.clause ? t("clauseOf", { clause: i.clause }) : ""}
+                  <span className="block text-xs tabular-nums text-muted" data-testid="bill-item-arithmetic">
+                    {i.arithmetic}
+                  </span>
                 </Td>
                 <Td dense num>
                   {i.quantity}

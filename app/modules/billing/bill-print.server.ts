@@ -17,6 +17,8 @@ import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
 import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import { loadBill, PROPOSAL_STATE, type LoadedBill } from "./bill.server";
 import { BILL_LIST_PATH } from "./bills.resource";
+import { itemArithmetic } from "./arithmetic";
+import { billPeriod } from "./periods";
 
 /** A bill as printed: what its page shows, and the lessor (the tenant) for the running head. */
 export type BillPrint = LoadedBill & { lessor: string };
@@ -70,7 +72,8 @@ function billRows(b: BillPrint, lang: Language) {
     const decisions = accepted
       .filter((p) => p.lineId === i.lineId && PROPOSAL_RULES[p.kind]?.includes(i.rule))
       .map((p) => fill(t.print.accepted, { proposal: t.proposalKinds[p.kind] }) + (p.reason ? `${zh ? "：" : ": "}${p.reason}` : ""));
-    return { machine: machine(i.lineId), rule, quantity: i.quantity, unit: t.units[i.unit] ?? i.unit, shareBp, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, note: [i.note, ...decisions].filter(Boolean).join(zh ? "；" : "; ") };
+    const clause = typeof i.basis?.clause === "string" ? fill(t.clauseOf, { clause: i.basis.clause }) : "";
+    return { machine: machine(i.lineId), rule: rule + clause, quantity: i.quantity, unit: t.units[i.unit] ?? i.unit, shareBp, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, arithmetic: itemArithmetic(i), note: [i.note, ...decisions].filter(Boolean).join(zh ? "；" : "; ") };
   });
   const bill = b.bill;
   const adjusts = bill.kind === "adjustment" ? b.items.map((i) => i.basis?.adjusts).find((n) => typeof n === "string") : undefined;
@@ -87,6 +90,9 @@ function billRows(b: BillPrint, lang: Language) {
       kind: t.kinds[bill.kind] + (bill.final ? ` · ${t.finalBill}` : ""),
       state: t.states[String(bill.state) as keyof Texts["states"]] ?? String(bill.state),
       adjusts: typeof adjusts === "string" ? adjusts : null,
+      // the conventions the customer will ask about: how a day's rent was taken, and whether the prices carried the tax
+      dayCount: b.contract ? fill(t.dayCounts[b.contract.dayCount], { days: billPeriod(b.contract, { from: bill.periodFrom, to: bill.periodTo }).monthDays }) : "",
+      priceTax: b.contract ? t.priceTaxes[b.contract.priceTax] : "",
     },
   };
 }
@@ -116,6 +122,8 @@ export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Pr
           [t.tax, `${formatCents(bill.taxCents)}${zh ? "（" : " ("}${percent(bill.taxRateBp)}${zh ? "）" : ")"}`],
           [t.net, formatCents(bill.amountCents - bill.taxCents)],
           [t.paid, formatCents(bill.paidCents)],
+          [t.dayCount, head.dayCount],
+          [t.priceTax, head.priceTax],
           ...(head.adjusts ? [[t.adjusts, head.adjusts] as [string, string]] : []),
           ...(bill.remark ? [[t.remark, bill.remark] as [string, string]] : []),
         ],
@@ -123,15 +131,15 @@ export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Pr
     ],
     lines: {
       columns: [
-        { label: t.line, share: 0.17 },
-        { label: t.rule, share: 0.14 },
-        { label: t.quantity, share: 0.14, align: "right" },
-        { label: t.rate, share: 0.12, align: "right" },
-        { label: t.amount, share: 0.13, align: "right" },
-        { label: t.tax, share: 0.11, align: "right" },
-        { label: t.note, share: 0.19 },
+        { label: t.line, share: 0.15 },
+        { label: t.rule, share: 0.13 },
+        { label: t.quantity, share: 0.09, align: "right" },
+        { label: t.arithmetic, share: 0.26 },
+        { label: t.amount, share: 0.11, align: "right" },
+        { label: t.tax, share: 0.09, align: "right" },
+        { label: t.note, share: 0.17 },
       ],
-      rows: items.map((i) => [i.machine, i.rule, `${i.quantity} ${i.unit}${i.shareBp != null ? ` × ${percent(i.shareBp)}` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents), i.note]),
+      rows: items.map((i) => [i.machine, i.rule, `${i.quantity} ${i.unit}`, i.arithmetic, formatCents(i.amountCents), formatCents(i.taxCents), i.note]),
       empty: t.noItems,
       total: [t.print.total, "", "", "", formatCents(total.amountCents), formatCents(total.taxCents), ""],
     },
@@ -171,7 +179,7 @@ const quantity = (q: string): Cell => (/^-?\d+(\.\d+)?$/.test(q) ? { value: Numb
 export async function billSheet(b: BillPrint, lang: Language): Promise<{ blob: Blob; fileName: string; contentType: string }> {
   const { t, items, total, evidence, head } = billRows(b, lang);
   const bill = b.bill;
-  const itemHead = [t.line, t.rule, t.quantity, t.unit, t.share, t.rate, t.amount, t.tax, t.note];
+  const itemHead = [t.line, t.rule, t.quantity, t.unit, t.share, t.rate, t.amount, t.tax, t.arithmetic, t.note];
   const itemSheet: Row[] = [
     [bold(t.number), bill.number],
     [bold(t.contract), head.contract],
@@ -185,12 +193,14 @@ export async function billSheet(b: BillPrint, lang: Language): Promise<{ blob: B
     [bold(t.taxRate), share(bill.taxRateBp)],
     [bold(t.net), money(bill.amountCents - bill.taxCents)],
     [bold(t.paid), money(bill.paidCents)],
+    [bold(t.dayCount), head.dayCount],
+    [bold(t.priceTax), head.priceTax],
     ...(head.adjusts ? [[bold(t.adjusts), head.adjusts]] : []),
     ...(bill.remark ? [[bold(t.remark), bill.remark]] : []),
     [],
     itemHead.map(bold),
-    ...items.map((i): Row => [i.machine, i.rule, quantity(i.quantity), i.unit, share(i.shareBp), money(i.rateCents), money(i.amountCents), money(i.taxCents), i.note]),
-    [bold(t.print.total), null, null, null, null, null, money(total.amountCents, true), money(total.taxCents, true), null],
+    ...items.map((i): Row => [i.machine, i.rule, quantity(i.quantity), i.unit, share(i.shareBp), money(i.rateCents), money(i.amountCents), money(i.taxCents), i.arithmetic, i.note]),
+    [bold(t.print.total), null, null, null, null, null, money(total.amountCents, true), money(total.taxCents, true), null, null],
   ];
   const evidenceHead = [t.line, t.day, t.engineHours, t.km, t.onSiteMinutes, t.faultMinutes];
   const evidenceSheet: Row[] = [
@@ -206,7 +216,7 @@ export async function billSheet(b: BillPrint, lang: Language): Promise<{ blob: B
     ...(evidence.length ? [] : [[t.noEvidence]]),
   ];
   const blob = await xlsxBlob([
-    { data: itemSheet, sheet: t.items, columns: [{ width: 28 }, { width: 20 }, { width: 10 }, { width: 8 }, { width: 8 }, { width: 14 }, { width: 14 }, { width: 12 }, { width: 40 }] },
+    { data: itemSheet, sheet: t.items, columns: [{ width: 28 }, { width: 20 }, { width: 10 }, { width: 8 }, { width: 8 }, { width: 14 }, { width: 14 }, { width: 12 }, { width: 40 }, { width: 40 }] },
     { data: evidenceSheet, sheet: t.evidence.slice(0, 31), columns: [{ width: 28 }, { width: 12 }, ...evidenceHead.slice(2).map(() => ({ width: 16 }))] },
   ]);
   return { blob, fileName: `${bill.number}.xlsx`, contentType: XLSX };

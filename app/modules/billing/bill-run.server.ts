@@ -23,16 +23,16 @@
  */
 import { eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { addDays } from "~/lib/calendar";
+import { addDays, addMonths } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { ofTenant, tenantWhere } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
-import { duePeriods, previousDueDays, type DuePeriod } from "./periods";
+import { billPeriod, duePeriods, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
-import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceDeposit, priceFees, priceInstalments, priceLine } from "./pricing";
+import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceDeposit, priceFees, priceInstalments, priceLine, type MinTermTopUp, type TaxTerms } from "./pricing";
 import type { BillItem, BillLineTerms, Call, EvidenceDay, PlanInstalment } from "./types";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 import { BILL_STATE } from "./bills.resource";
@@ -86,6 +86,10 @@ function billableContracts(db: Db, o: BillRunOptions) {
       endedOn: contracts.endedOn,
       state: contracts.state,
       minTermDays: contracts.minTermDays,
+      minTermMonths: contracts.minTermMonths,
+      minTermClause: contracts.minTermClause,
+      dayCount: contracts.dayCount,
+      priceTax: contracts.priceTax,
       settlementDay: contracts.settlementDay,
       paymentDays: contracts.paymentDays,
       depositCents: contracts.depositCents,
@@ -114,14 +118,21 @@ function billableContracts(db: Db, o: BillRunOptions) {
 /** The contract's end for billing: the day it ended when it is no longer in force. */
 const endedOf = (c: Pick<ContractRow, "state" | "endedOn">) => (c.state === CONTRACT_STATE.executing ? null : (c.endedOn ?? null));
 
-type PeriodTerms = Pick<ContractRow, "state" | "endedOn" | "startOn" | "minTermDays">;
+type PeriodTerms = Pick<ContractRow, "state" | "endedOn" | "startOn" | "minTermDays" | "minTermMonths" | "minTermClause">;
 
-/** The minimum term a final period bills up to, when the contract ended before it (null otherwise). */
-export function minTermOf(c: PeriodTerms, period: DuePeriod): { endedOn: string; minTermEndOn: string } | null {
+/**
+ * The minimum term a final period bills up to, when the contract ended before it (null otherwise): its last day is the
+ * start plus the months (six months from 1 June end on 30 November) or the days, as the contract set it.
+ */
+export function minTermOf(c: PeriodTerms, period: Pick<DuePeriod, "final">): MinTermTopUp | null {
   const ended = endedOf(c);
-  const minTermEndOn = c.minTermDays ? addDays(c.startOn, c.minTermDays - 1) : null;
-  return period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn } : null;
+  const unit = c.minTermMonths ? ("month" as const) : ("day" as const);
+  const minTermEndOn = c.minTermMonths ? addDays(addMonths(c.startOn, c.minTermMonths), -1) : c.minTermDays ? addDays(c.startOn, c.minTermDays - 1) : null;
+  return period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn, unit, clause: c.minTermClause ?? null } : null;
 }
+
+/** How the contract's prices carry tax (含税价 or 不含税价 at its rate). */
+export const taxTermsOf = (c: Pick<ContractRow, "taxRateBp" | "priceTax">): TaxTerms => ({ rateBp: c.taxRateBp, excluded: c.priceTax === "excluded" });
 
 /** A fixed price's plan (`fixedPricePlan`) and the due days that place its instalments on this bill (`priceInstalments`). */
 export interface FixedPriceBill {
@@ -134,8 +145,8 @@ export interface FixedPriceBill {
  * What a period bills of the contract as a whole: a fixed price's instalments (its one-off fees are within the price),
  * else its one-off fees (undated ones on the first period); on the final bill, the deposit back.
  */
-export function contractItems(c: Pick<ContractRow, "startOn" | "depositCents">, fees: Parameters<typeof priceFees>[0], fixed: FixedPriceBill | null, period: DuePeriod, taxRateBp: number): BillItem[] {
-  const items = fixed ? priceInstalments(fixed.plan, taxRateBp, { ...fixed, final: period.final }) : priceFees(fees, period, taxRateBp, period.from === c.startOn);
+export function contractItems(c: Pick<ContractRow, "startOn" | "depositCents">, fees: Parameters<typeof priceFees>[0], fixed: FixedPriceBill | null, period: Pick<DuePeriod, "from" | "to" | "final">, tax: TaxTerms): BillItem[] {
+  const items = fixed ? priceInstalments(fixed.plan, tax.rateBp, { ...fixed, final: period.final }) : priceFees(fees, period, tax, period.from === c.startOn);
   const deposit = period.final ? priceDeposit(c.depositCents) : null;
   return deposit ? [...items, deposit] : items;
 }
@@ -349,6 +360,7 @@ export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: Contrac
   const evidence: DraftBill["evidence"] = [];
   const proposals: Proposal[] = [];
   const minTerm = minTermOf(contract, period);
+  const priced = billPeriod(contract, period);
   const plan = fixedPricePlan(contract, data.plans.filter((p) => p.contractId === contract.id));
   const fixed = plan ? { plan, previousDueOn, dueOn: dueOnOf(contract, period) } : null;
   for (const line of lines) {
@@ -357,14 +369,14 @@ export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: Contrac
     // a fixed price stands whatever the use: the machines' work is shown, not priced, and nothing is proposed
     if (plan) continue;
     const calls: Call[] = data.trips.filter((t) => t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
-    const overtimeHours = allowanceOvertimeHours(line, period, days);
-    items.push(...priceLine({ line, period, taxRateBp: contract.taxRateBp, evidence: days, calls, minTerm }));
+    const overtimeHours = allowanceOvertimeHours(line, priced, days);
+    items.push(...priceLine({ line, period: priced, tax: taxTermsOf(contract), evidence: days, calls, minTerm }));
     if (line.vehicleId != null) {
       proposals.push(...proposalsFor({ line, from: period.from, to: period.to, evidence: days, overtimeHours, rentDatesFromFence: contract.fenceRentDates === 1 && contract.siteFenceId != null }));
     }
   }
   const fees = data.fees.filter((f) => f.contractId === contract.id);
-  items.push(...contractItems(contract, fees, fixed, period, contract.taxRateBp));
+  items.push(...contractItems(contract, fees, fixed, period, taxTermsOf(contract)));
   return { contract, period, items, evidence, proposals };
 }
 

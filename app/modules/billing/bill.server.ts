@@ -16,8 +16,8 @@ import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
-import { BILLED_STATES, billItemsWhole, contractItems, minTermOf, runBills, tripHours, type BillRunResult } from "./bill-run.server";
-import { isWholeMonth } from "./periods";
+import { BILLED_STATES, billItemsWhole, contractItems, minTermOf, runBills, taxTermsOf, tripHours, type BillRunResult } from "./bill-run.server";
+import { billPeriod } from "./periods";
 import { decisionsOf, type Proposal } from "./evidence";
 import { billTotals, fixedPricePlan, priceLine } from "./pricing";
 import { taxIncludedCents } from "../contracts/value";
@@ -55,7 +55,7 @@ export async function loadBill(scope: RequestScope, id: number) {
   const [head, items, evidence, proposals, lines, adjustments] = await batch(scope.db, [
     scope.db
       // the customer's name aliased: in a D1 batch, rows come back as objects and two columns both called "name" collapse
-      .select({ contractNumber: contracts.number, contractName: contracts.name, kind: contracts.kind, customer: sql<string | null>`${customers.name}`.as("customer_name"), settlementDay: contracts.settlementDay })
+      .select({ contractNumber: contracts.number, contractName: contracts.name, kind: contracts.kind, customer: sql<string | null>`${customers.name}`.as("customer_name"), settlementDay: contracts.settlementDay, dayCount: contracts.dayCount, priceTax: contracts.priceTax })
       .from(contracts)
       .leftJoin(customers, and(eq(customers.id, contracts.customerId), sameTenant(customers, contracts)))
       .where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId))),
@@ -151,7 +151,9 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
   const contract = contractRows[0];
   if (!contract) return refuse(404, "bills:notFound");
   const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
-  const period = { from: bill.periodFrom, to: bill.periodTo, wholeMonth: isWholeMonth(contract.kind, contract.settlementDay, bill.periodFrom, bill.periodTo), final: bill.final === 1 };
+  const period = billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo, final: bill.final === 1 });
+  // the bill's own rate (an amendment keeps what the bill was made at), the contract's way of carrying it
+  const tax = { ...taxTermsOf(contract), rateBp: bill.taxRateBp };
   const minTerm = minTermOf(contract, period);
   const plan = fixedPricePlan(contract, planRows);
   const items: BillItem[] = [];
@@ -161,9 +163,9 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
     const days: EvidenceDay[] = evidenceRows.filter((e) => e.lineId === row.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes }));
     const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
     const mine = accepted.filter((p) => p.lineId === row.id);
-    items.push(...priceLine({ line, period, taxRateBp: bill.taxRateBp, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
+    items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
   }
-  items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, bill.taxRateBp));
+  items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
   const totals = billTotals(items);
   try {
     await batch(scope.db, [

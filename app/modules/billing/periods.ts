@@ -4,6 +4,11 @@
  * ended; spot hire (零租) is billed by the week (Monday to Sunday). A period is due once its last day has come.
  */
 import { addDays, daysInMonth, requireDay, weekdayOf } from "~/lib/calendar";
+import type { DAY_COUNTS } from "../../../db/schema/rental";
+import { daysBetween, MONTH_DAYS } from "../contracts/value";
+
+/** How a day's rent is taken from a monthly rate: ÷ 30 (the trade's month) or ÷ the settlement month's calendar days. */
+export type DayCount = (typeof DAY_COUNTS)[number];
 
 export interface BillingContract {
   kind: string;
@@ -90,4 +95,28 @@ export function previousDueDays(periods: readonly DuePeriod[], made: readonly { 
     for (const b of made) if (b.periodFrom < p.from && (last == null || b.dueOn > last)) last = b.dueOn;
     return last;
   });
+}
+
+/**
+ * The days of the settlement month a period falls in (from the day after one settlement day to the next, both
+ * counted): 31 for 21 Oct – 20 Nov with the 20th; a calendar month with the 31st (the month's last day). A part
+ * month (the first, the last) is divided by its whole month's days.
+ */
+export function settlementMonthDays(settlementDay: number, from: string): number {
+  const close = nextClose(from, settlementDay);
+  const { year, month } = requireDay(close);
+  const before = month === 1 ? settlementDayIn(year - 1, 12, settlementDay) : settlementDayIn(year, month - 1, settlementDay);
+  return daysBetween(addDays(before, 1), close);
+}
+
+/** A period as the pricing reads it: whether it is a whole month, and what a monthly rate is divided by under the contract's day count. */
+export function billPeriod(contract: { kind: string; settlementDay: number; dayCount: DayCount }, p: { from: string; to: string; final?: boolean }) {
+  return {
+    from: p.from,
+    to: p.to,
+    final: p.final ?? false,
+    wholeMonth: isWholeMonth(contract.kind, contract.settlementDay, p.from, p.to),
+    dayCount: contract.dayCount,
+    monthDays: contract.dayCount === "calendar" ? settlementMonthDays(contract.settlementDay, p.from) : MONTH_DAYS,
+  };
 }

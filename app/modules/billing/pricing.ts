@@ -4,15 +4,22 @@
  * exactly: the quantity is text, a decimal or an unreduced fraction "n/d" ("21/30": days over the trade's 30-day month,
  * "13/8": hours over a shift's hours), and the amount is rounded half up to the cent once, from the exact product.
  *
- * A line's day's rent is its daily rate, else its monthly rate over 30 days (quantity "N/30" at the monthly rate, unit
- * month); the deductions (stop-rent, idle, fault) and additions (outside use, minimum term) are priced on it.
+ * A line's day's rent is its daily rate, else its monthly rate over the contract's day count (quantity "N/D" at the
+ * monthly rate, unit month): D is 30 under the trade's 30-day month, or the days of the settlement month under calendar
+ * days (31 for 21 Oct – 20 Nov); the deductions (stop-rent, idle, fault) and additions (outside use, minimum term) are
+ * priced on it.
+ *
+ * Prices are tax included (含税价: each item's tax is taken out of its amount) or tax excluded (不含税价: the item's net is
+ * rounded, then its tax added at the rate, half up at the fen); either way an item's amount is what the customer pays
+ * and the bill's tax is the sum of its items'.
  *
  * A fixed price (包租, a project with a fixed price, 以租代售) is not priced from its lines: its bills carry its payment
  * plan's instalments (`fixedPricePlan`, `priceInstalments`).
  */
 import Big from "big.js";
-import { addDays } from "~/lib/calendar";
-import { MONTH_DAYS, contractValueCents, daysBetween, generatePlan, isFixedPrice, taxIncludedCents, type ContractKind } from "../contracts/value";
+import { addDays, addMonths } from "~/lib/calendar";
+import { MONTH_DAYS, addedTaxCents, contractValueCents, daysBetween, generatePlan, isFixedPrice, taxIncludedCents, termOf, type ContractKind } from "../contracts/value";
+import type { DayCount } from "./periods";
 import type { BillItem, BillLineTerms, BillRule, BillUnit, Call, EvidenceDay, LineDecisions, PlanInstalment } from "./types";
 
 export interface BillPeriod {
@@ -20,12 +27,33 @@ export interface BillPeriod {
   to: string;
   /** the period is one whole settlement month (e.g. Oct 21 → Nov 20): a line on rent every day of it is billed one month */
   wholeMonth: boolean;
+  /** the contract's day count: the trade's 30-day month, or the calendar's days */
+  dayCount: DayCount;
+  /** the days a monthly rate is divided by for a day's rent: 30, or the settlement month's days (billPeriod in periods.ts) */
+  monthDays: number;
+}
+
+/** How a contract's prices carry tax: at this rate (basis points), within each price or added to it. */
+export interface TaxTerms {
+  rateBp: number;
+  /** 不含税价: the price is net; each item's tax is added */
+  excluded: boolean;
+}
+
+/** The minimum term an early end tops up to: from the day after the end to the term's last day, as the contract counts it. */
+export interface MinTermTopUp {
+  endedOn: string;
+  minTermEndOn: string;
+  /** the term was set in months: the rest is billed as whole months and the days left */
+  unit: "month" | "day";
+  /** the contract's clause the item cites */
+  clause: string | null;
 }
 
 export interface LinePricingInput {
   line: BillLineTerms;
   period: BillPeriod;
-  taxRateBp: number;
+  tax: TaxTerms;
   /** per day, for 台班 when there are no calls */
   evidence?: readonly EvidenceDay[];
   /** out-car records in the period (台班 and hourly) */
@@ -33,7 +61,7 @@ export interface LinePricingInput {
   /** accepted proposals */
   decisions?: LineDecisions;
   /** the contract ended early: bill the days up to the minimum term's end on this (final) bill */
-  minTerm?: { endedOn: string; minTermEndOn: string } | null;
+  minTerm?: MinTermTopUp | null;
 }
 
 /** An exact quantity: n / d, never reduced (the bill shows the days over 30, the hours over a shift). */
@@ -49,7 +77,7 @@ const SHARE_WHOLE = 10_000;
 const halfUp = (b: Big) => Number(b.round(0, Big.roundHalfUp).toFixed());
 
 const whole = (n: Big | number): Quantity => ({ n: new Big(n), d: ONE });
-const overMonth = (days: Big | number): Quantity => ({ n: new Big(days), d: new Big(MONTH_DAYS) });
+const over = (days: Big | number, monthDays: number): Quantity => ({ n: new Big(days), d: new Big(monthDays) });
 const quantityText = (q: Quantity) => (q.d.eq(1) ? q.n.toFixed() : `${q.n.toFixed()}/${q.d.toFixed()}`);
 
 const QUANTITY = /^(-?\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/;
@@ -106,7 +134,7 @@ export function allowanceOvertimeHours(line: BillLineTerms, period: BillPeriod, 
   } else {
     const total = [...hours.values()].reduce((s, h) => s.plus(h), new Big(0));
     // the allowance over a part month is pro-rated by its days, one division so it stays exact
-    const allowed = isWholeMonth(period, onRent) ? allowance : allowance.times(onRent.length).div(MONTH_DAYS);
+    const allowed = isWholeMonth(period, onRent) ? allowance : allowance.times(onRent.length).div(period.monthDays);
     over = maxZero(total.minus(allowed));
   }
   return Number(over.round(2, Big.roundHalfUp).toFixed());
@@ -118,39 +146,35 @@ export function faultDeductionDays(countedHours: number): number {
   return Number(new Big(countedHours).div(8).round(0, Big.roundDown).toFixed());
 }
 
-function priced(
-  lineId: number | null,
-  rule: BillRule,
-  q: Quantity,
-  unit: BillUnit,
-  rateCents: number,
-  taxRateBp: number,
-  basis: BillItem["basis"],
-  shareBp?: number,
-): BillItem {
+function priced(lineId: number | null, rule: BillRule, q: Quantity, unit: BillUnit, rateCents: number, tax: TaxTerms, basis: BillItem["basis"], shareBp?: number): BillItem {
   // one division of the exact product, then the one rounding to the cent
   const share = shareBp ?? SHARE_WHOLE;
-  const amountCents = halfUp(new Big(rateCents).times(q.n).times(share).div(q.d.times(SHARE_WHOLE)));
+  const priceCents = halfUp(new Big(rateCents).times(q.n).times(share).div(q.d.times(SHARE_WHOLE)));
+  // a net price: its tax is added, rounded half up at the fen on its own; a gross price: its tax is taken out
+  const taxCents = tax.excluded ? addedTaxCents(priceCents, tax.rateBp) : taxIncludedCents(priceCents, tax.rateBp);
+  const withShare = shareBp == null ? basis : { ...basis, shareBp };
   return {
     lineId,
     rule,
     quantity: quantityText(q),
     unit,
     rateCents,
-    amountCents,
-    taxRateBp,
-    taxCents: taxIncludedCents(amountCents, taxRateBp),
-    basis: shareBp == null ? basis : { ...basis, shareBp },
+    amountCents: tax.excluded ? priceCents + taxCents : priceCents,
+    taxRateBp: tax.rateBp,
+    taxCents,
+    basis: tax.excluded ? { ...withShare, priceTax: "excluded" } : withShare,
   };
 }
 
 /** Prices a contract line for a period: one item per rule that applies, in the bill's order; nothing for zero quantities. */
 export function priceLine(input: LinePricingInput): BillItem[] {
-  const { line, period, taxRateBp } = input;
+  const { line, period, tax } = input;
+  const monthDays = period.monthDays;
+  const overMonth = (days: Big | number) => over(days, monthDays);
   const decisions = input.decisions ?? {};
   const items: BillItem[] = [];
   const add = (rule: BillRule, q: Quantity, unit: BillUnit, rateCents: number, basis: BillItem["basis"], shareBp?: number) => {
-    if (!q.n.eq(0)) items.push(priced(line.id, rule, q, unit, rateCents, taxRateBp, basis, shareBp));
+    if (!q.n.eq(0)) items.push(priced(line.id, rule, q, unit, rateCents, tax, basis, shareBp));
   };
 
   const onRent = daysOnRent(line, period);
@@ -161,7 +185,7 @@ export function priceLine(input: LinePricingInput): BillItem[] {
   const stopDays = onRent.filter((d) => stopSet.has(d));
   const wholeMonth = isWholeMonth(period, onRent);
 
-  // the day's rent: the daily rate when the line has one, else the monthly rate over 30 days; neither: no day-based items
+  // the day's rent: the daily rate when the line has one, else the monthly rate over the day count; neither: no day-based items
   // (stop-rent on a whole month stays at the monthly rate: it takes back days of that month)
   const dayRent =
     line.dailyCents != null
@@ -175,7 +199,7 @@ export function priceLine(input: LinePricingInput): BillItem[] {
   if (line.monthlyCents != null && span) {
     if (wholeMonth) {
       add("monthly", whole(1), "month", line.monthlyCents, span);
-      const stopped = Math.min(stopDays.length, MONTH_DAYS);
+      const stopped = Math.min(stopDays.length, monthDays);
       add("stopRent", overMonth(-stopped), "month", line.monthlyCents, { days: stopped, dates: stopDays });
     } else {
       add("monthly", overMonth(billed.length), "month", line.monthlyCents, stopDays.length ? { ...span, stopDays: stopDays.length } : span);
@@ -184,12 +208,12 @@ export function priceLine(input: LinePricingInput): BillItem[] {
     add("daily", whole(billed.length), "day", line.dailyCents, stopDays.length ? { ...span, stopDays: stopDays.length } : span);
   }
 
-  // operators go with the machine's month: a whole month less its stop days, else the billed days over 30
+  // operators go with the machine's month: a whole month less its stop days, else the billed days over the day count
   if (line.operators > 0 && line.operatorMonthlyCents != null && dayRent && span) {
     const q =
       line.monthlyCents != null && wholeMonth
         ? stopDays.length
-          ? overMonth((MONTH_DAYS - Math.min(stopDays.length, MONTH_DAYS)) * line.operators)
+          ? overMonth((monthDays - Math.min(stopDays.length, monthDays)) * line.operators)
           : whole(line.operators)
         : overMonth(billed.length * line.operators);
     add("operator", q, "month", line.operatorMonthlyCents, { operators: line.operators });
@@ -249,8 +273,20 @@ export function priceLine(input: LinePricingInput): BillItem[] {
 
     const term = input.minTerm;
     if (term && term.minTermEndOn > term.endedOn) {
-      const days = daysBetween(addDays(term.endedOn, 1), term.minTermEndOn);
-      add("minTerm", dayRent.days(days), dayRent.unit, dayRent.rate, { endedOn: term.endedOn, minTermEndOn: term.minTermEndOn, days });
+      const from = addDays(term.endedOn, 1);
+      const cited = { endedOn: term.endedOn, minTermEndOn: term.minTermEndOn, ...(term.clause ? { clause: term.clause } : {}) };
+      if (term.unit === "month" && line.monthlyCents != null) {
+        // a term in months: the whole months left at the monthly rate, then the days left over that month's own days
+        // (calendar) or 30
+        const rest = termOf(from, term.minTermEndOn);
+        add("minTerm", whole(rest.months), "month", line.monthlyCents, { ...cited, months: rest.months });
+        const tail = addMonths(from, rest.months);
+        const tailMonthDays = period.dayCount === "calendar" ? daysBetween(tail, addDays(addMonths(tail, 1), -1)) : MONTH_DAYS;
+        add("minTerm", over(rest.days, tailMonthDays), "month", line.monthlyCents, { ...cited, days: rest.days });
+      } else {
+        const days = daysBetween(from, term.minTermEndOn);
+        add("minTerm", dayRent.days(days), dayRent.unit, dayRent.rate, { ...cited, days });
+      }
     }
   }
 
@@ -260,14 +296,14 @@ export function priceLine(input: LinePricingInput): BillItem[] {
 /** The one-off fees on this bill: those dated in the period, and the undated ones on the contract's first period. */
 export function priceFees(
   fees: readonly { id: number; lineId: number | null; kind: string; amountCents: number; feeOn: string | null }[],
-  period: BillPeriod,
-  taxRateBp: number,
+  period: Pick<BillPeriod, "from" | "to">,
+  tax: TaxTerms,
   firstPeriod: boolean,
 ): BillItem[] {
   return fees
     .filter((f) => (f.feeOn == null ? firstPeriod : f.feeOn >= period.from && f.feeOn <= period.to))
     .map((f) =>
-      priced(f.lineId, "fee", whole(1), "item", f.amountCents, taxRateBp, f.feeOn == null ? { kind: f.kind, feeId: f.id } : { kind: f.kind, feeOn: f.feeOn, feeId: f.id }),
+      priced(f.lineId, "fee", whole(1), "item", f.amountCents, tax, f.feeOn == null ? { kind: f.kind, feeId: f.id } : { kind: f.kind, feeOn: f.feeOn, feeId: f.id }),
     );
 }
 
@@ -301,9 +337,10 @@ export function fixedPricePlan(terms: FixedPriceTerms, instalments: readonly Pla
  * rate; none of 0.
  */
 export function priceInstalments(plan: readonly PlanInstalment[], taxRateBp: number, bill: { previousDueOn: string | null; dueOn: string; final: boolean }): BillItem[] {
+  // a plan's instalments are what the customer pays (the plan adds up to the value, tax included): tax taken out
   return plan
     .filter((p) => p.amountCents !== 0 && (bill.previousDueOn == null || p.dueOn > bill.previousDueOn) && (bill.final || p.dueOn <= bill.dueOn))
-    .map((p) => priced(null, "instalment", whole(1), "item", p.amountCents, taxRateBp, { seq: p.seq, dueOn: p.dueOn }));
+    .map((p) => priced(null, "instalment", whole(1), "item", p.amountCents, { rateBp: taxRateBp, excluded: false }, { seq: p.seq, dueOn: p.dueOn }));
 }
 
 /** The deposit returned on the final bill: a negative item outside the tax (a deposit is no sale); null for none. */

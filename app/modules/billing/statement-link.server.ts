@@ -7,6 +7,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { anonymousScope } from "~/modules/access/access.server";
 import { confirmByCustomer, disputeByCustomer, linkScope, markViewed, readStatementLink, statementView, STATEMENT_STATE, type StatementView } from "./statement.server";
 import { readForm } from "~/lib/posted-form.server";
+import { itemArithmetic } from "./arithmetic";
+import { billPeriod } from "./periods";
 
 /** What the page shows of a statement: no ids of other rows than its own, no user names (the events say "the lessor"). */
 export function publicView(v: StatementView) {
@@ -23,6 +25,8 @@ export function publicView(v: StatementView) {
     expiresAt: v.statement.linkExpiresAt,
     contractNumber: v.contractNumber,
     contractName: v.contractName,
+    // the conventions the bills were priced by, and the period's divisor under calendar days
+    terms: { dayCount: v.dayCount, priceTax: v.priceTax, monthDays: billPeriod(v, { from: v.statement.periodFrom, to: v.statement.periodTo }).monthDays },
     customer: v.customer,
     lessor: v.lessor,
     timeZone: v.timeZone,
@@ -39,7 +43,7 @@ export function publicView(v: StatementView) {
         .filter((i) => i.billId === b.id)
         .map((i) => {
           const line = i.lineId ? lineOf.get(i.lineId) : undefined;
-          return { id: i.id, rule: i.rule, quantity: i.quantity, unit: i.unit, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, shareBp: typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null, feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null, note: i.note, machine: line ? (line.plate ?? line.spec ?? (line.equipmentType ? null : `#${line.lineNo}`)) : null, equipmentType: line && !line.plate && !line.spec ? line.equipmentType : null };
+          return { id: i.id, rule: i.rule, quantity: i.quantity, unit: i.unit, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, shareBp: typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null, feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null, note: i.note, arithmetic: itemArithmetic(i), clause: typeof i.basis?.clause === "string" ? i.basis.clause : null, machine: line ? (line.plate ?? line.spec ?? (line.equipmentType ? null : `#${line.lineNo}`)) : null, equipmentType: line && !line.plate && !line.spec ? line.equipmentType : null };
         }),
       evidence: v.evidence
         .filter((e) => e.billId === b.id)

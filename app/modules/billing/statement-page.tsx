@@ -60,6 +60,8 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
         <Fact label={tb("amount")} value={formatCents(s.amountCents)} strong />
         <Fact label={tb("tax")} value={formatCents(s.taxCents)} />
         <Fact label={tb("net")} value={formatCents(s.amountCents - s.taxCents)} />
+        <Fact label={tb("dayCount")} value={tb(`dayCounts.${s.terms.dayCount}`, { days: s.terms.monthDays })} />
+        <Fact label={tb("priceTax")} value={tb(`priceTaxes.${s.terms.priceTax}`)} />
         {open && s.expiresAt ? <Fact label={t("expires")} value={when(s.expiresAt)} /> : null}
       </dl>
       {action?.ok ? <Alert tone="success">{t(`done.${action.done}`)}</Alert> : null}
@@ -110,6 +112,10 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
                         {ruleText(i)}
                         {disputed.has(i.id) ? <span className="ml-2 text-danger">{t("disputedMark", { comment: disputed.get(i.id)!.comment })}</span> : null}
                         {answered.has(i.id) ? <span className="ml-2 text-muted">{t("answeredMark", { comment: answered.get(i.id)!.comment })}</span> : null}
+                        {i.clause ? tb("clauseOf", { clause: i.clause }) : ""}
+                        <span className="block text-xs tabular-nums text-muted" data-testid="statement-item-arithmetic">
+                          {i.arithmetic}
+                        </span>
                       </Td>
                       <Td num>
                         {i.quantity} {tb(`units.${i.unit}`)}

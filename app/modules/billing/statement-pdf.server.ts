@@ -22,7 +22,8 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
   const t = (key: PrintKey, params: Record<string, string | number> = {}) => String(texts[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
   const ruleOf = (rule: BillRule, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule] ?? rule));
   const unitOf = (unit: BillUnit) => bill.units[unit] ?? unit;
-  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind), `${i.quantity} ${unitOf(i.unit)}${i.shareBp != null ? ` × ${(i.shareBp / 100).toFixed(1)}%` : ""}`, formatCents(i.rateCents), formatCents(i.amountCents), formatCents(i.taxCents)]));
+  const clause = (c: string | null) => (c ? bill.clauseOf.replace("{{clause}}", c) : "");
+  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind) + clause(i.clause), `${i.quantity} ${unitOf(i.unit)}`, i.arithmetic, formatCents(i.amountCents), formatCents(i.taxCents)]));
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : "");
   const print: ContractPrint = {
     title: `${resources[lang].statements.title} ${s.number}`,
@@ -39,6 +40,8 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
           [t("period"), `${s.periodFrom} ～ ${s.periodTo}`],
           [t("amount"), formatCents(s.amountCents)],
           [t("tax"), formatCents(s.taxCents)],
+          [bill.dayCount, bill.dayCounts[s.terms.dayCount].replace("{{days}}", String(s.terms.monthDays))],
+          [bill.priceTax, bill.priceTaxes[s.terms.priceTax]],
         ],
       },
     ],
@@ -55,13 +58,13 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
     },
     lines: {
       columns: [
-        { label: t("bill"), share: 0.12 },
-        { label: t("machine"), share: 0.16 },
-        { label: t("rule"), share: 0.16 },
-        { label: t("quantity"), share: 0.16, align: "right" },
-        { label: t("rate"), share: 0.14, align: "right" },
-        { label: t("amount"), share: 0.14, align: "right" },
-        { label: t("tax"), share: 0.12, align: "right" },
+        { label: t("bill"), share: 0.1 },
+        { label: t("machine"), share: 0.13 },
+        { label: t("rule"), share: 0.14 },
+        { label: t("quantity"), share: 0.1, align: "right" },
+        { label: bill.arithmetic, share: 0.29 },
+        { label: t("amount"), share: 0.13, align: "right" },
+        { label: t("tax"), share: 0.11, align: "right" },
       ],
       rows: items,
       empty: t("none"),

@@ -260,7 +260,7 @@ export async function revokeStatementLink(scope: RequestScope, id: number): Prom
 /** A statement with its bills, their items, each line's evidence summed and the events: the customer's page and the clerk's. */
 export async function statementView(db: Db, tenantId: number, id: number) {
   const [s] = await db
-    .select({ statement: statements, contractNumber: contracts.number, contractName: contracts.name, customer: customers.name, lessor: tenants.name, timeZone: tenants.timeZone })
+    .select({ statement: statements, contractNumber: contracts.number, contractName: contracts.name, kind: contracts.kind, settlementDay: contracts.settlementDay, dayCount: contracts.dayCount, priceTax: contracts.priceTax, customer: customers.name, lessor: tenants.name, timeZone: tenants.timeZone })
     .from(statements)
     .innerJoin(contracts, and(eq(contracts.id, statements.contractId), sameTenant(contracts, statements)))
     .innerJoin(tenants, eq(tenants.id, statements.tenantId))

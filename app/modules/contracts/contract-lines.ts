@@ -7,7 +7,7 @@
 import type { FormFieldDef } from "~/lib/list/types";
 import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
-import { CONTRACT_KIND_OPTIONS, FEE_KIND_OPTIONS } from "./contracts.resource";
+import { CONTRACT_KIND_OPTIONS, DAY_COUNT_OPTIONS, FEE_KIND_OPTIONS, PRICE_TAX_OPTIONS } from "./contracts.resource";
 
 const money = (key: string, zh: string, en: string, more = false): FormFieldDef => ({ key, label: { zh, en }, type: "money", more });
 const decimal = (key: string, zh: string, en: string): FormFieldDef => ({ key, label: { zh, en }, type: "quantity", decimals: 1, more: true });
@@ -119,11 +119,15 @@ export const CONTRACT_HEAD = [
   { key: "signedOn", label: { zh: "签订日期", en: "Signed" }, type: "date" },
   { key: "startOn", label: { zh: "开始日期", en: "Start" }, type: "date", required: true },
   { key: "plannedEndOn", label: { zh: "计划结束日期", en: "Planned end" }, type: "date" },
+  { key: "minTermMonths", label: { zh: "最短租期（月）", en: "Minimum term (months)" }, type: "number" },
   { key: "minTermDays", label: { zh: "最短租期（天）", en: "Minimum term (days)" }, type: "number" },
+  { key: "minTermClause", label: { zh: "最短租期条款号", en: "Minimum term clause" }, type: "text", maxLength: 20, hint: { zh: "如：第5条", en: "e.g. Clause 5" } },
   { key: "settlementDay", label: { zh: "结算日（每月）", en: "Settlement day (monthly)" }, type: "number", required: true },
   { key: "paymentDays", label: { zh: "付款天数", en: "Payment terms (days)" }, type: "number", required: true },
   { key: "deposit", label: { zh: "押金（元）", en: "Deposit (¥)" }, type: "money" },
   { key: "taxRate", label: { zh: "税率（%）", en: "Tax rate (%)" }, type: "percent" },
+  { key: "priceTax", label: { zh: "价格含税", en: "Prices" }, type: "select", required: true, options: PRICE_TAX_OPTIONS },
+  { key: "dayCount", label: { zh: "计日方式", en: "Day count" }, type: "select", required: true, options: DAY_COUNT_OPTIONS },
   { key: "fixedPrice", label: { zh: "固定总价（元）", en: "Fixed price (¥)" }, type: "money", when: { kind: ["charter", "project"] } },
   { key: "purchasePrice", label: { zh: "购买价（元）", en: "Purchase price (¥)" }, type: "money", required: true, when: { kind: ["rentToOwn"] } },
   { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea", maxLength: 500 },

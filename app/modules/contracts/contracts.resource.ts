@@ -42,6 +42,18 @@ export const CONTRACT_KIND_OPTIONS: OptionDef[] = [
   { value: "subcontract", label: { zh: "分包/租入", en: "Sub-contract" } },
 ];
 
+/** 计日方式: a day's rent is the monthly rate ÷ 30, or ÷ the days of that settlement month (docs/billing.md). */
+export const DAY_COUNT_OPTIONS: OptionDef[] = [
+  { value: "thirty", label: { zh: "按30天/月", en: "30-day month" } },
+  { value: "calendar", label: { zh: "按自然日", en: "Calendar days" } },
+];
+
+/** 含税价 / 不含税价: the tax is within each price, or added to each item at the contract's rate. */
+export const PRICE_TAX_OPTIONS: OptionDef[] = [
+  { value: "included", label: { zh: "含税价", en: "Tax included" } },
+  { value: "excluded", label: { zh: "不含税价（另加税）", en: "Tax excluded (tax added)" } },
+];
+
 export const FEE_KIND_OPTIONS: OptionDef[] = [
   { value: "entry", label: { zh: "进场费", en: "Mobilisation" } },
   { value: "exit", label: { zh: "退场费", en: "Demobilisation" } },

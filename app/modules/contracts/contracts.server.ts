@@ -8,7 +8,7 @@ import { FORM_MAX_ROWS } from "~/lib/posted-form";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { approvalRecords, contractFees, contractLines, contractPlans, contracts, customers, fences, leads, organisations, suppliers, users, vehicles } from "../../../db/schema";
-import { CONTRACT_KINDS, FEE_KINDS } from "../../../db/schema/rental";
+import { CONTRACT_KINDS, DAY_COUNTS, FEE_KINDS, PRICE_TAX } from "../../../db/schema/rental";
 import { batch, declaredAs } from "../../../db/client";
 import { isUniqueFailure } from "../../../db/guard";
 import { assignableOrgsWhere, visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
@@ -32,6 +32,8 @@ import { contractSheetLines, formCents as cents, formText as s, lineFormValues }
 import { CONTRACT_APPROVE_CODE, CONTRACT_STATE, contractStates, contractView, EDITABLE_STATES, type ContractStateRow } from "./contracts.resource";
 import { contractValueCents, isFixedPrice } from "./value";
 import { ENABLED } from "~/modules/workflow/enablement";
+import { readTenantSettings } from "~/modules/settings/settings.server";
+import { tenantConfigView } from "~/modules/settings/settings.views";
 
 export const CONTRACT_NUMBERING = { field: "number", kind: "contract", prefix: "HT" } as const;
 
@@ -146,6 +148,11 @@ export const ContractSchema = z
     startOn: day({ message: "contracts:startRequired" }),
     plannedEndOn: dayText("contracts:endDay"),
     minTermDays: count(3650, "contracts:minTerm"),
+    minTermMonths: count(120, "contracts:minTermMonthsRange"),
+    minTermClause: text(20, "contracts:tooLong20"),
+    // a form without them (an import, an older page) keeps the trade's defaults
+    dayCount: z.enum(DAY_COUNTS, { message: "validation.required" }).default("thirty"),
+    priceTax: z.enum(PRICE_TAX, { message: "validation.required" }).default("included"),
     settlementDay: posted()
       .refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 31, "contracts:settlementDay")
       .transform(Number),
@@ -173,6 +180,8 @@ export const ContractSchema = z
   .superRefine((v, ctx) => {
     const issue = (path: (string | number)[], message: Message) => ctx.addIssue({ code: "custom", path, message });
     if (v.plannedEndOn && v.plannedEndOn < v.startOn) issue(["plannedEndOn"], "contracts:endBeforeStart");
+    // one minimum term, as the contract words it: in months or in days
+    if (v.minTermMonths && v.minTermDays) issue(["minTermDays"], "contracts:minTermBoth");
     if (v.kind === "subcontract" ? !v.supplierId : !v.customerId) issue([v.kind === "subcontract" ? "supplierId" : "customerId"], "validation.required");
     if (v.kind === "charter" && v.fixedPrice === null) issue(["fixedPrice"], "contracts:fixedRequired");
     if (v.kind === "rentToOwn" && v.purchasePrice === null) issue(["purchasePrice"], "contracts:purchaseRequired");
@@ -198,6 +207,8 @@ export function termsOf(v: ContractValues) {
     fixedCents: v.fixedPrice,
     purchaseCents: v.purchasePrice,
     plannedEndOn: v.plannedEndOn,
+    // 不含税价: the value is what the customer pays, the lines' and fees' tax added
+    addedTaxBp: v.priceTax === "excluded" ? (v.taxRate ?? 0) : null,
     lines: v.lines.map((l) => ({ monthlyCents: l.monthly, dailyCents: l.daily, operators: l.operators, operatorMonthlyCents: l.operatorMonthly, costMonthlyCents: l.costMonthly, onRentOn: l.onRentOn ?? v.startOn, offRentOn: l.offRentOn })),
     fees: v.fees.map((f) => ({ amountCents: f.amount })),
   };
@@ -309,6 +320,10 @@ function headOf(v: ContractValues) {
     startOn: v.startOn,
     plannedEndOn: v.plannedEndOn,
     minTermDays: v.minTermDays,
+    minTermMonths: v.minTermMonths,
+    minTermClause: v.minTermClause,
+    dayCount: v.dayCount,
+    priceTax: v.priceTax,
     settlementDay: v.settlementDay,
     paymentDays: v.paymentDays,
     depositCents: v.deposit ?? 0,
@@ -512,6 +527,10 @@ export function formValuesOf(c: Pick<LoadedContract, "head" | "lines" | "fees" |
     startOn: h.startOn,
     plannedEndOn: s(h.plannedEndOn),
     minTermDays: s(h.minTermDays),
+    minTermMonths: s(h.minTermMonths),
+    minTermClause: s(h.minTermClause),
+    dayCount: h.dayCount,
+    priceTax: h.priceTax,
     settlementDay: String(h.settlementDay),
     paymentDays: String(h.paymentDays),
     deposit: cents(h.depositCents),
@@ -559,7 +578,10 @@ export async function contractOptions(scope: RequestScope): Promise<Record<strin
 export async function newContractValues(scope: RequestScope, url: URL): Promise<Record<string, unknown>> {
   const today = todayInZone(scope.user.timeZone);
   const line = { vehicleId: "", equipmentType: "", onRentOn: "", offRentOn: "", shiftHours: "8" };
-  const values: Record<string, unknown> = { kind: "rental", startOn: today, signedOn: today, settlementDay: "20", paymentDays: "30", taxRate: "9", salesmanId: String(scope.user.id), lines: [line] };
+  // the day count a new contract starts from is the tenant's (/tenantConfig); the contract keeps its own once saved
+  const { values: tenant } = await readTenantSettings(scope.db, scope.user.tenantId, tenantConfigView.key, { dayCount: "thirty" });
+  const dayCount = tenant.dayCount === "calendar" ? "calendar" : "thirty";
+  const values: Record<string, unknown> = { kind: "rental", startOn: today, signedOn: today, settlementDay: "20", paymentDays: "30", taxRate: "9", priceTax: "included", dayCount, salesmanId: String(scope.user.id), lines: [line] };
   const p = url.searchParams;
   const leadId = Number(p.get("fromLead"));
   if (Number.isSafeInteger(leadId) && leadId > 0) {

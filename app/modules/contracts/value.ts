@@ -3,6 +3,7 @@
  * exposure and the plan's total read that column). Decimal arithmetic by big.js, never binary floats; a figure is
  * rounded half up to the cent once, where it is stored.
  *
+ * - Prices without tax (不含税价): the value is what the customer pays, the tax of the lines and fees added.
  * - Fixed-price kinds: a charter (包租) and a project with a fixed price are worth that price; a rent-to-own (以租代售)
  *   with a purchase price is worth the purchase price.
  * - Otherwise each line's rent over its term (its on-rent day to its off-rent day, else the contract's planned end;
@@ -31,6 +32,8 @@ export interface ContractTerms {
   fixedCents?: number | null;
   purchaseCents?: number | null;
   plannedEndOn?: string | null;
+  /** 不含税价: the prices are net, and the value adds their tax at this rate (basis points); null: tax included */
+  addedTaxBp?: number | null;
   lines: readonly LineTerms[];
   fees?: readonly { amountCents: number }[];
 }
@@ -89,12 +92,18 @@ export function lineCostCents(line: LineTerms, plannedEndOn: string | null | und
 export function contractValueCents(t: ContractTerms): number {
   if (isFixedPrice(t)) return (t.kind === "rentToOwn" ? t.purchaseCents : t.fixedCents) ?? 0;
   const rent = t.lines.reduce((s, l) => s + lineRentCents(l, t.plannedEndOn), 0);
-  return rent + (t.fees ?? []).reduce((s, f) => s + f.amountCents, 0);
+  const net = rent + (t.fees ?? []).reduce((s, f) => s + f.amountCents, 0);
+  return t.addedTaxBp ? net + addedTaxCents(net, t.addedTaxBp) : net;
 }
 
 /** The tax included in a tax-inclusive amount: amount × rate / (1 + rate), rounded half up (9 % of ¥10,900.00 is ¥900.00). */
 export function taxIncludedCents(amountCents: number, rateBp: number): number {
   return half(new Big(amountCents).times(rateBp).div(10_000 + rateBp));
+}
+
+/** The tax added to a net amount: amount × rate, rounded half up at the fen (9 % of ¥10,000.00 is ¥900.00). */
+export function addedTaxCents(netCents: number, rateBp: number): number {
+  return half(new Big(netCents).times(rateBp).div(10_000));
 }
 
 /** The margin of a sub-contract: sell minus cost, and as basis points of the sell price (0 when nothing is sold). */

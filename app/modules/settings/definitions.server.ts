@@ -23,13 +23,15 @@ const whole = (min: number, max: number) => num("validation.range", min, max).re
 
 export const tenantConfig: SettingsDefinition = {
   view: tenantConfigView,
-  defaults: { systemName: "Derrick", loginTitle: "", defaultLanguage: "zh-CN", sessionIdleHours: 12, watermark: "0" },
+  defaults: { systemName: "Derrick", loginTitle: "", defaultLanguage: "zh-CN", sessionIdleHours: 12, watermark: "0", dayCount: "thirty" },
   schema: z.object({
     systemName: line().min(1, "validation.required").max(30, "validation.name30"),
     loginTitle: optionalText(30, "validation.name30"),
     defaultLanguage: z.enum(["zh-CN", "en-US"], { message: "validation.required" }),
     sessionIdleHours: num("settingsCheck.hours", 1, 72).refine(Number.isInteger, "settingsCheck.hours"),
     watermark: z.enum(["1", "0"], { message: "validation.required" }),
+    // a form saved before the setting existed keeps the trade's 30-day month
+    dayCount: z.preprocess((v) => (v === "" || v == null ? "thirty" : v), z.enum(["thirty", "calendar"], { message: "validation.required" })),
   }),
 };
 

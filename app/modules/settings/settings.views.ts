@@ -22,6 +22,18 @@ export const tenantConfigView: SettingsView = {
     { key: "defaultLanguage", label: { zh: "默认语言", en: "Default language" }, type: "select", required: true, options: [{ value: "zh-CN", label: { zh: "中文", en: "Chinese" } }, { value: "en-US", label: { zh: "英文", en: "English" } }] },
     { key: "sessionIdleHours", label: { zh: "会话空闲超时（小时）", en: "Session idle timeout (hours)" }, type: "number", required: true, hint: { zh: "1-72", en: "1–72" } },
     { key: "watermark", label: { zh: "默认显示水印", en: "Watermark by default" }, type: "select", required: true, options: onOff },
+    // a new contract's 计日方式 (its own field then decides its bills: docs/billing.md, "Day count")
+    {
+      key: "dayCount",
+      label: { zh: "新合同计日方式", en: "Day count of new contracts" },
+      type: "select",
+      required: true,
+      options: [
+        { value: "thirty", label: { zh: "按30天/月", en: "30-day month" } },
+        { value: "calendar", label: { zh: "按自然日", en: "Calendar days" } },
+      ],
+      hint: { zh: "日租金＝月租金÷30，或÷该结算月的天数", en: "A day's rent = the monthly rate ÷ 30, or ÷ the settlement month's days" },
+    },
   ],
 };
 
