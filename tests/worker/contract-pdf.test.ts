@@ -17,7 +17,7 @@ let models = 0;
 const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 
 /** A rental contract with its customer, a contact, `lineCount` lines on a vehicle of a named model, two fees and a plan, straight into the tables. */
-async function makeContract(tenantId: number, opts: { orgId?: number | null; lineCount?: number; customer?: string } = {}) {
+async function makeContract(tenantId: number, opts: { orgId?: number | null; lineCount?: number; customer?: string; terms?: Partial<typeof contracts.$inferInsert> } = {}) {
   const [customer] = await db()
     .insert(customers)
     .values({ tenantId, name: opts.customer ?? unique("中建三局第一建设工程有限公司"), kind: "enterprise", creditCode: "91420000177571449P", address: "武汉市洪山区关山大道 1 号" })
@@ -31,7 +31,7 @@ async function makeContract(tenantId: number, opts: { orgId?: number | null; lin
   const number = unique("HT-202611-");
   const [contract] = await db()
     .insert(contracts)
-    .values({ tenantId, orgId: opts.orgId ?? null, number, kind: "rental", name: "光谷科技园二期吊装", customerId: customer!.id, project: "光谷科技园二期", siteAddress: "武汉市东湖高新区高新大道 999 号", signedOn: "2026-11-02", startOn: "2026-11-05", plannedEndOn: "2027-02-04", depositCents: 5000000, taxRateBp: 900, valueCents: 12345678, state: 3 })
+    .values({ tenantId, orgId: opts.orgId ?? null, number, kind: "rental", name: "光谷科技园二期吊装", customerId: customer!.id, project: "光谷科技园二期", siteAddress: "武汉市东湖高新区高新大道 999 号", signedOn: "2026-11-02", startOn: "2026-11-05", plannedEndOn: "2027-02-04", depositCents: 5000000, taxRateBp: 900, valueCents: 12345678, state: 3, ...opts.terms })
     .returning({ id: contracts.id });
   const lines = Array.from({ length: opts.lineCount ?? 1 }, (_, i) => ({
     tenantId,
@@ -102,6 +102,19 @@ describe("the contract PDF", () => {
     expect(enText.text).toContain("Monthly ¥38,000.00");
     expect(enText.text).toContain(c.customer);
     expect(enText.text).toContain(c.number);
+
+    // a term the contract does not set prints nothing (no "最短租期：天"); the conventions print as sentences
+    expect(zhText.text).not.toContain("最短租期");
+    expect(zhText.text).not.toContain("备注：");
+    // both parties by their company names in the parties block; a detail not set (the lessor's address) is not printed
+    expect(zhText.text).toMatch(new RegExp(`出租方（甲方）：Tenant \\S+ 承租方（乙方）：${c.customer} 统一社会信用代码：91420000177571449P`));
+    expect(zhText.text).toContain("租金计日方式：按30天/月计日（日租金＝月租金÷30）");
+    expect(zhText.text).toContain("以上价格均含税");
+    const termed = await makeContract(t.tenantId, { terms: { minTermMonths: 6, minTermClause: "第5条", dayCount: "calendar", priceTax: "excluded" } });
+    const termedText = (await textOf(await get(`/contractList/pdf?id=${termed.id}&lang=zh-CN`, cookie))).text;
+    expect(termedText).toContain("最短租期：6个月（第5条），提前终止的按最短租期补足租金");
+    expect(termedText).toContain("按自然日计日");
+    expect(termedText).toContain("以上价格均不含税，税额按税率另计");
 
     // without ?lang=, the user's language (its cookie)
     const mine = await get(`/contractList/pdf?id=${c.id}`, `${cookie}; derrick_lang=en-US`);

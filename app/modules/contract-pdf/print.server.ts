@@ -114,6 +114,13 @@ function termsOf(lang: Language, line: Contract["lines"][number]["line"]): strin
   return terms.join(lang === "zh-CN" ? "；" : "; ");
 }
 
+/** The minimum term as the contract words it (6个月（第5条）, 184 days), or nothing when it sets none. */
+function minTermText(lang: Language, c: { minTermMonths: number | null; minTermDays: number | null; minTermClause: string | null }): string {
+  const term = c.minTermMonths ? pdfText(lang, "termMonths", { n: c.minTermMonths }) : c.minTermDays ? pdfText(lang, "termDays", { n: c.minTermDays }) : "";
+  if (!term || !c.minTermClause) return term;
+  return lang === "zh-CN" ? `${term}（${c.minTermClause}）` : `${term} (${c.minTermClause})`;
+}
+
 /** The words and figures of the printed contract in `lang`, the tenant's template filled in. */
 async function printOf(scope: RequestScope, data: Contract, lang: Language): Promise<ContractPrint> {
   const { contract, lines, fees, plan, party, contact, salesman, tenant } = data;
@@ -139,7 +146,12 @@ async function printOf(scope: RequestScope, data: Contract, lang: Language): Pro
     "contract.signedOn": contract.signedOn ?? "",
     "contract.startOn": contract.startOn,
     "contract.plannedEndOn": contract.plannedEndOn ?? t("openEnd"),
-    "contract.minTermDays": contract.minTermDays == null ? "—" : String(contract.minTermDays),
+    "contract.minTermDays": contract.minTermDays == null ? "" : String(contract.minTermDays),
+    // the term as the contract words it, with its clause; nothing when none is set (the line is then left out)
+    "contract.minTerm": minTermText(lang, contract),
+    "contract.minTermClause": contract.minTermClause ?? "",
+    "contract.dayCount": t(contract.dayCount === "calendar" ? "dayCountCalendar" : "dayCountThirty"),
+    "contract.priceTax": t(contract.priceTax === "excluded" ? "priceExcluded" : "priceIncluded"),
     "contract.settlementDay": String(contract.settlementDay),
     "contract.paymentDays": String(contract.paymentDays),
     "contract.deposit": formatCents(contract.depositCents),

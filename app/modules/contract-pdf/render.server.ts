@@ -17,7 +17,8 @@ export interface ContractPrint {
   /** top of every page: the lessor's name and the contract number */
   runningHead: string;
   parts: TemplatePart[];
-  parties: { heading: string; rows: [string, string][] }[];
+  /** each party: its role (出租方（甲方）), its name beside it, and its details (an empty one is not printed) */
+  parties: { heading: string; name?: string; rows: [string, string][] }[];
   lines: PrintTable;
   fees: PrintTable;
   plan: PrintTable;
@@ -178,8 +179,8 @@ function drawBlock(w: Writer, print: ContractPrint, block: BlockName) {
   if (block === "lines" || block === "fees" || block === "plan") return w.table(print[block]);
   if (block === "parties") {
     for (const party of print.parties) {
-      w.text(party.heading, { size: SIZE.body, bold: true });
-      for (const [label, value] of party.rows) w.text(`${label}${print.colon}${value}`, { size: SIZE.body, indent: 12 });
+      w.text(party.name ? `${party.heading}${print.colon}${party.name}` : party.heading, { size: SIZE.body, bold: true });
+      for (const [label, value] of party.rows) if (value.trim()) w.text(`${label}${print.colon}${value}`, { size: SIZE.body, indent: 12 });
       w.y -= 4;
     }
     return;

@@ -17,6 +17,10 @@ export const PLACEHOLDERS = [
   "contract.startOn",
   "contract.plannedEndOn",
   "contract.minTermDays",
+  "contract.minTerm",
+  "contract.minTermClause",
+  "contract.dayCount",
+  "contract.priceTax",
   "contract.settlementDay",
   "contract.paymentDays",
   "contract.deposit",
@@ -62,10 +66,20 @@ export function unknownPlaceholders(template: string): string[] {
   return [...unknown];
 }
 
-/** The template as parts, placeholders filled (a missing value prints as an empty string). */
+/**
+ * The template as parts, placeholders filled (a missing value prints as an empty string). A paragraph whose every
+ * placeholder is empty is a term the contract does not set (no minimum term, no remark): it is left out, rather than
+ * printed as "最短租期：天".
+ */
 export function fillTemplate(template: string, values: Partial<Record<Placeholder, string>>): TemplatePart[] {
   const fill = (line: string) => line.replace(TOKEN, (whole, name: string) => (name.startsWith("block:") ? whole : (values[name as Placeholder] ?? "")));
-  return template.split(/\r?\n/).map((raw): TemplatePart => {
+  const unset = (line: string) => {
+    const names = [...line.matchAll(TOKEN)].map((m) => m[1]!);
+    return names.length > 0 && names.every((n) => !n.startsWith("block:") && !(values[n as Placeholder] ?? "").trim());
+  };
+  return template.split(/\r?\n/).flatMap((raw): TemplatePart[] => (unset(raw) && !/^\s*#/.test(raw) ? [] : [partOf(raw)]));
+
+  function partOf(raw: string): TemplatePart {
     const line = raw.trim();
     const block = BLOCK_LINE.exec(line)?.[1];
     if (block && (BLOCKS as readonly string[]).includes(block)) return { type: "block", block: block as BlockName };
@@ -74,7 +88,7 @@ export function fillTemplate(template: string, values: Partial<Record<Placeholde
     if (line.startsWith("## ")) return { type: "heading", text: fill(line.slice(3)) };
     if (line.startsWith("# ")) return { type: "title", text: fill(line.slice(2)) };
     return { type: "paragraph", text: fill(raw.trimEnd()) };
-  });
+  }
 }
 
 const DEFAULT_ZH = `# {{contract.kind}}合同
@@ -83,13 +97,15 @@ const DEFAULT_ZH = `# {{contract.kind}}合同
 ## 一、项目与工地
 项目名称：{{contract.project}}
 工地地址：{{contract.siteAddress}}
-租赁期限：自 {{contract.startOn}} 起至 {{contract.plannedEndOn}} 止，最短租期 {{contract.minTermDays}} 天。
+租赁期限：自 {{contract.startOn}} 起至 {{contract.plannedEndOn}} 止。
+最短租期：{{contract.minTerm}}，提前终止的按最短租期补足租金。
 ## 二、设备清单及价格
 {{block:lines}}
 ## 三、一次性费用
 {{block:fees}}
 ## 四、结算与付款
-合同金额：¥{{contract.value}}（含税，税率 {{contract.taxRate}}），押金 ¥{{contract.deposit}}。
+合同金额：¥{{contract.value}}（含税，税率 {{contract.taxRate}}），押金 ¥{{contract.deposit}}；{{contract.priceTax}}。
+租金计日方式：{{contract.dayCount}}。
 每月 {{contract.settlementDay}} 日为结算日，乙方于账单日后 {{contract.paymentDays}} 天内付清当期租金及费用。
 {{block:plan}}
 ## 五、双方约定
@@ -106,13 +122,15 @@ Contract No.: {{contract.number}}    Signed on: {{contract.signedOn}}
 ## 1. Project and site
 Project: {{contract.project}}
 Site address: {{contract.siteAddress}}
-Term: from {{contract.startOn}} to {{contract.plannedEndOn}}, minimum term {{contract.minTermDays}} days.
+Term: from {{contract.startOn}} to {{contract.plannedEndOn}}.
+Minimum term: {{contract.minTerm}}; an early end pays the rent up to it.
 ## 2. Equipment and prices
 {{block:lines}}
 ## 3. One-off fees
 {{block:fees}}
 ## 4. Settlement and payment
-Contract value: ¥{{contract.value}} (tax included at {{contract.taxRate}}), deposit ¥{{contract.deposit}}.
+Contract value: ¥{{contract.value}} (tax included at {{contract.taxRate}}), deposit ¥{{contract.deposit}}; {{contract.priceTax}}.
+Rent is counted by {{contract.dayCount}}.
 Each month's bill closes on day {{contract.settlementDay}}; Party B pays the period's rent and fees within {{contract.paymentDays}} days of the bill.
 {{block:plan}}
 ## 5. Terms agreed
