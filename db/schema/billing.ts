@@ -134,6 +134,10 @@ export const billEvidence = sqliteTable(
     onSiteMinutes: integer("on_site_minutes"),
     /** fault minutes between 08:00 and 22:00 */
     faultMinutes: integer("fault_minutes").notNull().default(0),
+    /** 1: no roll-up from the machine that day (terminal offline): no data, which is not idle */
+    noData: integer("no_data").notNull().default(0),
+    /** the line's out-car records (出车登记) that day: work, whatever the telemetry says */
+    calls: integer("calls").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.billId, t.lineId, t.day] })],
 );

@@ -5,10 +5,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseZonedTime } from "../../app/lib/tenant-days";
 import { runBills } from "../../app/modules/billing/bill-run.server";
-import { decideProposal, loadBill } from "../../app/modules/billing/bill.server";
-import { alarms, bills, contractLines, contracts, customers, vehicleDaily } from "../../db/schema";
+import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
+import { alarms, billEvidence, bills, contractLines, contracts, customers, outcarRecords, vehicleDaily } from "../../db/schema";
+import { statementView } from "../../app/modules/billing/statement.server";
 import { billScope, craneHistory, days, ZONE } from "./bill-fixtures";
-import { db, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 type Terms = Partial<typeof contracts.$inferInsert>;
@@ -22,10 +23,11 @@ async function contractWith(terms: Terms, opts: { vehicle?: boolean } = {}) {
     .insert(contracts)
     .values({ tenantId: t.tenantId, number: unique("HT-"), kind: "rental", name: "浦东塔吊", customerId: customer!.id, startOn: "2026-09-21", settlementDay: 20, paymentDays: 30, taxRateBp: 900, state: 3, ...terms })
     .returning({ id: contracts.id });
-  await db()
+  const [line] = await db()
     .insert(contractLines)
-    .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v?.id ?? null, equipmentType: v ? null : "tower", monthlyCents: 2_800_000, idleRateBp: 7000, faultDeduction: 1, onRentOn: terms.startOn ?? "2026-09-21" });
-  return { t, v, contractId: c!.id, scope: billScope(t.tenantId, t.userId) };
+    .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v?.id ?? null, equipmentType: v ? null : "tower", monthlyCents: 2_800_000, idleRateBp: 7000, faultDeduction: 1, onRentOn: terms.startOn ?? "2026-09-21" })
+    .returning({ id: contractLines.id });
+  return { t, v, contractId: c!.id, lineId: line!.id, scope: billScope(t.tenantId, t.userId) };
 }
 
 const billOf = async (tenantId: number, periodFrom: string) => (await db().select().from(bills).where(and(eq(bills.tenantId, tenantId), eq(bills.periodFrom, periodFrom))))[0]!;
@@ -167,3 +169,48 @@ describe("the contract document keeps its conventions", () => {
     expect(row).toMatchObject({ dayCount: "calendar", priceTax: "excluded", minTermMonths: 2, minTermDays: null, minTermClause: "第5条", valueCents: 3_270_000 });
   });
 });
+
+describe("no data is not idle", () => {
+  it("proposes nothing for days the terminal sent nothing, keeps them apart from quiet days, and counts an out-car record as work", async () => {
+    const c = await contractWith({});
+    const v = c.v!;
+    // 21 Oct – 20 Nov: no roll-up at all 30 Oct → 8 Nov (the terminal offline); 10–13 Nov reported quiet, with an
+    // out-car record on the 11th; every other day 8 hours
+    const missing = new Set(days("2026-10-30", "2026-11-08"));
+    const quiet = new Set(days("2026-11-10", "2026-11-13"));
+    const rollups = days("2026-10-21", "2026-11-20")
+      .filter((day) => !missing.has(day))
+      .map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12, points: 100 }));
+    for (let i = 0; i < rollups.length; i += 10) await db().insert(vehicleDaily).values(rollups.slice(i, i + 10));
+    await db().insert(outcarRecords).values({ tenantId: c.t.tenantId, contractId: c.contractId, lineId: c.lineId, vehicleId: v.id, tripOn: "2026-11-11", engineHoursStart: 100, engineHoursEnd: 104 });
+    await runBills(db(), { tenantId: c.t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(c.t.tenantId, "2026-10-21");
+    const loaded = (await loadBill(c.scope, bill.id))!;
+    // ten days without data are no idle run; the quiet 10, 12, 13 Nov are broken by the out-car record of the 11th
+    expect(loaded.proposals).toEqual([]);
+    expect(rows(loaded)).toEqual([["monthly", "1", 2_800_000, 231_193]]);
+    const stored = await db().select().from(billEvidence).where(eq(billEvidence.billId, bill.id));
+    expect(stored.filter((e) => e.noData === 1).map((e) => e.day)).toEqual([...missing]);
+    expect(stored.find((e) => e.day === "2026-11-11")).toMatchObject({ noData: 0, calls: 1, engineHours: 0 });
+
+    // the bill page shows them as 无数据, not as 0.0 hours
+    const cookie = await signIn(c.t.account, c.t.password);
+    const page = await (await get(`/contractBillReport/bill?id=${bill.id}`, cookie)).text();
+    expect(page.match(/data-no-data="true"/g)).toHaveLength(10);
+    expect(page).toContain("无数据");
+
+    // the customer's statement says the days without data apart: of 31 days, worked 18 (21 days at 8 hours less the 3
+    // quiet, the 11th counted by its out-car record: 31 − 10 − 3 = 18), 10 without data
+    expect(await confirmBill(c.scope, bill.id)).toEqual({ ok: true });
+    const view = (await statementView(db(), c.t.tenantId, await statementIdFor(c, bill.id)))!;
+    expect(view.evidence.map((e) => [Number(e.days), Number(e.activeDays), Number(e.noDataDays)])).toEqual([[31, 18, 10]]);
+  });
+});
+
+/** The statement of a bill, made as the clerk's 对账单 button makes it. */
+async function statementIdFor(c: Awaited<ReturnType<typeof contractWith>>, billId: number): Promise<number> {
+  const { statementForBill } = await import("../../app/modules/billing/statement.server");
+  const made = await statementForBill(billScope(c.t.tenantId, c.t.userId, ["contractBillReport:confirm", "contractBillReport:edit", "contractBillReport:send"]), billId);
+  if (!("id" in made)) throw new Error(JSON.stringify(made));
+  return made.id;
+}

@@ -177,11 +177,11 @@ describe("a bill's Excel workbook", () => {
     expect(total[7]).toBeCloseTo(w.taxCents / 100, 2);
 
     const evidence = book["每日证据"]!;
-    expect(evidence[0]).toEqual(["设备", "日期", "发动机小时", "里程(公里)", "在场分钟", "计入故障分钟"]);
+    expect(evidence[0]).toEqual(["设备", "日期", "发动机小时", "里程(公里)", "在场分钟", "计入故障分钟", "出车登记", "无数据"]);
     expect(evidence).toHaveLength(31);
     const day = (d: string) => evidence.find((r) => r[1] instanceof Date && r[1].toISOString().startsWith(d));
-    expect(day("2026-09-25")?.slice(2)).toEqual([8, 12, null, 0]);
-    expect(day("2026-09-12")?.slice(2)).toEqual([0, 0, null, 0]);
+    expect(day("2026-09-25")?.slice(2)).toEqual([8, 12, null, 0, 0, null]);
+    expect(day("2026-09-12")?.slice(2)).toEqual([0, 0, null, 0, 0, null]);
     expect(day("2026-09-25")?.[0]).toMatch(/^序号1 · /);
     // the machine's type by its name, never its code
     expect(lines[0]![0]).toMatch(/ · 塔吊 QTZ80$/);

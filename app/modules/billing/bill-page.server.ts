@@ -93,7 +93,7 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         clause: typeof i.basis?.clause === "string" ? i.basis.clause : null,
         note: i.note,
       })),
-      evidence: evidence.map((e) => ({ lineId: e.lineId, day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes })),
+      evidence: evidence.map((e) => ({ lineId: e.lineId, day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1 && e.calls === 0, calls: e.calls })),
       proposals: proposals.map((p) => ({
         id: p.id,
         lineId: p.lineId,

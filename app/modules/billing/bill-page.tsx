@@ -405,23 +405,38 @@ function Evidence({ lineLabel }: { lineLabel: (id: number) => string }) {
                       <Th dense num>
                         {t("faultMinutes")}
                       </Th>
+                      <Th dense num>
+                        {t("calls")}
+                      </Th>
                     </HeadRow>
                   </thead>
                   <tbody>
                     {days.map((d) => (
-                      <Row key={d.day}>
+                      <Row key={d.day} data-no-data={d.noData ? "true" : undefined}>
                         <Td dense>{d.day}</Td>
-                        <Td dense num>
-                          {d.engineHours.toFixed(1)}
-                        </Td>
-                        <Td dense num>
-                          {Math.round(d.km)}
-                        </Td>
+                        {d.noData ? (
+                          // the terminal sent nothing: not a quiet day, and never proposed as idle or stop-rent
+                          <Td dense colSpan={2} className="text-center text-warning">
+                            {t("noData")}
+                          </Td>
+                        ) : (
+                          <>
+                            <Td dense num>
+                              {d.engineHours.toFixed(1)}
+                            </Td>
+                            <Td dense num>
+                              {Math.round(d.km)}
+                            </Td>
+                          </>
+                        )}
                         <Td dense num>
                           {d.onSiteMinutes === null ? "—" : d.onSiteMinutes}
                         </Td>
                         <Td dense num>
                           {d.faultMinutes}
+                        </Td>
+                        <Td dense num>
+                          {d.calls || ""}
                         </Td>
                       </Row>
                     ))}

@@ -82,7 +82,8 @@ function billRows(b: BillPrint, lang: Language) {
     zh,
     items,
     total: { amountCents: items.reduce((s, i) => s + i.amountCents, 0), taxCents: items.reduce((s, i) => s + i.taxCents, 0) },
-    evidence: b.evidence.map((e) => ({ ...e, machine: machine(e.lineId) })),
+    // a day the terminal sent nothing for (and no out-car record) is "no data", never a day of zero hours
+    evidence: b.evidence.map((e) => ({ ...e, machine: machine(e.lineId), noData: e.noData === 1 && e.calls === 0 })),
     head: {
       contract: b.contract ? `${b.contract.contractNumber} ${b.contract.contractName}` : "",
       customer: b.contract?.customer ?? "",
@@ -145,14 +146,15 @@ export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Pr
     },
     fees: {
       columns: [
-        { label: t.line, share: 0.3 },
-        { label: t.day, share: 0.15 },
-        { label: t.engineHours, share: 0.13, align: "right" },
-        { label: t.km, share: 0.13, align: "right" },
-        { label: t.onSiteMinutes, share: 0.14, align: "right" },
-        { label: t.faultMinutes, share: 0.15, align: "right" },
+        { label: t.line, share: 0.27 },
+        { label: t.day, share: 0.13 },
+        { label: t.engineHours, share: 0.12, align: "right" },
+        { label: t.km, share: 0.11, align: "right" },
+        { label: t.onSiteMinutes, share: 0.12, align: "right" },
+        { label: t.faultMinutes, share: 0.13, align: "right" },
+        { label: t.calls, share: 0.12, align: "right" },
       ],
-      rows: evidence.map((e) => [e.machine, e.day, e.engineHours.toFixed(1), String(Math.round(e.km)), e.onSiteMinutes === null ? "—" : String(e.onSiteMinutes), String(e.faultMinutes)]),
+      rows: evidence.map((e) => [e.machine, e.day, e.noData ? t.noData : e.engineHours.toFixed(1), e.noData ? "—" : String(Math.round(e.km)), e.onSiteMinutes === null ? "—" : String(e.onSiteMinutes), String(e.faultMinutes), e.calls ? String(e.calls) : ""]),
       empty: t.noEvidence,
     },
     plan: { columns: [], rows: [], empty: "" },
@@ -202,16 +204,18 @@ export async function billSheet(b: BillPrint, lang: Language): Promise<{ blob: B
     ...items.map((i): Row => [i.machine, i.rule, quantity(i.quantity), i.unit, share(i.shareBp), money(i.rateCents), money(i.amountCents), money(i.taxCents), i.arithmetic, i.note]),
     [bold(t.print.total), null, null, null, null, null, money(total.amountCents, true), money(total.taxCents, true), null, null],
   ];
-  const evidenceHead = [t.line, t.day, t.engineHours, t.km, t.onSiteMinutes, t.faultMinutes];
+  const evidenceHead = [t.line, t.day, t.engineHours, t.km, t.onSiteMinutes, t.faultMinutes, t.calls, t.noData];
   const evidenceSheet: Row[] = [
     evidenceHead.map(bold),
     ...evidence.map((e): Row => [
       e.machine,
       { value: new Date(`${e.day}T00:00:00Z`), type: Date, format: "yyyy-mm-dd" },
-      { value: e.engineHours, type: Number, format: "0.0" },
-      { value: e.km, type: Number, format: "0.0" },
+      e.noData ? null : { value: e.engineHours, type: Number, format: "0.0" },
+      e.noData ? null : { value: e.km, type: Number, format: "0.0" },
       e.onSiteMinutes === null ? null : { value: e.onSiteMinutes, type: Number },
       { value: e.faultMinutes, type: Number },
+      { value: e.calls, type: Number },
+      e.noData ? t.noData : null,
     ]),
     ...(evidence.length ? [] : [[t.noEvidence]]),
   ];

@@ -393,7 +393,9 @@ function lineEvidence(timeZone: string, contract: ContractRow, line: LineRow, pe
     onSite = onSiteMinutesByDay(events, earlier?.kind === "fence_in", fromMs, toMs, timeZone);
   }
   const intervals = data.faults.filter((f) => f.vehicleId === line.vehicleId).map((f) => ({ from: Math.max(f.at, fromMs), to: Math.min(f.handledAt ?? toMs, toMs) })).filter((i) => i.to > i.from);
-  return evidenceDays(period.from, period.to, daily, onSite, faultMinutesByDay(intervals, timeZone));
+  const calls = new Map<string, number>();
+  for (const t of data.trips) if (t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to) calls.set(t.tripOn, (calls.get(t.tripOn) ?? 0) + 1);
+  return evidenceDays(period.from, period.to, daily, onSite, faultMinutesByDay(intervals, timeZone), calls);
 }
 
 /** The bill's number: the contract's and the period's last day (HT-202611-0009-20261120). */
@@ -423,7 +425,7 @@ async function billChunk(db: Db, o: BillRunOptions, work: readonly Work[], tally
     rows += size;
     group.heads.push([o.tenantId, c.orgId, number, c.id, c.rootId, c.customerId, d.period.from, d.period.to, d.period.final ? 1 : 0, totals.amountCents, totals.taxCents, c.taxRateBp, dueOnOf(c, d.period), o.userId ?? null, now]);
     d.items.forEach((it, seq) => group.items.push([o.tenantId, number, seq + 1, it.lineId, it.rule, it.quantity, it.unit, it.rateCents, it.amountCents, it.taxRateBp, it.taxCents, JSON.stringify(it.basis)]));
-    for (const e of d.evidence) for (const day of e.days) group.evidence.push([o.tenantId, number, e.lineId, day.day, day.engineHours, day.km, day.onSiteMinutes, day.faultMinutes]);
+    for (const e of d.evidence) for (const day of e.days) group.evidence.push([o.tenantId, number, e.lineId, day.day, day.engineHours, day.km, day.onSiteMinutes, day.faultMinutes, day.noData ? 1 : 0, day.calls ?? 0]);
     for (const p of d.proposals) group.proposals.push([o.tenantId, number, p.lineId, p.kind, JSON.stringify(p.days), p.hours ?? null, p.day ?? null, JSON.stringify(p.basis)]);
   }
   if (group.heads.length) tally.bills += await writeBills(db, o.tenantId, group);
@@ -459,8 +461,8 @@ async function writeBills(db: Db, tenantId: number, group: BillRows): Promise<nu
     on conflict do nothing`);
   json(group.items, 500, (rows) => sql`insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents, basis)
     select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11 from json_each(${rows}) j ${ownHead}`);
-  json(group.evidence, 500, (rows) => sql`insert into bill_evidence (tenant_id, bill_id, line_id, day, engine_hours, km, on_site_minutes, fault_minutes)
-    select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(${rows}) j ${ownHead}`);
+  json(group.evidence, 500, (rows) => sql`insert into bill_evidence (tenant_id, bill_id, line_id, day, engine_hours, km, on_site_minutes, fault_minutes, no_data, calls)
+    select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9 from json_each(${rows}) j ${ownHead}`);
   json(group.proposals, 500, (rows) => sql`insert into bill_proposals (tenant_id, bill_id, line_id, kind, days, hours, day, basis)
     select j.value ->> 0, ${b.id}, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7 from json_each(${rows}) j ${ownHead}`);
   // the heads revealed last: the batch's last change count is the number of bills this group made

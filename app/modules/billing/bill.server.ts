@@ -160,7 +160,7 @@ export async function repriceBill(scope: RequestScope, billId: number): Promise<
   // a fixed price: no line is priced, whatever was accepted (the run proposes nothing for it)
   for (const row of plan ? [] : lineRows) {
     const line = withFenceDates(row as BillLineTerms, accepted);
-    const days: EvidenceDay[] = evidenceRows.filter((e) => e.lineId === row.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes }));
+    const days: EvidenceDay[] = evidenceRows.filter((e) => e.lineId === row.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1, calls: e.calls }));
     const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
     const mine = accepted.filter((p) => p.lineId === row.id);
     items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));

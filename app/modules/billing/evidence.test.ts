@@ -68,14 +68,14 @@ describe("onSiteMinutesByDay", () => {
 });
 
 describe("evidenceDays", () => {
-  it("fills missing days with zeros and reads hours from seconds", () => {
+  it("marks a day without a roll-up as no data (zeros, not a quiet day), reads hours from seconds and counts the out-car records", () => {
     const daily = new Map([["2026-11-02", { engineSeconds: 5400, mileageKm: 12.5 }]]);
-    expect(evidenceDays("2026-11-01", "2026-11-03", daily, new Map([["2026-11-02", 300]]), new Map([["2026-11-03", 45]]))).toEqual([
-      { day: "2026-11-01", engineHours: 0, km: 0, onSiteMinutes: 0, faultMinutes: 0 },
-      { day: "2026-11-02", engineHours: 1.5, km: 12.5, onSiteMinutes: 300, faultMinutes: 0 },
-      { day: "2026-11-03", engineHours: 0, km: 0, onSiteMinutes: 0, faultMinutes: 45 },
+    expect(evidenceDays("2026-11-01", "2026-11-03", daily, new Map([["2026-11-02", 300]]), new Map([["2026-11-03", 45]]), new Map([["2026-11-03", 2]]))).toEqual([
+      { day: "2026-11-01", engineHours: 0, km: 0, onSiteMinutes: 0, faultMinutes: 0, noData: true, calls: 0 },
+      { day: "2026-11-02", engineHours: 1.5, km: 12.5, onSiteMinutes: 300, faultMinutes: 0, noData: false, calls: 0 },
+      { day: "2026-11-03", engineHours: 0, km: 0, onSiteMinutes: 0, faultMinutes: 45, noData: true, calls: 2 },
     ]);
-    expect(evidenceDays("2026-11-01", "2026-11-01", new Map(), null, new Map())).toEqual([{ day: "2026-11-01", engineHours: 0, km: 0, onSiteMinutes: null, faultMinutes: 0 }]);
+    expect(evidenceDays("2026-11-01", "2026-11-01", new Map(), null, new Map())).toEqual([{ day: "2026-11-01", engineHours: 0, km: 0, onSiteMinutes: null, faultMinutes: 0, noData: true, calls: 0 }]);
   });
 });
 
@@ -121,6 +121,19 @@ describe("proposalsFor", () => {
     const days = ["2026-11-10", "2026-11-11", "2026-11-12", "2026-11-13"];
     expect(proposalsFor({ ...NOV, line: line({ idleRateBp: 7000 }), evidence })).toEqual([{ lineId: 7, kind: "idle", days, basis: { from: "2026-11-10", to: "2026-11-13", days: 4 } }]);
     expect(proposalsFor({ ...NOV, line: line(), evidence })).toEqual([{ lineId: 7, kind: "stopRent", days, basis: { from: "2026-11-10", to: "2026-11-13", days: 4 } }]);
+  });
+  it("proposes nothing for days without data: a terminal that sent nothing is not a machine standing still", () => {
+    const none = { engineHours: 0, km: 0, noData: true };
+    // four days without data, then three quiet days reported by the terminal: only the reported run is proposed
+    const evidence = november({ "2026-11-10": none, "2026-11-11": none, "2026-11-12": none, "2026-11-13": none, "2026-11-20": quiet, "2026-11-21": quiet, "2026-11-22": quiet });
+    expect(proposalsFor({ ...NOV, line: line({ idleRateBp: 7000 }), evidence })).toEqual([{ lineId: 7, kind: "idle", days: ["2026-11-20", "2026-11-21", "2026-11-22"], basis: { from: "2026-11-20", to: "2026-11-22", days: 3 } }]);
+    // a day missing from the evidence altogether is no data too
+    expect(proposalsFor({ ...NOV, line: line(), evidence: evidence.filter((e) => e.day < "2026-11-15") })).toEqual([]);
+  });
+  it("counts a day with an out-car record as work, whatever the telemetry says", () => {
+    const evidence = november({ "2026-11-10": quiet, "2026-11-11": { ...quiet, calls: 1 }, "2026-11-12": quiet, "2026-11-13": quiet });
+    // the call breaks the run: 10 (1 day) and 12–13 (2 days) are both under the 3-day minimum
+    expect(proposalsFor({ ...NOV, line: line(), evidence })).toEqual([]);
   });
   it("proposes no stop-rent or idle for a line priced by use alone (台班, by the hour): a quiet day costs nothing there", () => {
     const evidence = november({ "2026-11-10": quiet, "2026-11-11": quiet, "2026-11-12": quiet, "2026-11-13": quiet });

@@ -99,8 +99,9 @@ function daysBetween(from: string, to: string): string[] {
 }
 
 /**
- * The evidence table of a line for the period's days: one EvidenceDay per day from `from` to `to` (missing roll-ups =
- * 0 h, 0 km; onSiteMinutes null when the contract has no site fence, 0 on a day the fence map lacks). Engine hours are
+ * The evidence table of a line for the period's days: one EvidenceDay per day from `from` to `to` (a day without a
+ * roll-up is 0 h, 0 km and `noData`: the terminal sent nothing, which is not a quiet day; onSiteMinutes null when the
+ * contract has no site fence, 0 on a day the fence map lacks; `calls` the out-car records of the day). Engine hours are
  * not rounded: the quiet-day threshold reads the exact value.
  */
 export function evidenceDays(
@@ -109,10 +110,11 @@ export function evidenceDays(
   daily: ReadonlyMap<string, { engineSeconds: number; mileageKm: number }>,
   onSite: ReadonlyMap<string, number> | null,
   faults: ReadonlyMap<string, number>,
+  calls: ReadonlyMap<string, number> = new Map(),
 ): EvidenceDay[] {
   return daysBetween(from, to).map((day) => {
     const d = daily.get(day);
-    return { day, engineHours: d ? d.engineSeconds / 3600 : 0, km: d ? d.mileageKm : 0, onSiteMinutes: onSite ? (onSite.get(day) ?? 0) : null, faultMinutes: faults.get(day) ?? 0 };
+    return { day, engineHours: d ? d.engineSeconds / 3600 : 0, km: d ? d.mileageKm : 0, onSiteMinutes: onSite ? (onSite.get(day) ?? 0) : null, faultMinutes: faults.get(day) ?? 0, noData: !d, calls: calls.get(day) ?? 0 };
   });
 }
 
@@ -129,7 +131,10 @@ export interface Proposal {
   basis: Record<string, string | number>;
 }
 
-const isActive = (e: EvidenceDay) => e.engineHours >= NO_ACTIVITY.engineHours || e.km >= NO_ACTIVITY.km;
+/** Work: the engine ran or the machine moved, or an out-car record says it went out. */
+export const isActive = (e: EvidenceDay) => (e.calls ?? 0) > 0 || e.engineHours >= NO_ACTIVITY.engineHours || e.km >= NO_ACTIVITY.km;
+/** Nothing known of the day: no roll-up and no out-car record (never proposed as idle or stop-rent). */
+export const isNoData = (e: EvidenceDay) => e.noData === true && !isActive(e);
 /** hours to 2 places, rounded once from the minutes' sum */
 const hoursOf = (minutes: number) => Math.round((minutes * 100) / 60) / 100;
 
@@ -141,8 +146,8 @@ export function proposalsFor(input: { line: BillLineTerms; from: string; to: str
   const { line, from, to, overtimeHours, rentDatesFromFence } = input;
   const lineId = line.id;
   const byDay = new Map(input.evidence.map((e) => [e.day, e]));
-  // a day the bill run has no row for reads as quiet, with nothing known of the fence
-  const ev = (day: string): EvidenceDay => byDay.get(day) ?? { day, engineHours: 0, km: 0, onSiteMinutes: null, faultMinutes: 0 };
+  // a day the bill run has no row for is a day without data, with nothing known of the fence
+  const ev = (day: string): EvidenceDay => byDay.get(day) ?? { day, engineHours: 0, km: 0, onSiteMinutes: null, faultMinutes: 0, noData: true };
   const period = daysBetween(from, to);
   const rentFrom = line.onRentOn > from ? line.onRentOn : from;
   const rentTo = line.offRentOn !== null && line.offRentOn < to ? line.offRentOn : to;
@@ -162,7 +167,8 @@ export function proposalsFor(input: { line: BillLineTerms; from: string; to: str
   const timeRated = line.monthlyCents !== null || line.dailyCents !== null;
   for (const day of timeRated ? onRent : []) {
     const e = ev(day);
-    const kind = isActive(e) ? null : quietKind(e);
+    // a day without data breaks a run: nothing says the machine stood still (the terminal may simply have been off)
+    const kind = isActive(e) || isNoData(e) ? null : quietKind(e);
     if (kind !== runKind) closeRun();
     if (kind) {
       runKind = kind;

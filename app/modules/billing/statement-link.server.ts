@@ -49,7 +49,7 @@ export function publicView(v: StatementView) {
         .filter((e) => e.billId === b.id)
         .map((e) => {
           const line = lineOf.get(e.lineId);
-          return { machine: line ? (line.plate ?? line.spec ?? `#${line.lineNo}`) : "", days: Number(e.days), activeDays: Number(e.activeDays), engineHours: Number(e.engineHours), faultHours: Math.round(Number(e.faultMinutes) / 6) / 10 };
+          return { machine: line ? (line.plate ?? line.spec ?? `#${line.lineNo}`) : "", days: Number(e.days), activeDays: Number(e.activeDays), noDataDays: Number(e.noDataDays), engineHours: Number(e.engineHours), faultHours: Math.round(Number(e.faultMinutes) / 6) / 10 };
         }),
     })),
     events: v.events.map((e) => ({ kind: e.kind, at: e.at, customerName: e.customerName, billItemId: e.billItemId, comment: e.comment, byLessor: e.userId != null })),

@@ -18,6 +18,9 @@ import type { PublicStatement, StatementLinkAction, StatementLinkData } from "./
 import { STATEMENT_STATE } from "../../../db/states";
 
 
+/** A machine's work as the customer reads it: days without data said apart, never "worked 0 days" for a silent terminal. */
+const evidenceKey = (e: { days: number; noDataDays: number }) => (e.noDataDays === 0 ? "evidence" : e.noDataDays === e.days ? "evidenceAllNoData" : "evidenceNoData");
+
 export function StatementPage() {
   const loaded = useLoaderData<StatementLinkData>();
   const { t } = useTranslation(STATEMENTS);
@@ -148,7 +151,7 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
             </div>
             {b.evidence.length ? (
               <p className="mt-2 text-sm text-muted">
-                {b.evidence.map((e) => t("evidence", { machine: e.machine, active: e.activeDays, days: e.days, hours: e.engineHours, faults: e.faultHours })).join("；")}
+                {b.evidence.map((e) => t(evidenceKey(e), { machine: e.machine, active: e.activeDays, days: e.days, none: e.noDataDays, hours: e.engineHours, faults: e.faultHours })).join("；")}
               </p>
             ) : null}
           </section>

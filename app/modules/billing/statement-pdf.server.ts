@@ -72,13 +72,15 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
     },
     fees: {
       columns: [
-        { label: t("machine"), share: 0.32 },
-        { label: t("days"), share: 0.16, align: "right" },
-        { label: t("active"), share: 0.16, align: "right" },
-        { label: t("hours"), share: 0.18, align: "right" },
-        { label: t("faults"), share: 0.18, align: "right" },
+        { label: t("machine"), share: 0.28 },
+        { label: t("days"), share: 0.12, align: "right" },
+        { label: t("active"), share: 0.14, align: "right" },
+        { label: t("noData"), share: 0.14, align: "right" },
+        { label: t("hours"), share: 0.16, align: "right" },
+        { label: t("faults"), share: 0.16, align: "right" },
       ],
-      rows: s.bills.flatMap((b) => b.evidence.map((e) => [e.machine, String(e.days), String(e.activeDays), e.engineHours.toFixed(1), e.faultHours.toFixed(1)])),
+      // a machine whose terminal sent nothing is not told to have worked 0 days: its days without data stand apart
+      rows: s.bills.flatMap((b) => b.evidence.map((e) => [e.machine, String(e.days), e.noDataDays === e.days ? "—" : String(e.activeDays), String(e.noDataDays), e.engineHours.toFixed(1), e.faultHours.toFixed(1)])),
       empty: t("none"),
     },
     signatures: [

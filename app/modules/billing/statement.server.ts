@@ -272,7 +272,7 @@ export async function statementView(db: Db, tenantId: number, id: number) {
   const [items, evidence, events, lines] = await batch(db, [
     db.select().from(billItems).where(tenantWhere(billItems, tenantId, inArray(billItems.billId, ids.length ? ids : [0]))).orderBy(asc(billItems.billId), asc(billItems.seq)),
     db
-      .select({ billId: billEvidence.billId, lineId: billEvidence.lineId, days: sql<number>`count(*)`, engineHours: sql<number>`round(sum(${billEvidence.engineHours}), 1)`, activeDays: sql<number>`sum(${billEvidence.engineHours} >= 0.1 or ${billEvidence.km} >= 0.5)`, faultMinutes: sql<number>`sum(${billEvidence.faultMinutes})` })
+      .select({ billId: billEvidence.billId, lineId: billEvidence.lineId, days: sql<number>`count(*)`, engineHours: sql<number>`round(sum(${billEvidence.engineHours}), 1)`, activeDays: sql<number>`sum(${billEvidence.calls} > 0 or ${billEvidence.engineHours} >= 0.1 or ${billEvidence.km} >= 0.5)`, noDataDays: sql<number>`sum(${billEvidence.noData} = 1 and ${billEvidence.calls} = 0)`, faultMinutes: sql<number>`sum(${billEvidence.faultMinutes})` })
       .from(billEvidence)
       .where(and(ofTenant(billEvidence, tenantId), inArray(billEvidence.billId, ids.length ? ids : [0])))
       .groupBy(billEvidence.billId, billEvidence.lineId),

@@ -42,6 +42,10 @@ export interface EvidenceDay {
   onSiteMinutes: number | null;
   /** fault minutes of the day, 22:00–08:00 already left out */
   faultMinutes: number;
+  /** no roll-up from the machine that day (terminal offline, nothing reported): not known to be quiet */
+  noData?: boolean;
+  /** out-car records (出车登记) of the line that day: the machine worked */
+  calls?: number;
 }
 
 /** A call: one out-car record (出车登记) of the line, with the hours it is billed on. */

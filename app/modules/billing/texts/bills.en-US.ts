@@ -111,6 +111,8 @@ export default {
   days: "Days",
   hours: "Hours",
   basis: "Basis",
+  noData: "No data",
+  calls: "Out-car records",
   arithmetic: "Arithmetic",
   clauseOf: " (contract {{clause}})",
   dayCount: "Day count",

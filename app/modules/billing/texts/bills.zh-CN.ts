@@ -112,6 +112,8 @@ export default {
   days: "日期",
   hours: "小时",
   basis: "依据",
+  noData: "无数据",
+  calls: "出车登记",
   arithmetic: "计算",
   clauseOf: "（依据合同{{clause}}）",
   dayCount: "计日方式",
