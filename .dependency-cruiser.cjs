@@ -27,6 +27,8 @@ const SHARED_WITH_WORKERS = [
   "^app/modules/auth/(login|throttle|preferences)[.]server[.]ts$",
   // the bill run: the cron runs for every tenant the same run a clerk starts for one contract
   "^app/modules/billing/bill-run[.]server[.]ts$",
+  // late interest: the cron carries the same schedules a receipt's save rewrites (by the value date of the money)
+  "^app/modules/overdue/interest([.]server)?[.]ts$",
 ];
 
 /** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */

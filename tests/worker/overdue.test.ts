@@ -12,8 +12,8 @@ import { billOf, CODES, overdueContract, scopeOf, ZONE } from "./overdue-fixture
 import { makeDepartment } from "./rent-fixtures";
 import { seedCollection } from "../../db/seed/rental/collection";
 
-// 逾期合同 on real D1: the ageing buckets to the cent, late interest across a month end (idempotent, a part payment
-// lowering the base, a bill paid off stopping), every judge-status refusal of the collection acts, a bad-debt transfer's
+// 逾期合同 on real D1: the ageing buckets to the cent, late interest across a month end (idempotent) and by the value
+// date of the money (a backdated receipt recomputing it, a bill paid off stopping, a receipt deleted restoring it), every judge-status refusal of the collection acts, a bad-debt transfer's
 // approval round through the to-do, tenant isolation and data scope; the pages over HTTP in both languages.
 
 const act = (contractId: number, kind: string, more: Record<string, string> = {}) => ActSchema.parse({ kind, contractId: String(contractId), content: unique("处理"), ...more });
@@ -43,28 +43,71 @@ describe("ageing", () => {
 });
 
 describe("late interest", () => {
-  it("accrues 30 bp a day on ¥10,000.00 across a month end, once; a part payment lowers the base; paid off stops", async () => {
+  it("accrues 30 bp a day on ¥10,000.00 across a month end, once; a contract without a rate accrues nothing", async () => {
     const t = await makeTenant();
     const c = await overdueContract(t.tenantId, { lateRateBp: 30 });
     const billId = await billOf(c, "2026-10-27", 1000000);
     const run = (through: string) => accrueInterest(db(), { tenantId: t.tenantId, timeZone: ZONE, through });
     const rows = async () => (await env.DB.prepare("select from_on, to_on, base_cents, rate_bp, cents from bill_interest where bill_id = ? order by from_on").bind(billId).all()).results;
 
+    // 28 Oct → 3 Nov: 7 days × ¥10,000.00 × 0.3 % = 7 × 3,000 = 21,000
     expect(await run("2026-11-03")).toEqual({ bills: 1, cents: 21000 });
     expect(await rows()).toEqual([{ from_on: "2026-10-28", to_on: "2026-11-03", base_cents: 1000000, rate_bp: 30, cents: 21000 }]);
     expect(await run("2026-11-03")).toEqual({ bills: 0, cents: 0 });
     expect(await rows()).toHaveLength(1);
+    // the next day carries the same run on: 8 days, 24,000
+    expect(await run("2026-11-04")).toEqual({ bills: 1, cents: 24000 });
+    expect(await rows()).toEqual([{ from_on: "2026-10-28", to_on: "2026-11-04", base_cents: 1000000, rate_bp: 30, cents: 24000 }]);
 
-    await env.DB.prepare("update bills set paid_cents = 400000 where id = ?").bind(billId).run();
-    expect(await run("2026-11-05")).toEqual({ bills: 1, cents: 3600 }); // 6,000.00 × 0.3 % × 2 days
-    await env.DB.prepare("update bills set paid_cents = 1000000 where id = ?").bind(billId).run();
-    expect(await run("2026-11-09")).toEqual({ bills: 0, cents: 0 });
-    expect((await rows()).map((r) => r.cents)).toEqual([21000, 3600]);
-
-    // a contract without a rate accrues nothing
+    // a bill of a contract without a rate accrues nothing (the rated bill alone moves on: 14 days, 42,000)
     const plain = await overdueContract(t.tenantId);
-    await billOf(plain, "2026-10-01", 500000);
-    expect(await run("2026-11-10")).toEqual({ bills: 0, cents: 0 });
+    const plainBill = await billOf(plain, "2026-10-01", 500000);
+    expect(await run("2026-11-10")).toEqual({ bills: 1, cents: 42000 });
+    expect(await env.DB.prepare("select count(*) n from bill_interest where bill_id = ?").bind(plainBill).first("n")).toBe(0);
+  });
+
+  it("runs to the value date of the money: a receipt dated before it was entered takes back the days since, at once", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const cookie = await signIn(t.account, t.password);
+    const c = await overdueContract(t.tenantId, { lateRateBp: 30 });
+    // ¥10,000.00 due 30 days ago; the job ran through yesterday: 29 days × 3,000 = 87,000
+    const today = todayInZone(ZONE);
+    const due = plusDays(today, -30);
+    const yesterday = plusDays(today, -1);
+    const billId = await billOf(c, due, 1000000);
+    const rows = async () => (await env.DB.prepare("select from_on, to_on, base_cents, cents from bill_interest where bill_id = ? order by from_on").bind(billId).all()).results;
+    expect(await accrueInterest(db(), { tenantId: t.tenantId, timeZone: ZONE, through: yesterday })).toEqual({ bills: 1, cents: 87000 });
+
+    // ¥4,000.00 that came 5 days after due, entered only today: the save itself recomputes the interest
+    const receipt = (amount: string, on: string) => postForm("/payReceiveManage", { intent: "create", direction: "in", customerId: String(c.customerId), supplierId: "", contractId: "", receivedOn: on, amount, method: "transfer", reference: unique("BANK"), allocation: "auto", remark: "" }, { Cookie: cookie });
+    expect((await receipt("4000", plusDays(due, 5))).status).toBe(302);
+    // due+1 → due+5, the money's day counted: 5 × 3,000 = 15,000; then 24 days on ¥6,000.00: 24 × 1,800 = 43,200
+    expect(await rows()).toEqual([
+      { from_on: plusDays(due, 1), to_on: plusDays(due, 5), base_cents: 1000000, cents: 15000 },
+      { from_on: plusDays(due, 6), to_on: yesterday, base_cents: 600000, cents: 43200 },
+    ]);
+    // the job of the same day finds nothing to change
+    expect(await accrueInterest(db(), { tenantId: t.tenantId, timeZone: ZONE, through: yesterday })).toEqual({ bills: 0, cents: 0 });
+
+    // the rest, received 10 days after due: paid off, interest stops after that day: 15,000 + 5 × 1,800 = 24,000
+    expect((await receipt("6000", plusDays(due, 10))).status).toBe(302);
+    expect(await rows()).toEqual([
+      { from_on: plusDays(due, 1), to_on: plusDays(due, 5), base_cents: 1000000, cents: 15000 },
+      { from_on: plusDays(due, 6), to_on: plusDays(due, 10), base_cents: 600000, cents: 9000 },
+    ]);
+    expect(await accrueInterest(db(), { tenantId: t.tenantId, timeZone: ZONE, through: today })).toEqual({ bills: 0, cents: 0 });
+
+    // the second receipt deleted (entered by mistake): the interest runs on ¥6,000.00 again, through yesterday
+    const second = await env.DB.prepare("select r.id from receipts r join receipt_allocations a on a.receipt_id = r.id where a.bill_id = ? and r.amount_cents = 600000").bind(billId).first<number>("id");
+    expect((await postForm("/payReceiveManage", { intent: "delete", ids: String(second) }, { Cookie: cookie })).status).toBe(302);
+    expect((await rows()).map((r) => r.cents)).toEqual([15000, 43200]);
+
+    // the contract's overdue page shows each run: its days, its base and its interest
+    const page = await (await get(`/overdueContract/contract?id=${c.id}`, cookie)).text();
+    expect(page).toContain("滞纳金明细");
+    expect(page).toContain(`${plusDays(due, 1)} 至 ${plusDays(due, 5)}（5天）`);
+    expect(page).toContain("6,000.00");
+    expect(page).toContain("432.00");
   });
 
   it("the job acts at each tenant's local 03:00, through its yesterday", () => {

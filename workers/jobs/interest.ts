@@ -1,7 +1,7 @@
-import Big from "big.js";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { batch, getDb, type Db } from "../../db/client";
-import { billInterest, bills, contracts, tenants } from "../../db/schema";
+import { bills, contracts, receiptAllocations, tenants } from "../../db/schema";
+import { interestWrites } from "../../app/modules/overdue/interest.server";
 import { sameTenant, tenantWhere } from "../../db/tenant";
 import { dayOf } from "../../app/lib/tenant-clock";
 import { failureText, type Job, type JobFailure } from "./job";
@@ -18,7 +18,6 @@ export function plusDays(day: string, n: number): string {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The day through which a tenant accrues when the cron fires at `ms`: its yesterday at its local 03:00, else null. */
 export function interestThrough(ms: number, timeZone: string): string | null {
@@ -26,42 +25,51 @@ export function interestThrough(ms: number, timeZone: string): string | null {
   return hour === INTEREST_HOUR ? plusDays(dayOf(ms, timeZone), -1) : null;
 }
 
-/** Interest on `baseCents` at `rateBp` a day for `days` days, half up to the cent (big.js: no float on the way). */
-export const interestCents = (baseCents: number, rateBp: number, days: number) => Number(new Big(baseCents).times(rateBp).div(10000).times(days).round(0, Big.roundHalfUp).toFixed(0));
+/** How long a bill paid off stays in the job's reach after its last allocation (a repair, should a receipt's own rewrite have failed). */
+const RECENT_MS = 3 * 86_400_000;
 
 /**
- * Accrues one tenant's late interest through `through` (a day of its zone, usually its yesterday): for every owed bill
- * still unpaid after its due day, of a contract whose revision in force has a late rate, one `bill_interest` row
- * covering the days since the last row (or since the day after due) through `through`, on the unpaid amount now. A
- * second run for the same day makes nothing (nothing left to cover, and unique (bill_id, from_on) besides); a bill paid
- * off is not read, so it stops accruing; a part payment lowers the base from the next run on.
+ * Brings one tenant's late interest to its schedules through `through` (a day of its zone, usually its yesterday): every
+ * owed bill still unpaid after its due day, of a contract whose revision in force has a late rate, and every bill a
+ * receipt paid in the last days, gets its interest by the value date of its money (interest.ts): each day from the day
+ * after due up to the day the money came, on what was still owed that day. A receipt saved or deleted rewrites its bills'
+ * schedules itself; this run carries the owed ones a day on. Nothing changes when the schedule stands (a second run of
+ * the same day makes nothing). Answers the bills whose schedule changed and the interest they now carry.
  */
 export async function accrueInterest(db: Db, o: { tenantId: number; timeZone: string; through: string }): Promise<{ bills: number; cents: number }> {
   void o.timeZone; // the days are the tenant's already (through); kept so the job and the tests name the zone they mean
+  const since = Date.now() - RECENT_MS;
   const rows = await db
-    .select({
-      id: bills.id,
-      dueOn: bills.dueOn,
-      unpaid: sql<number>`${bills.amountCents} - ${bills.paidCents}`,
-      rateBp: contracts.lateRateBp,
-      last: sql<string | null>`(select max(${billInterest.toOn}) from ${billInterest} where ${billInterest.billId} = ${bills.id})`,
-    })
+    .select({ id: bills.id })
     .from(bills)
     // the revision in force: an amendment may change the rate
     .innerJoin(contracts, and(sameTenant(contracts, bills), sql`coalesce(${contracts.rootId}, ${contracts.id}) = ${bills.rootId}`, eq(contracts.current, 1)))
-    .where(tenantWhere(bills, o.tenantId, inArray(bills.state, OWED_STATES), sql`${bills.amountCents} > ${bills.paidCents}`, lt(bills.dueOn, o.through), gt(contracts.lateRateBp, 0)));
-  const values: (typeof billInterest.$inferInsert)[] = [];
-  for (const r of rows) {
-    const from = r.last ? plusDays(r.last, 1) : plusDays(r.dueOn, 1);
-    if (from > o.through) continue;
-    const days = daysBetween(from, o.through) + 1;
-    values.push({ tenantId: o.tenantId, billId: r.id, fromOn: from, toOn: o.through, baseCents: r.unpaid, rateBp: r.rateBp, cents: interestCents(r.unpaid, r.rateBp, days), createdAt: Date.now() });
+    .where(
+      tenantWhere(
+        bills,
+        o.tenantId,
+        inArray(bills.state, OWED_STATES),
+        lt(bills.dueOn, o.through),
+        gt(contracts.lateRateBp, 0),
+        sql`(${bills.amountCents} > ${bills.paidCents} or exists (select 1 from ${receiptAllocations} a where a.bill_id = ${bills.id} and a.created_at >= ${since}))`,
+      ),
+    );
+  let made = 0;
+  let cents = 0;
+  // a few hundred bills a rewrite: each reads its bills and allocations in one batch and writes in another
+  for (let i = 0; i < rows.length; i += 200) {
+    const r = await interestWrites(
+      db,
+      o.tenantId,
+      rows.slice(i, i + 200).map((b) => b.id),
+      { through: o.through },
+    );
+    const [first, ...rest] = r.writes;
+    if (first) await batch(db, [first, ...rest]);
+    made += r.bills;
+    cents += r.cents;
   }
-  // D1 binds at most 100 parameters a statement: 8 columns a row, 12 rows an insert, every insert in one batch
-  const inserts = [];
-  for (let i = 0; i < values.length; i += 12) inserts.push(db.insert(billInterest).values(values.slice(i, i + 12)).onConflictDoNothing());
-  if (inserts.length) await batch(db, inserts as [(typeof inserts)[0], ...typeof inserts]);
-  return { bills: values.length, cents: values.reduce((s, v) => s + v.cents, 0) };
+  return { bills: made, cents };
 }
 
 /**

@@ -2,13 +2,14 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bills, contracts, customers, receiptAllocations, receipts, suppliers } from "../../../db/schema";
+import { interestWrites } from "~/modules/overdue/interest.server";
 import { RECEIPT_METHODS } from "../../../db/schema/finance";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { batch } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { ofTenant, sameTenant, withTenant } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
-import { parseDay } from "~/lib/calendar";
+import { addDays, parseDay } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { auditRecord } from "~/modules/resource/command.server";
@@ -71,6 +72,9 @@ export const ReceiptSchema = z
   });
 export const ReceiptUpdateSchema = z.object({ method: z.enum(RECEIPT_METHODS, { message: "validation.required" }), reference: referenceField, remark: remarkField, attachments: attachmentsField });
 type ReceiptValues = z.infer<typeof ReceiptSchema>;
+
+/** The tenant's yesterday: late interest runs through it (the day itself is not over). */
+const yesterdayOf = (scope: RequestScope) => addDays(todayInZone(scope.user.timeZone), -1);
 
 /** A customer's confirmed bills in the user's scope with something unpaid, as the allocation reads them. */
 async function openBillsOf(scope: RequestScope, customerId: number): Promise<OpenBill[]> {
@@ -217,6 +221,9 @@ export const receiptResource = defineResource({
       const total = allocations.reduce((s, a) => s + a.cents, 0);
       writes.push(...allocationWrites(scope, save.id as number, allocations));
       if (total) writes.push(scope.db.update(receipts).set({ allocatedCents: total }).where(sql`${receipts.id} = ${save.id}`));
+      // the late interest of the bills it pays, by the day the money came (a backdated receipt takes back the days since)
+      const interest = await interestWrites(scope.db, scope.user.tenantId, allocations.map((a) => a.billId), { through: yesterdayOf(scope), adding: { receivedOn: v.receivedOn, allocations } });
+      writes.push(...interest.writes);
     }
     return { writes };
   },
@@ -226,8 +233,11 @@ export const receiptResource = defineResource({
       .select({ billId: receiptAllocations.billId, cents: receiptAllocations.amountCents })
       .from(receiptAllocations)
       .where(and(inArray(receiptAllocations.receiptId, ids), ofTenant(receiptAllocations, scope)));
+    // the interest of the bills it paid, as if the money had never come
+    const interest = await interestWrites(scope.db, scope.user.tenantId, given.map((g) => g.billId), { through: yesterdayOf(scope), removing: ids });
     return {
       dependents: [
+        ...interest.writes,
         ...given.map((g) =>
           scope.db
             .update(bills)

@@ -14,6 +14,8 @@ import { enabledPeople, overdueContracts } from "./ageing.server";
 import { ActSchema, actContract, actsOf, collectionMachine, contractOfAct, machinesOnContract, saveAct } from "./collection.server";
 import { ACT_KINDS, OVERDUE_PATH, collectionStates, type ActKind } from "./overdue";
 import { readForm } from "~/lib/posted-form.server";
+import { formatCents } from "~/lib/cents";
+import { interestRunsOf } from "./interest.server";
 
 const numeric = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
@@ -30,15 +32,18 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   if (!contract) throw new Response("Not Found", { status: 404 });
   const kind = (ACT_KINDS as readonly string[]).includes(url.searchParams.get("kind") ?? "") ? (url.searchParams.get("kind") as ActKind) : "urge";
   const today = todayInZone(scope.user.timeZone);
-  const [ageing, acts, people, machines] = await Promise.all([
+  const [ageing, acts, people, machines, interest] = await Promise.all([
     overdueContracts(scope, undefined, [contract.id]),
     actsOf(scope, contract.rootId),
     enabledPeople(scope),
     kind === "stopMachine" ? machinesOnContract(scope, contract.id, today) : Promise.resolve([]),
+    interestRunsOf(scope.db, scope.user.tenantId, contract.rootId),
   ]);
   return data({
     contract: { id: contract.id, number: contract.number, name: contract.name },
     ageing: ageing[0] ?? null,
+    // how the interest was reached: each run of days on one base, by the value date of the money
+    interest: interest.map((r) => ({ ...r, base: formatCents(r.baseCents), amount: formatCents(r.cents) })),
     acts,
     people: people.map((p) => ({ value: String(p.id), label: p.name })),
     machines,

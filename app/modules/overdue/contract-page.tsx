@@ -11,6 +11,7 @@ import { Upload } from "~/widgets/upload";
 import type { ActActionData, contractLoader } from "./contract-page.server";
 import { ACT_KINDS, ACT_STATE, BUCKETS, LAWSUIT_STAGES, OVERDUE_PATH, URGE_WAYS, collectionStates, type ActKind } from "./overdue";
 import { boxClass } from "~/ui/input";
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 
 const input = `${boxClass} h-9 w-full px-3`;
 
@@ -38,7 +39,7 @@ const REQUIRED: Record<ActKind, string[]> = {
 export function OverdueContractPage() {
   const { t } = useTranslation(OVERDUE);
   const message = useMessage();
-  const { contract, ageing, acts, people, machines, kind, today, me, codes, canAdd } = useLoaderData<typeof contractLoader>();
+  const { contract, ageing, acts, people, machines, kind, today, me, codes, canAdd, interest } = useLoaderData<typeof contractLoader>();
   const action = useActionData<ActActionData | { intent: string }>();
   const posted = action && "errors" in action && action.intent === "create" ? action : null;
   const errors: Record<string, string> = posted?.errors ?? {};
@@ -183,6 +184,48 @@ export function OverdueContractPage() {
           <dd className="text-ink">{ageing?.responsibleName ?? "—"}</dd>
         </div>
       </dl>
+      {interest.length ? (
+        <section className="mb-4 rounded-lg border border-line bg-panel p-4" aria-labelledby="interest-runs">
+          <h2 id="interest-runs" className="mb-1 font-semibold text-ink">
+            {t("interestRuns")}
+          </h2>
+          <p className="mb-2 text-xs text-muted">{t("interestRule")}</p>
+          <Table bare testId="interest-runs">
+            <thead>
+              <HeadRow>
+                <Th dense>{t("interestBill")}</Th>
+                <Th dense>{t("interestDays")}</Th>
+                <Th dense num>
+                  {t("interestBase")}
+                </Th>
+                <Th dense num>
+                  {t("interestRate")}
+                </Th>
+                <Th dense num>
+                  {t("interest")}
+                </Th>
+              </HeadRow>
+            </thead>
+            <tbody>
+              {interest.map((r) => (
+                <Row key={`${r.billNumber}-${r.fromOn}`}>
+                  <Td dense>{r.billNumber}</Td>
+                  <Td dense>{t("interestSpan", { from: r.fromOn, to: r.toOn, days: r.days })}</Td>
+                  <Td dense num>
+                    {r.base}
+                  </Td>
+                  <Td dense num>
+                    {(r.rateBp / 100).toFixed(2)}%
+                  </Td>
+                  <Td dense num>
+                    {r.amount}
+                  </Td>
+                </Row>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+      ) : null}
       <div className="grid grid-cols-[minmax(0,1fr)_420px] gap-4">
         <section className="rounded-lg border border-line bg-panel p-4">
           <h2 className="mb-2 font-semibold text-ink">{t("acts")}</h2>
