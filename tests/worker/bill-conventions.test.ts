@@ -214,3 +214,79 @@ async function statementIdFor(c: Awaited<ReturnType<typeof contractWith>>, billI
   if (!("id" in made)) throw new Error(JSON.stringify(made));
   return made.id;
 }
+
+describe("late evidence on a draft", () => {
+  it("re-evaluates a draft when a fault alarm arrives or closes later: new proposals appear, decided ones stay decided", async () => {
+    const c = await contractWith({});
+    const v = c.v!;
+    // every day at 8 hours except ten quiet days, 30 Oct → 8 Nov; no fault yet
+    const quiet = new Set(days("2026-10-30", "2026-11-08"));
+    const rollups = days("2026-10-21", "2026-11-20").map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
+    for (let i = 0; i < rollups.length; i += 10) await db().insert(vehicleDaily).values(rollups.slice(i, i + 10));
+    const run = () => runBills(db(), { tenantId: c.t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    // two periods: 21 Sep – 20 Oct (no roll-ups: no data, nothing proposed) and 21 Oct – 20 Nov
+    expect(await run()).toEqual({ contracts: 1, bills: 2 });
+    const bill = await billOf(c.t.tenantId, "2026-10-21");
+    const [idle] = (await loadBill(c.scope, bill.id))!.proposals;
+    expect(idle).toMatchObject({ kind: "idle", state: 0 });
+    expect(await decideProposal(c.scope, bill.id, idle!.id, true, "")).toEqual({ ok: true });
+    // nothing new: the next run changes nothing
+    expect(await run()).toEqual({ contracts: 0, bills: 0 });
+
+    // a fault reported late: from 18:00 on 12 Nov, 20 hours (10 counted: 18–22 and 08–14)
+    const at = parseZonedTime("2026-11-12T18:00", ZONE);
+    const [alarm] = await db().insert(alarms).values({ tenantId: c.t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 }).returning({ id: alarms.id });
+    expect(await run()).toEqual({ contracts: 0, bills: 0, refreshed: 1 });
+    let loaded = (await loadBill(c.scope, bill.id))!;
+    expect(loaded.proposals.map((p) => [p.id === idle!.id, p.kind, p.state, p.hours])).toEqual([
+      [true, "idle", 1, null],
+      [false, "fault", 0, 10],
+    ]);
+    expect(loaded.evidence.find((e) => e.day === "2026-11-12")).toMatchObject({ faultMinutes: 240 });
+    // the accepted idle days still priced: 2,800,000 − 280,000
+    expect(loaded.bill.amountCents).toBe(2_520_000);
+    const fault = loaded.proposals[1]!;
+    expect(await decideProposal(c.scope, bill.id, fault.id, true, "")).toEqual({ ok: true });
+    // one day off for 10 hours: 2,800,000 × 1/30 = 93,333.33 → 93,333
+    expect((await loadBill(c.scope, bill.id))!.bill.amountCents).toBe(2_520_000 - 93_333);
+
+    // the alarm closed later than first reported: 18:00 on 12 Nov to 22:00 on 13 Nov, 18 counted hours: the 8 more are proposed
+    await db().update(alarms).set({ handledAt: at + 28 * 3_600_000 }).where(eq(alarms.id, alarm!.id));
+    expect(await run()).toEqual({ contracts: 0, bills: 0, refreshed: 1 });
+    loaded = (await loadBill(c.scope, bill.id))!;
+    const more = loaded.proposals.find((p) => p.state === 0)!;
+    expect(more).toMatchObject({ kind: "fault", hours: 8, basis: { hours: 8, decidedHours: 10, totalHours: 18 } });
+    expect(await decideProposal(c.scope, bill.id, more.id, true, "")).toEqual({ ok: true });
+    // 18 hours accepted in all: two days off, 2,800,000 × 2/30 = 186,666.67 → 186,667
+    expect((await loadBill(c.scope, bill.id))!.items.map((i) => [i.rule, i.quantity, i.amountCents])).toEqual([
+      ["monthly", "1", 2_800_000],
+      ["idle", "-10/30", -280_000],
+      ["faultDeduction", "-2/30", -186_667],
+    ]);
+
+    // confirmed, the bill never changes: a roll-up corrected afterwards leaves it as it is
+    expect(await confirmBill(c.scope, bill.id)).toEqual({ ok: true });
+    await db().update(vehicleDaily).set({ engineSeconds: 3600 }).where(and(eq(vehicleDaily.vehicleId, v.id), eq(vehicleDaily.day, "2026-11-01")));
+    expect(await run()).toEqual({ contracts: 0, bills: 0 });
+  });
+
+  it("drops an open proposal the corrected evidence no longer bears out, and counts an out-car record entered late as work", async () => {
+    const c = await contractWith({});
+    const v = c.v!;
+    const quiet = new Set(days("2026-11-10", "2026-11-13"));
+    const rollups = days("2026-10-21", "2026-11-20").map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
+    for (let i = 0; i < rollups.length; i += 10) await db().insert(vehicleDaily).values(rollups.slice(i, i + 10));
+    const run = () => runBills(db(), { tenantId: c.t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    await run();
+    const bill = await billOf(c.t.tenantId, "2026-10-21");
+    expect((await loadBill(c.scope, bill.id))!.proposals.map((p) => [p.kind, p.days.length])).toEqual([["idle", 4]]);
+    // the clerk enters the out-car record of 11 Nov late: 10 and 12–13 Nov are runs too short to propose
+    await db().insert(outcarRecords).values({ tenantId: c.t.tenantId, contractId: c.contractId, lineId: c.lineId, vehicleId: v.id, tripOn: "2026-11-11", engineHoursStart: 100, engineHoursEnd: 104 });
+    expect(await run()).toEqual({ contracts: 0, bills: 0, refreshed: 1 });
+    const loaded = (await loadBill(c.scope, bill.id))!;
+    expect(loaded.proposals).toEqual([]);
+    expect(loaded.evidence.find((e) => e.day === "2026-11-11")).toMatchObject({ calls: 1 });
+    // with no proposal open, the draft can be confirmed at its month
+    expect(await confirmBill(c.scope, bill.id)).toEqual({ ok: true });
+  });
+});

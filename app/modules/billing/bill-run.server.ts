@@ -23,19 +23,24 @@
  */
 import { eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { addDays, addMonths } from "~/lib/calendar";
+import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { ofTenant, tenantWhere } from "../../../db/tenant";
-import { evidenceDays, faultMinutesByDay, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
-import { billPeriod, duePeriods, previousDueDays, type DuePeriod } from "./periods";
+import { evidenceDays, faultMinutesByDay, mergeProposals, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
+import { repriceDraft } from "./reprice.server";
+import { PROPOSAL_STATE } from "../../../db/states";
+import { billPeriod, duePeriods, isWholeMonth, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
-import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceDeposit, priceFees, priceInstalments, priceLine, type MinTermTopUp, type TaxTerms } from "./pricing";
-import type { BillItem, BillLineTerms, Call, EvidenceDay, PlanInstalment } from "./types";
+import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceLine } from "./pricing";
+import type { BillItem, BillLineTerms, Call, EvidenceDay } from "./types";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 import { BILL_STATE } from "./bills.resource";
+import { contractItems, endedOf, minTermOf, taxTermsOf, tripHours } from "./bill-terms";
+
+export { contractItems, minTermOf, taxTermsOf, tripHours };
 
 /** The states a contract is billed in: in force, completed, stopped, terminated early. */
 export const BILLED_STATES = [CONTRACT_STATE.executing, CONTRACT_STATE.completed, CONTRACT_STATE.stopped, CONTRACT_STATE.terminated] as const;
@@ -64,6 +69,8 @@ export interface BillRunFailure {
 export interface BillRunResult {
   contracts: number;
   bills: number;
+  /** drafts re-evaluated on evidence that came or changed since they were made (present when any) */
+  refreshed?: number;
   /** present when some contract could not be billed */
   failed?: BillRunFailure[];
 }
@@ -115,42 +122,6 @@ function billableContracts(db: Db, o: BillRunOptions) {
     .orderBy(contracts.id);
 }
 
-/** The contract's end for billing: the day it ended when it is no longer in force. */
-const endedOf = (c: Pick<ContractRow, "state" | "endedOn">) => (c.state === CONTRACT_STATE.executing ? null : (c.endedOn ?? null));
-
-type PeriodTerms = Pick<ContractRow, "state" | "endedOn" | "startOn" | "minTermDays" | "minTermMonths" | "minTermClause">;
-
-/**
- * The minimum term a final period bills up to, when the contract ended before it (null otherwise): its last day is the
- * start plus the months (six months from 1 June end on 30 November) or the days, as the contract set it.
- */
-export function minTermOf(c: PeriodTerms, period: Pick<DuePeriod, "final">): MinTermTopUp | null {
-  const ended = endedOf(c);
-  const unit = c.minTermMonths ? ("month" as const) : ("day" as const);
-  const minTermEndOn = c.minTermMonths ? addDays(addMonths(c.startOn, c.minTermMonths), -1) : c.minTermDays ? addDays(c.startOn, c.minTermDays - 1) : null;
-  return period.final && ended && minTermEndOn && minTermEndOn > ended ? { endedOn: ended, minTermEndOn, unit, clause: c.minTermClause ?? null } : null;
-}
-
-/** How the contract's prices carry tax (含税价 or 不含税价 at its rate). */
-export const taxTermsOf = (c: Pick<ContractRow, "taxRateBp" | "priceTax">): TaxTerms => ({ rateBp: c.taxRateBp, excluded: c.priceTax === "excluded" });
-
-/** A fixed price's plan (`fixedPricePlan`) and the due days that place its instalments on this bill (`priceInstalments`). */
-export interface FixedPriceBill {
-  plan: readonly PlanInstalment[];
-  previousDueOn: string | null;
-  dueOn: string;
-}
-
-/**
- * What a period bills of the contract as a whole: a fixed price's instalments (its one-off fees are within the price),
- * else its one-off fees (undated ones on the first period); on the final bill, the deposit back.
- */
-export function contractItems(c: Pick<ContractRow, "startOn" | "depositCents">, fees: Parameters<typeof priceFees>[0], fixed: FixedPriceBill | null, period: Pick<DuePeriod, "from" | "to" | "final">, tax: TaxTerms): BillItem[] {
-  const items = fixed ? priceInstalments(fixed.plan, tax.rateBp, { ...fixed, final: period.final }) : priceFees(fees, period, tax, period.from === c.startOn);
-  const deposit = period.final ? priceDeposit(c.depositCents) : null;
-  return deposit ? [...items, deposit] : items;
-}
-
 /** A regular bill's due day: the payment days after its period. */
 const dueOnOf = (c: Pick<ContractRow, "paymentDays">, period: Pick<DuePeriod, "to">) => addDays(period.to, c.paymentDays);
 
@@ -185,18 +156,22 @@ const failureOf = (c: Pick<ContractRow, "id" | "number">, error: unknown): BillR
 /** Runs the bills of a tenant (or of one contract) through `through`. */
 export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult> {
   const all = await billableContracts(db, o);
-  const tally = { bills: 0 };
+  const tally = { bills: 0, refreshed: 0 };
   const failed: BillRunFailure[] = [];
   let touched = 0;
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK);
     const found = await db
-      .select({ id: bills.id, rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn, halfDone: halfDoneBill.as("half_done") })
+      .select({ id: bills.id, rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn, state: bills.state, halfDone: halfDoneBill.as("half_done") })
       .from(bills)
       .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), inArray(bills.rootId, ids(chunk.map((c) => c.rootId)))));
     const halfDone = found.filter((b) => b.halfDone).map((b) => b.id);
     if (halfDone.length) await removeHalfDone(db, o.tenantId, halfDone);
     const billed = found.filter((b) => !b.halfDone);
+    // the drafts already made: evidence may have come or changed since (a fault closed later, an out-car record
+    // entered late, a roll-up corrected)
+    const drafts = billed.filter((b) => b.state === BILL_STATE.draft).map((b) => b.id);
+    if (drafts.length) tally.refreshed += await refreshDrafts(db, o, chunk, drafts, failed);
     const have = new Set(billed.map((b) => `${b.rootId}|${b.periodFrom}`));
     // a fixed price's next bill takes the instalments falling due after the due day of its bill before
     const madeBy = new Map<number, typeof billed>();
@@ -218,7 +193,71 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
     touched += work.length;
     await billEach(db, o, work, tally, failed);
   }
-  return { contracts: touched, bills: tally.bills, ...(failed.length ? { failed } : {}) };
+  return { contracts: touched, bills: tally.bills, ...(tally.refreshed ? { refreshed: tally.refreshed } : {}), ...(failed.length ? { failed } : {}) };
+}
+
+/** Two evidence days alike (the real columns read back as they were written, within a rounding of their last place). */
+const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
+const sameDay = (a: EvidenceDay, b: typeof billEvidence.$inferSelect) =>
+  a.day === b.day && close(a.engineHours, b.engineHours) && close(a.km, b.km) && close(a.onSiteMinutes, b.onSiteMinutes) && close(a.faultMinutes, b.faultMinutes) && (a.noData ? 1 : 0) === b.noData && (a.calls ?? 0) === b.calls;
+
+/**
+ * Re-evaluates the chunk's drafts on the evidence as it now stands (Rental III §2, late evidence): a draft whose
+ * evidence changed gets it stored anew, its open proposals replaced by what the evidence now proposes beyond the clerk's
+ * decisions (mergeProposals: decided ones stay decided), and its items repriced, all in one batch while it is still the
+ * same draft. A draft of an earlier revision (the contract amended since) stays as it was made. Answers how many changed.
+ */
+async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly ContractRow[], draftIds: readonly number[], failed: BillRunFailure[]): Promise<number> {
+  const [heads, storedEvidence, storedProposals] = await batch(db, [
+    db.select().from(bills).where(tenantWhere(bills, o.tenantId, inArray(bills.id, idList(draftIds)), eq(bills.state, BILL_STATE.draft))),
+    db.select().from(billEvidence).where(tenantWhere(billEvidence, o.tenantId, inArray(billEvidence.billId, idList(draftIds)))),
+    db.select().from(billProposals).where(tenantWhere(billProposals, o.tenantId, inArray(billProposals.billId, idList(draftIds)))),
+  ]);
+  const contractOf = new Map(chunk.map((c) => [c.id, c]));
+  const periodOf = (h: (typeof heads)[number], c: ContractRow): DuePeriod => ({ from: h.periodFrom, to: h.periodTo, wholeMonth: isWholeMonth(c.kind, c.settlementDay, h.periodFrom, h.periodTo), final: h.final === 1 });
+  const work: Work[] = [];
+  for (const h of heads) {
+    const c = contractOf.get(h.contractId);
+    if (!c) continue;
+    const w = work.find((x) => x.contract.id === c.id);
+    if (w) w.periods.push(periodOf(h, c));
+    else work.push({ contract: c, periods: [periodOf(h, c)], previousDueOn: [] });
+  }
+  if (!work.length) return 0;
+  const data = await readChunk(db, o, work);
+  let changed = 0;
+  for (const h of heads) {
+    const c = contractOf.get(h.contractId);
+    if (!c) continue;
+    const fresh = draftBill(o, c, periodOf(h, c), data);
+    const before = storedEvidence.filter((e) => e.billId === h.id);
+    const after = fresh.evidence.flatMap((e) => e.days.map((d) => ({ lineId: e.lineId, d })));
+    const evidenceChanged = before.length !== after.length || after.some(({ lineId, d }) => !before.some((b) => b.lineId === lineId && sameDay(d, b)));
+    const held = storedProposals.filter((p) => p.billId === h.id).map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+    const merged = mergeProposals(fresh.proposals, held);
+    if (!evidenceChanged && !merged.add.length && !merged.drop.length) continue;
+    const writes: PromiseLike<unknown>[] = [];
+    if (evidenceChanged) {
+      writes.push(db.delete(billEvidence).where(tenantWhere(billEvidence, o.tenantId, eq(billEvidence.billId, h.id))));
+      // D1 binds at most 100 parameters a statement: 10 columns a row
+      for (let i = 0; i < after.length; i += 9)
+        writes.push(
+          db.insert(billEvidence).values(
+            after.slice(i, i + 9).map(({ lineId, d }) => ({ tenantId: o.tenantId, billId: h.id, lineId, day: d.day, engineHours: d.engineHours, km: d.km, onSiteMinutes: d.onSiteMinutes, faultMinutes: d.faultMinutes, noData: d.noData ? 1 : 0, calls: d.calls ?? 0 })),
+          ),
+        );
+    }
+    if (merged.drop.length) writes.push(db.delete(billProposals).where(tenantWhere(billProposals, o.tenantId, inArray(billProposals.id, idList(merged.drop)), eq(billProposals.state, PROPOSAL_STATE.open))));
+    for (const p of merged.add) writes.push(db.insert(billProposals).values({ tenantId: o.tenantId, billId: h.id, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? null, day: p.day ?? null, basis: p.basis }));
+    try {
+      const done = await repriceDraft(db, o.tenantId, h, { evidence: fresh.evidence, writes });
+      if (done.ok) changed++;
+    } catch (error) {
+      console.error(`bill run: draft ${h.number} of tenant ${o.tenantId} not re-evaluated`, error);
+      failed.push(failureOf(c, error));
+    }
+  }
+  return changed;
 }
 
 /** Removes half-done drafts (by id, still drafts) with their rows, in one batch. */
@@ -334,13 +373,6 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
 }
 
 type ChunkData = Awaited<ReturnType<typeof readChunk>>;
-
-/** The hours a trip is billed on: its engine-hour meter readings, else its departure to its return. */
-export function tripHours(t: { hoursStart: number | null; hoursEnd: number | null; departAt: number | null; returnAt: number | null }): number {
-  if (t.hoursStart != null && t.hoursEnd != null && t.hoursEnd >= t.hoursStart) return Math.round((t.hoursEnd - t.hoursStart) * 100) / 100;
-  if (t.departAt != null && t.returnAt != null && t.returnAt > t.departAt) return Math.round(((t.returnAt - t.departAt) / 3_600_000) * 100) / 100;
-  return 0;
-}
 
 /** A bill as the run makes it: head, items, evidence and proposals, before it is stored. */
 export interface DraftBill {

@@ -5,23 +5,19 @@
  * Every read and write is the user's tenant and data scope (the contract's organisation).
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Message } from "~/i18n/keys";
 import { formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import { cleanLine } from "~/lib/validators";
 import type { RequestScope } from "~/modules/access/access.server";
 import { runCommand, type CommandStep } from "~/modules/resource/command.server";
 import { batch } from "../../../db/client";
-import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, customers, outcarRecords, tenants, vehicles } from "../../../db/schema";
+import { billEvidence, billItems, billProposals, bills, contractLines, contracts, customers, tenants, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
-import { BILLED_STATES, billItemsWhole, contractItems, minTermOf, runBills, taxTermsOf, tripHours, type BillRunResult } from "./bill-run.server";
-import { billPeriod } from "./periods";
-import { decisionsOf, type Proposal } from "./evidence";
-import { billTotals, fixedPricePlan, priceLine } from "./pricing";
+import { BILLED_STATES, billItemsWhole, runBills, type BillRunResult } from "./bill-run.server";
+import { refuse, type BillOutcome, type BillRefusal } from "./bill-terms";
+import { repriceDraft } from "./reprice.server";
 import { taxIncludedCents } from "../contracts/value";
-import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
 import { BILL_CONFIRM_CODE, BILL_STATE, billStates, proposalStates } from "./bills.resource";
 import { PROPOSAL_STATE } from "../../../db/states";
 import { runTransition, STALE, type Machine, type Plan } from "~/modules/workflow/engine.server";
@@ -34,10 +30,7 @@ export { PROPOSAL_STATE };
 export const BILL_PERMISSION = "contractBillReport";
 export { BILL_CONFIRM_CODE };
 
-export type BillRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: Message };
-export type BillOutcome<T = Record<never, never>> = ({ ok: true } & T) | BillRefusal;
-
-const refuse = (status: 400 | 404 | 409, message: Message): BillRefusal => ({ ok: false, status, message });
+export type { BillOutcome, BillRefusal };
 
 /** The bill's head, when it is the user's tenant's and within the data scope. */
 async function visibleBill(scope: RequestScope, id: number) {
@@ -116,76 +109,11 @@ export const proposalMachine: Machine<ProposalRow> = {
   where: () => billIsDraft,
 };
 
-/** The terms the bill's lines are priced on, with an accepted on-rent or off-rent day from the fence in place of the contract's. */
-function withFenceDates(line: BillLineTerms, accepted: readonly Proposal[]): BillLineTerms {
-  const onRent = accepted.find((p) => p.lineId === line.id && p.kind === "onRent")?.day;
-  const offRent = accepted.find((p) => p.lineId === line.id && p.kind === "offRent")?.day;
-  return { ...line, onRentOn: onRent ?? line.onRentOn, offRentOn: offRent ?? line.offRentOn };
-}
-
 /** Prices a draft bill again from its stored evidence and its accepted proposals (a fixed price: from its plan, as the run); replaces its items in one batch. */
 export async function repriceBill(scope: RequestScope, billId: number): Promise<BillOutcome> {
   const bill = await visibleBill(scope, billId);
   if (!bill) return refuse(404, "bills:notFound");
-  if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
-  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows] = await batch(scope.db, [
-    scope.db.select().from(contracts).where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId))),
-    scope.db.select().from(contractLines).where(tenantWhere(contractLines, scope, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
-    scope.db.select().from(billEvidence).where(and(eq(billEvidence.billId, billId), ofTenant(billEvidence, scope))).orderBy(asc(billEvidence.day)),
-    scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.accepted))),
-    scope.db.select().from(contractFees).where(tenantWhere(contractFees, scope, eq(contractFees.contractId, bill.contractId))),
-    scope.db
-      .select({ seq: contractPlans.seq, dueOn: contractPlans.dueOn, amountCents: contractPlans.amountCents })
-      .from(contractPlans)
-      .where(tenantWhere(contractPlans, scope, eq(contractPlans.contractId, bill.contractId))),
-    // the due day of the contract's bill before this one: a fixed price's instalments after it come on this bill
-    scope.db
-      .select({ dueOn: sql<string | null>`max(${bills.dueOn})` })
-      .from(bills)
-      .where(tenantWhere(bills, scope, eq(bills.rootId, bill.rootId), eq(bills.kind, "regular"), sql`${bills.periodFrom} < ${bill.periodFrom}`)),
-    scope.db
-      .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
-      .from(outcarRecords)
-      .where(tenantWhere(outcarRecords, scope, eq(outcarRecords.contractId, bill.contractId), sql`${outcarRecords.tripOn} between ${bill.periodFrom} and ${bill.periodTo}`)),
-  ]);
-  const contract = contractRows[0];
-  if (!contract) return refuse(404, "bills:notFound");
-  const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
-  const period = billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo, final: bill.final === 1 });
-  // the bill's own rate (an amendment keeps what the bill was made at), the contract's way of carrying it
-  const tax = { ...taxTermsOf(contract), rateBp: bill.taxRateBp };
-  const minTerm = minTermOf(contract, period);
-  const plan = fixedPricePlan(contract, planRows);
-  const items: BillItem[] = [];
-  // a fixed price: no line is priced, whatever was accepted (the run proposes nothing for it)
-  for (const row of plan ? [] : lineRows) {
-    const line = withFenceDates(row as BillLineTerms, accepted);
-    const days: EvidenceDay[] = evidenceRows.filter((e) => e.lineId === row.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1, calls: e.calls }));
-    const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
-    const mine = accepted.filter((p) => p.lineId === row.id);
-    items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
-  }
-  items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
-  const totals = billTotals(items);
-  try {
-    await batch(scope.db, [
-      scope.db
-        .update(bills)
-        .set({ amountCents: totals.amountCents, taxCents: totals.taxCents, version: sql`${bills.version} + 1`, updatedAt: Date.now() })
-        .where(tenantWhere(bills, scope, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
-      expectChanges(scope.db, 1),
-      scope.db.delete(billItems).where(tenantWhere(billItems, scope, eq(billItems.billId, billId))),
-      ...items.map((it, i) =>
-        scope.db.insert(billItems).values(
-          withTenant(scope, { billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
-        ),
-      ),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) return refuse(409, "bills:stale");
-    throw error;
-  }
-  return { ok: true };
+  return repriceDraft(scope.db, scope.user.tenantId, bill);
 }
 
 type BillMachineRow = { id: number; version: number; state: number; number: string };

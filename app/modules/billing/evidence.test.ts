@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decisionsOf, evidenceDays, faultMinutesByDay, MIN_IDLE_RUN, NO_ACTIVITY, onSiteMinutesByDay, type Proposal, proposalsFor } from "./evidence";
+import { decisionsOf, evidenceDays, mergeProposals, faultMinutesByDay, MIN_IDLE_RUN, NO_ACTIVITY, onSiteMinutesByDay, type Proposal, proposalsFor } from "./evidence";
 import type { BillLineTerms, EvidenceDay } from "./types";
 
 // moments written with their offset, so each figure below is a hand calculation on wall-clock times
@@ -222,5 +222,20 @@ describe("decisionsOf", () => {
     expect(decisionsOf([p("fault", ["2026-11-05"], 0.1), p("fault", ["2026-11-06"], 0.2)])).toEqual({ faultHours: 0.3 });
     expect(decisionsOf([])).toEqual({});
     expect(() => decisionsOf([p("idle", ["2026-11-10"]), { ...p("idle", ["2026-11-11"]), lineId: 8 }])).toThrow(RangeError);
+  });
+});
+
+describe("mergeProposals (late evidence on a draft)", () => {
+  const run = (kind: "idle" | "stopRent", days: string[], extra: { id: number; state: number } | null = null) => ({ lineId: 7, kind, days, basis: { from: days[0]!, to: days.at(-1)!, days: days.length }, ...(extra ?? {}) });
+  it("keeps an open proposal that still stands, proposes only the days no decision covers, and drops one the evidence no longer bears", () => {
+    const decided = run("idle", ["2026-11-10", "2026-11-11", "2026-11-12"], { id: 1, state: 1 });
+    const open = run("stopRent", ["2026-11-20", "2026-11-21", "2026-11-22"], { id: 2, state: 0 });
+    const gone = run("stopRent", ["2026-11-25", "2026-11-26", "2026-11-27"], { id: 3, state: 0 });
+    // the quiet run now reaches the 14th; the 20–22 run still stands; the 25–27 run is gone (the roll-ups corrected)
+    const fresh = [run("idle", ["2026-11-10", "2026-11-11", "2026-11-12", "2026-11-13", "2026-11-14"]), run("stopRent", ["2026-11-20", "2026-11-21", "2026-11-22"])];
+    expect(mergeProposals(fresh, [decided, open, gone])).toEqual({ keep: [2], drop: [3], add: [run("idle", ["2026-11-13", "2026-11-14"])] });
+    // a day decided as idle is not proposed again as stop-rent (one group of quiet days), and a rejected run neither
+    expect(mergeProposals([run("stopRent", ["2026-11-10", "2026-11-11", "2026-11-12"])], [decided]).add).toEqual([]);
+    expect(mergeProposals([run("idle", ["2026-11-10", "2026-11-11", "2026-11-12"])], [{ ...decided, state: 2 }]).add).toEqual([]);
   });
 });

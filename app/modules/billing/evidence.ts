@@ -7,6 +7,7 @@
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs, parseZonedTime } from "~/lib/tenant-days";
+import { PROPOSAL_STATE } from "../../../db/states";
 import type { BillLineTerms, EvidenceDay, LineDecisions } from "./types";
 
 /** Below both of these a day counts as quiet (no work): telemetry drift and a yard shuffle are not work. */
@@ -242,4 +243,49 @@ export function decisionsOf(accepted: readonly Proposal[]): LineDecisions {
   if (overtimeHours) d.overtimeHours = overtimeHours;
   if (outside.length) d.outsideDays = sortedUnique(outside);
   return d;
+}
+
+/** A proposal the draft holds: its id and whether the clerk has decided it. */
+export type StoredProposal = Proposal & { id: number; state: number };
+
+/** Which kinds cover the same days: a day decided as idle is not proposed again as stop-rent, and the reverse. */
+const DAY_GROUP: Partial<Record<ProposalKind, string>> = { idle: "quiet", stopRent: "quiet", outside: "outside" };
+
+const sameProposal = (a: Proposal, b: Proposal) =>
+  a.lineId === b.lineId && a.kind === b.kind && a.days.length === b.days.length && a.days.every((d, i) => d === b.days[i]) && (a.hours ?? null) === (b.hours ?? null) && (a.day ?? null) === (b.day ?? null);
+
+/**
+ * A draft's proposals against what the evidence proposes now (late evidence, Rental III §2): the clerk's decisions
+ * stand (accepted or rejected, never touched); what they cover is not proposed again (the days of a decided run, the
+ * hours of a decided fault or overtime: only more hours are proposed, as the difference); an on- or off-rent day once
+ * decided stays. The rest is the draft's open proposals: `keep` (open ones that still stand, by id), `drop` (open ones
+ * the evidence no longer bears out), `add` (new ones).
+ */
+export function mergeProposals(fresh: readonly Proposal[], stored: readonly StoredProposal[]): { keep: number[]; drop: number[]; add: Proposal[] } {
+  const decided = stored.filter((p) => p.state !== PROPOSAL_STATE.open);
+  const wanted: Proposal[] = [];
+  for (const f of fresh) {
+    const mine = decided.filter((d) => d.lineId === f.lineId);
+    const group = DAY_GROUP[f.kind];
+    if (group) {
+      const covered = new Set(mine.filter((d) => DAY_GROUP[d.kind] === group).flatMap((d) => d.days));
+      const days = f.days.filter((d) => !covered.has(d));
+      if (days.length === f.days.length) wanted.push(f);
+      else if (days.length) wanted.push({ ...f, days, basis: { ...f.basis, from: days[0]!, to: days[days.length - 1]!, days: days.length } });
+    } else if (f.kind === "fault" || f.kind === "overtime") {
+      const had = mine.filter((d) => d.kind === f.kind).reduce((sum, d) => sum + (d.hours ?? 0), 0);
+      const more = Math.round(((f.hours ?? 0) - had) * 100) / 100;
+      if (!had) wanted.push(f);
+      else if (more > 0) wanted.push({ ...f, hours: more, basis: { hours: more, decidedHours: had, totalHours: f.hours ?? 0 } });
+    } else if (!mine.some((d) => d.kind === f.kind)) wanted.push(f);
+  }
+  const open = stored.filter((p) => p.state === PROPOSAL_STATE.open);
+  const keep: number[] = [];
+  const add: Proposal[] = [];
+  for (const w of wanted) {
+    const match = open.find((o) => !keep.includes(o.id) && sameProposal(o, w));
+    if (match) keep.push(match.id);
+    else add.push(w);
+  }
+  return { keep, drop: open.filter((o) => !keep.includes(o.id)).map((o) => o.id), add };
 }

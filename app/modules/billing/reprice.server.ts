@@ -1,0 +1,105 @@
+/**
+ * A draft bill priced again (the clerk's decision on a proposal, the run's re-evaluation of a draft on late evidence):
+ * its items from its stored evidence, its accepted proposals and the contract's terms, written in one batch only while
+ * it is still the same draft. No user: the caller has read the bill in its scope.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { batch, type Db } from "../../../db/client";
+import { expectChanges, isGuardFailure } from "../../../db/guard";
+import { billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords } from "../../../db/schema";
+import { PROPOSAL_STATE } from "../../../db/states";
+import { ofTenant, tenantWhere } from "../../../db/tenant";
+import { contractItems, minTermOf, refuse, taxTermsOf, tripHours, type BillOutcome } from "./bill-terms";
+import { BILL_STATE } from "./bills.resource";
+import { decisionsOf, type Proposal } from "./evidence";
+import { billPeriod } from "./periods";
+import { billTotals, fixedPricePlan, priceLine } from "./pricing";
+import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
+
+/** The terms the bill's lines are priced on, with an accepted on-rent or off-rent day from the fence in place of the contract's. */
+function withFenceDates(line: BillLineTerms, accepted: readonly Proposal[]): BillLineTerms {
+  const onRent = accepted.find((p) => p.lineId === line.id && p.kind === "onRent")?.day;
+  const offRent = accepted.find((p) => p.lineId === line.id && p.kind === "offRent")?.day;
+  return { ...line, onRentOn: onRent ?? line.onRentOn, offRentOn: offRent ?? line.offRentOn };
+}
+
+/** What a re-evaluation of the draft brings to its repricing: its evidence as it now stands, and the writes that store it. */
+export interface DraftRefresh {
+  evidence: readonly { lineId: number; days: readonly EvidenceDay[] }[];
+  /** written in the repricing's own batch, behind its guard (the bill still the same draft) */
+  writes: readonly PromiseLike<unknown>[];
+}
+
+/**
+ * repriceBill's work on a bill already read (the clerk's, in their scope; or the run's, re-evaluating a draft on late
+ * evidence): its items again from its evidence (stored, or the refresh's), accepted proposals and the contract's terms,
+ * written in one batch (with the refresh's own writes) only while it is still the same draft.
+ */
+export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.$inferSelect, refresh?: DraftRefresh): Promise<BillOutcome> {
+  const billId = bill.id;
+  if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
+  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows] = await batch(db, [
+    db.select().from(contracts).where(tenantWhere(contracts, tenantId, eq(contracts.id, bill.contractId))),
+    db.select().from(contractLines).where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
+    db.select().from(billEvidence).where(and(eq(billEvidence.billId, billId), ofTenant(billEvidence, tenantId))).orderBy(asc(billEvidence.day)),
+    db.select().from(billProposals).where(tenantWhere(billProposals, tenantId, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.accepted))),
+    db.select().from(contractFees).where(tenantWhere(contractFees, tenantId, eq(contractFees.contractId, bill.contractId))),
+    db
+      .select({ seq: contractPlans.seq, dueOn: contractPlans.dueOn, amountCents: contractPlans.amountCents })
+      .from(contractPlans)
+      .where(tenantWhere(contractPlans, tenantId, eq(contractPlans.contractId, bill.contractId))),
+    // the due day of the contract's bill before this one: a fixed price's instalments after it come on this bill
+    db
+      .select({ dueOn: sql<string | null>`max(${bills.dueOn})` })
+      .from(bills)
+      .where(tenantWhere(bills, tenantId, eq(bills.rootId, bill.rootId), eq(bills.kind, "regular"), sql`${bills.periodFrom} < ${bill.periodFrom}`)),
+    db
+      .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
+      .from(outcarRecords)
+      .where(tenantWhere(outcarRecords, tenantId, eq(outcarRecords.contractId, bill.contractId), sql`${outcarRecords.tripOn} between ${bill.periodFrom} and ${bill.periodTo}`)),
+  ]);
+  const contract = contractRows[0];
+  if (!contract) return refuse(404, "bills:notFound");
+  const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+  const period = billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo, final: bill.final === 1 });
+  // the bill's own rate (an amendment keeps what the bill was made at), the contract's way of carrying it
+  const tax = { ...taxTermsOf(contract), rateBp: bill.taxRateBp };
+  const minTerm = minTermOf(contract, period);
+  const plan = fixedPricePlan(contract, planRows);
+  const items: BillItem[] = [];
+  const evidenceOf = (lineId: number): EvidenceDay[] =>
+    refresh
+      ? [...(refresh.evidence.find((e) => e.lineId === lineId)?.days ?? [])]
+      : evidenceRows.filter((e) => e.lineId === lineId).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1, calls: e.calls }));
+  // a fixed price: no line is priced, whatever was accepted (the run proposes nothing for it)
+  for (const row of plan ? [] : lineRows) {
+    const line = withFenceDates(row as BillLineTerms, accepted);
+    const days = evidenceOf(row.id);
+    const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
+    const mine = accepted.filter((p) => p.lineId === row.id);
+    items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
+  }
+  items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
+  const totals = billTotals(items);
+  try {
+    await batch(db, [
+      db
+        .update(bills)
+        .set({ amountCents: totals.amountCents, taxCents: totals.taxCents, version: sql`${bills.version} + 1`, updatedAt: Date.now() })
+        .where(tenantWhere(bills, tenantId, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
+      expectChanges(db, 1),
+      ...(refresh?.writes ?? []),
+      db.delete(billItems).where(tenantWhere(billItems, tenantId, eq(billItems.billId, billId))),
+      ...items.map((it, i) =>
+        db.insert(billItems).values(
+          ({ tenantId, billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
+        ),
+      ),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) return refuse(409, "bills:stale");
+    throw error;
+  }
+  return { ok: true };
+}
+
