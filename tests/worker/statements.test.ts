@@ -130,7 +130,7 @@ describe("the statement", () => {
   });
 
   it("are listed under the bill list for the clerk, the disputed first with the items to answer; another tenant's never", async () => {
-    const { t, scope, statementId, path, billId } = await sentStatement();
+    const { t, statementId, path, billId } = await sentStatement();
     const cookie = await signIn(t.account, t.password);
     const list = async (c = cookie) => (await get("/contractBillReport/statements", c)).text();
     const [s] = await db().select().from(statements).where(eq(statements.id, statementId));
@@ -141,8 +141,17 @@ describe("the statement", () => {
     const disputed = await list();
     expect(disputed).toContain("客户有异议");
     expect(/data-testid="data-table"[\s\S]*?<tbody[\s\S]*?<\/tbody>/.exec(disputed)?.[0]).toMatch(new RegExp(`${s!.number}[\\s\\S]*?客户有异议[\\s\\S]*?>1<`));
-    expect(await answerDispute(scope, statementId, item!.id, "核实后同意", null)).toEqual({ ok: true });
+    // a mark on the bill list (and its filter), and a to-do on the workbench of the clerk who made the statement
+    const bill = await db().select({ number: bills.number }).from(bills).where(eq(bills.id, billId));
+    const marked = await (await get("/contractBillReport?disputed=1", cookie)).text();
+    expect(/data-testid="data-table"[\s\S]*?<tbody[\s\S]*?<\/tbody>/.exec(marked)?.[0]).toMatch(new RegExp(`${bill[0]!.number}[\\s\\S]*?有异议待答复`));
+    const workbench = async () => (await get("/manageWork", cookie)).text();
+    expect(await workbench()).toMatch(new RegExp(`data-testid="todo-dispute"[\\s\\S]*?对账单有异议待答复 · ${s!.number}[\\s\\S]*?1项异议`));
+    // answered on the statement's page, as the clerk does
+    expect((await postForm(`/contractBillReport/statement?id=${statementId}`, { intent: "answer", itemId: String(item!.id), note: "核实后同意", amount: "" }, { Cookie: cookie })).status).toBe(302);
     expect(/data-testid="data-table"[\s\S]*?<tbody[\s\S]*?<\/tbody>/.exec(await list())?.[0]).toMatch(new RegExp(`${s!.number}[\\s\\S]*?客户有异议[\\s\\S]*?>0<`));
+    expect(await workbench()).not.toContain('data-testid="todo-dispute"');
+    expect(/data-testid="data-table"[\s\S]*?<tbody[\s\S]*?<\/tbody>/.exec(await (await get("/contractBillReport?disputed=1", cookie)).text())?.[0] ?? "").not.toContain(bill[0]!.number);
     // 详情 opens the statement's own page; another tenant's is not there
     const opened = await get(`/contractBillReport/statements?view=${statementId}`, cookie);
     expect([opened.status, opened.headers.get("Location")]).toEqual([302, `/contractBillReport/statement?id=${statementId}`]);

@@ -28,7 +28,7 @@ import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
-import { ofTenant, tenantWhere } from "../../../db/tenant";
+import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, mergeProposals, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
 import { repriceDraft } from "./reprice.server";
 import { PROPOSAL_STATE } from "../../../db/states";
@@ -243,12 +243,12 @@ async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly Contract
       for (let i = 0; i < after.length; i += 9)
         writes.push(
           db.insert(billEvidence).values(
-            after.slice(i, i + 9).map(({ lineId, d }) => ({ tenantId: o.tenantId, billId: h.id, lineId, day: d.day, engineHours: d.engineHours, km: d.km, onSiteMinutes: d.onSiteMinutes, faultMinutes: d.faultMinutes, noData: d.noData ? 1 : 0, calls: d.calls ?? 0 })),
+            after.slice(i, i + 9).map(({ lineId, d }) => withTenant(o.tenantId, { billId: h.id, lineId, day: d.day, engineHours: d.engineHours, km: d.km, onSiteMinutes: d.onSiteMinutes, faultMinutes: d.faultMinutes, noData: d.noData ? 1 : 0, calls: d.calls ?? 0 })),
           ),
         );
     }
     if (merged.drop.length) writes.push(db.delete(billProposals).where(tenantWhere(billProposals, o.tenantId, inArray(billProposals.id, idList(merged.drop)), eq(billProposals.state, PROPOSAL_STATE.open))));
-    for (const p of merged.add) writes.push(db.insert(billProposals).values({ tenantId: o.tenantId, billId: h.id, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? null, day: p.day ?? null, basis: p.basis }));
+    for (const p of merged.add) writes.push(db.insert(billProposals).values(withTenant(o.tenantId, { billId: h.id, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? null, day: p.day ?? null, basis: p.basis })));
     try {
       const done = await repriceDraft(db, o.tenantId, h, { evidence: fresh.evidence, writes });
       if (done.ok) changed++;

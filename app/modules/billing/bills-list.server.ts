@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
-import { bills, contracts, customers } from "../../../db/schema";
+import { billItems, bills, contracts, customers, statementEvents } from "../../../db/schema";
 import { BILL_KINDS } from "../../../db/schema/billing";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
 import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
 import { billView } from "./bills.resource";
+import { unanswered } from "./statements-list.server";
 
 const day = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -29,6 +30,8 @@ export const billListResource = defineResource({
         paidCents: bills.paidCents,
         dueOn: bills.dueOn,
         state: bills.state,
+        // the customer disputed an item of it on its statement and the clerk has not answered yet
+        disputed: sql<number>`exists (select 1 from ${statementEvents} join ${billItems} on ${billItems.id} = ${statementEvents.billItemId} and ${sameTenant(billItems, statementEvents)} where ${billItems.billId} = ${bills.id} and ${tenantOfOuter(statementEvents, bills)} and ${unanswered})`.as("disputed"),
       })
       .from(bills)
       .innerJoin(contracts, and(eq(contracts.id, bills.contractId), sameTenant(contracts, bills)))
@@ -38,7 +41,7 @@ export const billListResource = defineResource({
       .offset(offset);
     return withLimit(q, limit);
   },
-  mapRows: (rows) => rows.map(({ amount, taxCents, paidCents, ...r }) => ({ ...r, amountCents: amount, amount: formatCents(amount), tax: formatCents(taxCents), paid: formatCents(paidCents) })),
+  mapRows: (rows) => rows.map(({ amount, taxCents, paidCents, disputed, ...r }) => ({ ...r, amountCents: amount, amount: formatCents(amount), tax: formatCents(taxCents), paid: formatCents(paidCents), disputed: disputed ? "1" : "" })),
   filters: {
     q: (v) =>
       or(
@@ -50,6 +53,7 @@ export const billListResource = defineResource({
     kind: (v) => ((BILL_KINDS as readonly string[]).includes(v) ? eq(bills.kind, v as (typeof BILL_KINDS)[number]) : undefined),
     periodFrom: (v) => (day(v) ? gte(bills.periodTo, v) : undefined),
     periodTo: (v) => (day(v) ? lte(bills.periodTo, v) : undefined),
+    disputed: (v) => (v === "1" ? sql`exists (select 1 from ${statementEvents} join ${billItems} on ${billItems.id} = ${statementEvents.billItemId} and ${sameTenant(billItems, statementEvents)} where ${billItems.billId} = ${bills.id} and ${tenantOfOuter(statementEvents, bills)} and ${unanswered})` : undefined),
   },
   sortColumns: { period: bills.periodTo, dueOn: bills.dueOn, amount: bills.amountCents },
   defaultOrder: [desc(bills.periodTo), desc(bills.id)],

@@ -16,6 +16,9 @@ export const statementHref = (id: number) => `${STATEMENT_PAGE_PATH}?id=${id}`;
 
 export { BILL_STATE, SETTLED_BILL_STATES } from "../../../db/states";
 
+/** A bill whose statement the customer disputed and the clerk has not answered (its mark on the list). */
+const DISPUTED_OPTIONS: OptionDef[] = [{ value: "1", label: { zh: "有异议待答复", en: "Disputed, to answer" }, tone: "danger" }];
+
 export const BILL_STATES: OptionDef[] = [
   { value: String(BILL_STATE.draft), label: { zh: "草稿", en: "Draft" }, tone: "warning" },
   { value: String(BILL_STATE.confirmed), label: { zh: "已确认", en: "Confirmed" }, tone: "success" },
@@ -48,6 +51,8 @@ export const billView = defineView({
     { key: "paid", label: { zh: "已收(元)", en: "Paid (¥)" }, money: true },
     { key: "dueOn", label: { zh: "应收日", en: "Due" }, sortable: true },
     { key: "state", label: { zh: "状态", en: "State" }, type: "status", options: BILL_STATES, headerFilter: "state" },
+    // the customer's 有异议 on the bill's statement, still to answer
+    { key: "disputed", label: { zh: "对账异议", en: "Disputed" }, type: "status", options: DISPUTED_OPTIONS },
   ],
   filters: [
     { key: "q", label: { zh: "账单编号/合同/客户", en: "Bill no., contract or customer" }, type: "text", simple: true },
@@ -55,6 +60,7 @@ export const billView = defineView({
     { key: "kind", label: { zh: "类型", en: "Kind" }, type: "select", options: BILL_KIND_OPTIONS },
     { key: "periodFrom", label: { zh: "账期止日起", en: "Period ending from" }, type: "date", simple: true },
     { key: "periodTo", label: { zh: "账期止日止", en: "Period ending until" }, type: "date", simple: true },
+    { key: "disputed", label: { zh: "对账异议", en: "Disputed" }, type: "select", options: DISPUTED_OPTIONS },
   ],
   form: [],
 });

@@ -226,11 +226,12 @@ describe("decisionsOf", () => {
 });
 
 describe("mergeProposals (late evidence on a draft)", () => {
-  const run = (kind: "idle" | "stopRent", days: string[], extra: { id: number; state: number } | null = null) => ({ lineId: 7, kind, days, basis: { from: days[0]!, to: days.at(-1)!, days: days.length }, ...(extra ?? {}) });
+  const run = (kind: "idle" | "stopRent", days: string[]): Proposal => ({ lineId: 7, kind, days, basis: { from: days[0]!, to: days.at(-1)!, days: days.length } });
+  const held = (p: Proposal, id: number, state: number) => ({ ...p, id, state });
   it("keeps an open proposal that still stands, proposes only the days no decision covers, and drops one the evidence no longer bears", () => {
-    const decided = run("idle", ["2026-11-10", "2026-11-11", "2026-11-12"], { id: 1, state: 1 });
-    const open = run("stopRent", ["2026-11-20", "2026-11-21", "2026-11-22"], { id: 2, state: 0 });
-    const gone = run("stopRent", ["2026-11-25", "2026-11-26", "2026-11-27"], { id: 3, state: 0 });
+    const decided = held(run("idle", ["2026-11-10", "2026-11-11", "2026-11-12"]), 1, 1);
+    const open = held(run("stopRent", ["2026-11-20", "2026-11-21", "2026-11-22"]), 2, 0);
+    const gone = held(run("stopRent", ["2026-11-25", "2026-11-26", "2026-11-27"]), 3, 0);
     // the quiet run now reaches the 14th; the 20–22 run still stands; the 25–27 run is gone (the roll-ups corrected)
     const fresh = [run("idle", ["2026-11-10", "2026-11-11", "2026-11-12", "2026-11-13", "2026-11-14"]), run("stopRent", ["2026-11-20", "2026-11-21", "2026-11-22"])];
     expect(mergeProposals(fresh, [decided, open, gone])).toEqual({ keep: [2], drop: [3], add: [run("idle", ["2026-11-13", "2026-11-14"])] });

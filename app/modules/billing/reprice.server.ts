@@ -8,7 +8,7 @@ import { batch, type Db } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords } from "../../../db/schema";
 import { PROPOSAL_STATE } from "../../../db/states";
-import { ofTenant, tenantWhere } from "../../../db/tenant";
+import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { contractItems, minTermOf, refuse, taxTermsOf, tripHours, type BillOutcome } from "./bill-terms";
 import { BILL_STATE } from "./bills.resource";
 import { decisionsOf, type Proposal } from "./evidence";
@@ -92,7 +92,7 @@ export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.
       db.delete(billItems).where(tenantWhere(billItems, tenantId, eq(billItems.billId, billId))),
       ...items.map((it, i) =>
         db.insert(billItems).values(
-          ({ tenantId, billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
+          withTenant(tenantId, { billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
         ),
       ),
     ]);

@@ -2,7 +2,8 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { contracts, customers, statementEvents, statements } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { sameTenant, tenantOfOuter } from "../../../db/tenant";
+import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
+import type { RequestScope } from "~/modules/access/access.server";
 import { STATEMENT_STATE } from "../../../db/states";
 import { formatCents } from "~/lib/cents";
 import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
@@ -10,8 +11,38 @@ import { statementListView } from "./bills.resource";
 
 const answered = alias(statementEvents, "answered");
 
+/** A dispute (the event row in the query) its clerk has not answered since. */
+export const unanswered = sql`${statementEvents.kind} = 'disputed' and not exists (select 1 from ${statementEvents} ${sql.identifier("answered")} where ${sameTenant(answered, statementEvents)} and ${answered.statementId} = ${statementEvents.statementId} and ${answered.kind} = 'answered' and ${answered.billItemId} = ${statementEvents.billItemId} and ${answered.at} >= ${statementEvents.at})`;
+
 /** A statement's disputed items its clerk has not answered since (the customer's 有异议 waiting for 答复). */
-const openDisputes = sql<number>`(select count(*) from ${statementEvents} where ${tenantOfOuter(statementEvents, statements)} and ${statementEvents.statementId} = ${statements.id} and ${statementEvents.kind} = 'disputed' and not exists (select 1 from ${statementEvents} ${sql.identifier("answered")} where ${sameTenant(answered, statementEvents)} and ${answered.statementId} = ${statementEvents.statementId} and ${answered.kind} = 'answered' and ${answered.billItemId} = ${statementEvents.billItemId} and ${answered.at} >= ${statementEvents.at}))`;
+export const openDisputes = sql<number>`(select count(*) from ${statementEvents} where ${tenantOfOuter(statementEvents, statements)} and ${statementEvents.statementId} = ${statements.id} and ${unanswered})`;
+
+/**
+ * The disputes waiting on the user (the workbench's to-do): statements the customer disputed with items still to
+ * answer, of the contracts the user made the statement for or sells (业务员), in their data scope; none without the
+ * right to answer them (`limit` 0).
+ */
+export function disputesDueRead(scope: RequestScope, limit: number) {
+  return scope.db
+    // aliased: in the workbench's D1 batch rows come back as objects, and two columns called "number" would collapse
+    .select({ id: statements.id, number: statements.number, contractNumber: sql<string>`${contracts.number}`.as("contract_number"), customer: sql<string | null>`${customers.name}`.as("customer_name"), disputes: openDisputes.as("disputes") })
+    .from(statements)
+    .innerJoin(contracts, and(eq(contracts.id, statements.contractId), sameTenant(contracts, statements)))
+    .leftJoin(customers, and(eq(customers.id, statements.customerId), sameTenant(customers, statements)))
+    .where(
+      tenantWhere(
+        statements,
+        scope,
+        eq(statements.state, STATEMENT_STATE.disputed),
+        or(eq(statements.creatorId, scope.user.id), eq(contracts.salesmanId, scope.user.id)),
+        visibleOrgRowWhere(scope, statements.orgId),
+        sql`${openDisputes} > 0`,
+        limit > 0 ? undefined : sql`0`,
+      ),
+    )
+    .orderBy(desc(statements.updatedAt), desc(statements.id))
+    .limit(Math.max(limit, 1));
+}
 
 const STATES: readonly number[] = Object.values(STATEMENT_STATE);
 

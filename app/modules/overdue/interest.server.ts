@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { batch, idList, type Db } from "../../../db/client";
 import { billInterest, bills, contracts, receiptAllocations, receipts } from "../../../db/schema";
 import { SETTLED_BILL_STATES } from "../../../db/states";
-import { sameTenant, tenantWhere } from "../../../db/tenant";
+import { sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { interestSchedule, type InterestSegment } from "./interest";
 import { daysBetween } from "~/modules/contracts/value";
 
@@ -70,7 +70,7 @@ export async function interestWrites(db: Db, tenantId: number, billIds: readonly
     for (let i = 0; i < schedule.length; i += 12)
       writes.push(
         db.insert(billInterest).values(
-          schedule.slice(i, i + 12).map((s) => ({ tenantId, billId: b.id, fromOn: s.fromOn, toOn: s.toOn, baseCents: s.baseCents, rateBp: b.rateBp, cents: s.cents, createdAt: Date.now() })),
+          schedule.slice(i, i + 12).map((s) => withTenant(tenantId, { billId: b.id, fromOn: s.fromOn, toOn: s.toOn, baseCents: s.baseCents, rateBp: b.rateBp, cents: s.cents, createdAt: Date.now() })),
         ),
       );
   }

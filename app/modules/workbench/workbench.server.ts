@@ -20,6 +20,8 @@ import { ALARM_KINDS, ALARM_PATH, ALARM_PERMISSION, MAX_RANGE_DAYS } from "~/mod
 import { J1939_NAMES } from "~/modules/alarms/j1939";
 import { todoReads } from "~/modules/workflow/approval.server";
 import { dueUrgesRead } from "~/modules/overdue/machines.server";
+import { disputesDueRead } from "~/modules/billing/statements-list.server";
+import { BILL_EDIT_CODE, BILL_LIST_PATH, statementHref } from "~/modules/billing/bills.resource";
 import { OVERDUE_PATH } from "~/modules/overdue/overdue";
 import { readThroughIsolate } from "~/modules/auth/session.server";
 import { readPreferences } from "~/modules/auth/preferences.server";
@@ -41,7 +43,13 @@ const URGES = 5;
 export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
   const { access } = scope;
   const alarmList = hasScreen(access, ALARM_PATH);
-  return { fleet: hasScreen(access, HUB_SCREENS.live), alarms: alarmList, handle: alarmList && access.permissions.has(`${ALARM_PERMISSION}:edit`), urges: hasScreen(access, OVERDUE_PATH) };
+  return {
+    fleet: hasScreen(access, HUB_SCREENS.live),
+    alarms: alarmList,
+    handle: alarmList && access.permissions.has(`${ALARM_PERMISSION}:edit`),
+    urges: hasScreen(access, OVERDUE_PATH),
+    disputes: hasScreen(access, BILL_LIST_PATH) && access.permissions.has(BILL_EDIT_CODE),
+  };
 }
 
 /** Nothing when the part is not granted: the statement still joins the batch, and SQLite answers it without a read. */
@@ -105,6 +113,8 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     db.select({ path: recent.path, n }).from(recent).groupBy(recent.path).orderBy(desc(sql`n`)).limit(40),
     // the urges due for the user (逾期合同's 今日待催款): none read without the screen
     dueUrgesRead(scope, today, parts.urges ? URGES : 0),
+    // the customers' disputes waiting for the user's answer (对账单 有异议)
+    disputesDueRead(scope, parts.disputes ? URGES : 0),
   ] as const;
   const together = todo.queries.every(batchableSelect);
   const [results, aside] = await Promise.all([
@@ -112,7 +122,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     batch(db, [...own, ...(together ? todo.queries : [])]),
     together ? Promise.resolve([]) : Promise.all(todo.queries),
   ]);
-  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, ...batchedTodo] = results;
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, ...batchedTodo] = results;
   const todoRows = together ? batchedTodo : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
@@ -133,6 +143,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     toHandle: parts.handle ? { byLevel: unhandled, total: unhandled[0] + unhandled[1] + unhandled[2], href: `${ALARM_PATH}?state=0&from=${handleFromDay}&to=${today}` } : null,
     todo: await todo.finish(todoRows),
     urges: parts.urges ? urgeRows.map((u) => ({ number: u.number, name: u.name, nextOn: u.nextOn, href: `${OVERDUE_PATH}/contract?id=${u.contractId}` })) : null,
+    disputes: parts.disputes ? disputeRows.map((d) => ({ number: d.number, contractNumber: d.contractNumber, customer: d.customer, disputes: d.disputes, href: statementHref(d.id) })) : null,
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
   };

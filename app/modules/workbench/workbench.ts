@@ -11,9 +11,20 @@ export interface WorkbenchParts {
   handle: boolean;
   /** urges due on the overdue contracts the user is responsible for: 逾期合同 */
   urges: boolean;
+  /** the customers' disputes on the statements the user made or sells: answering them (合同账单报表's edit) */
+  disputes: boolean;
 }
 
 /** An overdue contract whose next urge day has come, in the user's to-do. */
+/** A statement the customer disputed, waiting for its clerk's answer. */
+export interface DisputeDue {
+  number: string;
+  contractNumber: string;
+  customer: string | null;
+  disputes: number;
+  href: string;
+}
+
 export interface UrgeDue {
   number: string;
   name: string;

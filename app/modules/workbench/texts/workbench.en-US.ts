@@ -10,6 +10,8 @@ export default {
     never: "None",
     quickLinks: "Shortcuts",
     noQuickLinks: "No pages available to you yet",
+    disputeDue: "Statement disputed, to answer",
+    disputeItems: "Items disputed: {{count}}",
     urgeDue: "Urge due",
     urgeDueOn: "Next urge day {{day}}",
     fleet: "Today's fleet",

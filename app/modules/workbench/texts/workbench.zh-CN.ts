@@ -10,6 +10,8 @@ export default {
     never: "无",
     quickLinks: "常用功能",
     noQuickLinks: "暂无可访问的功能",
+    disputeDue: "对账单有异议待答复",
+    disputeItems: "{{count}}项异议",
     urgeDue: "待催款",
     urgeDueOn: "下次催款日 {{day}}",
     fleet: "今日车队",
