@@ -10,7 +10,7 @@ import { runBills } from "../../app/modules/billing/bill-run.server";
 import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken } from "../../app/modules/billing/statement.server";
 import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
-import { billItems, bills, contractLines, contracts, customers, statementEvents, statements } from "../../db/schema";
+import { billItems, bills, contractLines, contracts, customerContacts, customers, outbox, statementEvents, statements, tenantSettings } from "../../db/schema";
 import { billScope } from "./bill-fixtures";
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
@@ -159,6 +159,42 @@ describe("the statement", () => {
     const stranger = await signIn(other.account, other.password);
     expect(await list(stranger)).not.toContain(s!.number);
     expect((await get(`/contractBillReport/statements?view=${statementId}`, stranger)).status).toBe(404);
+  });
+
+  it("is sent to the customer for real: an SMS to the main contact's mobile and an e-mail through the mail settings, both in the outbox", async () => {
+    const { t, billId } = await confirmedBill();
+    const cookie = await signIn(t.account, t.password);
+    const [bill] = await db().select({ customerId: bills.customerId }).from(bills).where(eq(bills.id, billId));
+    await db().insert(customerContacts).values({ tenantId: t.tenantId, customerId: bill!.customerId!, name: "王建国", phone: "13800138000", isMain: 1 });
+    const made = await postForm(`/contractBillReport/statement?bill=${billId}`, { intent: "open" }, { Cookie: cookie });
+    const desk = made.headers.get("Location")!;
+    // the main contact's mobile is offered
+    expect(await (await get(desk, cookie)).text()).toMatch(/name="mobile"[^>]*value="13800138000"|value="13800138000"[^>]*name="mobile"/);
+    const send = (fields: Record<string, string>) => postForm(desk, { intent: "send", mobile: "", email: "", ...fields }, { Cookie: cookie });
+    const outboxOf = async () => db().select().from(outbox).where(eq(outbox.tenantId, t.tenantId));
+    // a bad mobile, and an e-mail while the mail push is off: refused at their fields, nothing sent
+    const bad = await send({ mobile: "1380013800", email: "finance@customer.cn" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("请输入正确的手机号");
+    expect(html).toContain("邮件推送未开启");
+    expect(await outboxOf()).toEqual([]);
+    await db().insert(tenantSettings).values({ tenantId: t.tenantId, key: "mail", value: { enabled: "1", senderName: "上海塔吊租赁财务部", senderAddress: "finance@lessor.cn", subjectPrefix: "[对账]", recipients: "" } });
+    expect((await send({ mobile: "13800138000", email: "finance@customer.cn" })).status).toBe(302);
+    const sent = await outboxOf();
+    const [s] = await db().select().from(statements).where(eq(statements.tenantId, t.tenantId));
+    const sms = sent.find((m) => m.channel === "sms")!;
+    const mail = sent.find((m) => m.channel === "email")!;
+    expect(sms.recipient).toBe("13800138000");
+    expect(sms.body).toMatch(new RegExp(`对账单${s!.number}金额¥30,000.00，请查看并确认：http://[^ ]+/statement/`));
+    expect(mail).toMatchObject({ recipient: "finance@customer.cn", subject: `[对账] 对账单 ${s!.number}（2026-09-01 至 2026-09-30）` });
+    expect(mail.body).toContain("上海塔吊租赁财务部");
+    // the link sent is the one in force: it opens the statement
+    const link = /\/statement\/[^\s]+/.exec(sms.body)![0];
+    expect((await get(link)).status).toBe(200);
+    // the link alone (no recipient): nothing more in the outbox
+    expect((await send({})).status).toBe(302);
+    expect(await outboxOf()).toHaveLength(2);
   });
 
   it("refuses an expired, a revoked, a forged and another tenant's link", async () => {

@@ -17,6 +17,8 @@ import { BILL_LIST_PATH, statementHref } from "./bills.resource";
 import { publicView } from "./statement-link.server";
 import { answerDispute, existingStatementOf, revokeStatementLink, sendStatement, statementForBill, statementToken, statementView } from "./statement.server";
 import { readForm } from "~/lib/posted-form.server";
+import { readPreferences } from "~/modules/auth/preferences.server";
+import { customerMobile, notifyStatement, recipientErrors } from "./statement-notify.server";
 
 const positive = (v: string | null) => {
   const n = Number(v);
@@ -44,13 +46,15 @@ export async function statementDeskLoader({ request, context }: LoaderFunctionAr
   // for whoever may send the statement: the link answers as the customer (it confirms the statement and locks its bills)
   const live = act && visible.nonce && visible.expiresAt && visible.expiresAt > Date.now();
   const link = live ? `${url.origin}/statement/${await statementToken(scope.env, { tenantId: scope.user.tenantId, statementId: id, nonce: visible.nonce!, expiresAt: visible.expiresAt! })}` : null;
+  // the SMS goes to the customer's main contact's mobile unless the clerk says otherwise
+  const mobile = act ? await customerMobile(scope, view.statement.customerId) : "";
   return data(
-    { id, statement: publicView(view), link, saved: flash === "saved", can: { act } },
+    { id, statement: publicView(view), link, saved: flash === "saved", can: { act }, mobile },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
 }
 
-export type StatementDeskAction = { error: string; itemId?: number; values?: Record<string, string> };
+export type StatementDeskAction = { error: string; itemId?: number; values?: Record<string, string>; fields?: Record<string, string> };
 
 export async function statementDeskAction({ request, context }: ActionFunctionArgs) {
   const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
@@ -71,8 +75,18 @@ export async function statementDeskAction({ request, context }: ActionFunctionAr
     return data<StatementDeskAction>({ error, ...extra }, { status });
   };
   if (intent === "send") {
+    const to = { mobile: String(form.get("mobile") ?? "").trim(), email: String(form.get("email") ?? "").trim() };
+    const fields = await recipientErrors(scope, to);
+    if (Object.keys(fields).length) return data<StatementDeskAction>({ error: "statements:notify.check", fields, values: to }, { status: 400 });
     const r = await sendStatement(scope, id);
-    return r.ok ? redirect(statementHref(id), { headers: { "Set-Cookie": flashCookie("saved") } }) : refused(r.status, r.message);
+    if (!r.ok) return refused(r.status, r.message);
+    try {
+      await notifyStatement(scope, id, `${new URL(request.url).origin}${r.path}`, to, readPreferences(request).lang);
+    } catch (error) {
+      console.error(`statement ${id}: the message could not be sent`, error);
+      return data<StatementDeskAction>({ error: "statements:notify.failed", values: to }, { status: 502 });
+    }
+    return redirect(statementHref(id), { headers: { "Set-Cookie": flashCookie("saved") } });
   }
   if (intent === "revoke") {
     const r = await revokeStatementLink(scope, id);

@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useNavigation,
 } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/modules/billing/texts/bills";
 import { STATEMENTS } from "~/modules/billing/texts/statements";
@@ -25,6 +26,22 @@ import type {
   StatementDeskAction,
 } from "./statement-desk.server";
 import { STATEMENT_STATE } from "../../../db/states";
+
+/** 复制链接: the link to the clipboard (the link is on the page as text too, for a browser without scripts). */
+function CopyLink({ link }: { link: string }) {
+  const { t } = useTranslation(STATEMENTS);
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="ml-2 rounded-md border border-line px-2 py-0.5 text-xs text-ink hover:border-brand hover:text-brand"
+      data-testid="copy-statement-link"
+      onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+    >
+      {copied ? t("notify.copied") : t("desk.copy")}
+    </button>
+  );
+}
 
 export function StatementDesk() {
   const page = useLoaderData<typeof statementDeskLoader>();
@@ -93,33 +110,42 @@ export function StatementDesk() {
               <span className="ml-2 text-muted">
                 {t("expires")} {when(s.expiresAt)}
               </span>
+              <CopyLink link={page.link} />
             </p>
           ) : (
             <p className="mb-3 text-sm text-muted">{t("desk.noLink")}</p>
           )}
           {s.state !== STATEMENT_STATE.confirmed ? (
-            <Form method="post" action={here} className="flex gap-2">
-              <Button
-                type="submit"
-                name="intent"
-                value="send"
-                variant="primary"
-                disabled={busy}
-                data-testid="send-statement"
-              >
-                {page.link ? t("desk.sendAgain") : t("desk.send")}
-              </Button>
-              {page.link ? (
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="revoke"
-                  variant="danger"
-                  disabled={busy}
-                >
-                  {t("desk.revoke")}
+            <Form method="post" action={here} className="flex flex-wrap items-end gap-x-3">
+              <Field
+                id="notify-mobile"
+                name="mobile"
+                label={t("notify.toMobile")}
+                inputMode="tel"
+                maxLength={11}
+                defaultValue={action?.values?.mobile ?? page.mobile}
+                error={action?.fields?.mobile ? message(action.fields.mobile) : null}
+              />
+              <Field
+                id="notify-email"
+                name="email"
+                type="email"
+                label={t("notify.toEmail")}
+                maxLength={254}
+                defaultValue={action?.values?.email ?? ""}
+                error={action?.fields?.email ? message(action.fields.email) : null}
+              />
+              <div className="mb-4 flex gap-2">
+                <Button type="submit" name="intent" value="send" variant="primary" disabled={busy} data-testid="send-statement">
+                  {page.link ? t("desk.sendAgain") : t("desk.send")}
                 </Button>
-              ) : null}
+                {page.link ? (
+                  <Button type="submit" name="intent" value="revoke" variant="danger" disabled={busy}>
+                    {t("desk.revoke")}
+                  </Button>
+                ) : null}
+              </div>
+              <p className="-mt-2 w-full text-xs text-muted">{t("notify.hint")}</p>
             </Form>
           ) : null}
         </Card>

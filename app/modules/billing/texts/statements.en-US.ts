@@ -56,6 +56,20 @@ export default {
   },
   // the list of statements (/contractBillReport/statements)
   list: { title: "Statements" },
+  notify: {
+    sms: "[{{lessor}}] Your statement {{number}} for {{from}} to {{to}}, ¥{{amount}}: please review and confirm at {{link}}",
+    subject: "Statement {{number}} ({{from}} to {{to}})",
+    body: "Hello,\n\n{{lessor}} has issued statement {{number}} for {{from}} to {{to}}, ¥{{amount}}.\nPlease open the link below to see the details and confirm it, or dispute the items you disagree with (valid until {{until}}):\n{{link}}\n\n{{sender}}",
+    mobile: "Enter a valid mobile number",
+    email: "Enter a valid e-mail address",
+    mailOff: "E-mail push is off: turn it on in Platform Email Settings first",
+    failed: "The link was made, but the message could not be sent: copy the link to the customer",
+    toMobile: "Send by SMS to (mobile)",
+    toEmail: "Send by e-mail to",
+    hint: "Either may stay blank: the link alone is made, to copy and send yourself",
+    check: "Check the recipients",
+    copied: "Copied",
+  },
   desk: {
     back: "Back to the bills",
     send: "Send to the customer",

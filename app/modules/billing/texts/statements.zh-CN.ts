@@ -57,6 +57,20 @@ export default {
   // the list of statements (/contractBillReport/statements)
   list: { title: "对账单" },
   // the clerk's page
+  notify: {
+    sms: "【{{lessor}}】您{{from}}至{{to}}的对账单{{number}}金额¥{{amount}}，请查看并确认：{{link}}",
+    subject: "对账单 {{number}}（{{from}} 至 {{to}}）",
+    body: "您好：\n\n{{lessor}}{{from}}至{{to}}的对账单 {{number}} 已出具，金额 ¥{{amount}}。\n请打开以下链接查看明细，并确认或对有异议的项目提出意见（{{until}}前有效）：\n{{link}}\n\n{{sender}}",
+    mobile: "请输入正确的手机号",
+    email: "请输入正确的邮箱地址",
+    mailOff: "邮件推送未开启，请先在“中台邮件设置”中开启",
+    failed: "链接已生成，但消息发送失败，请复制链接发给客户",
+    toMobile: "短信发送至（手机号）",
+    toEmail: "邮件发送至（邮箱）",
+    hint: "可留空：只生成链接，复制后自行发给客户",
+    check: "请检查收件人",
+    copied: "已复制",
+  },
   desk: {
     back: "返回账单列表",
     send: "发送给客户",
