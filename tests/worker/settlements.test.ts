@@ -93,6 +93,33 @@ describe("a final settlement", () => {
     expect(await a.page("/contractClearRecord")).toContain(String(s.number));
   });
 
+  it("warns of a machine still on rent after its cut-off and of a deposit not returned or applied, until they are", async () => {
+    const a = await signedAdmin();
+    const contractId = await billedContract(a.tenantId);
+    // one crane on rent since 1 September with no off-rent day; the ¥5,000.00 deposit on no bill yet
+    await run("insert into contract_lines (tenant_id, contract_id, line_no, equipment_type, monthly_cents, on_rent_on) values (?, ?, 1, 'tower', 3000000, '2026-09-01')", a.tenantId, contractId);
+    const remark = unique("提醒");
+    expect((await a.post("/contractClear", { intent: "create", contractId: String(contractId), throughOn: "2026-10-31", remark })).status).toBe(302);
+    const list = async () => {
+      const html = await a.page("/contractClear");
+      const at = html.indexOf(remark);
+      return html.slice(html.lastIndexOf("<tr", at), html.indexOf("</tr>", at));
+    };
+    expect(await list()).toContain("设备仍在租；押金未退还或抵扣");
+    // the machine off rent by the cut-off, and the deposit back on October's final bill: no warning left
+    await run("update contract_lines set off_rent_on = '2026-10-31' where contract_id = ?", contractId);
+    // (a bill of its own: a confirmed bill takes no new item, the database refuses it)
+    const back = await one<{ id: number }>("insert into bills (tenant_id, number, kind, contract_id, root_id, period_from, period_to, amount_cents, tax_cents, tax_rate_bp, due_on, state, created_at, updated_at) values (?, ?, 'adjustment', ?, ?, '2026-10-01', '2026-10-31', -500000, 0, 0, '2026-10-31', 0, ?, ?) returning id", a.tenantId, unique("ZD-A-"), contractId, contractId, Date.now(), Date.now());
+    await run("insert into bill_items (tenant_id, bill_id, seq, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents) values (?, ?, 1, 'deposit', '-1', 'item', 500000, -500000, 0, 0)", a.tenantId, back!.id);
+    await run("update bills set state = 1 where id = ?", back!.id);
+    const after = await list();
+    expect(after).not.toContain("仍在租");
+    expect(after).not.toContain("押金未退还");
+    // in English too
+    await run("update contract_lines set off_rent_on = null where contract_id = ?", contractId);
+    expect(await a.page("/contractClear", "en-US")).toContain("Machines on rent after the cut-off");
+  });
+
   it("is refused with bills still drafts, before the contract's start, for another tenant's contract; in both languages", async () => {
     const a = await signedAdmin();
     const contractId = await billedContract(a.tenantId, true);

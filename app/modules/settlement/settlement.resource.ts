@@ -69,6 +69,13 @@ const form = [
   { key: "remark", label: { zh: "备注", en: "Remark" }, type: "textarea" as const, maxLength: 200 },
 ] as const;
 
+/** The final settlement's warnings (the list's 清算提醒; nothing when there is none). */
+const SETTLEMENT_WARNINGS: OptionDef[] = [
+  { value: "onRent", label: { zh: "有设备截止日后仍在租", en: "Machines on rent after the cut-off" }, tone: "warning" },
+  { value: "deposit", label: { zh: "押金未退还或抵扣", en: "Deposit not returned or applied" }, tone: "warning" },
+  { value: "both", label: { zh: "设备仍在租；押金未退还或抵扣", en: "Machines on rent; deposit not returned or applied" }, tone: "warning" },
+];
+
 export const settlementView = defineView({
   name: "settlement",
   path: SETTLEMENT_PATH,
@@ -85,6 +92,8 @@ export const settlementView = defineView({
     money("received", "已收(元)", "Received (¥)"),
     money("deposit", "押金(元)", "Deposit (¥)"),
     money("balance", "结余应收(元)", "Balance due (¥)"),
+    // what to look at before approving: a machine still on rent after the cut-off, a deposit not returned or applied
+    { key: "warnings", label: { zh: "清算提醒", en: "Check before approving" }, type: "status", options: SETTLEMENT_WARNINGS },
     ...tail,
   ],
   filters: [...filters],

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { billItems, bills, contracts, customers, settlements, users } from "../../../db/schema";
+import { billItems, bills, contractLines, contracts, customers, settlements, users } from "../../../db/schema";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { formatCents } from "~/lib/cents";
@@ -108,6 +108,9 @@ function settlementList(kind: Kind | null) {
         overtimeHours: settlements.overtimeHours,
         overtimeCents: settlements.overtimeCents,
         balanceCents: settlements.balanceCents,
+        // what the clerk must look at before it is approved: machines on rent after the cut-off, a deposit not yet back
+        onRentAfter: sql<number>`(select count(*) from ${contractLines} where ${contractLines.contractId} = ${settlements.contractId} and ${tenantOfOuter(contractLines, settlements)} and ${contractLines.onRentOn} <= ${settlements.throughOn} and (${contractLines.offRentOn} is null or ${contractLines.offRentOn} > ${settlements.throughOn}))`.as("on_rent_after"),
+        depositOpen: sql<number>`(${settlements.depositCents} > 0 and not exists (select 1 from ${billItems} join ${bills} on ${bills.id} = ${billItems.billId} and ${sameTenant(bills, billItems)} where ${tenantOfOuter(billItems, settlements)} and ${bills.rootId} = ${settlements.rootId} and ${bills.state} > ${sql.raw(String(BILL_STATE.draft))} and ${bills.periodTo} <= ${settlements.throughOn} and ${billItems.rule} = 'deposit'))`.as("deposit_open"),
         state: settlements.state,
         remark: settlements.remark,
         creatorId: settlements.creatorId,
@@ -123,7 +126,10 @@ function settlementList(kind: Kind | null) {
   };
 }
 
-const shown = <R extends { billedCents: number; adjustmentsCents: number; receivedCents: number; depositCents: number; interestCents: number; overtimeCents: number; balanceCents: number; state: number; overtimeHours: string | null }>(rows: R[]) =>
+/** The settlement's warnings as the list's 清算提醒 column: machines still on rent after the cut-off, a deposit not returned or applied. */
+const warningsOf = (r: { onRentAfter: number; depositOpen: number }) => (r.onRentAfter > 0 && r.depositOpen ? "both" : r.onRentAfter > 0 ? "onRent" : r.depositOpen ? "deposit" : "");
+
+const shown = <R extends { billedCents: number; adjustmentsCents: number; receivedCents: number; depositCents: number; interestCents: number; overtimeCents: number; balanceCents: number; state: number; overtimeHours: string | null; onRentAfter: number; depositOpen: number }>(rows: R[]) =>
   rows.map((r) => ({
     ...r,
     state: String(r.state),
@@ -135,6 +141,7 @@ const shown = <R extends { billedCents: number; adjustmentsCents: number; receiv
     overtime: formatCents(r.overtimeCents),
     balance: formatCents(r.balanceCents),
     overtimeHours: r.overtimeHours ?? "0.00",
+    warnings: warningsOf(r),
   }));
 
 const listFilters = {
