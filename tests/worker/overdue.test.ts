@@ -42,6 +42,29 @@ describe("ageing", () => {
   });
 });
 
+describe("one overdue figure", () => {
+  it("agrees between 逾期合同 and 收付款管理, each saying what it counts", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const cookie = await signIn(t.account, t.password);
+    const c = await overdueContract(t.tenantId, { lateRateBp: 30 });
+    const today = todayInZone(ZONE);
+    await billOf(c, plusDays(today, -10), 100000);
+    await billOf(c, plusDays(today, -45), 200000, { paid: 50000 });
+    await billOf(c, plusDays(today, 5), 700000); // not yet due
+    await billOf(c, plusDays(today, -20), 300000, { state: 0 }); // a draft owes nothing yet
+    await accrueInterest(db(), { tenantId: t.tenantId, timeZone: ZONE, through: plusDays(today, -1) });
+    // 1,000.00 + 1,500.00 = 2,500.00 overdue on both pages; the interest apart on the overdue page only
+    const overdue = await (await get("/overdueContract", cookie)).text();
+    expect(/data-testid="overdue-cards"[\s\S]*?<\/section>|data-testid="overdue-cards"[\s\S]*/.exec(overdue)?.[0]).toContain("2,500.00");
+    expect(overdue).toContain("滞纳金另列，不计入逾期");
+    const balances = await (await get("/payReceiveManage", cookie)).text();
+    const section = /data-testid="receipt-balances"[\s\S]*?<\/section>/.exec(balances)?.[0] ?? "";
+    expect(section).toContain("与“逾期合同”合计一致");
+    // the customer's row: billed 10,000.00 (the three confirmed bills), paid 500.00, overdue 2,500.00
+    expect(section).toMatch(/10,000\.00[\s\S]*?500\.00[\s\S]*?2,500\.00/);
+  });
+});
+
 describe("late interest", () => {
   it("accrues 30 bp a day on ¥10,000.00 across a month end, once; a contract without a rate accrues nothing", async () => {
     const t = await makeTenant();

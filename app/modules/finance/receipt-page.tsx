@@ -23,9 +23,12 @@ function Balances({ balances }: { balances: CustomerBalance[] }) {
   const { t } = useTranslation(FINANCE);
   return (
     <section className="mx-4 mb-4 rounded-lg border border-line bg-panel p-3" aria-labelledby="receipt-balances" data-testid="receipt-balances">
-      <h2 id="receipt-balances" className="mb-2 text-sm font-semibold text-ink">
+      <h2 id="receipt-balances" className="text-sm font-semibold text-ink">
         {t("receipt.balances")}
       </h2>
+      <p className="mb-2 text-xs text-muted" data-testid="balances-includes">
+        {t("receipt.overdueIncludes")}
+      </p>
       {balances.length === 0 ? (
         <p className="text-sm text-muted">{t("receipt.noBalances")}</p>
       ) : (

@@ -324,11 +324,15 @@ export interface CustomerBalance {
   overdueCents: number;
 }
 
-/** Per customer in scope: billed (confirmed bills), paid, credit (received but not allocated), outstanding, overdue today. */
+/**
+ * Per customer in scope: billed (confirmed bills), paid, credit (received but not allocated), outstanding, overdue today.
+ * The bills are those of the user's data scope (their organisation), as 逾期合同 counts them: the overdue of a customer
+ * here is the sum of 逾期合同's totals of that customer's contracts (late interest apart, credit not set against it).
+ */
 export async function customerBalances(scope: RequestScope, customerId: number | null, limit = 12): Promise<CustomerBalance[]> {
   const today = todayInZone(scope.user.timeZone);
   const outer = sql.raw(`"customers"."id"`);
-  const settled = sql`${bills.customerId} = ${outer} and ${ofTenant(bills, scope)} and ${bills.state} in (${sql.raw(SETTLED_BILL_STATES.join(", "))})`;
+  const settled = and(sql`${bills.customerId} = ${outer}`, ofTenant(bills, scope), sql`${bills.state} in (${sql.raw(SETTLED_BILL_STATES.join(", "))})`, visibleOrgRowWhere(scope, bills.orgId));
   const billed = sql<number>`coalesce((select sum(${bills.amountCents}) from ${bills} where ${settled}), 0)`;
   const paid = sql<number>`coalesce((select sum(${bills.paidCents}) from ${bills} where ${settled}), 0)`;
   const overdue = sql<number>`coalesce((select sum(${bills.amountCents} - ${bills.paidCents}) from ${bills} where ${settled} and ${bills.dueOn} < ${today}), 0)`;

@@ -31,7 +31,10 @@ export function OverduePage() {
   const { search } = useLocation();
   return (
     <div className="p-4">
-      <h1 className="mb-3 text-xl font-semibold text-ink">{t("title")}</h1>
+      <h1 className="mb-1 text-xl font-semibold text-ink">{t("title")}</h1>
+      <p className="mb-3 text-xs text-muted" data-testid="overdue-includes">
+        {t("includes")}
+      </p>
       <div className="mb-3 grid grid-cols-3 gap-3 xl:grid-cols-6" data-testid="overdue-cards">
         {BUCKETS.map((b) => (
           <Link key={b} to={`${OVERDUE_PATH}?bucket=${b}`} className="rounded-lg border border-line bg-panel px-4 py-3 hover:border-brand">

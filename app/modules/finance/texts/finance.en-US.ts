@@ -53,6 +53,7 @@ export default {
     attachments: "Payment evidence",
     allocate: "Allocate credit",
     nothingToAllocate: "No credit or no open bill to allocate",
+    overdueIncludes: "Overdue = the part of confirmed bills still unpaid after their due day (it adds up to Overdue Contracts; late interest apart, credit not set against it until allocated)",
     balances: "Customer balances",
     customer: "Customer",
     billed: "Billed (CNY)",

@@ -53,6 +53,7 @@ export default {
     attachments: "收付款凭证",
     allocate: "核销余额",
     nothingToAllocate: "没有可核销的余额或账单",
+    overdueIncludes: "逾期＝已确认账单过了应收日仍未收的部分（与“逾期合同”合计一致；不含滞纳金，预收款未分配前不冲减）",
     balances: "客户往来",
     customer: "客户",
     billed: "应收(元)",

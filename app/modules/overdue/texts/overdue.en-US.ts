@@ -3,6 +3,7 @@ import type { Translation } from "~/i18n/types";
 import type zh from "./overdue.zh-CN";
 
 export default {
+  includes: "Overdue = the part of confirmed bills still unpaid after their due day, by contract; late interest is shown apart, not in it; money received but not allocated is not set against it. It adds up to the customers' overdue under Receipts and Payments.",
   title: "Overdue Contracts",
   search: "Search",
   reset: "Reset",

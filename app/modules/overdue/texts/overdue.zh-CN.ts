@@ -1,5 +1,6 @@
 // The "overdue" text namespace (逾期合同: the ageing list, the collection acts and their checks), loaded with its screens' chunks.
 export default {
+  includes: "逾期金额＝已确认账单过了应收日仍未收的部分，按合同统计；滞纳金另列，不计入逾期；未分配的预收款不冲减。与“收付款管理”中各客户的逾期合计一致。",
   title: "逾期合同",
   search: "查询",
   reset: "重置",
