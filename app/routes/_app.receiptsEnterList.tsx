@@ -9,9 +9,9 @@ import { resourceAction, resourceLoader } from "~/modules/resource/route.server"
 import { RouteErrorBoundary } from "~/ui/error-state";
 import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "收款录入", en: "Receipt Entry" }) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "发票登记", en: "Invoice Register" }) }];
 
-/** /receiptsEnterList 收款录入: the VAT invoices issued against bills (a new one's form offers the open bills: newValues). */
+/** /receiptsEnterList 发票登记: the VAT invoices issued against bills (a new one's form offers the open bills: newValues). */
 export async function loader(args: LoaderFunctionArgs) {
   const [page, scope] = await Promise.all([resourceLoader(args, invoiceResource, { options: invoiceOptions }), requireScope(args.request, args.context, { screen: invoiceView.path })]);
   // 作废 is the invoice machine's transition: the page shows its button to whoever holds its code

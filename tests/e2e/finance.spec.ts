@@ -5,7 +5,7 @@ import { database, prefer, screenshotsAt, signedIn, untilHydrated } from "./supp
 const { admin } = DEMO_USERS;
 test.use({ storageState: signedIn("admin") });
 
-// 收款录入, 收付款管理 and 设备回款 in both languages: an invoice registered for a demo confirmed bill (its tax shown as it
+// 发票登记, 收付款管理 and 设备回款 in both languages: an invoice registered for a demo confirmed bill (its tax shown as it
 // is typed, the bill ticked with its whole uninvoiced remainder), a receipt allocated by hand to the same bill, and the
 // bill's page showing what was paid; pictures of the three screens and the forms at 1280 and 1920 px, light and
 // dark, into screenshots/finance/ (npm run screenshots).
@@ -36,7 +36,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const bill = await openBill();
     test.skip(bill === null, "no confirmed demo bill left");
 
-    // 收款录入: the invoice for the whole bill
+    // 发票登记: the invoice for the whole bill
     await page.goto("/receiptsEnterList?new=1");
     const form = page.getByTestId("resource-form");
     await untilHydrated(form.locator("#field-amount"));

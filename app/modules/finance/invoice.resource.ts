@@ -19,12 +19,12 @@ export const INVOICE_STATE_OPTIONS: OptionDef[] = [
   { value: "1", label: { zh: "已作废", en: "Void" }, tone: "muted" },
 ];
 
-/** /receiptsEnterList 收款录入: the VAT invoices issued against confirmed bills (what each covers of which bill). */
+/** /receiptsEnterList 发票登记 (its menu and title alike: it registers invoices, not receipts): the VAT invoices issued against confirmed bills (what each covers of which bill). */
 export const invoiceView = defineView({
   name: "invoice",
   path: "/receiptsEnterList",
   permission: "receiptsEnterList",
-  title: { zh: "收款录入", en: "Receipt Entry" },
+  title: { zh: "发票登记", en: "Invoice Register" },
   singular: { zh: "发票", en: "invoice" },
   rowLabel: "number",
   columns: [

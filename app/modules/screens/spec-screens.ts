@@ -129,7 +129,7 @@ export const SPEC_SCREENS: ScreenDef[] = [
   { path: "/outcarRecord", group: "rent", privisId: "1902", privis: "outcarRecord", zh: "出车记录", en: "Vehicle Trip Records", layout: "app", status: "built", inMenu: true },
   { path: "/businessList", group: "rent", privisId: "1903", privis: "businessList", zh: "业务列表", en: "Business List", layout: "app", status: "built", inMenu: true },
   { path: "/quickSchedule", group: "rent", privisId: "1904", privis: "quickSchedule", zh: "快速排班", en: "Quick Scheduling", layout: "app", status: "built", inMenu: true },
-  { path: "/receiptsEnterList", group: "rent", privisId: "1905", privis: "receiptsEnterList", zh: "收款录入", en: "Receipt Entry", layout: "app", status: "built", inMenu: true },
+  { path: "/receiptsEnterList", group: "rent", privisId: "1905", privis: "receiptsEnterList", zh: "发票登记", en: "Invoice Register", layout: "app", status: "built", inMenu: true },
   { path: "/payReceiveManage", group: "rent", privisId: "1906", privis: "payReceiveManage", zh: "收付款管理", en: "Payments and Receipts", layout: "app", status: "built", inMenu: true },
   // Safety Management (20)
   { path: "/safetyReform", group: "safety", privisId: "2001", privis: "safetyReform", zh: "安全整改", en: "Safety Rectification", layout: "app", status: "planned", inMenu: true },
