@@ -112,6 +112,10 @@ describe("a contract's flow by its value", () => {
     const small = await contract(a, "38000");
     expect((await contractRow(small))!.value_cents).toBe(11_400_000);
     expect(await transition(a, small, "submit")).toBe(302);
+    // its submitter may not approve it: the refusal is a panel over the page (where the confirmation was), not an alert at its top
+    const own = await a.post("/contractList", { intent: "transition:approve", ids: String(small) });
+    expect(own.status).toBe(403);
+    expect(await own.text()).toMatch(/data-testid="transition-refused"[\s\S]*?不能审批本人提交的单据/);
     expect(await d.page("/manageWork")).not.toContain((await contractRow(small))!.number);
     expect(await b.page("/manageWork")).toContain("第1/1步");
     expect(await transition(b, small, "approve")).toBe(302);

@@ -8,6 +8,7 @@ export default {
   save: "Save",
   cancel: "Cancel",
   confirm: "Confirm",
+  refusalClose: "OK",
   search: "Search",
   reset: "Reset",
   expand: "More filters",

@@ -6,6 +6,7 @@ export default {
   save: "保存",
   cancel: "取消",
   confirm: "确定",
+  refusalClose: "知道了",
   search: "查询",
   reset: "重置",
   expand: "展开",

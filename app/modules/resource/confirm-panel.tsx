@@ -28,3 +28,27 @@ export function ConfirmPanel({ title, detail, back, formAction, children, wide, 
     </div>
   );
 }
+
+/**
+ * A refusal of what the user just confirmed (不能审批本人提交的单据, a stale row …), shown where the confirmation was, over
+ * the page: a user who pressed a row's button far down a list sees it, not an alert at the top of the page.
+ */
+export function RefusalPanel({ message, back }: { message: string; back: string }) {
+  const { t } = useTranslation("resource");
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => closeRef.current?.focus(), []);
+  return (
+    <div role="alertdialog" aria-modal="true" aria-labelledby="refusal-message" className="fixed inset-0 z-40 flex items-center justify-center bg-black/30" data-testid="transition-refused">
+      <div className="w-96 rounded-lg border border-danger/40 bg-panel p-5 shadow-xl">
+        <p id="refusal-message" role="alert" className="mb-4 text-sm text-danger">
+          {message}
+        </p>
+        <div className="flex justify-end">
+          <LinkButton ref={closeRef} to={back}>
+            {t("refusalClose")}
+          </LinkButton>
+        </div>
+      </div>
+    </div>
+  );
+}

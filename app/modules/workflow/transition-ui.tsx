@@ -5,8 +5,8 @@
  */
 import { Form, useActionData } from "@remix-run/react";
 import { useMessage } from "~/i18n/message";
-import { ConfirmPanel } from "~/modules/resource/confirm-panel";
-import { Alert, Button, describedBy, FieldNotes } from "~/ui/field";
+import { ConfirmPanel, RefusalPanel } from "~/modules/resource/confirm-panel";
+import { Button, describedBy, FieldNotes } from "~/ui/field";
 import { boxClass } from "~/ui/input";
 import { RowForm } from "~/widgets/list-navigation";
 import { transitionNamed, transitionsFor, type MachineView } from "./machine";
@@ -77,7 +77,7 @@ export function TransitionToolbar<Row>({ machine, codes, only }: { machine: Mach
 export function TransitionPanel<Row>({ machine, back }: { machine: MachineView<Row> | readonly MachineView<Row>[]; back: string }) {
   const action = useActionData<TransitionActionData>();
   const message = useMessage();
-  if (action?.intent === "transitionRefused") return <Alert tone="error">{message(action.error)}</Alert>;
+  if (action?.intent === "transitionRefused") return <RefusalPanel message={message(action.error)} back={back} />;
   if (action?.intent !== "confirmTransition") return null;
   const t = (Array.isArray(machine) ? machine : [machine as MachineView<Row>]).map((m) => transitionNamed(m, action.transition)).find(Boolean);
   if (!t) return null;
