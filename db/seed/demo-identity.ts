@@ -13,6 +13,9 @@ export const DEMO_USERS = {
 } as const;
 
 /** The demo tenant's business information (/tenantConfig). */
+/** The demo's mail settings (/zhongtaiMailSet): the push on, so a statement 发送给客户 by e-mail reaches the outbox. */
+export const DEMO_MAIL = { enabled: "1", senderName: "德瑞克租赁财务部", senderAddress: "finance@derrick-demo.cn", subjectPrefix: "[德瑞克]", recipients: "" };
+
 export const DEMO_BUSINESS_INFO = {
   companyName: "德瑞克起重设备租赁有限公司",
   shortName: "德瑞克租赁",

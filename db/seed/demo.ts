@@ -5,7 +5,7 @@ import { withTenant } from "../tenant";
 import { hashPassword } from "../../app/lib/password";
 import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
 import { EXTRA_PERMISSION_ACTIONS } from "../../app/modules/system/role.resource";
-import { DEMO_BUSINESS_INFO, DEMO_USERS } from "./demo-identity";
+import { DEMO_BUSINESS_INFO, DEMO_MAIL, DEMO_USERS } from "./demo-identity";
 
 export { DEMO_BUSINESS_INFO, DEMO_USERS } from "./demo-identity";
 
@@ -212,11 +212,11 @@ export async function syncExtraPermissions(db: Db): Promise<number> {
 
 /** 企业信息 of the demo tenant (/bussinessinfo, the `business` settings row), so the screen matches the header's name. */
 
-/** Writes the demo business information unless the tenant has its own (a saved row is never overwritten). */
+/** Writes the demo business information and mail settings unless the tenant has its own (a saved row is never overwritten). */
 export async function seedBusinessInfo(db: Db, tenantId: number): Promise<void> {
   await db
     .insert(tenantSettings)
-    .values(withTenant(tenantId, { key: "business", value: DEMO_BUSINESS_INFO }))
+    .values([withTenant(tenantId, { key: "business", value: DEMO_BUSINESS_INFO }), withTenant(tenantId, { key: "mail", value: DEMO_MAIL })])
     .onConflictDoNothing();
 }
 

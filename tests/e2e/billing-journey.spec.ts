@@ -12,8 +12,8 @@ test.use({ storageState: signedIn("admin") });
 // account and confirms it; the clerk registers the invoice and the payment, the bill is paid in full, and the final
 // settlement (balance 0.00), approved by a manager, completes the contract.
 const TEXTS = {
-  "zh-CN": { accept: "接受", confirmBill: "确认账单", confirmYes: "确定", confirmed: "已确认", statement: "对账单", send: "发送给客户", signer: "签署人姓名", sign: "确认对账单", thanks: "对账单已确认，谢谢！", save: "保存", submit: "提交审批", approve: "通过", approved: "已通过", ok: "确定", completed: "已完成", locked: "已锁定" },
-  "en-US": { accept: "Accept", confirmBill: "Confirm bill", confirmYes: "Confirm", confirmed: "Confirmed", statement: "Statement", send: "Send to the customer", signer: "Your name", sign: "Confirm the statement", thanks: "The statement is confirmed. Thank you!", save: "Save", submit: "Submit for approval", approve: "Approve", approved: "Approved", ok: "Confirm", completed: "Completed", locked: "Locked" },
+  "zh-CN": { toMobile: "短信发送至（手机号）", toEmail: "邮件发送至（邮箱）", dispute: "有异议", comment: "异议说明", disputeTicked: "对勾选的明细提出异议", disputedDone: "异议已提交，我们会尽快答复。", noDisputes: "没有待答复的异议", todoDispute: "对账单有异议待答复", answerNote: "答复说明", answer: "答复", sendAgain: "重新发送", accept: "接受", confirmBill: "确认账单", confirmYes: "确定", confirmed: "已确认", statement: "对账单", send: "发送给客户", signer: "签署人姓名", sign: "确认对账单", thanks: "对账单已确认，谢谢！", save: "保存", submit: "提交审批", approve: "通过", approved: "已通过", ok: "确定", completed: "已完成", locked: "已锁定" },
+  "en-US": { toMobile: "Send by SMS to (mobile)", toEmail: "Send by e-mail to", dispute: "Dispute", comment: "What is wrong", disputeTicked: "Dispute the ticked items", disputedDone: "Your dispute is recorded; we will answer soon.", noDisputes: "No dispute to answer", todoDispute: "Statement disputed, to answer", answerNote: "Answer", answer: "Answer", sendAgain: "Send again", accept: "Accept", confirmBill: "Confirm bill", confirmYes: "Confirm", confirmed: "Confirmed", statement: "Statement", send: "Send to the customer", signer: "Your name", sign: "Confirm the statement", thanks: "The statement is confirmed. Thank you!", save: "Save", submit: "Submit for approval", approve: "Approve", approved: "Approved", ok: "Confirm", completed: "Completed", locked: "Locked" },
 } as const;
 
 /** Today in the demo tenant's zone, and last month's first and last days. */
@@ -82,18 +82,49 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const amount = Number((await database().execute({ sql: "select amount_cents from bills where id = ?", args: [billId] })).rows[0]!.amount_cents);
     expect(amount).toBe(2_600_000);
 
-    // 2. the statement, sent: its link
+    // 2. the statement, sent to the customer by SMS and e-mail (the demo's mail settings on; both land in the outbox)
     await page.getByTestId("open-statement").click();
     await expect(page.getByTestId("statement-desk")).toBeVisible();
+    const mail = `caiwu-${stamp}@customer-e2e.cn`;
+    await page.getByLabel(x.toMobile).fill("13912345678");
+    await page.getByLabel(x.toEmail).fill(mail);
     await page.getByTestId("send-statement").click();
     const link = await page.getByTestId("statement-link").getAttribute("href");
     expect(link).toMatch(/\/statement\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    const statementUrl = page.url();
+    await page.goto("/outbox");
+    const sent = page.getByTestId("data-table").getByRole("row", { name: new RegExp(mail) });
+    await expect(sent).toContainText(link!);
+    await screenshot(page, `bills/journey-outbox-${lang}`);
 
-    // 3. the customer, without an account, confirms it: the bill locks
+    // 3. the customer, without an account, disputes the stop-rent item: a to-do on the clerk's workbench, answered there
     const outside = await browser.newContext({ locale: lang, viewport: { width: 1280, height: 900 }, storageState: SIGNED_OUT });
     await prefer(outside, lang);
     const cp = await outside.newPage();
     await cp.goto(link!);
+    await expect(cp.getByTestId("statement")).toContainText(money(amount));
+    await cp.getByRole("checkbox", { name: new RegExp(`^${x.dispute} .*-4,000\\.00$`) }).check();
+    await cp.getByLabel(x.signer).fill("周立群");
+    await cp.getByLabel(x.comment).fill("10日至13日设备在场待命");
+    await cp.getByRole("button", { name: x.disputeTicked }).click();
+    await expect(cp.getByText(x.disputedDone)).toBeVisible();
+    await page.goto("/manageWork");
+    const todo = page.getByTestId("todo-dispute");
+    await expect(todo).toContainText(x.todoDispute);
+    await todo.getByRole("link").click();
+    await expect(page).toHaveURL(statementUrl);
+    await page.getByLabel(x.answerNote, { exact: true }).fill("按GPS记录该4天未开机，维持报停");
+    await page.getByRole("button", { name: x.answer, exact: true }).click();
+    await expect(page.getByText(x.noDisputes)).toBeVisible();
+    await page.goto("/manageWork");
+    await expect(page.getByTestId("todo-dispute")).toHaveCount(0);
+    // sent again (a new link), the customer confirms it: the bill locks
+    await page.goto(statementUrl);
+    await page.getByTestId("send-statement").click();
+    // a new link: every earlier one dies
+    await expect(page.getByTestId("statement-link")).not.toHaveAttribute("href", link!);
+    const again = await page.getByTestId("statement-link").getAttribute("href");
+    await cp.goto(again!);
     await expect(cp.getByTestId("statement")).toContainText(money(amount));
     await cp.getByLabel(x.signer).fill("周立群");
     await cp.getByRole("button", { name: x.sign }).click();

@@ -134,6 +134,9 @@ describe("a bill's PDF", () => {
     expect(text).toContain("-3,000.00");
     expect(text).toContain("27,000.00");
     expect(flat).toContain(`已接受系统建议（停滞期）：${REASON}`);
+    // what the money stands on: the accepted idle days as a run of dates
+    expect(flat).toContain("计费依据（已接受的系统建议）");
+    expect(flat).toContain("停滞期2026-09-10至2026-09-19，共10天");
     expect(flat).toContain("每日证据");
     // an evidence day with its engine hours beside it
     expect(text).toContain("2026-09-25");

@@ -36,7 +36,7 @@ async function confirmedBill() {
   await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
   const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
   const scope = billScopeOf(t.tenantId, t.userId);
-  // no roll-ups: the whole month is quiet, so the run proposed a stop; the clerk rejects it and confirms
+  // no roll-ups: the whole month is without data, which is not idle, so nothing is proposed (any proposal rejected); confirmed
   for (const p of (await loadBill(scope, bill!.id))!.proposals) await decideProposal(scope, bill!.id, p.id, false, "设备在场待命，按月计费");
   expect(await confirmBill(scope, bill!.id)).toEqual({ ok: true });
   return { t, scope, billId: bill!.id, customerName };
@@ -241,5 +241,8 @@ describe("the statement", () => {
     expect(text).toContain("Statement");
     expect(text).toContain(customerName);
     expect(text.replace(/\s+/g, " ")).toContain("30,000.00");
+    // what the money stands on: here nothing changed it
+    expect(text.replace(/\s+/g, " ")).toContain("What the bill stands on (accepted proposals)");
+    expect(text.replace(/\s+/g, " ")).toContain("No proposal changed this bill");
   });
 });

@@ -18,10 +18,11 @@ import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import { loadBill, PROPOSAL_STATE, type LoadedBill } from "./bill.server";
 import { BILL_LIST_PATH } from "./bills.resource";
 import { itemArithmetic } from "./arithmetic";
+import { decisionBasis, faultAlarmsOf, type FaultAlarm } from "./decision-basis.server";
 import { billPeriod } from "./periods";
 
-/** A bill as printed: what its page shows, and the lessor (the tenant) for the running head. */
-export type BillPrint = LoadedBill & { lessor: string };
+/** A bill as printed: what its page shows, the lessor (the tenant) for the running head, and its machines' fault alarms. */
+export type BillPrint = LoadedBill & { lessor: string; timeZone: string; faults: FaultAlarm[] };
 
 type Texts = (typeof resources)["zh-CN"]["bills"];
 
@@ -37,7 +38,9 @@ export async function requireBillPrint({ request, context }: LoaderFunctionArgs)
   const loaded = await loadBill(scope, id);
   if (!loaded) throw new Response("Not Found", { status: 404 });
   const asked = url.searchParams.get("lang");
-  return { bill: { ...loaded, lessor: scope.user.tenantName }, lang: isLanguage(asked) ? asked : readPreferences(request).lang, files: scope.env.FILES };
+  const vehicles = loaded.lines.map((l) => l.vehicleId).filter((v): v is number => v != null);
+  const faults = await faultAlarmsOf(scope.db, scope.user.tenantId, vehicles, { from: loaded.bill.periodFrom, to: loaded.bill.periodTo }, scope.user.timeZone);
+  return { bill: { ...loaded, lessor: scope.user.tenantName, timeZone: scope.user.timeZone, faults }, lang: isLanguage(asked) ? asked : readPreferences(request).lang, files: scope.env.FILES };
 }
 
 /** The items an accepted proposal changes: its kind → the rules of its line's items it is priced in (pricing.ts). */
@@ -77,9 +80,12 @@ function billRows(b: BillPrint, lang: Language) {
   });
   const bill = b.bill;
   const adjusts = bill.kind === "adjustment" ? b.items.map((i) => i.basis?.adjusts).find((n) => typeof n === "string") : undefined;
+  // the evidence behind each accepted proposal that changed money (its PDF's 计费依据)
+  const basis = decisionBasis({ proposals: b.proposals, lineLabel: machine, faultsOf: (id) => b.faults.filter((f) => f.vehicleId === lineById.get(id)?.vehicleId), timeZone: b.timeZone, lang });
   return {
     t,
     zh,
+    basis,
     items,
     total: { amountCents: items.reduce((s, i) => s + i.amountCents, 0), taxCents: items.reduce((s, i) => s + i.taxCents, 0) },
     // a day the terminal sent nothing for (and no out-car record) is "no data", never a day of zero hours
@@ -103,12 +109,21 @@ const percent = (bp: number) => `${bp / 100}%`;
 
 /** The bill's PDF bytes and file name (the bill number). Throws PdfFontMissing when the fonts are not in R2. */
 export async function billPdf(files: R2Bucket, b: BillPrint, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
-  const { t, zh, items, total, evidence, head } = billRows(b, lang);
+  const { t, zh, items, total, evidence, head, basis } = billRows(b, lang);
   const bill = b.bill;
   const print: ContractPrint = {
     title: `${t.billTitle} ${bill.number}`,
     runningHead: `${b.lessor} · ${bill.number}`,
-    parts: [{ type: "title", text: `${b.lessor} · ${t.billTitle}` }, { type: "block", block: "parties" }, { type: "heading", text: t.items }, { type: "block", block: "lines" }, { type: "heading", text: t.evidence }, { type: "block", block: "fees" }],
+    parts: [
+      { type: "title", text: `${b.lessor} · ${t.billTitle}` },
+      { type: "block", block: "parties" },
+      { type: "heading", text: t.items },
+      { type: "block", block: "lines" },
+      { type: "heading", text: t.decisionBasis.heading },
+      ...(basis.length ? basis : [t.decisionBasis.none]).map((text) => ({ type: "paragraph" as const, text })),
+      { type: "heading", text: t.evidence },
+      { type: "block", block: "fees" },
+    ],
     parties: [
       {
         heading: `${t.number}${zh ? "：" : ": "}${bill.number}`,

@@ -52,6 +52,13 @@ export function publicView(v: StatementView) {
           return { machine: line ? (line.plate ?? line.spec ?? `#${line.lineNo}`) : "", days: Number(e.days), activeDays: Number(e.activeDays), noDataDays: Number(e.noDataDays), engineHours: Number(e.engineHours), faultHours: Math.round(Number(e.faultMinutes) / 6) / 10 };
         }),
     })),
+    // the evidence behind each accepted proposal, for the PDF's 计费依据 (the machines named as above)
+    decisions: {
+      proposals: v.accepted.map((p) => ({ billId: p.billId, lineId: p.lineId, kind: p.kind, state: p.state, days: p.days, hours: p.hours, day: p.day, basis: p.basis })),
+      machines: v.lines.map((l) => ({ lineId: l.id, name: l.plate ?? l.spec ?? `#${l.lineNo}` })),
+      // each line's machine's fault alarms, by the line (no vehicle id on the customer's page)
+      faults: v.lines.map((l) => ({ lineId: l.id, spans: v.faults.filter((f) => f.vehicleId === l.vehicleId).map((f) => ({ from: f.from, to: f.to })) })),
+    },
     events: v.events.map((e) => ({ kind: e.kind, at: e.at, customerName: e.customerName, billItemId: e.billItemId, comment: e.comment, byLessor: e.userId != null })),
   };
 }

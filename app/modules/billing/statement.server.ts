@@ -13,13 +13,14 @@ import { runCommand } from "~/modules/resource/command.server";
 import type { Env } from "../../../workers/env";
 import { batch, type Db } from "../../../db/client";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { billEvidence, billItems, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
+import { billEvidence, billItems, billProposals, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
+import { faultAlarmsOf } from "./decision-basis.server";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
 import { STATEMENT_LINK_CODE, statementStates } from "./bills.resource";
 import { runTransition, STALE, type EngineScope, type Machine, type Plan, type TransitionResult } from "~/modules/workflow/engine.server";
 import type { Refusal } from "~/modules/workflow/machine";
-import { STATEMENT_STATE } from "../../../db/states";
+import { PROPOSAL_STATE, STATEMENT_STATE } from "../../../db/states";
 
 /** How long a sent link stays valid. */
 export const LINK_DAYS = 14;
@@ -269,7 +270,7 @@ export async function statementView(db: Db, tenantId: number, id: number) {
   if (!s) return null;
   const billRows = await db.select().from(bills).where(statementBillsWhere(tenantId, s.statement)).orderBy(asc(bills.periodFrom), asc(bills.id));
   const ids = billRows.map((b) => b.id);
-  const [items, evidence, events, lines] = await batch(db, [
+  const [items, evidence, events, lines, accepted] = await batch(db, [
     db.select().from(billItems).where(tenantWhere(billItems, tenantId, inArray(billItems.billId, ids.length ? ids : [0]))).orderBy(asc(billItems.billId), asc(billItems.seq)),
     db
       .select({ billId: billEvidence.billId, lineId: billEvidence.lineId, days: sql<number>`count(*)`, engineHours: sql<number>`round(sum(${billEvidence.engineHours}), 1)`, activeDays: sql<number>`sum(${billEvidence.calls} > 0 or ${billEvidence.engineHours} >= 0.1 or ${billEvidence.km} >= 0.5)`, noDataDays: sql<number>`sum(${billEvidence.noData} = 1 and ${billEvidence.calls} = 0)`, faultMinutes: sql<number>`sum(${billEvidence.faultMinutes})` })
@@ -278,12 +279,16 @@ export async function statementView(db: Db, tenantId: number, id: number) {
       .groupBy(billEvidence.billId, billEvidence.lineId),
     db.select().from(statementEvents).where(tenantWhere(statementEvents, tenantId, eq(statementEvents.statementId, id))).orderBy(asc(statementEvents.at), asc(statementEvents.id)),
     db
-      .select({ id: contractLines.id, lineNo: contractLines.lineNo, spec: contractLines.spec, equipmentType: contractLines.equipmentType, plate: vehicles.plate })
+      .select({ id: contractLines.id, lineNo: contractLines.lineNo, spec: contractLines.spec, equipmentType: contractLines.equipmentType, plate: vehicles.plate, vehicleId: contractLines.vehicleId })
       .from(contractLines)
       .leftJoin(vehicles, and(eq(vehicles.id, contractLines.vehicleId), sameTenant(vehicles, contractLines)))
       .where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, s.statement.contractId))),
+    // the proposals the clerk accepted: what changed the bills' money, printed with their evidence
+    db.select().from(billProposals).where(tenantWhere(billProposals, tenantId, inArray(billProposals.billId, ids.length ? ids : [0]), eq(billProposals.state, PROPOSAL_STATE.accepted))).orderBy(asc(billProposals.billId), asc(billProposals.id)),
   ]);
-  return { ...s, bills: billRows, items, evidence, events, lines };
+  const vehicleIds = lines.map((l) => l.vehicleId).filter((v): v is number => v != null);
+  const faults = accepted.some((p) => p.kind === "fault") ? await faultAlarmsOf(db, tenantId, vehicleIds, { from: s.statement.periodFrom, to: s.statement.periodTo }, s.timeZone) : [];
+  return { ...s, bills: billRows, items, evidence, events, lines, accepted, faults };
 }
 
 export type StatementView = NonNullable<Awaited<ReturnType<typeof statementView>>>;

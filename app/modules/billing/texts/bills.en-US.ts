@@ -161,6 +161,18 @@ export default {
     offSite: "Used away from the site",
   },
   // the bill printed (PDF) and exported (Excel)
+  decisionBasis: {
+    heading: "What the bill stands on (accepted proposals)",
+    idle: "{{machine}}: idle {{dates}}, {{days}} days, billed at the idle rate (on site without work: no engine hours, no km)",
+    stopRent: "{{machine}}: off rent {{dates}}, {{days}} days not billed (not on site or not working)",
+    outside: "{{machine}}: used outside the contract {{dates}}, {{days}} days at a day's rent",
+    fault: "{{machine}}: {{hours}} fault hours counted (08:00–22:00 only; 22:00–08:00 not counted), a day's rent off each whole 8 hours. Faults: {{alarms}}",
+    faultAlarm: "{{from}} to {{to}}, {{hours}} h counted",
+    overtime: "{{machine}}: engine hours above the allowance of {{allowance}} h: {{hours}} h at the overtime rate",
+    onRent: "{{machine}}: on rent from {{day}}, its entry to the site fence",
+    offRent: "{{machine}}: off rent on {{day}}, its exit from the site fence",
+    none: "No proposal changed this bill",
+  },
   print: {
     pdf: "Download PDF",
     excel: "Export to Excel",

@@ -162,6 +162,18 @@ export default {
     offSite: "离开工地使用",
   },
   // the bill printed (PDF) and exported (Excel)
+  decisionBasis: {
+    heading: "计费依据（已接受的系统建议）",
+    idle: "{{machine}}：停滞期 {{dates}}，共{{days}}天，按停滞期比例计租（设备在场未作业：发动机、里程均为0）",
+    stopRent: "{{machine}}：停租 {{dates}}，共{{days}}天不计租（设备未在场或未作业）",
+    outside: "{{machine}}：合同外使用 {{dates}}，共{{days}}天，按日租金计费",
+    fault: "{{machine}}：故障计入{{hours}}小时（仅计08:00–22:00，22:00–08:00不计），每满8小时扣1天租金。故障记录：{{alarms}}",
+    faultAlarm: "{{from}} 至 {{to}}，计入{{hours}}小时",
+    overtime: "{{machine}}：发动机工作超出限额{{allowance}}小时，超出{{hours}}小时按超时单价计费",
+    onRent: "{{machine}}：按进入工地围栏，起租日为{{day}}",
+    offRent: "{{machine}}：按离开工地围栏，退租日为{{day}}",
+    none: "本账单无调整计费的系统建议",
+  },
   print: {
     pdf: "下载PDF",
     excel: "导出Excel",
