@@ -290,3 +290,42 @@ describe("late evidence on a draft", () => {
     expect(await confirmBill(c.scope, bill.id)).toEqual({ ok: true });
   });
 });
+
+describe("台班 (by the shift)", () => {
+  it("bills each call at least its minimum hours, and the bill page shows each day: hours, shifts, overtime and amount", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const v = await makeVehicle(t.tenantId);
+    const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("客户"), kind: "enterprise" }).returning({ id: customers.id });
+    const [c] = await db()
+      .insert(contracts)
+      .values({ tenantId: t.tenantId, number: unique("HT-"), kind: "spot", name: "汽车吊台班", customerId: customer!.id, startOn: "2026-11-02", settlementDay: 31, paymentDays: 30, taxRateBp: 900, state: 3 })
+      .returning({ id: contracts.id });
+    // ¥2,500.00 a shift of 8 hours, ¥350.00 an hour above it, each call at least 4 hours
+    const [line] = await db()
+      .insert(contractLines)
+      .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, shiftCents: 250_000, shiftHours: 8, shiftOvertimeCents: 35_000, minHoursPerCall: 4, onRentOn: "2026-11-02" })
+      .returning({ id: contractLines.id });
+    // Monday 2 Nov: a 2-hour call (billed as 4); Tuesday 3 Nov: 10 hours (a shift and 2 overtime hours)
+    await db().insert(outcarRecords).values([
+      { tenantId: t.tenantId, contractId: c!.id, lineId: line!.id, vehicleId: v.id, tripOn: "2026-11-02", engineHoursStart: 100, engineHoursEnd: 102 },
+      { tenantId: t.tenantId, contractId: c!.id, lineId: line!.id, vehicleId: v.id, tripOn: "2026-11-03", engineHoursStart: 102, engineHoursEnd: 112 },
+    ]);
+    // spot hire is billed by the week: Monday 2 → Sunday 8 November
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-08" });
+    const bill = await billOf(t.tenantId, "2026-11-02");
+    const scope = billScope(t.tenantId, t.userId);
+    // (4 + 8)/8 × 250,000 = 375,000; 2 × 35,000 = 70,000
+    expect(rows((await loadBill(scope, bill.id))!).map(([rule, q, amount]) => [rule, q, amount])).toEqual([
+      ["shift", "12/8", 375_000],
+      ["shiftOvertime", "2", 70_000],
+    ]);
+    const cookie = await signIn(t.account, t.password);
+    const page = await (await get(`/contractBillReport/bill?id=${bill.id}`, cookie)).text();
+    expect(page).toContain("台班明细");
+    expect(page).toContain("每次出车至少按4小时计");
+    const table = /data-testid="shift-table"[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    // 2 Nov: 4 h, half a shift, 1,250.00; 3 Nov: 10 h, a shift and 2 h over, 2,500.00 + 700.00 = 3,200.00
+    expect(table.replace(/<!-- -->/g, "")).toMatch(/2026-11-02[\s\S]*?>4<[\s\S]*?>0\.5<[\s\S]*?>1,250\.00</);
+    expect(table.replace(/<!-- -->/g, "")).toMatch(/2026-11-03[\s\S]*?>10<[\s\S]*?>1<[\s\S]*?>2<[\s\S]*?>3,200\.00</);
+  });
+});

@@ -5,17 +5,20 @@
  * keeps to the user's tenant and data scope: a bill it does not answer is 404 here.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { eq, sql } from "drizzle-orm";
-import { contracts, customers } from "../../../db/schema";
+import { eq, isNotNull, sql } from "drizzle-orm";
+import { contractLines, contracts, customers, outcarRecords } from "../../../db/schema";
 import { tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
-import { requireScope } from "~/modules/access/access.server";
+import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
 import { adjustBill, BILL_CONFIRM_CODE, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
 import { BILL_EDIT_CODE, BILL_LIST_PATH, billHref } from "./bills.resource";
 import { readForm } from "~/lib/posted-form.server";
 import { existingStatementOf } from "./statement.server";
 import { itemArithmetic } from "./arithmetic";
+import { tripHours } from "./bill-terms";
+import { daysOnRent, shiftDays } from "./pricing";
+import type { LoadedBill } from "./bill.server";
 import { billPeriod } from "./periods";
 
 /** The clerk's acts on a draft's proposals and a confirmed bill's adjustments (confirming needs BILL_CONFIRM_CODE). */
@@ -30,6 +33,36 @@ const billId = (request: Request) => {
 /** A share in basis points as a percent without trailing zeros (7000 → "70"). */
 const percent = (bp: unknown) => (typeof bp === "number" ? String(bp / 100) : null);
 
+/**
+ * 台班明细: for each line priced by the shift, the days it bills (shiftDays, the pricing's own table): the hours, the part
+ * of a shift, the overtime hours and the day's amount (each day's exact amount rounded for reading; the items round their
+ * sums once).
+ */
+async function shiftTables(scope: RequestScope, bill: LoadedBill["bill"], evidence: LoadedBill["evidence"]) {
+  const lines = await scope.db
+    .select({ id: contractLines.id, shiftCents: contractLines.shiftCents, shiftHours: contractLines.shiftHours, shiftOvertimeCents: contractLines.shiftOvertimeCents, minHoursPerCall: contractLines.minHoursPerCall, onRentOn: contractLines.onRentOn, offRentOn: contractLines.offRentOn })
+    .from(contractLines)
+    .where(tenantWhere(contractLines, scope, eq(contractLines.contractId, bill.contractId), isNotNull(contractLines.shiftCents)));
+  if (!lines.length) return [];
+  const trips = await scope.db
+    .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
+    .from(outcarRecords)
+    .where(tenantWhere(outcarRecords, scope, eq(outcarRecords.contractId, bill.contractId), sql`${outcarRecords.tripOn} between ${bill.periodFrom} and ${bill.periodTo}`));
+  const period = { from: bill.periodFrom, to: bill.periodTo };
+  return lines
+    .filter((l) => l.shiftCents != null && l.shiftHours > 0)
+    .map((l) => {
+      const calls = trips.filter((t) => t.lineId === l.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
+      const days = evidence.filter((e) => e.lineId === l.id).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes }));
+      const table = shiftDays(l, calls, days, new Set(daysOnRent(l, { ...period, wholeMonth: false, dayCount: "thirty", monthDays: 30 })));
+      const day = (d: (typeof table.days)[number]) => {
+        const cents = d.inShift.times(l.shiftCents!).div(l.shiftHours).plus(d.overtime.times(l.shiftOvertimeCents ?? 0));
+        return { day: d.day, hours: d.hours.toFixed(), shifts: d.inShift.div(l.shiftHours).round(4).toFixed(), overtime: d.overtime.toFixed(), amount: formatCents(Number(cents.round(0, 1).toFixed())) };
+      };
+      return { lineId: l.id, source: table.source, minHoursPerCall: l.minHoursPerCall, shiftHours: l.shiftHours, days: table.days.map(day) };
+    });
+}
+
 export async function billLoader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: BILL_LIST_PATH });
   const id = billId(request);
@@ -43,6 +76,7 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
     .select({ number: contracts.number, name: contracts.name, kind: contracts.kind, settlementDay: contracts.settlementDay, dayCount: contracts.dayCount, priceTax: contracts.priceTax, customer: sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${contracts.customerId} and ${tenantOfOuter(customers, contracts)})` })
     .from(contracts)
     .where(tenantWhere(contracts, scope, eq(contracts.id, bill.contractId)));
+  const shifts = await shiftTables(scope, bill, evidence);
   const { flash, clear } = readFlash(request);
   const can = { edit: scope.access.permissions.has(BILL_EDIT_CODE), confirm: scope.access.permissions.has(BILL_CONFIRM_CODE) };
   const draft = bill.state === BILL_STATE.draft;
@@ -107,6 +141,7 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         open: p.state === PROPOSAL_STATE.open,
       })),
       adjustments: adjustments.map((a) => ({ id: a.id, number: a.number, amount: formatCents(a.amountCents), state: a.state })),
+      shifts,
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );

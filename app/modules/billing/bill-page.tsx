@@ -128,6 +128,55 @@ export function BillPage() {
         {page.items.length ? <Items lineLabel={(id) => lineLabel(id === null ? undefined : lineById.get(id))} /> : <Empty>{t("noItems")}</Empty>}
       </Card>
 
+      {page.shifts.filter((s) => s.days.length).map((s) => (
+        <Card key={s.lineId} title={`${t("shiftTable.title")} · ${lineLabel(lineById.get(s.lineId))}`} id={`bill-shifts-${s.lineId}`}>
+          <p className="mb-2 text-xs text-muted">
+            {t(s.source === "calls" ? "shiftTable.fromCalls" : "shiftTable.fromEngine", { shift: s.shiftHours })}
+            {s.source === "calls" && s.minHoursPerCall ? t("shiftTable.minimum", { min: s.minHoursPerCall }) : ""}
+          </p>
+          <div className="max-w-[720px] overflow-x-auto">
+            <Table bare testId="shift-table">
+              <thead>
+                <HeadRow>
+                  <Th dense>{t("day")}</Th>
+                  <Th dense num>
+                    {t("shiftTable.hours")}
+                  </Th>
+                  <Th dense num>
+                    {t("shiftTable.shifts")}
+                  </Th>
+                  <Th dense num>
+                    {t("shiftTable.overtime")}
+                  </Th>
+                  <Th dense num>
+                    {t("amount")}
+                  </Th>
+                </HeadRow>
+              </thead>
+              <tbody>
+                {s.days.map((d) => (
+                  <Row key={d.day}>
+                    <Td dense>{d.day}</Td>
+                    <Td dense num>
+                      {d.hours}
+                    </Td>
+                    <Td dense num>
+                      {d.shifts}
+                    </Td>
+                    <Td dense num>
+                      {d.overtime === "0" ? "" : d.overtime}
+                    </Td>
+                    <Td dense num>
+                      {d.amount}
+                    </Td>
+                  </Row>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        </Card>
+      ))}
+
       {page.proposals.length || draft ? (
         <Card title={t("proposals")} id="bill-proposals">
           {page.proposals.length ? <Proposals lineLabel={(id) => lineLabel(lineById.get(id))} editable={draft && can.edit} /> : <Empty>{t("noProposals")}</Empty>}

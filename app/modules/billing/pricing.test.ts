@@ -11,6 +11,7 @@ import {
   priceFees,
   priceInstalments,
   priceLine,
+  shiftDays,
   quantityValue,
   type BillPeriod,
 } from "./pricing";
@@ -217,6 +218,27 @@ describe("a line's bill items (to the cent)", () => {
     });
     expect(pick(fromEvidence)).toEqual([{ rule: "shift", quantity: "2.5/8", unit: "shift", rateCents: 160_000, amountCents: 50_000 }]);
     expect(quantityValue(fromEvidence[0].quantity).toFixed()).toBe("0.3125");
+  });
+
+  it("bills each 台班 call at least the contract's minimum hours, and lists the days it bills", () => {
+    const terms = line({ shiftCents: 250_000, shiftHours: 8, shiftOvertimeCents: 35_000, minHoursPerCall: 4 });
+    // Nov 2: a 2-hour call billed as 4 (half a shift); Nov 3: 10 hours (a shift and 2 overtime hours)
+    const calls = [
+      { id: 1, day: "2026-11-02", hours: 2 },
+      { id: 2, day: "2026-11-03", hours: 10 },
+    ];
+    const items = priceLine({ line: terms, period: MONTH, tax: { rateBp: 0, excluded: false }, calls });
+    // (4 + 8)/8 shifts × 250,000 = 375,000; 2 h × 35,000 = 70,000
+    expect(pick(items)).toEqual([
+      { rule: "shift", quantity: "12/8", unit: "shift", rateCents: 250_000, amountCents: 375_000 },
+      { rule: "shiftOvertime", quantity: "2", unit: "hour", rateCents: 35_000, amountCents: 70_000 },
+    ]);
+    expect(items[0].basis).toMatchObject({ minHoursPerCall: 4, source: "calls" });
+    const table = shiftDays(terms, calls, [], new Set());
+    expect(table.days.map((d) => [d.day, d.hours.toFixed(), d.inShift.toFixed(), d.overtime.toFixed()])).toEqual([
+      ["2026-11-02", "4", "4", "0"],
+      ["2026-11-03", "10", "8", "2"],
+    ]);
   });
 
   it("bills hourly calls at least the minimum hours each", () => {

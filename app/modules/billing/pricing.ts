@@ -166,6 +166,37 @@ function priced(lineId: number | null, rule: BillRule, q: Quantity, unit: BillUn
   };
 }
 
+/** One day of a 台班 line: the hours billed (the calls' hours, each at least the minimum per call, else the engine's), the part of a shift and the overtime. */
+export interface ShiftDay {
+  day: string;
+  hours: Big;
+  /** hours within the day's shift (at most a shift) */
+  inShift: Big;
+  /** hours above the shift */
+  overtime: Big;
+}
+
+/**
+ * A 台班 line's days (Rental III §1): the out-car records' hours a day (each call billed at least the contract's minimum
+ * hours per call), else the engine's hours on the billed days when there is no call; each day up to one shift at the
+ * shift's rate (a part shift pro rata), the hours above it at the overtime rate. The bill page prints this table; the
+ * shift and overtime items are its sums.
+ */
+export function shiftDays(line: Pick<BillLineTerms, "shiftHours" | "minHoursPerCall">, calls: readonly Call[], evidence: readonly EvidenceDay[], billed: ReadonlySet<string>): { source: "calls" | "evidence"; days: ShiftDay[] } {
+  const min = line.minHoursPerCall ?? 0;
+  const source = calls.length ? "calls" : "evidence";
+  const hours = calls.length
+    ? hoursByDay(calls.map((c) => ({ day: c.day, hours: c.hours > min ? c.hours : min })))
+    : hoursByDay(evidence.filter((e) => billed.has(e.day)).map((e) => ({ day: e.day, hours: e.engineHours })));
+  const shift = new Big(line.shiftHours);
+  const days: ShiftDay[] = [];
+  for (const [day, h] of [...hours.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!h.gt(0)) continue;
+    days.push({ day, hours: h, inShift: h.gt(shift) ? shift : h, overtime: maxZero(h.minus(shift)) });
+  }
+  return { source, days };
+}
+
 /** Prices a contract line for a period: one item per rule that applies, in the bill's order; nothing for zero quantities. */
 export function priceLine(input: LinePricingInput): BillItem[] {
   const { line, period, tax } = input;
@@ -234,22 +265,12 @@ export function priceLine(input: LinePricingInput): BillItem[] {
   const calls = (input.calls ?? []).filter((c) => c.day >= period.from && c.day <= period.to);
 
   if (line.shiftCents != null && line.shiftHours > 0) {
-    // the calls are what the customer ordered; without any, the engine's hours on the billed days stand for them
-    const source = calls.length ? "calls" : "evidence";
-    const hours = calls.length
-      ? hoursByDay(calls)
-      : hoursByDay((input.evidence ?? []).filter((e) => billedSet.has(e.day)).map((e) => ({ day: e.day, hours: e.engineHours })));
+    const table = shiftDays(line, calls, input.evidence ?? [], billedSet);
     const shift = new Big(line.shiftHours);
-    let inShifts = new Big(0);
-    let over = new Big(0);
-    let worked = 0;
-    for (const h of hours.values()) {
-      if (!h.gt(0)) continue;
-      worked++;
-      inShifts = inShifts.plus(h.gt(shift) ? shift : h);
-      over = over.plus(maxZero(h.minus(shift)));
-    }
-    add("shift", { n: inShifts, d: shift }, "shift", line.shiftCents, { days: worked, hours: inShifts.plus(over).toFixed(), shiftHours: line.shiftHours, source });
+    const inShifts = table.days.reduce((s, d) => s.plus(d.inShift), new Big(0));
+    const over = table.days.reduce((s, d) => s.plus(d.overtime), new Big(0));
+    const min = line.minHoursPerCall ?? 0;
+    add("shift", { n: inShifts, d: shift }, "shift", line.shiftCents, { days: table.days.length, hours: inShifts.plus(over).toFixed(), shiftHours: line.shiftHours, source: table.source, ...(min && table.source === "calls" ? { minHoursPerCall: min } : {}) });
     if (line.shiftOvertimeCents != null) add("shiftOvertime", whole(over), "hour", line.shiftOvertimeCents, { hours: over.toFixed(), shiftHours: line.shiftHours });
   }
 

@@ -161,6 +161,15 @@ export default {
     offSite: "Used away from the site",
   },
   // the bill printed (PDF) and exported (Excel)
+  shiftTable: {
+    title: "Shifts by day",
+    fromCalls: "Each day's hours are its out-car records'; up to {{shift}} hours a day bill a part of a shift, the hours above it are overtime.",
+    fromEngine: "No out-car record this period: each day's hours are the engine's; up to {{shift}} hours a day bill a part of a shift, the hours above it are overtime.",
+    minimum: " Each call is billed at least {{min}} hours.",
+    hours: "Hours billed",
+    shifts: "Shifts",
+    overtime: "Overtime (h)",
+  },
   decisionBasis: {
     heading: "What the bill stands on (accepted proposals)",
     idle: "{{machine}}: idle {{dates}}, {{days}} days, billed at the idle rate (on site without work: no engine hours, no km)",

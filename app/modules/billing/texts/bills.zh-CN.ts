@@ -162,6 +162,15 @@ export default {
     offSite: "离开工地使用",
   },
   // the bill printed (PDF) and exported (Excel)
+  shiftTable: {
+    title: "台班明细",
+    fromCalls: "每日工时取出车登记；每日不超过{{shift}}小时按台班比例计，超出部分为超时。",
+    fromEngine: "本期无出车登记：每日工时取发动机工作小时；每日不超过{{shift}}小时按台班比例计，超出部分为超时。",
+    minimum: "每次出车至少按{{min}}小时计。",
+    hours: "计费工时",
+    shifts: "台班",
+    overtime: "超时(小时)",
+  },
   decisionBasis: {
     heading: "计费依据（已接受的系统建议）",
     idle: "{{machine}}：停滞期 {{dates}}，共{{days}}天，按停滞期比例计租（设备在场未作业：发动机、里程均为0）",
