@@ -106,10 +106,16 @@ describe("saving a contract of each kind", () => {
     expect(page).toContain('value="3500.50"');
 
     // 零租 by shift and hour (billed from out-car records: no value in advance), 光租 daily, 包租 fixed with its plan
-    const spot = await create(a, { ...head(c, { kind: "spot", plannedEndOn: "" }), ...line(0, { equipmentType: "1", spec: "25t", shift: "2800", shiftHours: "8", shiftOvertime: "350", hourly: "400", minHoursPerCall: "4" }) });
+    // a machine priced by the shift and by the hour at once is refused: the same hours would be billed twice
+    const both = await create(a, { ...head(c, { kind: "spot", plannedEndOn: "" }), ...line(0, { equipmentType: "1", spec: "25t", shift: "2800", shiftHours: "8", hourly: "400" }) });
+    expect(both.status).toBe(400);
+    expect(both.text).toContain("同一台设备按台班或按小时计价，不能同时填写");
+    const spot = await create(a, { ...head(c, { kind: "spot", plannedEndOn: "" }), ...line(0, { equipmentType: "1", spec: "25t", shift: "2800", shiftHours: "8", shiftOvertime: "350", minHoursPerCall: "4" }) });
     expect(spot.status).toBe(302);
     expect((await contractRow(spot.id!))!.value_cents).toBe(0);
-    expect((await linesOf(spot.id!)).map((l) => [l.shift_cents, l.shift_hours, l.shift_overtime_cents, l.hourly_cents, l.min_hours_per_call])).toEqual([[280_000, 8, 35_000, 40_000, 4]]);
+    expect((await linesOf(spot.id!)).map((l) => [l.shift_cents, l.shift_hours, l.shift_overtime_cents, l.hourly_cents, l.min_hours_per_call])).toEqual([[280_000, 8, 35_000, null, 4]]);
+    const hourly = await create(a, { ...head(c, { kind: "spot", plannedEndOn: "" }), ...line(0, { equipmentType: "1", spec: "25t", hourly: "400", minHoursPerCall: "4" }) });
+    expect(hourly.status).toBe(302);
     const bare = await create(a, { ...head(c, { kind: "bare", plannedEndOn: "2026-11-10" }), ...line(0, { equipmentType: "3", daily: "1,234.56" }) });
     expect((await contractRow(bare.id!))!.value_cents).toBe(10 * 123_456);
     const charter = await create(a, {
@@ -152,7 +158,7 @@ describe("saving a contract of each kind", () => {
     expect(new RegExp('<fieldset[^>]*data-field="customerId"').exec(rentalPage)?.[0]).not.toMatch(/hidden|disabled/);
     // the numbers follow each other without a gap
     const numbers = (await env.DB.prepare("select number from contracts where tenant_id = ? order by id").bind(a.tenantId).all<{ number: string }>()).results.map((r) => Number(r.number.slice(-4)));
-    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it("refuses what the checks refuse, with the message on the field, in both languages", async () => {

@@ -234,6 +234,8 @@ describe("a line's bill items (to the cent)", () => {
       { rule: "shiftOvertime", quantity: "2", unit: "hour", rateCents: 35_000, amountCents: 70_000 },
     ]);
     expect(items[0].basis).toMatchObject({ minHoursPerCall: 4, source: "calls" });
+    // an hourly rate beside the shift bills nothing more: the same hours are never billed twice
+    expect(pick(priceLine({ line: { ...terms, hourlyCents: 40_000 }, period: MONTH, tax: { rateBp: 0, excluded: false }, calls })).map((i) => i.rule)).toEqual(["shift", "shiftOvertime"]);
     const table = shiftDays(terms, calls, [], new Set());
     expect(table.days.map((d) => [d.day, d.hours.toFixed(), d.inShift.toFixed(), d.overtime.toFixed()])).toEqual([
       ["2026-11-02", "4", "4", "0"],

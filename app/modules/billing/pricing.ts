@@ -274,7 +274,8 @@ export function priceLine(input: LinePricingInput): BillItem[] {
     if (line.shiftOvertimeCents != null) add("shiftOvertime", whole(over), "hour", line.shiftOvertimeCents, { hours: over.toFixed(), shiftHours: line.shiftHours });
   }
 
-  if (line.hourlyCents != null && calls.length) {
+  // by the hour only when not by the shift: the same hours are never billed twice (the shift's overtime rate is its hours above)
+  if (line.hourlyCents != null && line.shiftCents == null && calls.length) {
     const min = line.minHoursPerCall ?? 0;
     const hours = calls.reduce((s, c) => s.plus(c.hours > min ? c.hours : min), new Big(0));
     add("hourly", whole(hours), "hour", line.hourlyCents, { calls: calls.length, minHoursPerCall: min });

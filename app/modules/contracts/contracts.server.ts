@@ -193,6 +193,8 @@ export const ContractSchema = z
       if (l.offRentOn && l.offRentOn < on) issue(["lines", i, "offRentOn"], "contracts:offBeforeOn");
       else if (l.offRentOn && v.plannedEndOn && l.offRentOn > v.plannedEndOn) issue(["lines", i, "offRentOn"], "contracts:lineAfterEnd");
       if (v.kind === "subcontract" && l.costMonthly === null) issue(["lines", i, "costMonthly"], "contracts:costRequired");
+      // the same hours are billed by the shift or by the hour, never both (the shift's hours above it are its overtime)
+      if (l.shift !== null && l.hourly !== null) issue(["lines", i, "hourly"], "contracts:shiftOrHourly");
     });
     v.fees.forEach((f, i) => {
       if (f.lineNo !== null && (f.lineNo < 1 || f.lineNo > v.lines.length)) issue(["fees", i, "lineNo"], "contracts:feeLine");

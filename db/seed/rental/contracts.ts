@@ -50,9 +50,9 @@ interface Seed {
 
 const C25: Line = { machine: true, spec: "25吨汽车吊", monthly: 38_000, operators: 1 };
 const C50: Line = { machine: true, spec: "50吨汽车吊", monthly: 65_000, operators: 1 };
-const SHIFT: Line = { machine: true, spec: "25吨汽车吊", shift: 2_800, hourly: 400 };
+const SHIFT: Line = { machine: true, spec: "25吨汽车吊", shift: 2_800 };
 const CRAWLER: Line = { machine: true, spec: "80吨履带吊", monthly: 98_000, operators: 2 };
-const SHIFT_TBA: Line = { type: "1", spec: "25吨汽车吊", shift: 2_800, hourly: 400 };
+const SHIFT_TBA: Line = { type: "1", spec: "25吨汽车吊", shift: 2_800 };
 const QTZ80: Line = { type: "3", spec: "QTZ80", monthly: 28_000, operators: 2, idle: true };
 const TOWER_FEES: Fee[] = [
   ["entry", 12_000],
@@ -197,7 +197,8 @@ export const seedContracts: RentalSeedPart = async (db, { tenantId, adminId, veh
         shiftCents: l.line.shift ? l.line.shift * 100 : null,
         shiftOvertimeCents: l.line.shift ? 35_000 : null,
         hourlyCents: l.line.hourly ? l.line.hourly * 100 : null,
-        minHoursPerCall: l.line.hourly ? 4 : null,
+        // a call is billed at least 4 hours, by the shift as by the hour
+        minHoursPerCall: l.line.shift || l.line.hourly ? 4 : null,
         idleRateBp: l.line.idle ? 7000 : null,
         faultDeduction: l.line.monthly ? 1 : 0,
         operators: l.operators ?? 0,

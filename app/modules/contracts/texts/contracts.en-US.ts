@@ -31,6 +31,7 @@ export default {
   costRequired: "A sub-contract line needs its monthly cost",
   linesRequired: "Add at least one machine",
   tooManyRows: "At most {{value}} rows",
+  shiftOrHourly: "Price a machine by the shift or by the hour, not both (hours above a shift take the shift's overtime rate)",
   lineEquipment: "Choose a machine or an equipment type",
   lineBeforeStart: "On-rent cannot be before the contract's start",
   lineAfterEnd: "Cannot be after the contract's planned end",

@@ -32,6 +32,7 @@ export default {
   costRequired: "分包合同的设备须填写成本月租",
   linesRequired: "至少添加一台设备",
   tooManyRows: "明细最多 {{value}} 行",
+  shiftOrHourly: "同一台设备按台班或按小时计价，不能同时填写（超出台班的小时请填台班超时单价）",
   lineEquipment: "请选择设备或设备类型",
   lineBeforeStart: "起租日不能早于合同开始日期",
   lineAfterEnd: "不能晚于合同计划结束日期",
