@@ -22,13 +22,13 @@
  * json_each: D1 binds at most 100 parameters a statement).
  */
 import { eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
-import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { alias, SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
-import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, mergeProposals, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
 import { repriceDraft } from "./reprice.server";
 import { PROPOSAL_STATE } from "../../../db/states";
@@ -157,10 +157,26 @@ const halfDoneBill = sql<number>`${sql.raw(`(bills.state = ${BILL_STATE.draft} a
  * zone), or an out-car record of its contract in its period entered or edited since. Only these are re-evaluated: a
  * second run over 10,000 untouched drafts reads nothing more.
  */
-const lateEvidence = sql<number>`${sql.raw(`(bills.state = ${BILL_STATE.draft} and (
-  exists (select 1 from contract_lines l join vehicle_daily d on d.vehicle_id = l.vehicle_id and d.tenant_id = l.tenant_id where l.contract_id = bills.contract_id and l.tenant_id = bills.tenant_id and d.day between bills.period_from and bills.period_to and d.updated_at >= bills.created_at)
-  or exists (select 1 from contract_lines l join alarms a on a.vehicle_id = l.vehicle_id and a.tenant_id = l.tenant_id where l.contract_id = bills.contract_id and l.tenant_id = bills.tenant_id and (a.created_at >= bills.created_at or a.handled_at >= bills.created_at) and a.at < (julianday(bills.period_to) - 2440586.5 + 1) * 86400000 and coalesce(a.handled_at, a.at) >= (julianday(bills.period_from) - 2440587.5 - 1) * 86400000)
-  or exists (select 1 from outcar_records o where o.contract_id = bills.contract_id and o.tenant_id = bills.tenant_id and o.trip_on between bills.period_from and bills.period_to and o.updated_at >= bills.created_at)))`)}`;
+const lineOf = alias(contractLines, "l");
+const dailyOf = alias(vehicleDaily, "d");
+const alarmOf = alias(alarms, "a");
+const outcarOf = alias(outcarRecords, "o");
+/** The end of a day column as epoch ms (UTC) plus a day, and its start less a day: the zone's day, with a margin. */
+const endsAfterMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440586.5 + 1) * 86400000`;
+const startsBeforeMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440587.5 - 1) * 86400000`;
+// a where condition (not a selected field): there drizzle names every column by its table, so the aliases and the outer
+// bill stay apart
+const lateEvidence = sql`(
+  exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${vehicleDaily} ${sql.identifier("d")} on ${dailyOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(dailyOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and ${dailyOf.day} between ${bills.periodFrom} and ${bills.periodTo} and ${dailyOf.updatedAt} >= ${bills.createdAt})
+  or exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${alarms} ${sql.identifier("a")} on ${alarmOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(alarmOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and (${alarmOf.createdAt} >= ${bills.createdAt} or ${alarmOf.handledAt} >= ${bills.createdAt}) and ${alarmOf.at} < ${endsAfterMs(bills.periodTo)} and coalesce(${alarmOf.handledAt}, ${alarmOf.at}) >= ${startsBeforeMs(bills.periodFrom)})
+  or exists (select 1 from ${outcarRecords} ${sql.identifier("o")} where ${outcarOf.contractId} = ${bills.contractId} and ${tenantOfOuter(outcarOf, bills)} and ${outcarOf.tripOn} between ${bills.periodFrom} and ${bills.periodTo} and ${outcarOf.updatedAt} >= ${bills.createdAt}))`;
+
+/** Of the given drafts, those whose evidence may have changed since they were made (`lateEvidence`). */
+async function draftsWithLateEvidence(db: Db, tenantId: number, drafts: number[]): Promise<number[]> {
+  if (!drafts.length) return [];
+  const rows = await db.select({ id: bills.id }).from(bills).where(tenantWhere(bills, tenantId, inArray(bills.id, ids(drafts)), lateEvidence));
+  return rows.map((r) => r.id);
+}
 
 const failureOf = (c: Pick<ContractRow, "id" | "number">, error: unknown): BillRunFailure => ({ contractId: c.id, number: c.number, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
 
@@ -173,7 +189,7 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK);
     const found = await db
-      .select({ id: bills.id, rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn, state: bills.state, halfDone: halfDoneBill.as("half_done"), lateEvidence: lateEvidence.as("late_evidence") })
+      .select({ id: bills.id, rootId: bills.rootId, periodFrom: bills.periodFrom, dueOn: bills.dueOn, state: bills.state, halfDone: halfDoneBill.as("half_done") })
       .from(bills)
       .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), inArray(bills.rootId, ids(chunk.map((c) => c.rootId)))));
     const halfDone = found.filter((b) => b.halfDone).map((b) => b.id);
@@ -181,7 +197,7 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
     const billed = found.filter((b) => !b.halfDone);
     // the drafts already made: evidence may have come or changed since (a fault closed later, an out-car record
     // entered late, a roll-up corrected)
-    const drafts = billed.filter((b) => b.state === BILL_STATE.draft && b.lateEvidence).map((b) => b.id);
+    const drafts = await draftsWithLateEvidence(db, o.tenantId, billed.filter((b) => b.state === BILL_STATE.draft).map((b) => b.id));
     if (drafts.length) tally.refreshed += await refreshDrafts(db, o, chunk, drafts, failed);
     const have = new Set(billed.map((b) => `${b.rootId}|${b.periodFrom}`));
     // a fixed price's next bill takes the instalments falling due after the due day of its bill before
