@@ -4,7 +4,7 @@
  * Adding or removing a row is a submit button the server answers with the form one row longer or shorter, so it works
  * without JavaScript; a contract not editable (in approval, in force) shows the same form disabled.
  */
-import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,17 +12,15 @@ import { CONTRACTS } from "~/modules/contracts/texts/contracts";
 import { CONTRACT_FLOW } from "~/modules/contracts/texts/contractFlow";
 import { useMessage } from "~/i18n/message";
 import { labelOf, type OptionDef } from "~/lib/list/types";
-import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { Badge } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { Alert, describedBy, FieldNotes } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
-import { FlashToast } from "~/widgets/toast";
 import { useHydrated } from "~/widgets/use-hydrated";
 import { comparedText } from "./compared-text";
 import { acceptAll, answerOf, HeadFields, LinesField, useHeadValues } from "~/modules/resource/document-fields";
-import { DocumentHistory } from "~/modules/resource/document-history";
+import { DocumentForm, DocumentFrame, type DocumentFormProps } from "~/modules/resource/document-frame";
 import { CONTRACT_HEAD, contractLinesField, FEES_FIELD, PLANS_FIELD } from "./contract-lines";
 import { CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
 import type { DocumentActionData, DocumentData } from "./document.server";
@@ -87,27 +85,27 @@ export function ContractDocument() {
     const lineCount = (metas.lines as unknown as { getFieldList: () => unknown[] }).getFieldList().length;
     return { ...options, lineNo: Array.from({ length: lineCount }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })) };
   };
-  const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
 
   return (
-    <div className="p-4" data-testid="contract-document" data-hydrated={hydrated ? "true" : undefined}>
-      <FlashToast message={loaded.flash ? message("operationSuccess") : null} token={loaded} />
-      <div className="mb-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold text-ink">{doc ? `${t(readOnly ? "viewTitle" : "editTitle")} ${doc.number}` : t("newTitle")}</h1>
-        {doc && doc.revision > 1 ? <Badge tone="info">{`v${doc.revision}`}</Badge> : null}
-        {state ? (
-          <Badge tone={tones[state.tone ?? ""] ?? "info"} data-testid="contract-state">
-            {label(state)}
-          </Badge>
-        ) : null}
-        {doc && !doc.current ? <Badge tone="warning">{t("amend")}</Badge> : null}
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <LinkButton to="/contractList">{t("back")}</LinkButton>
-          {doc ? (
-            <LinkButton to={`/contractList/pdf?id=${doc.id}&lang=${lang}`} reloadDocument target="_blank" rel="noopener" data-testid="contract-pdf">
-              {t("printPdf")}
-            </LinkButton>
+    <DocumentFrame
+      attrs={{ "data-testid": "contract-document", "data-hydrated": hydrated ? "true" : undefined }}
+      flash={{ message: loaded.flash ? message("operationSuccess") : null, token: loaded }}
+      title={doc ? `${t(readOnly ? "viewTitle" : "editTitle")} ${doc.number}` : t("newTitle")}
+      badges={
+        <>
+          {doc && doc.revision > 1 ? <Badge tone="info">{`v${doc.revision}`}</Badge> : null}
+          {state ? (
+            <Badge tone={tones[state.tone ?? ""] ?? "info"} data-testid="contract-state">
+              {label(state)}
+            </Badge>
           ) : null}
+          {doc && !doc.current ? <Badge tone="warning">{t("amend")}</Badge> : null}
+        </>
+      }
+      back={{ to: "/contractList", label: t("back") }}
+      pdf={doc ? { to: `/contractList/pdf?id=${doc.id}&lang=${lang}`, label: t("printPdf"), testId: "contract-pdf" } : null}
+      actions={
+        <>
           {doc ? <DocumentTransitions machine={contractStates} row={doc} codes={loaded.codes} me={loaded.me} action={here} /> : null}
           {doc && doc.current && (doc.state === CONTRACT_STATE.approved || doc.state === CONTRACT_STATE.executing) && loaded.canEdit ? (
             <details className="relative">
@@ -121,22 +119,44 @@ export function ContractDocument() {
               </Form>
             </details>
           ) : null}
-        </div>
-      </div>
-      {doc?.stateReason ? <Alert tone="info">{`${t("stateReason")}：${doc.stateReason}${doc.endedOn ? `（${t("endedOn")} ${doc.endedOn}）` : ""}`}</Alert> : null}
-      {Object.keys(errors).length ? <Alert tone="error">{errors.form ? message(errors.form) : t("errors")}</Alert> : null}
-      <TransitionPanel machine={contractStates} back={here} />
-
-      <ConformForm key={fresh?.nonce ?? "stored"} id={`contract-${doc?.id ?? "new"}`} lastResult={answered} defaultValue={values} action={here} className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}>
+        </>
+      }
+      notices={
+        <>
+          {doc?.stateReason ? <Alert tone="info">{`${t("stateReason")}：${doc.stateReason}${doc.endedOn ? `（${t("endedOn")} ${doc.endedOn}）` : ""}`}</Alert> : null}
+          {Object.keys(errors).length ? <Alert tone="error">{errors.form ? message(errors.form) : t("errors")}</Alert> : null}
+          <TransitionPanel machine={contractStates} back={here} />
+        </>
+      }
+      after={
+        <>
+          {doc && loaded.bills ? (
+            <Suspense fallback={null}>
+              <ContractBills bills={loaded.bills} canRun={loaded.canBill} action={here} />
+            </Suspense>
+          ) : null}
+          {doc && doc.revisions.length > 1 ? <ContractVersions doc={doc} comparison={loaded.comparison} /> : null}
+        </>
+      }
+      approval={loaded.approval}
+      history={doc ? loaded.history : null}
+    >
+      <ConformForm
+        key={fresh?.nonce ?? "stored"}
+        id={`contract-${doc?.id ?? "new"}`}
+        lastResult={answered}
+        defaultValue={values}
+        frame={{
+          action: here,
+          doc: doc ? { id: doc.id, version: doc.version } : null,
+          readOnly,
+          busy,
+          save: { intent: doc ? "updateDoc" : "createDoc", label: t("save"), testId: "save-contract", barTestId: "contract-save-bar" },
+          cancel: { to: doc ? here : "/contractList", label: t("cancel") },
+        }}
+      >
         {(metas) => (
         <>
-        {doc ? (
-          <>
-            <input type="hidden" name="id" value={doc.id} />
-            <input type="hidden" name="version" value={doc.version} />
-          </>
-        ) : null}
-        <fieldset disabled={readOnly} className="min-w-0">
           <section className="mb-4 rounded-lg border border-line bg-panel p-4">
             <h2 className="mb-3 text-base font-semibold text-ink">{t("head")}</h2>
             <HeadFields
@@ -233,120 +253,102 @@ export function ContractDocument() {
             }
           />
           {doc ? <p className="-mt-2 mb-4 px-1 text-sm text-muted">{`${t("planTotal")}：${doc.figures.planTotal} / ${t("value")}：${doc.figures.value}`}</p> : null}
-        </fieldset>
-        {!readOnly ? (
-          // stuck to the pane's very bottom: -bottom-4 takes back the main pane's padding, below which the fields showed through
-          <div className="sticky -bottom-4 z-10 -mx-4 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.35)]" data-testid="contract-save-bar">
-            <LinkButton to={doc ? here : "/contractList"}>{t("cancel")}</LinkButton>
-            <Button type="submit" name="intent" value={doc ? "updateDoc" : "createDoc"} variant="primary" disabled={busy} data-testid="save-contract">
-              {t("save")}
-            </Button>
-          </div>
-        ) : null}
         </>
         )}
       </ConformForm>
-
-      {doc && loaded.bills ? (
-        <Suspense fallback={null}>
-          <ContractBills bills={loaded.bills} canRun={loaded.canBill} action={here} />
-        </Suspense>
-      ) : null}
-
-      {doc && doc.revisions.length > 1 ? (
-        <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid="contract-versions">
-          <h2 className="mb-2 text-base font-semibold text-ink">{t("versions")}</h2>
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-line">
-                <th className={th}>{t("revision")}</th>
-                <th className={th}>{t("state")}</th>
-                <th className={th}>{t("value")}</th>
-                <th className={th} />
-              </tr>
-            </thead>
-            <tbody>
-              {doc.revisions.map((r) => {
-                const s = CONTRACT_STATES.find((x) => x.value === String(r.state));
-                return (
-                  <tr key={r.id} className="border-t border-line">
-                    <td className="px-2 py-1.5">
-                      <Link to={`/contractList/form?id=${r.id}`} className="text-brand" aria-current={r.id === doc.id ? "page" : undefined}>
-                        {`v${r.revision}`}
-                      </Link>
-                      {r.current ? <span className="ml-2 text-xs text-success">{t("current")}</span> : null}
-                    </td>
-                    <td className="px-2 py-1.5">{s ? label(s) : r.state}</td>
-                    <td className="px-2 py-1.5 tabular-nums">{r.value}</td>
-                    <td className="px-2 py-1.5">
-                      {r.id !== doc.id ? (
-                        <Link to={`/contractList/form?id=${doc.id}&compare=${r.id}`} className="text-brand">
-                          {t("compare")}
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {loaded.comparison ? (
-            <div className="mt-3" data-testid="contract-compare">
-              <h3 className="mb-2 text-sm font-semibold text-ink">{t("compareTitle", { a: loaded.comparison.a, b: loaded.comparison.b })}</h3>
-              {loaded.comparison.changes.length ? (
-                <table className="w-full text-sm">
-                  <thead>
-                    <tr className="border-b border-line">
-                      <th className={th}>{t("field")}</th>
-                      <th className={th}>{t("before")}</th>
-                      <th className={th}>{t("after")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {loaded.comparison.changes.map((c, i) => {
-                      const key = c.field.includes(".") ? c.field.split(".")[1]! : c.field;
-                      const name = i18n.exists(`${CONTRACTS}:${key}`) ? t(key as "name") : key;
-                      return (
-                        <tr key={i} className="border-t border-line">
-                          <td className="px-2 py-1.5 text-muted">{c.line ? t("lineField", { n: c.line, field: name }) : name}</td>
-                          <td className="px-2 py-1.5 text-danger line-through">{comparedText(c.field, c.before)}</td>
-                          <td className="px-2 py-1.5 text-success">{comparedText(c.field, c.after)}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              ) : (
-                <p className="text-sm text-muted">{t("noDifference")}</p>
-              )}
-            </div>
-          ) : null}
-        </section>
-      ) : null}
-
-      {loaded.approval ? (
-        <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-          <ApprovalHistoryPanel history={loaded.approval} />
-        </section>
-      ) : null}
-
-      {doc ? <DocumentHistory history={loaded.history} /> : null}
-    </div>
+    </DocumentFrame>
   );
 }
 
 /**
  * The document's form on Conform, made anew for each answer of the server (its key): the values it starts from and the
- * refusals come in as the form is made, so the rows the server changed (a generated plan) and its messages show.
+ * refusals come in as the form is made, so the rows the server changed (a generated plan) and its messages show. The
+ * server judges the contract (its credit, its numbering and its sums need the database): the browser checks only the
+ * fields' own constraints before the post.
  */
-function ConformForm({ id, lastResult, defaultValue, action, className, children }: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue: Values; action: string; className?: string; children: (metas: Record<string, Meta>) => ReactNode }) {
+function ConformForm({ id, lastResult, defaultValue, frame, children }: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue: Values; frame: Omit<DocumentFormProps, "form" | "children" | "judge">; children: (metas: Record<string, Meta>) => ReactNode }) {
   const [form, fields] = useForm<Values>({ id, lastResult, defaultValue: defaultValue as never, onValidate: ({ formData }) => acceptAll<Values>(formData) });
   return (
-    <FormProvider context={form.context}>
-      <Form method="post" action={action} {...getFormProps(form)} noValidate={false} className={className}>
-        {children(fields as unknown as Record<string, Meta>)}
-      </Form>
-    </FormProvider>
+    <DocumentForm form={form} judge="server" {...frame}>
+      {children(fields as unknown as Record<string, Meta>)}
+    </DocumentForm>
+  );
+}
+
+/** The contract's revisions, each with its state and value, and what changed between the one shown and another. */
+function ContractVersions({ doc, comparison }: { doc: NonNullable<DocumentData["doc"]>; comparison: DocumentData["comparison"] }) {
+  const { t, i18n } = useTranslation(CONTRACTS);
+  const label = (o: OptionDef) => labelOf(o.label, i18n.language);
+  const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
+  return (
+    <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid="contract-versions">
+      <h2 className="mb-2 text-base font-semibold text-ink">{t("versions")}</h2>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-line">
+            <th className={th}>{t("revision")}</th>
+            <th className={th}>{t("state")}</th>
+            <th className={th}>{t("value")}</th>
+            <th className={th} />
+          </tr>
+        </thead>
+        <tbody>
+          {doc.revisions.map((r) => {
+            const s = CONTRACT_STATES.find((x) => x.value === String(r.state));
+            return (
+              <tr key={r.id} className="border-t border-line">
+                <td className="px-2 py-1.5">
+                  <Link to={`/contractList/form?id=${r.id}`} className="text-brand" aria-current={r.id === doc.id ? "page" : undefined}>
+                    {`v${r.revision}`}
+                  </Link>
+                  {r.current ? <span className="ml-2 text-xs text-success">{t("current")}</span> : null}
+                </td>
+                <td className="px-2 py-1.5">{s ? label(s) : r.state}</td>
+                <td className="px-2 py-1.5 tabular-nums">{r.value}</td>
+                <td className="px-2 py-1.5">
+                  {r.id !== doc.id ? (
+                    <Link to={`/contractList/form?id=${doc.id}&compare=${r.id}`} className="text-brand">
+                      {t("compare")}
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {comparison ? (
+        <div className="mt-3" data-testid="contract-compare">
+          <h3 className="mb-2 text-sm font-semibold text-ink">{t("compareTitle", { a: comparison.a, b: comparison.b })}</h3>
+          {comparison.changes.length ? (
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-line">
+                  <th className={th}>{t("field")}</th>
+                  <th className={th}>{t("before")}</th>
+                  <th className={th}>{t("after")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparison.changes.map((c, i) => {
+                  const key = c.field.includes(".") ? c.field.split(".")[1]! : c.field;
+                  const name = i18n.exists(`${CONTRACTS}:${key}`) ? t(key as "name") : key;
+                  return (
+                    <tr key={i} className="border-t border-line">
+                      <td className="px-2 py-1.5 text-muted">{c.line ? t("lineField", { n: c.line, field: name }) : name}</td>
+                      <td className="px-2 py-1.5 text-danger line-through">{comparedText(c.field, c.before)}</td>
+                      <td className="px-2 py-1.5 text-success">{comparedText(c.field, c.after)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          ) : (
+            <p className="text-sm text-muted">{t("noDifference")}</p>
+          )}
+        </div>
+      ) : null}
+    </section>
   );
 }
 

@@ -5,22 +5,20 @@
  * Conform's, judged by the fields' schema in the browser as on the server; everything posts as a plain form, so a
  * clerk on a slow link can work before the scripts arrive.
  */
-import { FormProvider, getFormProps, parse, useForm, type FieldMetadata, type Submission } from "@conform-to/react";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parse, useForm, type FieldMetadata, type Submission } from "@conform-to/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { documentHref, labelOf, type ResourceView } from "~/lib/list/types";
-import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import type { MachineView } from "~/modules/workflow/machine";
 import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { Badge, type BadgeTone } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { Alert } from "~/ui/field";
-import { FlashToast } from "~/widgets/toast";
 import { FieldControl, HeadFields, LinesField, type Choices } from "./document-fields";
 import type { DocumentActionData, DocumentLoaderData } from "./document.server";
-import { DocumentHistory } from "./document-history";
+import { DocumentForm, DocumentFrame } from "./document-frame";
 import type { FormSchema } from "./field-schema";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generic page renders whatever its declaration names
@@ -108,91 +106,64 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
   const formErrors = form.errors?.length ? form.errors.map((e) => message(e)) : null;
 
   return (
-    <div className="p-4" data-testid="document-page" data-document={view.name}>
-      <FlashToast message={loaded.flash ? t("document.saved") : null} token={loaded} />
-      <div className="mb-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold text-ink">
-          {doc
-            ? t(readOnly ? "document.docView" : "document.docEdit", {
-                title,
-                number,
-              })
-            : t("document.docNew", { title })}
-        </h1>
-        {state ? (
+    <DocumentFrame
+      attrs={{ "data-testid": "document-page", "data-document": view.name }}
+      flash={{ message: loaded.flash ? t("document.saved") : null, token: loaded }}
+      title={doc ? t(readOnly ? "document.docView" : "document.docEdit", { title, number }) : t("document.docNew", { title })}
+      badges={
+        state ? (
           <Badge tone={TONES[state.tone ?? ""] ?? "info"} data-testid="document-state">
             {labelOf(state.label, lang)}
           </Badge>
-        ) : null}
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <LinkButton to={view.path}>{t("document.back")}</LinkButton>
-          {doc ? (
-            <LinkButton to={`/pdf/${view.name}/document?id=${doc.id}`} reloadDocument target="_blank" rel="noopener" data-testid="document-pdf">
-              {t("document.printPdf")}
-            </LinkButton>
-          ) : null}
+        ) : null
+      }
+      back={{ to: view.path, label: t("document.back") }}
+      pdf={doc ? { to: `/pdf/${view.name}/document?id=${doc.id}`, label: t("document.printPdf"), testId: "document-pdf" } : null}
+      actions={
+        <>
           {doc && loaded.can.export ? (
             <LinkButton to={`/excel/${view.name}/document?id=${doc.id}`} reloadDocument data-testid="document-xlsx">
               {t("document.exportXlsx")}
             </LinkButton>
           ) : null}
           {doc && machine ? <DocumentTransitions machine={machine} row={doc as unknown as Row} codes={loaded.codes} me={loaded.me} action={here} /> : null}
-        </div>
-      </div>
-      {machine ? <TransitionPanel machine={machine} back={here} /> : null}
-      {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : form.status === "error" ? <Alert tone="error">{t("document.errors")}</Alert> : null}
-
-      <FormProvider context={form.context}>
-        <Form
-          method="post"
-          action={here}
-          {...getFormProps(form)}
-          ref={formRef}
-          onInput={refresh}
-          onClick={refresh}
-          // a field reached by Tab stops above the sticky save bar, not behind it
-          className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}
-        >
-          {doc ? (
-            <>
-              <input type="hidden" name="id" value={doc.id} />
-              <input type="hidden" name="version" value={doc.version} />
-            </>
-          ) : null}
-          <fieldset disabled={readOnly} className="min-w-0">
-            <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-              <HeadFields fields={head} metas={meta} choices={choices} />
-            </section>
-            {linesFields.map((f) => (
-              <LinesField key={f.key} field={f} meta={meta[f.key]!} choices={choices} readOnly={readOnly} live={live?.[f.key]} />
-            ))}
-            {files.map((f) => (
-              <section key={f.key} className="mb-4 rounded-lg border border-line bg-panel p-4">
-                <h2 className="mb-2 text-base font-semibold text-ink">{labelOf(f.label, lang)}</h2>
-                <FieldControl field={f} meta={meta[f.key]!} choices={choices} files={loaded.attachments} readOnly={readOnly} />
-              </section>
-            ))}
-          </fieldset>
-          {!readOnly ? (
-            <div className="sticky -bottom-4 z-10 -mx-4 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.35)]">
-              <LinkButton to={doc ? here : view.path}>{t("cancel")}</LinkButton>
-              <Button type="submit" name="intent" value="save" disabled={busy} data-testid="document-save">
-                {t("save")}
-              </Button>
-            </div>
-          ) : null}
-        </Form>
-      </FormProvider>
-
-      {children}
-
-      {loaded.approval ? (
+        </>
+      }
+      notices={
+        <>
+          {machine ? <TransitionPanel machine={machine} back={here} /> : null}
+          {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : form.status === "error" ? <Alert tone="error">{t("document.errors")}</Alert> : null}
+        </>
+      }
+      after={children}
+      approval={loaded.approval}
+      history={doc ? loaded.history : null}
+    >
+      <DocumentForm
+        form={form}
+        action={here}
+        doc={doc ? { id: doc.id, version: Number(doc.version) } : null}
+        readOnly={readOnly}
+        busy={busy}
+        save={{ intent: "save", label: t("save"), testId: "document-save" }}
+        cancel={{ to: doc ? here : view.path, label: t("cancel") }}
+        formRef={formRef}
+        onInput={refresh}
+        onClick={refresh}
+      >
         <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-          <ApprovalHistoryPanel history={loaded.approval} />
+          <HeadFields fields={head} metas={meta} choices={choices} />
         </section>
-      ) : null}
-
-      {doc ? <DocumentHistory history={loaded.history} /> : null}
-    </div>
+        {linesFields.map((f) => (
+          <LinesField key={f.key} field={f} meta={meta[f.key]!} choices={choices} readOnly={readOnly} live={live?.[f.key]} />
+        ))}
+        {files.map((f) => (
+          <section key={f.key} className="mb-4 rounded-lg border border-line bg-panel p-4">
+            <h2 className="mb-2 text-base font-semibold text-ink">{labelOf(f.label, lang)}</h2>
+            <FieldControl field={f} meta={meta[f.key]!} choices={choices} files={loaded.attachments} readOnly={readOnly} />
+          </section>
+        ))}
+      </DocumentForm>
+    </DocumentFrame>
   );
 }

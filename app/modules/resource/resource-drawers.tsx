@@ -169,17 +169,24 @@ type Meta = FieldMetadata<any, any, string[]>;
 const DECLARED = new Set<FormFieldDef["type"]>(["money", "percent", "quantity", "flag"]);
 
 /** A declared field on Conform's form: its label (and required mark), the control with its message, the hint below. */
+/** A drawer field's label, its required mark before the words. */
+function DrawerLabel({ htmlFor, field, lang }: { htmlFor: string; field: FormFieldDef; lang: string }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-ink">
+      {field.required ? (
+        <span className="mr-0.5 text-danger" aria-hidden>
+          *
+        </span>
+      ) : null}
+      {labelOf(field.label, lang)}
+    </label>
+  );
+}
+
 function DeclaredField({ field, meta, choices, lang }: { field: FormFieldDef; meta: Meta; choices: Record<string, { value: string; label: string }[]>; lang: string }) {
   return (
     <div className="mb-4">
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-ink">
-        {field.required ? (
-          <span className="mr-0.5 text-danger" aria-hidden>
-            *
-          </span>
-        ) : null}
-        {labelOf(field.label, lang)}
-      </label>
+      <DrawerLabel htmlFor={meta.id} field={field} lang={lang} />
       <FieldControl field={field} meta={meta} choices={choices} />
       {field.hint && !meta.errors?.length ? <p className="mt-0.5 text-xs text-muted">{labelOf(field.hint, lang)}</p> : null}
     </div>
@@ -206,14 +213,7 @@ export function FormField({ field, value, error, options, lang, inputRef, formId
   const choices = followed ? all.filter((o) => o.parent === undefined || o.parent === followed) : all;
   return (
     <div className={`mb-4 ${field.type === "textarea" || field.type === "vehicles" ? "col-span-2" : ""}`}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {field.required ? (
-          <span className="mr-0.5 text-danger" aria-hidden>
-            *
-          </span>
-        ) : null}
-        {labelOf(field.label, lang)}
-      </label>
+      <DrawerLabel htmlFor={id} field={field} lang={lang} />
       {field.type === "checkboxes" ? (
         <fieldset id={id} aria-describedby={describedBy(id, field.hint, error)} className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border border-line p-2">
           {choices.map((o) => (
