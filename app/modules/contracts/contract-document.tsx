@@ -12,7 +12,6 @@ import { CONTRACTS } from "~/modules/contracts/texts/contracts";
 import { CONTRACT_FLOW } from "~/modules/contracts/texts/contractFlow";
 import { useMessage } from "~/i18n/message";
 import { labelOf, type OptionDef } from "~/lib/list/types";
-import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Alert, describedBy, FieldNotes } from "~/ui/field";
@@ -104,9 +103,9 @@ export function ContractDocument() {
       }
       back={{ to: "/contractList", label: t("back") }}
       pdf={doc ? { to: `/contractList/pdf?id=${doc.id}&lang=${lang}`, label: t("printPdf"), testId: "contract-pdf" } : null}
+      machine={{ view: contractStates, row: doc, codes: loaded.codes, me: loaded.me, action: here }}
       actions={
         <>
-          {doc ? <DocumentTransitions machine={contractStates} row={doc} codes={loaded.codes} me={loaded.me} action={here} /> : null}
           {doc && doc.current && (doc.state === CONTRACT_STATE.approved || doc.state === CONTRACT_STATE.executing) && loaded.canEdit ? (
             <details className="relative">
               <summary className="list-none rounded-md border border-line px-3 py-1.5 text-sm text-ink [&::-webkit-details-marker]:hidden">{t("amend")}</summary>
@@ -125,7 +124,6 @@ export function ContractDocument() {
         <>
           {doc?.stateReason ? <Alert tone="info">{`${t("stateReason")}：${doc.stateReason}${doc.endedOn ? `（${t("endedOn")} ${doc.endedOn}）` : ""}`}</Alert> : null}
           {Object.keys(errors).length ? <Alert tone="error">{errors.form ? message(errors.form) : t("errors")}</Alert> : null}
-          <TransitionPanel machine={contractStates} back={here} />
         </>
       }
       after={

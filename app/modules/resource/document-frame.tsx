@@ -7,11 +7,18 @@
  */
 import { FormProvider, getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { FormEventHandler, MouseEventHandler, ReactNode, Ref } from "react";
-import { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
+import { lazy, Suspense, type FormEventHandler, type MouseEventHandler, type ReactNode, type Ref } from "react";
+import type { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
+import type { MachineView } from "~/modules/workflow/machine";
 import { Button, LinkButton } from "~/ui/button";
 import { FlashToast } from "~/widgets/toast";
 import { DocumentHistory } from "./document-history";
+
+// the machine's buttons, its confirmation panel and the approval trail come after the page: the server renders them, the
+// browser loads them as it hydrates (a document page's first load stays a list's plus its form; docs/documents.md)
+const Transitions = lazy(() => import("~/modules/workflow/transition-ui").then((m) => ({ default: m.DocumentTransitions })));
+const Panel = lazy(() => import("~/modules/workflow/transition-ui").then((m) => ({ default: m.TransitionPanel })));
+const Approval = lazy(() => import("~/modules/workflow/approval-history").then((m) => ({ default: m.ApprovalHistoryPanel })));
 
 type ApprovalHistory = Parameters<typeof ApprovalHistoryPanel>[0]["history"];
 type History = Parameters<typeof DocumentHistory>[0]["history"];
@@ -28,8 +35,11 @@ export interface DocumentFrameProps {
   back: Link;
   /** the document's PDF, once it is stored */
   pdf?: Link | null;
-  /** after print: an export, the machine's transitions, an amend */
+  /** after print: an export, an amend */
   actions?: ReactNode;
+  /** the machine's transitions this user may take on the stored document (buttons after the actions, the confirmation panel first of the notices), posted to `action` */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any document's machine
+  machine?: { view: MachineView<any>; row: { id: number } | null; codes: readonly string[]; me: number; action: string } | null;
   /** under the title: a reason, errors, the transition's confirmation */
   notices?: ReactNode;
   /** the form (a DocumentForm) */
@@ -41,7 +51,7 @@ export interface DocumentFrameProps {
   history?: History | null;
 }
 
-export function DocumentFrame({ attrs, flash, title, badges, back, pdf, actions, notices, children, after, approval, history }: DocumentFrameProps) {
+export function DocumentFrame({ attrs, flash, title, badges, back, pdf, actions, machine, notices, children, after, approval, history }: DocumentFrameProps) {
   return (
     <div className="p-4" {...attrs}>
       <FlashToast message={flash.message} token={flash.token} />
@@ -56,14 +66,26 @@ export function DocumentFrame({ attrs, flash, title, badges, back, pdf, actions,
             </LinkButton>
           ) : null}
           {actions}
+          {machine?.row ? (
+            <Suspense fallback={null}>
+              <Transitions machine={machine.view} row={machine.row} codes={machine.codes} me={machine.me} action={machine.action} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
+      {machine ? (
+        <Suspense fallback={null}>
+          <Panel machine={machine.view} back={machine.action} />
+        </Suspense>
+      ) : null}
       {notices}
       {children}
       {after}
       {approval ? (
         <section className="mb-4 rounded-lg border border-line bg-panel p-4">
-          <ApprovalHistoryPanel history={approval} />
+          <Suspense fallback={null}>
+            <Approval history={approval} />
+          </Suspense>
         </section>
       ) : null}
       {history ? <DocumentHistory history={history} /> : null}

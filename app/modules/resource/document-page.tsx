@@ -12,7 +12,6 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/message";
 import { documentHref, labelOf, type ResourceView } from "~/lib/list/types";
 import type { MachineView } from "~/modules/workflow/machine";
-import { DocumentTransitions, TransitionPanel } from "~/modules/workflow/transition-ui";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { LinkButton } from "~/ui/button";
 import { Alert } from "~/ui/field";
@@ -126,12 +125,11 @@ export function DocumentPage<Row extends { id: number }>({ view, schema, machine
               {t("document.exportXlsx")}
             </LinkButton>
           ) : null}
-          {doc && machine ? <DocumentTransitions machine={machine} row={doc as unknown as Row} codes={loaded.codes} me={loaded.me} action={here} /> : null}
         </>
       }
+      machine={machine ? { view: machine, row: doc, codes: loaded.codes, me: loaded.me, action: here } : null}
       notices={
         <>
-          {machine ? <TransitionPanel machine={machine} back={here} /> : null}
           {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : form.status === "error" ? <Alert tone="error">{t("document.errors")}</Alert> : null}
         </>
       }
