@@ -11,6 +11,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const answer = await statementLinkLoader(args);
   const loaded = answer.data as StatementLinkData;
   if (!loaded.ok) throw new Response(null, { status: loaded.reason === "expired" ? 410 : 404 });
+  // the loader wrote the statement's sentences in this language too
   const asked = new URL(args.request.url).searchParams.get("lang");
   const lang = isLanguage(asked) ? asked : readPreferences(args.request).lang;
   try {

@@ -10,8 +10,9 @@ import { runBills } from "../../app/modules/billing/bill-run.server";
 import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken } from "../../app/modules/billing/statement.server";
 import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
-import { billItems, bills, contractLines, contracts, customerContacts, customers, outbox, statementEvents, statements, tenantSettings } from "../../db/schema";
-import { billScope } from "./bill-fixtures";
+import { accrueInterest } from "../../workers/jobs/interest";
+import { billItems, bills, contractLines, contracts, customerContacts, customers, outbox, statementEvents, statements, tenantSettings, vehicleDaily } from "../../db/schema";
+import { billScope, days } from "./bill-fixtures";
 import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
@@ -229,6 +230,49 @@ describe("the statement", () => {
     expect((await get(`/statement/${crossed}`)).status).toBe(404);
     expect((await postForm(`/statement/${crossed}`, { intent: "confirm", name: "x" })).status).toBe(404);
     expect((await get(other.path)).status).toBe(200);
+  });
+
+  it("shows the customer what changed the money and the late interest's days and base, on its page and in its PDF", async () => {
+    const t = await makeTenant();
+    const plate = unique("沪A·");
+    const v = await makeVehicle(t.tenantId, { plate });
+    const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("浦东建工"), kind: "enterprise" }).returning({ id: customers.id });
+    const [c] = await db()
+      .insert(contracts)
+      .values({ tenantId: t.tenantId, number: unique("HT-"), kind: "rental", name: "陆家嘴吊装", customerId: customer!.id, startOn: "2026-09-01", settlementDay: 31, paymentDays: 30, taxRateBp: 900, lateRateBp: 30, state: 3 })
+      .returning({ id: contracts.id });
+    await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, idleRateBp: 7000, onRentOn: "2026-09-01" });
+    // September: 8 engine hours a day, nothing from the 10th to the 19th
+    const rows = days("2026-09-01", "2026-09-30").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: day >= "2026-09-10" && day <= "2026-09-19" ? 0 : 8 * 3600, mileageKm: day >= "2026-09-10" && day <= "2026-09-19" ? 0 : 12 }));
+    for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+    await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
+    const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
+    const scope = billScopeOf(t.tenantId, t.userId);
+    for (const p of (await loadBill(scope, bill!.id))!.proposals) expect(await decideProposal(scope, bill!.id, p.id, p.kind === "idle", "现场停工")).toEqual({ ok: true });
+    expect(await confirmBill(scope, bill!.id)).toEqual({ ok: true });
+    const made = await statementForBill(scope, bill!.id);
+    if (!made.ok) throw new Error(made.message);
+    const sent = await sendStatement(scope, made.id);
+    if (!sent.ok) throw new Error(sent.message);
+    // 30,000.00 − 30,000.00 × 10/30 × 30 % = 27,000.00, due 30 days after the period; unpaid 5 days after it:
+    // 27,000.00 × 0.30 % × 5 = 405.00
+    expect(bill!.dueOn).toBe("2026-10-30");
+    await accrueInterest(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-11-04" });
+
+    const page = await (await get(sent.path)).text();
+    expect(page).toContain("计费依据（已接受的系统建议）");
+    expect(page).toContain(`${plate}：停滞期 2026-09-10 至 2026-09-19，共10天`);
+    expect(page).toContain("滞纳金明细");
+    expect(page).toContain(`${bill!.number}：2026-10-31 至 2026-11-04，27,000.00 × 日利率0.30% × 5天 = 405.00`);
+    // the rows the sentences were made from stay on the server
+    expect(page).not.toContain('"decisions"');
+    const en = await (await get(sent.path, "derrick_lang=en-US")).text();
+    expect(en).toContain(`${bill!.number}: 2026-10-31 to 2026-11-04, 27,000.00 × 0.30% a day × 5 days = 405.00`);
+
+    const res = await get(`${sent.path}/pdf?lang=zh-CN`);
+    const flat = (await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })).text.replace(/\s+/g, "");
+    expect(flat).toContain("停滞期2026-09-10至2026-09-19，共10天");
+    expect(flat).toContain(`${bill!.number}：2026-10-31至2026-11-04，27,000.00×日利率0.30%×5天=405.00`);
   });
 
   it("prints as a PDF in the reader's language", async () => {

@@ -9,6 +9,12 @@ import { confirmByCustomer, disputeByCustomer, linkScope, markViewed, readStatem
 import { readForm } from "~/lib/posted-form.server";
 import { itemArithmetic } from "./arithmetic";
 import { billPeriod } from "./periods";
+import { decisionBasis } from "./decision-basis.server";
+import { daysBetween } from "~/modules/contracts/value";
+import { readPreferences } from "~/modules/auth/preferences.server";
+import { isLanguage, type Language } from "~/i18n/index";
+import { resources } from "~/i18n/resources";
+import { formatCents } from "~/lib/cents";
 
 /** What the page shows of a statement: no ids of other rows than its own, no user names (the events say "the lessor"). */
 export function publicView(v: StatementView) {
@@ -60,13 +66,34 @@ export function publicView(v: StatementView) {
       faults: v.lines.map((l) => ({ lineId: l.id, spans: v.faults.filter((f) => f.vehicleId === l.vehicleId).map((f) => ({ from: f.from, to: f.to })) })),
     },
     events: v.events.map((e) => ({ kind: e.kind, at: e.at, customerName: e.customerName, billItemId: e.billItemId, comment: e.comment, byLessor: e.userId != null })),
+    // the late interest of the bills: each run of days on one base, by the bill's number
+    interest: v.interest.map((r) => ({ billNumber: v.bills.find((b) => b.id === r.billId)?.number ?? "", fromOn: r.fromOn, toOn: r.toOn, days: daysBetween(r.fromOn, r.toOn), baseCents: r.baseCents, rateBp: r.rateBp, cents: r.cents })),
   };
 }
 
-export type PublicStatement = ReturnType<typeof publicView>;
-export type StatementLinkData = { ok: true; token: string; statement: PublicStatement } | { ok: false; reason: "invalid" | "expired" | "revoked" };
+/** 计费依据 in the reader's language: what each accepted proposal stood on (the page and its PDF show the same sentences). */
+function basisOf(s: Pick<PublicStatement, "decisions" | "timeZone">, lang: Language): string[] {
+  const d = s.decisions;
+  return decisionBasis({ proposals: d.proposals, lineLabel: (id) => d.machines.find((m) => m.lineId === id)?.name ?? "", faultsOf: (id) => d.faults.find((f) => f.lineId === id)?.spans ?? [], timeZone: s.timeZone, lang });
+}
 
-export async function statementLinkLoader({ params, context }: LoaderFunctionArgs) {
+/** Each run of late interest as its arithmetic, in the reader's language: `ZD-… : 11-01 至 11-10，1,000.00 × 日利率0.30% × 10天 = 30.00`. */
+function interestLines(runs: PublicStatement["interest"], lang: Language): string[] {
+  const text = resources[lang].statements.interestRun;
+  return runs.map((r) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String({ bill: r.billNumber, from: r.fromOn, to: r.toOn, base: formatCents(r.baseCents), rate: `${(r.rateBp / 100).toFixed(2)}%`, days: r.days, amount: formatCents(r.cents) }[k] ?? "")));
+}
+
+/** What the customer's page receives: the statement without the rows the sentences were made from, with the sentences. */
+function pageView(v: StatementView, lang: Language) {
+  const { decisions, interest, ...shown } = publicView(v);
+  return { ...shown, basis: basisOf({ decisions, timeZone: shown.timeZone }, lang), interestLines: interestLines(interest, lang) };
+}
+
+export type PublicStatement = ReturnType<typeof publicView>;
+export type StatementPageView = ReturnType<typeof pageView>;
+export type StatementLinkData = { ok: true; token: string; statement: StatementPageView } | { ok: false; reason: "invalid" | "expired" | "revoked" };
+
+export async function statementLinkLoader({ request, params, context }: LoaderFunctionArgs) {
   const { env, db } = anonymousScope(context);
   const token = params.token ?? "";
   const link = await readStatementLink(env, db, token);
@@ -75,7 +102,9 @@ export async function statementLinkLoader({ params, context }: LoaderFunctionArg
   const view = await statementView(db, link.tenantId, link.statementId);
   if (!view) return data<StatementLinkData>({ ok: false, reason: "invalid" }, { status: 404, headers });
   if (view.statement.state === STATEMENT_STATE.sent) await markViewed(db, link);
-  return data<StatementLinkData>({ ok: true, token, statement: publicView(view) }, { headers });
+  // the reader's language, or the one a PDF link asks for (?lang=)
+  const asked = new URL(request.url).searchParams.get("lang");
+  return data<StatementLinkData>({ ok: true, token, statement: pageView(view, isLanguage(asked) ? asked : readPreferences(request).lang) }, { headers });
 }
 
 export type StatementLinkAction = { ok: true; done: "confirmed" | "disputed" } | { ok: false; message: string; fields: { name: string; comment: string; items: string[] } };

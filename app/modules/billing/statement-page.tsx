@@ -14,7 +14,7 @@ import { BILLS } from "~/modules/billing/texts/bills";
 import { STATEMENTS } from "~/modules/billing/texts/statements";
 import { Alert, Button, Field } from "~/ui/field";
 import { LanguageSwitch, ThemeSwitch } from "~/widgets/preference-switches";
-import type { PublicStatement, StatementLinkAction, StatementLinkData } from "./statement-link.server";
+import type { StatementLinkAction, StatementLinkData, StatementPageView } from "./statement-link.server";
 import { STATEMENT_STATE } from "../../../db/states";
 
 
@@ -38,14 +38,14 @@ export function StatementPage() {
   );
 }
 
-function Statement({ s, token }: { s: PublicStatement; token: string }) {
+function Statement({ s, token }: { s: StatementPageView; token: string }) {
   const { t, i18n } = useTranslation(STATEMENTS);
   const { t: tb } = useTranslation(BILLS);
   const message = useMessage();
   const action = useActionData<StatementLinkAction>();
   const busy = useNavigation().state !== "idle";
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "");
-  const ruleText = (i: PublicStatement["bills"][number]["items"][number]) => (i.rule === "fee" && i.feeKind ? tb(`fees.${i.feeKind}` as "fees.entry", { defaultValue: tb("rules.fee") }) : tb(`rules.${i.rule}`));
+  const ruleText = (i: StatementPageView["bills"][number]["items"][number]) => (i.rule === "fee" && i.feeKind ? tb(`fees.${i.feeKind}` as "fees.entry", { defaultValue: tb("rules.fee") }) : tb(`rules.${i.rule}`));
   const disputed = new Map(s.events.filter((e) => e.kind === "disputed" && e.billItemId).map((e) => [e.billItemId!, e]));
   const answered = new Map(s.events.filter((e) => e.kind === "answered" && e.billItemId).map((e) => [e.billItemId!, e]));
   const open = s.state === STATEMENT_STATE.sent;
@@ -156,6 +156,29 @@ function Statement({ s, token }: { s: PublicStatement; token: string }) {
             ) : null}
           </section>
         ))}
+        <section className="mt-6" aria-labelledby="statement-basis" data-testid="statement-basis">
+          <h2 id="statement-basis" className="text-base font-semibold">
+            {tb("decisionBasis.heading")}
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {(s.basis.length ? s.basis : [tb("decisionBasis.none")]).map((text, i) => (
+              <li key={i}>{text}</li>
+            ))}
+          </ul>
+        </section>
+        {s.interestLines.length ? (
+          <section className="mt-6" aria-labelledby="statement-interest" data-testid="statement-interest">
+            <h2 id="statement-interest" className="text-base font-semibold">
+              {t("interest")}
+            </h2>
+            <p className="mt-1 text-xs text-muted">{t("interestRule")}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm tabular-nums">
+              {s.interestLines.map((text, i) => (
+                <li key={i}>{text}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {open ? (
           <fieldset className="mt-8 grid gap-4 rounded-md border border-line bg-panel p-4 lg:grid-cols-2" disabled={busy}>
             <legend className="px-1 font-semibold">{t("signOff")}</legend>

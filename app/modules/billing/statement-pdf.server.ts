@@ -8,16 +8,15 @@ import type { Language } from "~/i18n";
 import { resources } from "~/i18n/resources";
 import { formatCents } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";
-import { decisionBasis } from "./decision-basis.server";
 import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
 import type { ContractPrint } from "~/modules/contract-pdf/render.server";
-import type { PublicStatement } from "./statement-link.server";
+import type { StatementPageView } from "./statement-link.server";
 import type { BillRule, BillUnit } from "./types";
 
 type PrintKey = keyof (typeof resources)["zh-CN"]["statements"]["print"];
 
 /** The statement's PDF bytes and file name. */
-export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+export async function statementPdf(files: R2Bucket, s: StatementPageView, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
   const texts = resources[lang].statements.print;
   const bill = resources[lang].bills;
   const t = (key: PrintKey, params: Record<string, string | number> = {}) => String(texts[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
@@ -25,13 +24,13 @@ export async function statementPdf(files: R2Bucket, s: PublicStatement, lang: La
   const unitOf = (unit: BillUnit) => bill.units[unit] ?? unit;
   const clause = (c: string | null) => (c ? bill.clauseOf.replace("{{clause}}", c) : "");
   const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind) + clause(i.clause), `${i.quantity} ${unitOf(i.unit)}`, i.arithmetic, formatCents(i.amountCents), formatCents(i.taxCents)]));
-  const d = s.decisions;
-  const basis = decisionBasis({ proposals: d.proposals, lineLabel: (id) => d.machines.find((m) => m.lineId === id)?.name ?? "", faultsOf: (id) => d.faults.find((f) => f.lineId === id)?.spans ?? [], timeZone: s.timeZone, lang });
+  const basis = s.basis;
+  const interest = s.interestLines;
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : "");
   const print: ContractPrint = {
     title: `${resources[lang].statements.title} ${s.number}`,
     runningHead: `${s.lessor} · ${s.number}`,
-    parts: [{ type: "title", text: `${s.lessor} · ${resources[lang].statements.title}` }, { type: "block", block: "parties" }, { type: "heading", text: t("bills") }, { type: "block", block: "plan" }, { type: "heading", text: t("items") }, { type: "block", block: "lines" }, { type: "heading", text: bill.decisionBasis.heading }, ...(basis.length ? basis : [bill.decisionBasis.none]).map((text) => ({ type: "paragraph" as const, text })), { type: "heading", text: t("evidence") }, { type: "block", block: "fees" }, { type: "block", block: "signatures" }],
+    parts: [{ type: "title", text: `${s.lessor} · ${resources[lang].statements.title}` }, { type: "block", block: "parties" }, { type: "heading", text: t("bills") }, { type: "block", block: "plan" }, { type: "heading", text: t("items") }, { type: "block", block: "lines" }, { type: "heading", text: bill.decisionBasis.heading }, ...(basis.length ? basis : [bill.decisionBasis.none]).map((text) => ({ type: "paragraph" as const, text })), ...(interest.length ? [{ type: "heading" as const, text: resources[lang].statements.interest }, ...interest.map((text) => ({ type: "paragraph" as const, text }))] : []), { type: "heading", text: t("evidence") }, { type: "block", block: "fees" }, { type: "block", block: "signatures" }],
     parties: [
       {
         heading: t("parties"),

@@ -13,7 +13,7 @@ import { runCommand } from "~/modules/resource/command.server";
 import type { Env } from "../../../workers/env";
 import { batch, type Db } from "../../../db/client";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
-import { billEvidence, billItems, billProposals, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
+import { billEvidence, billInterest, billItems, billProposals, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
 import { faultAlarmsOf } from "./decision-basis.server";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
@@ -270,7 +270,7 @@ export async function statementView(db: Db, tenantId: number, id: number) {
   if (!s) return null;
   const billRows = await db.select().from(bills).where(statementBillsWhere(tenantId, s.statement)).orderBy(asc(bills.periodFrom), asc(bills.id));
   const ids = billRows.map((b) => b.id);
-  const [items, evidence, events, lines, accepted] = await batch(db, [
+  const [items, evidence, events, lines, accepted, interest] = await batch(db, [
     db.select().from(billItems).where(tenantWhere(billItems, tenantId, inArray(billItems.billId, ids.length ? ids : [0]))).orderBy(asc(billItems.billId), asc(billItems.seq)),
     db
       .select({ billId: billEvidence.billId, lineId: billEvidence.lineId, days: sql<number>`count(*)`, engineHours: sql<number>`round(sum(${billEvidence.engineHours}), 1)`, activeDays: sql<number>`sum(${billEvidence.calls} > 0 or ${billEvidence.engineHours} >= 0.1 or ${billEvidence.km} >= 0.5)`, noDataDays: sql<number>`sum(${billEvidence.noData} = 1 and ${billEvidence.calls} = 0)`, faultMinutes: sql<number>`sum(${billEvidence.faultMinutes})` })
@@ -285,10 +285,16 @@ export async function statementView(db: Db, tenantId: number, id: number) {
       .where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, s.statement.contractId))),
     // the proposals the clerk accepted: what changed the bills' money, printed with their evidence
     db.select().from(billProposals).where(tenantWhere(billProposals, tenantId, inArray(billProposals.billId, ids.length ? ids : [0]), eq(billProposals.state, PROPOSAL_STATE.accepted))).orderBy(asc(billProposals.billId), asc(billProposals.id)),
+    // the late interest the bills ran up, as runs of days on one base (docs/overdue.md)
+    db
+      .select({ billId: billInterest.billId, fromOn: billInterest.fromOn, toOn: billInterest.toOn, baseCents: billInterest.baseCents, rateBp: billInterest.rateBp, cents: billInterest.cents })
+      .from(billInterest)
+      .where(tenantWhere(billInterest, tenantId, inArray(billInterest.billId, ids.length ? ids : [0])))
+      .orderBy(asc(billInterest.billId), asc(billInterest.fromOn)),
   ]);
   const vehicleIds = lines.map((l) => l.vehicleId).filter((v): v is number => v != null);
   const faults = accepted.some((p) => p.kind === "fault") ? await faultAlarmsOf(db, tenantId, vehicleIds, { from: s.statement.periodFrom, to: s.statement.periodTo }, s.timeZone) : [];
-  return { ...s, bills: billRows, items, evidence, events, lines, accepted, faults };
+  return { ...s, bills: billRows, items, evidence, events, lines, accepted, faults, interest };
 }
 
 export type StatementView = NonNullable<Awaited<ReturnType<typeof statementView>>>;
