@@ -117,6 +117,26 @@ describe("the bill run", () => {
     expect(await decideProposal(scope, bill.id, idle!.id, true, "")).toEqual({ ok: false, status: 409, message: "bills:proposalDecided" });
   });
 
+  it("decides two proposals of one bill twenty times at once: each decision that stood is priced in its own batch, none without the other", async () => {
+    const { t, scope } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    const [idle, fault] = (await loadBill(scope, bill.id))!.proposals;
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => decideProposal(scope, bill.id, (i % 2 ? fault : idle)!.id, true, "")));
+    expect(all.every((r) => r.ok || (r.status === 409 && ["bills:proposalDecided", "bills:stale"].includes(r.message)))).toBe(true);
+    // whichever stood: the bill carries exactly the accepted ones (−280,000 for the idle days, −93,333 for the fault)
+    const states = new Map((await db().select().from(billProposals).where(eq(billProposals.billId, bill.id))).map((p) => [p.id, p.state]));
+    const after = (await loadBill(scope, bill.id))!;
+    const expected = 2_800_000 - (states.get(idle!.id) === 1 ? 280_000 : 0) - (states.get(fault!.id) === 1 ? 93_333 : 0);
+    expect(after.bill.amountCents).toBe(expected);
+    expect(after.items.reduce((sum, i) => sum + i.amountCents, 0)).toBe(expected);
+    expect(after.items.some((i) => i.rule === "idle")).toBe(states.get(idle!.id) === 1);
+    expect(after.items.some((i) => i.rule === "faultDeduction")).toBe(states.get(fault!.id) === 1);
+    // a stale one is taken when asked again
+    for (const p of [idle!, fault!]) if (states.get(p.id) === 0) expect(await decideProposal(scope, bill.id, p.id, true, "")).toEqual({ ok: true });
+    expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(2_426_667);
+  });
+
   it("confirms a bill only with its proposals decided, then refuses every change; a correction is an adjustment", async () => {
     const { t, scope } = await rentalWithHistory();
     await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });

@@ -16,7 +16,7 @@ import { billEvidence, billItems, billProposals, bills, contractLines, contracts
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { BILLED_STATES, billItemsWhole, runBills, type BillRunResult } from "./bill-run.server";
 import { refuse, type BillOutcome, type BillRefusal } from "./bill-terms";
-import { repriceDraft } from "./reprice.server";
+import { repriceDraft, repricingWrites } from "./reprice.server";
 import { taxIncludedCents } from "../contracts/value";
 import { BILL_CONFIRM_CODE, BILL_STATE, billStates, proposalStates } from "./bills.resource";
 import { PROPOSAL_STATE } from "../../../db/states";
@@ -77,20 +77,22 @@ export async function decideProposal(scope: RequestScope, billId: number, propos
   if (bill.state !== BILL_STATE.draft) return refuse(409, "bills:confirmedFixed");
   const [proposal] = await scope.db.select().from(billProposals).where(tenantWhere(billProposals, scope, eq(billProposals.id, proposalId), eq(billProposals.billId, billId)));
   if (!proposal) return refuse(404, "bills:proposalNotFound");
-  // the decision and its record in one batch, taken only while the bill is still a draft; the bill is priced again after
+  // the decision, its record and the bill priced again with it in one batch, taken only while the bill is still the
+  // same draft
   const decided = await runTransition(scope, proposalMachine, accept ? "accept" : "reject", [proposalId], { reason: text });
   // a decision or a confirmation taken meanwhile: the page shows the bill as it is now
   if (!decided.ok) return (decided.refusal.message as string) === STALE ? refuse(409, "bills:stale") : { ok: false, status: decided.refusal.status, message: decided.refusal.message };
-  return repriceBill(scope, billId);
+  return { ok: true };
 }
 
-type ProposalRow = { id: number; version: number; state: number; billState: number; billNumber: string };
+type ProposalRow = { id: number; version: number; state: number; billId: number; billState: number; billNumber: string };
 const billIsDraft = sql`exists (select 1 from ${bills} where ${and(eq(bills.id, billProposals.billId), sameTenant(bills, billProposals), eq(bills.state, BILL_STATE.draft))})`;
 
 /**
  * 接受 / 驳回 of a proposal through the engine (proposalStates): once each (an open proposal only), while its bill is a
  * draft (checked on the row read and again in the write), the bills the user may see only. The bill is priced again
- * after (repriceBill).
+ * with the decision in the same batch (`repricingWrites`, behind the bill's version): a decision never stands on a bill
+ * priced without it, and two decisions on one bill at the same moment are one taken, the other refused as stale.
  */
 export const proposalMachine: Machine<ProposalRow> = {
   view: proposalStates,
@@ -98,14 +100,25 @@ export const proposalMachine: Machine<ProposalRow> = {
   stateKey: "state",
   load: (scope, ids) =>
     scope.db
-      .select({ id: billProposals.id, version: billProposals.version, state: billProposals.state, billState: bills.state, billNumber: bills.number })
+      .select({ id: billProposals.id, version: billProposals.version, state: billProposals.state, billId: billProposals.billId, billState: bills.state, billNumber: bills.number })
       .from(billProposals)
       .innerJoin(bills, and(eq(bills.id, billProposals.billId), sameTenant(bills, billProposals)))
       .where(tenantWhere(billProposals, scope, inArray(billProposals.id, ids), visibleOrgRowWhere(scope, bills.orgId))),
   label: (r) => r.billNumber,
   missing: { message: "bills:proposalNotFound", status: 404 },
   set: (scope, _t, input, now) => ({ reason: input.reason || null, decidedBy: scope.user.id, decidedAt: now }),
-  plan: async (_scope, _t, rows): Promise<Plan | Refusal> => (rows.some((r) => r.billState !== BILL_STATE.draft) ? { message: "bills:confirmedFixed", status: 409 } : {}),
+  plan: async (scope, t, rows): Promise<Plan | Refusal> => {
+    if (rows.some((r) => r.billState !== BILL_STATE.draft)) return { message: "bills:confirmedFixed", status: 409 };
+    const writes: PromiseLike<unknown>[] = [];
+    for (const billId of new Set(rows.map((r) => r.billId))) {
+      const [bill] = await scope.db.select().from(bills).where(tenantWhere(bills, scope, eq(bills.id, billId)));
+      if (!bill) return { message: "bills:notFound", status: 404 };
+      const priced = await repricingWrites(scope.db, scope.user.tenantId, bill, { decided: new Map(rows.filter((r) => r.billId === billId).map((r) => [r.id, t.name === "accept"])) });
+      if (!priced.ok) return { message: priced.message, status: priced.status };
+      writes.push(...priced.writes);
+    }
+    return { writes };
+  },
   where: () => billIsDraft,
 };
 

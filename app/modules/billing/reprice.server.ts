@@ -3,7 +3,7 @@
  * its items from its stored evidence, its accepted proposals and the contract's terms, written in one batch only while
  * it is still the same draft. No user: the caller has read the bill in its scope.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { batch, type Db } from "../../../db/client";
 import { expectChanges, isGuardFailure } from "../../../db/guard";
 import { billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords } from "../../../db/schema";
@@ -36,13 +36,31 @@ export interface DraftRefresh {
  * written in one batch (with the refresh's own writes) only while it is still the same draft.
  */
 export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.$inferSelect, refresh?: DraftRefresh): Promise<BillOutcome> {
+  const priced = await repricingWrites(db, tenantId, bill, { refresh });
+  if (!priced.ok) return priced;
+  try {
+    await batch(db, priced.writes);
+  } catch (error) {
+    if (isGuardFailure(error)) return refuse(409, "bills:stale");
+    throw error;
+  }
+  return { ok: true };
+}
+
+/**
+ * The writes that price a draft again, for a batch of the caller's: the bill's amount behind its version (a bill
+ * changed meanwhile rolls the whole batch back), its items anew. `decided` prices it as if those open proposals were
+ * already accepted (true) or rejected (false): the decision's own batch carries its repricing (proposalMachine).
+ */
+export async function repricingWrites(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: { refresh?: DraftRefresh; decided?: ReadonlyMap<number, boolean> } = {}): Promise<BillOutcome<{ writes: [PromiseLike<unknown>, ...PromiseLike<unknown>[]] }>> {
+  const { refresh, decided } = o;
   const billId = bill.id;
   if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
   const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows] = await batch(db, [
     db.select().from(contracts).where(tenantWhere(contracts, tenantId, eq(contracts.id, bill.contractId))),
     db.select().from(contractLines).where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
     db.select().from(billEvidence).where(and(eq(billEvidence.billId, billId), ofTenant(billEvidence, tenantId))).orderBy(asc(billEvidence.day)),
-    db.select().from(billProposals).where(tenantWhere(billProposals, tenantId, eq(billProposals.billId, billId), eq(billProposals.state, PROPOSAL_STATE.accepted))),
+    db.select().from(billProposals).where(tenantWhere(billProposals, tenantId, eq(billProposals.billId, billId), decided?.size ? inArray(billProposals.state, [PROPOSAL_STATE.accepted, PROPOSAL_STATE.open]) : eq(billProposals.state, PROPOSAL_STATE.accepted))),
     db.select().from(contractFees).where(tenantWhere(contractFees, tenantId, eq(contractFees.contractId, bill.contractId))),
     db
       .select({ seq: contractPlans.seq, dueOn: contractPlans.dueOn, amountCents: contractPlans.amountCents })
@@ -60,7 +78,7 @@ export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.
   ]);
   const contract = contractRows[0];
   if (!contract) return refuse(404, "bills:notFound");
-  const accepted: Proposal[] = proposalRows.map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+  const accepted: Proposal[] = proposalRows.filter((p) => decided?.get(p.id) ?? p.state === PROPOSAL_STATE.accepted).map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
   const period = billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo, final: bill.final === 1 });
   // the bill's own rate (an amendment keeps what the bill was made at), the contract's way of carrying it
   const tax = { ...taxTermsOf(contract), rateBp: bill.taxRateBp };
@@ -81,8 +99,9 @@ export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.
   }
   items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
   const totals = billTotals(items);
-  try {
-    await batch(db, [
+  return {
+    ok: true,
+    writes: [
       db
         .update(bills)
         .set({ amountCents: totals.amountCents, taxCents: totals.taxCents, version: sql`${bills.version} + 1`, updatedAt: Date.now() })
@@ -95,11 +114,7 @@ export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.
           withTenant(tenantId, { billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
         ),
       ),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) return refuse(409, "bills:stale");
-    throw error;
-  }
-  return { ok: true };
+    ],
+  };
 }
 
