@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data as answer, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RENT } from "~/modules/rent/texts/rent";
 import { labelOf } from "~/lib/list/types";
 import { requireScope } from "~/modules/access/access.server";
-import { shiftMonth } from "~/modules/rent/board";
+import { monthDays, shiftMonth } from "~/modules/rent/board";
+import { AssignPanel, type AssignAnswer } from "~/modules/rent/assign-panel";
+import { assignMachine, unassignedLines } from "~/modules/rent/assign.server";
+import { CONTRACT_EDIT_CODE } from "~/modules/contracts/contracts.resource";
+import { readForm } from "~/lib/posted-form.server";
 import { loadBoard, parseBoardQuery, type BoardQuery } from "~/modules/rent/board.server";
 import { BoardLegend, ScheduleBoard } from "~/modules/rent/schedule-board";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
@@ -18,7 +22,19 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** /quickSchedule 快速排班: which machine is on which contract line, day by day, for a month (docs/rent.md). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/quickSchedule" });
-  return loadBoard(scope, parseBoardQuery(new URL(request.url), scope.user.timeZone));
+  const query = parseBoardQuery(new URL(request.url), scope.user.timeZone);
+  const days = monthDays(query.month)!;
+  const [board, unassigned] = await Promise.all([loadBoard(scope, query), unassignedLines(scope, { first: days[0]!, last: days[days.length - 1]! })]);
+  return { ...board, unassigned, canAssign: scope.access.permissions.has(CONTRACT_EDIT_CODE) };
+}
+
+/** 派车: a line that names a kind of machine gets one (assign.server.ts). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: "/quickSchedule" });
+  const form = await readForm(request);
+  const lineId = Number(form.get("lineId"));
+  const done = await assignMachine(scope, lineId, Number(form.get("vehicleId")));
+  return answer<AssignAnswer>(done.ok ? { ok: true, plate: done.plate, number: done.number } : { ok: false, message: done.message, lineId }, { status: done.ok ? 200 : done.status });
 }
 
 /** The board's address with some of its query changed (defaults left out). */
@@ -92,6 +108,7 @@ export default function QuickSchedule() {
         </div>
         <BoardLegend />
       </nav>
+      <AssignPanel lines={data.unassigned} canAssign={data.canAssign} />
       <ScheduleBoard data={data} />
       <nav className="mt-2 flex items-center justify-end gap-3 text-sm text-muted" aria-label={t("board.page", { page: q.page, pages })}>
         <span>{t("board.total", { count: data.total })}</span>

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, makeTenant, signIn } from "./helpers";
+import { get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeContract, makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
@@ -125,5 +125,87 @@ describe("/deviceDetails rental", () => {
     expect(history).toContain("已完成");
     expect(history).toContain(`/contractList/form?id=${past.id}`);
     expect(today >= "2026-01-05").toBe(true);
+  });
+});
+
+describe("/quickSchedule 待派设备: a line that names a kind of machine is given one", () => {
+  /** Two tower cranes and a truck crane; a live line holds the first crane from 20 March; two by-type lines want a crane. */
+  async function wanting() {
+    const t = await signedIn();
+    const busy = await makeVehicle(t.tenantId, { plate: unique("沪A塔"), orgId: t.rootOrgId });
+    const free = await makeVehicle(t.tenantId, { plate: unique("沪A塔"), orgId: t.rootOrgId });
+    const truck = await makeVehicle(t.tenantId, { plate: unique("沪A汽"), orgId: t.rootOrgId });
+    await env.DB.prepare("update vehicles set vehicle_type = '3' where id in (?, ?)").bind(busy.id, free.id).run();
+    await env.DB.prepare("update vehicles set vehicle_type = '1' where id = ?").bind(truck.id).run();
+    await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: busy.id, from: "2026-03-20", to: "2026-04-10" }] });
+    const first = await makeContract(t.tenantId, { state: 3, customer: "浦东建工集团", lines: [{ vehicleId: null, type: "3", from: "2026-03-05", to: "2026-03-25" }] });
+    const second = await makeContract(t.tenantId, { state: 2, lines: [{ vehicleId: null, type: "3", from: "2026-03-10", to: null }] });
+    return { t, busy, free, truck, first, second };
+  }
+  const assign = (cookie: string, lineId: number, vehicleId: number) => postForm(`/quickSchedule?month=${MONTH}`, { intent: "assign", lineId: String(lineId), vehicleId: String(vehicleId) }, { Cookie: cookie });
+  const lineVehicle = async (lineId: number) => (await env.DB.prepare("select vehicle_id v from contract_lines where id = ?").bind(lineId).first<{ v: number | null }>())!.v;
+
+  it("lists each wanting line with the machines of its kind free over its days, and gives it the one chosen", async () => {
+    const { t, busy, free, truck, first } = await wanting();
+    const html = await (await get(`/quickSchedule?month=${MONTH}`, t.cookie)).text();
+    expect(html).toContain("待派设备（2）");
+    const row = html.slice(html.indexOf(`data-line="${first.lineIds[0]}"`), html.indexOf("</tr>", html.indexOf(`data-line="${first.lineIds[0]}"`)));
+    expect(row).toContain(first.number);
+    expect(row).toContain("浦东建工集团");
+    expect(row).toContain("塔吊");
+    expect(row).toContain("2026-03-05 ～ 2026-03-25");
+    // the free crane only: the other is held from the 20th, the truck crane is another kind
+    const offered = [...row.matchAll(/<option value="(\d+)">/g)].map((m) => Number(m[1]));
+    expect(offered).toEqual([free.id]);
+    expect(offered).not.toContain(busy.id);
+    expect(offered).not.toContain(truck.id);
+
+    // posted anyway: refused, each with its reason, nothing written
+    const held = await assign(t.cookie, first.lineIds[0]!, busy.id);
+    expect(held.status).toBe(409);
+    expect(await held.text()).toContain("所选设备在该租期内已被其他合同占用");
+    const wrong = await assign(t.cookie, first.lineIds[0]!, truck.id);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("所选设备与该行约定的设备类型不符");
+    expect(await lineVehicle(first.lineIds[0]!)).toBeNull();
+
+    const done = await assign(t.cookie, first.lineIds[0]!, free.id);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(`已为合同${first.number}派车`);
+    expect(await lineVehicle(first.lineIds[0]!)).toBe(free.id);
+    expect(await env.DB.prepare("select count(*) n from audit_logs where tenant_id = ? and action = 'assignMachine' and entity_id = ?").bind(t.tenantId, String(first.id)).first("n")).toBe(1);
+    // the board now draws it on the crane's row; the panel has one line left, which the crane is no longer free for
+    const after = await (await get(`/quickSchedule?month=${MONTH}`, t.cookie)).text();
+    expect(after).toContain("待派设备（1）");
+    expect(bars(rowOf(after, (await env.DB.prepare("select plate from vehicles where id = ?").bind(free.id).first<{ plate: string }>())!.plate))).toBe(1);
+    expect(after).not.toContain(`<option value="${free.id}">`);
+    expect(after).toContain("该租期内没有空闲的同类设备");
+  });
+
+  it("gives a free crane to one of two overlapping lines when twenty assignments race, and refuses the rest", async () => {
+    const { t, free, first, second } = await wanting();
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => assign(t.cookie, (i % 2 ? second : first).lineIds[0]!, free.id)));
+    expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(all.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const given = [await lineVehicle(first.lineIds[0]!), await lineVehicle(second.lineIds[0]!)];
+    expect(given.filter((v) => v === free.id)).toHaveLength(1);
+    expect(given.filter((v) => v === null)).toHaveLength(1);
+    expect(await env.DB.prepare("select count(*) n from audit_logs where tenant_id = ? and action = 'assignMachine'").bind(t.tenantId).first("n")).toBe(1);
+  });
+
+  it("refuses a user who may not change contracts, another tenant's line or machine, and a bad id", async () => {
+    const { t, free, first } = await wanting();
+    const viewer = await makeTenant({ role: "viewer" });
+    const dispatcher = await makeTenant({ role: "dispatcher" });
+    const other = await signedIn();
+    for (const cookie of [await signIn(viewer.account, viewer.password), await signIn(dispatcher.account, dispatcher.password), other.cookie]) {
+      const res = await assign(cookie, first.lineIds[0]!, free.id);
+      expect(res.status).toBeGreaterThanOrEqual(300);
+    }
+    const mine = await makeVehicle(other.tenantId, { plate: unique("沪B塔"), orgId: other.rootOrgId });
+    await env.DB.prepare("update vehicles set vehicle_type = '3' where id = ?").bind(mine.id).run();
+    expect((await assign(t.cookie, first.lineIds[0]!, mine.id)).status).toBe(404);
+    expect((await postForm(`/quickSchedule`, { intent: "assign", lineId: "1e99", vehicleId: "x" }, { Cookie: t.cookie })).status).toBe(400);
+    expect(await lineVehicle(first.lineIds[0]!)).toBeNull();
   });
 });

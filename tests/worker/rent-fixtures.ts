@@ -13,7 +13,7 @@ export async function makeDepartment(tenantId: number, parentId: number) {
  */
 export async function makeContract(
   tenantId: number,
-  opts: { state?: number; orgId?: number | null; customer?: string; site?: string; kind?: "rental" | "spot"; plannedEndOn?: string | null; current?: number; lines: { vehicleId: number | null; from: string; to?: string | null }[] },
+  opts: { state?: number; orgId?: number | null; customer?: string; site?: string; kind?: "rental" | "spot"; plannedEndOn?: string | null; current?: number; lines: { vehicleId: number | null; from: string; to?: string | null; type?: string }[] },
 ) {
   const [customer] = await db()
     .insert(customers)
@@ -38,7 +38,7 @@ export async function makeContract(
     .returning({ id: contracts.id });
   const lines = await db()
     .insert(contractLines)
-    .values(opts.lines.map((l, i) => ({ tenantId, contractId: contract!.id, lineNo: i + 1, vehicleId: l.vehicleId, onRentOn: l.from, offRentOn: l.to ?? null, shiftCents: 350000 })))
+    .values(opts.lines.map((l, i) => ({ tenantId, contractId: contract!.id, lineNo: i + 1, vehicleId: l.vehicleId, equipmentType: l.type ?? null, onRentOn: l.from, offRentOn: l.to ?? null, shiftCents: 350000 })))
     .returning({ id: contractLines.id });
   return { id: contract!.id, number, customerId: customer!.id, lineIds: lines.map((l) => l.id) };
 }

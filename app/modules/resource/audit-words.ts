@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS: Record<string, Label> = {
   answer: { zh: "答复异议", en: "Answer dispute" },
   acceptProposal: { zh: "接受建议", en: "Accept proposal" },
   rejectProposal: { zh: "驳回建议", en: "Reject proposal" },
+  assignMachine: { zh: "派车", en: "Assign machine" },
 };
 
 /**
