@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runBills } from "../../app/modules/billing/bill-run.server";
-import { adjustBill, confirmBill, decideProposal, loadBill, runContractBills } from "../../app/modules/billing/bill.server";
+import { addClerkDays, adjustBill, confirmBill, decideProposal, loadBill, runContractBills } from "../../app/modules/billing/bill.server";
 import { parseZonedTime } from "../../app/lib/tenant-days";
 import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences, vehicleDaily } from "../../db/schema";
 import { runScheduled } from "../../workers/scheduled";
@@ -135,6 +135,52 @@ describe("the bill run", () => {
     // a stale one is taken when asked again
     for (const p of [idle!, fault!]) if (states.get(p.id) === 0) expect(await decideProposal(scope, bill.id, p.id, true, "")).toEqual({ ok: true });
     expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(2_426_667);
+  });
+
+  it("takes days the clerk adds to a draft with a reason, billed as the contract says, and refuses days it cannot bill", async () => {
+    const { t, scope, lineId } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const bill = await billOf(t.tenantId, "2026-10-21");
+    const add = (o: Partial<{ lineId: number; kind: string; from: string; to: string; reason: string }>) => addClerkDays(scope, bill.id, { lineId, kind: "idle", from: "2026-11-12", to: "2026-11-13", reason: "客户书面通知停工", ...o });
+    expect(await add({ from: "2026-10-20" })).toEqual({ ok: false, status: 400, message: "bills:clerkOutsidePeriod|2026-10-21 ～ 2026-11-20" });
+    expect(await add({ to: "2026-11-11" })).toEqual({ ok: false, status: 400, message: "bills:clerkDays" });
+    expect(await add({ from: "2026-02-30" })).toEqual({ ok: false, status: 400, message: "bills:clerkDays" });
+    expect(await add({ kind: "fault" })).toEqual({ ok: false, status: 400, message: "bills:clerkKind" });
+    expect(await add({ reason: "  " })).toEqual({ ok: false, status: 400, message: "bills:reasonRequired" });
+    const other = await rentalWithHistory();
+    expect(await add({ lineId: other.lineId })).toEqual({ ok: false, status: 400, message: "bills:clerkLine" });
+    expect(await billOf(t.tenantId, "2026-10-21")).toMatchObject({ amountCents: 2_800_000, version: bill.version });
+
+    // two idle days at 70 %: 2,800,000 × 2/30 × 30 % = 56,000
+    expect(await add({})).toEqual({ ok: true });
+    const after = (await loadBill(scope, bill.id))!;
+    expect(after.bill.amountCents).toBe(2_744_000);
+    expect(after.items.map((i) => [i.rule, i.quantity, i.amountCents])).toEqual([
+      ["monthly", "1", 2_800_000],
+      ["idle", "-2/30", -56_000],
+    ]);
+    const added = after.proposals.find((p) => p.basis?.source === "clerk")!;
+    expect(added).toMatchObject({ kind: "idle", days: ["2026-11-12", "2026-11-13"], state: 1, reason: "客户书面通知停工", lineId });
+    expect(await env.DB.prepare("select count(*) n from audit_logs where entity = 'bill' and action = 'addDays' and entity_id = ?").bind(String(bill.id)).first("n")).toBe(1);
+    // the telemetry's ten days accepted beside them: twelve days in all, 2,800,000 × 12/30 × 30 % = 336,000
+    const idle = after.proposals.find((p) => p.kind === "idle" && p.state === 0)!;
+    expect(await decideProposal(scope, bill.id, idle.id, true, "")).toEqual({ ok: true });
+    expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(2_464_000);
+
+    // through the bill page: the clerk's form; a read-only user is refused and nothing is added
+    const viewer = await makeTenant({ role: "viewer" });
+    const refused = await postForm(`/contractBillReport/bill?id=${bill.id}`, { intent: "addDays", lineId: String(lineId), kind: "stopRent", from: "2026-11-14", to: "2026-11-14", reason: "x" }, { Cookie: await signIn(viewer.account, viewer.password) });
+    expect(refused.status).not.toBe(200);
+    const admin = await signIn(t.account, t.password);
+    const outside = await postForm(`/contractBillReport/bill?id=${bill.id}`, { intent: "addDays", lineId: String(lineId), kind: "stopRent", from: "2026-11-21", to: "2026-11-21", reason: "退场" }, { Cookie: admin });
+    expect(outside.status).toBe(400);
+    expect(await outside.text()).toContain("补录的日期须在账单期间内（2026-10-21 ～ 2026-11-20）");
+    expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(2_464_000);
+
+    // confirmed, it takes no more days
+    for (const p of (await loadBill(scope, bill.id))!.proposals.filter((x) => x.state === 0)) await decideProposal(scope, bill.id, p.id, false, "现场核实");
+    expect(await confirmBill(scope, bill.id)).toEqual({ ok: true });
+    expect(await add({ from: "2026-11-15", to: "2026-11-15" })).toEqual({ ok: false, status: 409, message: "bills:confirmedFixed" });
   });
 
   it("confirms a bill only with its proposals decided, then refuses every change; a correction is an adjustment", async () => {

@@ -11,7 +11,7 @@ import { tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { centsOf, formatCents } from "~/lib/cents";
 import { requireScope, type RequestScope } from "~/modules/access/access.server";
 import { flashCookie, readFlash } from "~/modules/auth/session.server";
-import { adjustBill, BILL_CONFIRM_CODE, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
+import { addClerkDays, adjustBill, BILL_CONFIRM_CODE, BILL_STATE, confirmBill, decideProposal, loadBill, PROPOSAL_STATE, type BillOutcome } from "./bill.server";
 import { BILL_EDIT_CODE, BILL_LIST_PATH, billHref } from "./bills.resource";
 import { readForm } from "~/lib/posted-form.server";
 import { existingStatementOf } from "./statement.server";
@@ -171,6 +171,11 @@ export async function billAction({ request, context }: ActionFunctionArgs) {
   if (intent === "confirm") {
     const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_CONFIRM_CODE });
     return done(await confirmBill(scope, id), { intent });
+  }
+  if (intent === "addDays") {
+    const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });
+    const values = { lineId: text("lineId"), kind: text("kind"), from: text("from"), to: text("to"), reason: text("reason") };
+    return done(await addClerkDays(scope, id, { ...values, lineId: Number(values.lineId) }), { intent, values });
   }
   if (intent === "adjust") {
     const scope = await requireScope(request, context, { screen: BILL_LIST_PATH, permission: BILL_EDIT_CODE });

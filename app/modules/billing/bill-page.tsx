@@ -16,7 +16,7 @@ import { Card } from "~/ui/card";
 import { Descriptions } from "~/ui/descriptions";
 import { Empty } from "~/ui/empty";
 import { Alert, Field } from "~/ui/field";
-import { Input } from "~/ui/input";
+import { Input, Select } from "~/ui/input";
 import { FlashToast } from "~/widgets/toast";
 import type { BillActionData, BillPageData } from "./bill-page.server";
 import { BILL_LIST_PATH, BILL_PAGE_PATH, billHref, STATEMENT_PAGE_PATH, statementHref } from "./bills.resource";
@@ -180,6 +180,9 @@ export function BillPage() {
       {page.proposals.length || draft ? (
         <Card title={t("proposals")} id="bill-proposals">
           {page.proposals.length ? <Proposals lineLabel={(id) => lineLabel(lineById.get(id))} editable={draft && can.edit} /> : <Empty>{t("noProposals")}</Empty>}
+          {draft && can.edit && bill.kind === "regular" && page.lines.length ? (
+            <AddDaysForm lines={page.lines.map((l) => ({ id: l.id, label: lineLabel(l) }))} period={{ from: bill.periodFrom, to: bill.periodTo }} action={action?.intent === "addDays" ? action : undefined} here={here} />
+          ) : null}
         </Card>
       ) : null}
 
@@ -318,7 +321,7 @@ function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string;
   const basisText = (basis: Record<string, string | number>) =>
     Object.entries(basis)
       .filter(([k]) => !["from", "to", "days", "day", "hours"].includes(k))
-      .map(([k, v]) => `${t(`basisKeys.${k as "dayOff"}`, { defaultValue: k })} ${k === "reason" ? t(`outsideReasons.${String(v) as "offSite"}`, { defaultValue: String(v) }) : String(v)}`)
+      .map(([k, v]) => `${t(`basisKeys.${k as "dayOff"}`, { defaultValue: k })} ${k === "reason" ? t(`outsideReasons.${String(v) as "offSite"}`, { defaultValue: String(v) }) : k === "source" && v === "clerk" ? t("clerkSource") : String(v)}`)
       .join("；");
   return (
     <div className="overflow-x-auto">
@@ -392,6 +395,54 @@ function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string;
         </tbody>
       </Table>
     </div>
+  );
+}
+
+/** 补录天数: idle or off-rent days the telemetry did not propose, with the reason (addClerkDays). */
+function AddDaysForm({ lines, period, action, here }: { lines: { id: number; label: string }[]; period: { from: string; to: string }; action?: BillActionData; here: string }) {
+  const { t } = useTranslation(BILLS);
+  const message = useMessage();
+  const busy = useNavigation().state === "submitting";
+  const v = action?.values ?? {};
+  const error = action ? message(action.error) : null;
+  return (
+    <Form method="post" action={here} className="mt-4 flex flex-wrap items-start gap-3 border-t border-line pt-3" data-testid="add-days-form" aria-label={t("addDays")}>
+      <h3 className="w-full text-sm font-medium text-ink">{t("addDays")}</h3>
+      <p className="-mt-2 w-full text-xs text-muted">{t("addDaysHint")}</p>
+      <label className="flex w-[280px] flex-col gap-1 text-sm text-muted">
+        {t("line")}
+        <Select name="lineId" defaultValue={v.lineId ?? String(lines[0]!.id)} required>
+          {lines.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.label}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <label className="flex w-[140px] flex-col gap-1 text-sm text-muted">
+        {t("dayKind")}
+        <Select name="kind" defaultValue={v.kind ?? "idle"} required>
+          <option value="idle">{t("proposalKinds.idle")}</option>
+          <option value="stopRent">{t("proposalKinds.stopRent")}</option>
+        </Select>
+      </label>
+      <label className="flex w-[170px] flex-col gap-1 text-sm text-muted">
+        {t("fromDay")}
+        <Input type="date" name="from" min={period.from} max={period.to} defaultValue={v.from ?? ""} required />
+      </label>
+      <label className="flex w-[170px] flex-col gap-1 text-sm text-muted">
+        {t("toDay")}
+        <Input type="date" name="to" min={period.from} max={period.to} defaultValue={v.to ?? ""} required />
+      </label>
+      <div className="w-[320px]">
+        <Field id="add-days-reason" name="reason" label={t("reason")} maxLength={200} required defaultValue={v.reason ?? ""} error={error} />
+      </div>
+      <div className="pt-[24px]">
+        <Button type="submit" name="intent" value="addDays" disabled={busy}>
+          {t("save")}
+        </Button>
+      </div>
+    </Form>
   );
 }
 

@@ -5,6 +5,7 @@
  * Every read and write is the user's tenant and data scope (the contract's organisation).
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { addDays, isBusinessDay } from "~/lib/calendar";
 import { formatCents } from "~/lib/cents";
 import { todayInZone } from "~/lib/tenant-clock";
 import { cleanLine } from "~/lib/validators";
@@ -83,6 +84,45 @@ export async function decideProposal(scope: RequestScope, billId: number, propos
   // a decision or a confirmation taken meanwhile: the page shows the bill as it is now
   if (!decided.ok) return (decided.refusal.message as string) === STALE ? refuse(409, "bills:stale") : { ok: false, status: decided.refusal.status, message: decided.refusal.message };
   return { ok: true };
+}
+
+/** What a clerk may add to a draft: days the machine stood idle (billed at the line's idle rate) or was off rent. */
+export const CLERK_DAY_KINDS = ["idle", "stopRent"] as const;
+export type ClerkDayKind = (typeof CLERK_DAY_KINDS)[number];
+
+/**
+ * 补录天数: the clerk adds days to a draft that the telemetry did not propose (a machine idle by the customer's letter, a
+ * terminal that said nothing), with the reason. Stored as a proposal already accepted, the clerk its decider and
+ * `basis.source = "clerk"`, and the bill priced again with it, in one batch with its audit record; the days must lie
+ * in the bill's period, and idle days need the line's idle rate. A day the telemetry proposed is corrected by
+ * rejecting that proposal (with its reason) and adding the right days here.
+ */
+export async function addClerkDays(scope: RequestScope, billId: number, input: { lineId: number; kind: string; from: string; to: string; reason: string }): Promise<BillOutcome> {
+  const text = cleanLine(input.reason).trim();
+  if (!(CLERK_DAY_KINDS as readonly string[]).includes(input.kind)) return refuse(400, "bills:clerkKind");
+  if (!isBusinessDay(input.from) || !isBusinessDay(input.to) || input.to < input.from) return refuse(400, "bills:clerkDays");
+  if (!text) return refuse(400, "bills:reasonRequired");
+  if (text.length > 200) return refuse(400, "bills:reasonTooLong");
+  const bill = await visibleBill(scope, billId);
+  if (!bill) return refuse(404, "bills:notFound");
+  if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
+  if (input.from < bill.periodFrom || input.to > bill.periodTo) return refuse(400, `bills:clerkOutsidePeriod|${bill.periodFrom} ～ ${bill.periodTo}`);
+  const [line] = await scope.db.select({ id: contractLines.id, idleRateBp: contractLines.idleRateBp }).from(contractLines).where(tenantWhere(contractLines, scope, eq(contractLines.id, input.lineId), eq(contractLines.contractId, bill.contractId)));
+  if (!line) return refuse(400, "bills:clerkLine");
+  if (input.kind === "idle" && line.idleRateBp == null) return refuse(400, "bills:clerkNoIdleRate");
+  const days: string[] = [];
+  for (let d = input.from; d <= input.to; d = addDays(d, 1)) days.push(d);
+  const kind = input.kind as ClerkDayKind;
+  const basis = { source: "clerk", from: input.from, to: input.to, days: days.length };
+  const priced = await repricingWrites(scope.db, scope.user.tenantId, bill, { added: [{ lineId: line.id, kind, days, basis }] });
+  if (!priced.ok) return priced;
+  const now = Date.now();
+  const done = await runCommand(
+    scope,
+    [scope.db.insert(billProposals).values(withTenant(scope, { billId, lineId: line.id, kind, days, basis, state: PROPOSAL_STATE.accepted, reason: text, decidedBy: scope.user.id, decidedAt: now })), ...priced.writes],
+    { entity: "bill", action: "addDays", id: billId, after: { lineId: line.id, kind, from: input.from, to: input.to, days: days.length, reason: text } },
+  );
+  return done.ok ? { ok: true } : refuse(409, "bills:stale");
 }
 
 type ProposalRow = { id: number; version: number; state: number; billId: number; billState: number; billNumber: string };

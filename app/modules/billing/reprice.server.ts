@@ -52,8 +52,8 @@ export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.
  * changed meanwhile rolls the whole batch back), its items anew. `decided` prices it as if those open proposals were
  * already accepted (true) or rejected (false): the decision's own batch carries its repricing (proposalMachine).
  */
-export async function repricingWrites(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: { refresh?: DraftRefresh; decided?: ReadonlyMap<number, boolean> } = {}): Promise<BillOutcome<{ writes: [PromiseLike<unknown>, ...PromiseLike<unknown>[]] }>> {
-  const { refresh, decided } = o;
+export async function repricingWrites(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: { refresh?: DraftRefresh; decided?: ReadonlyMap<number, boolean>; added?: readonly Proposal[] } = {}): Promise<BillOutcome<{ writes: [PromiseLike<unknown>, ...PromiseLike<unknown>[]] }>> {
+  const { refresh, decided, added = [] } = o;
   const billId = bill.id;
   if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
   const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows] = await batch(db, [
@@ -78,7 +78,8 @@ export async function repricingWrites(db: Db, tenantId: number, bill: typeof bil
   ]);
   const contract = contractRows[0];
   if (!contract) return refuse(404, "bills:notFound");
-  const accepted: Proposal[] = proposalRows.filter((p) => decided?.get(p.id) ?? p.state === PROPOSAL_STATE.accepted).map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+  // and what the same batch adds (the clerk's own days)
+  const accepted: Proposal[] = [...proposalRows.filter((p) => decided?.get(p.id) ?? p.state === PROPOSAL_STATE.accepted).map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} })), ...added];
   const period = billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo, final: bill.final === 1 });
   // the bill's own rate (an amendment keeps what the bill was made at), the contract's way of carrying it
   const tax = { ...taxTermsOf(contract), rateBp: bill.taxRateBp };

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS: Record<string, Label> = {
   acceptProposal: { zh: "接受建议", en: "Accept proposal" },
   rejectProposal: { zh: "驳回建议", en: "Reject proposal" },
   assignMachine: { zh: "派车", en: "Assign machine" },
+  addDays: { zh: "补录天数", en: "Add days" },
 };
 
 /**
