@@ -398,6 +398,18 @@ function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string;
   );
 }
 
+/** A form's 保存, level with its inputs: below the fields' labels (a text-sm line and its margin). */
+function SaveLevel({ intent, busy }: { intent: string; busy: boolean }) {
+  const { t } = useTranslation(BILLS);
+  return (
+    <div className="pt-[24px]">
+      <Button type="submit" name="intent" value={intent} disabled={busy}>
+        {t("save")}
+      </Button>
+    </div>
+  );
+}
+
 /** 补录天数: idle or off-rent days the telemetry did not propose, with the reason (addClerkDays). */
 function AddDaysForm({ lines, period, action, here }: { lines: { id: number; label: string }[]; period: { from: string; to: string }; action?: BillActionData; here: string }) {
   const { t } = useTranslation(BILLS);
@@ -437,11 +449,7 @@ function AddDaysForm({ lines, period, action, here }: { lines: { id: number; lab
       <div className="w-[320px]">
         <Field id="add-days-reason" name="reason" label={t("reason")} maxLength={200} required defaultValue={v.reason ?? ""} error={error} />
       </div>
-      <div className="pt-[24px]">
-        <Button type="submit" name="intent" value="addDays" disabled={busy}>
-          {t("save")}
-        </Button>
-      </div>
+      <SaveLevel intent="addDays" busy={busy} />
     </Form>
   );
 }
@@ -462,12 +470,7 @@ function AdjustForm({ action, here }: { action?: BillActionData; here: string })
       <div className="w-[360px]">
         <Field id="adjust-reason" name="reason" label={t("reason")} maxLength={200} required defaultValue={action?.values?.reason ?? ""} error={error} />
       </div>
-      {/* level with the inputs: below the fields' labels (text-sm line and its margin) */}
-      <div className="pt-[24px]">
-        <Button type="submit" name="intent" value="adjust" disabled={busy}>
-          {t("save")}
-        </Button>
-      </div>
+      <SaveLevel intent="adjust" busy={busy} />
     </Form>
   );
 }
