@@ -22,9 +22,12 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** /quickSchedule 快速排班: which machine is on which contract line, day by day, for a month (docs/rent.md). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/quickSchedule" });
-  const query = parseBoardQuery(new URL(request.url), scope.user.timeZone);
+  const url = new URL(request.url);
+  const query = parseBoardQuery(url, scope.user.timeZone);
   const days = monthDays(query.month)!;
-  const [board, unassigned] = await Promise.all([loadBoard(scope, query), unassignedLines(scope, { first: days[0]!, last: days[days.length - 1]! })]);
+  // 待派设备 is read when asked for (?assign=1): over a large fleet it costs more than the board itself
+  const asked = url.searchParams.get("assign") === "1";
+  const [board, unassigned] = await Promise.all([loadBoard(scope, query), asked ? unassignedLines(scope, { first: days[0]!, last: days[days.length - 1]! }) : null]);
   return { ...board, unassigned, canAssign: scope.access.permissions.has(CONTRACT_EDIT_CODE) };
 }
 
@@ -106,9 +109,14 @@ export default function QuickSchedule() {
             </Link>
           ) : null}
         </div>
-        <BoardLegend />
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={data.unassigned ? boardHref(q, {}) : `${boardHref(q, {})}&assign=1`} className={buttonClass({ variant: "secondary", size: "sm" })} data-testid="assign-toggle" aria-expanded={data.unassigned ? true : false}>
+            {data.unassigned ? t("assign.hide") : t("assign.show")}
+          </Link>
+          <BoardLegend />
+        </div>
       </nav>
-      <AssignPanel lines={data.unassigned} canAssign={data.canAssign} />
+      {data.unassigned ? <AssignPanel lines={data.unassigned} canAssign={data.canAssign} /> : null}
       <ScheduleBoard data={data} />
       <nav className="mt-2 flex items-center justify-end gap-3 text-sm text-muted" aria-label={t("board.page", { page: q.page, pages })}>
         <span>{t("board.total", { count: data.total })}</span>

@@ -142,12 +142,16 @@ describe("/quickSchedule 待派设备: a line that names a kind of machine is gi
     const second = await makeContract(t.tenantId, { state: 2, lines: [{ vehicleId: null, type: "3", from: "2026-03-10", to: null }] });
     return { t, busy, free, truck, first, second };
   }
-  const assign = (cookie: string, lineId: number, vehicleId: number) => postForm(`/quickSchedule?month=${MONTH}`, { intent: "assign", lineId: String(lineId), vehicleId: String(vehicleId) }, { Cookie: cookie });
+  const assign = (cookie: string, lineId: number, vehicleId: number) => postForm(`/quickSchedule?month=${MONTH}&assign=1`, { intent: "assign", lineId: String(lineId), vehicleId: String(vehicleId) }, { Cookie: cookie });
   const lineVehicle = async (lineId: number) => (await env.DB.prepare("select vehicle_id v from contract_lines where id = ?").bind(lineId).first<{ v: number | null }>())!.v;
 
   it("lists each wanting line with the machines of its kind free over its days, and gives it the one chosen", async () => {
     const { t, busy, free, truck, first } = await wanting();
-    const html = await (await get(`/quickSchedule?month=${MONTH}`, t.cookie)).text();
+    // asked for: the board alone does not read them
+    const board = await (await get(`/quickSchedule?month=${MONTH}`, t.cookie)).text();
+    expect(board).not.toContain("待派设备（");
+    expect(board).toContain(`/quickSchedule?month=${MONTH}&amp;assign=1`);
+    const html = await (await get(`/quickSchedule?month=${MONTH}&assign=1`, t.cookie)).text();
     expect(html).toContain("待派设备（2）");
     const row = html.slice(html.indexOf(`data-line="${first.lineIds[0]}"`), html.indexOf("</tr>", html.indexOf(`data-line="${first.lineIds[0]}"`)));
     expect(row).toContain(first.number);
@@ -175,7 +179,7 @@ describe("/quickSchedule 待派设备: a line that names a kind of machine is gi
     expect(await lineVehicle(first.lineIds[0]!)).toBe(free.id);
     expect(await env.DB.prepare("select count(*) n from audit_logs where tenant_id = ? and action = 'assignMachine' and entity_id = ?").bind(t.tenantId, String(first.id)).first("n")).toBe(1);
     // the board now draws it on the crane's row; the panel has one line left, which the crane is no longer free for
-    const after = await (await get(`/quickSchedule?month=${MONTH}`, t.cookie)).text();
+    const after = await (await get(`/quickSchedule?month=${MONTH}&assign=1`, t.cookie)).text();
     expect(after).toContain("待派设备（1）");
     expect(bars(rowOf(after, (await env.DB.prepare("select plate from vehicles where id = ?").bind(free.id).first<{ plate: string }>())!.plate))).toBe(1);
     expect(after).not.toContain(`<option value="${free.id}">`);

@@ -1,11 +1,11 @@
 /**
- * 待派设备 on /quickSchedule: the lines of live contracts that name a kind of machine but no machine yet (a 塔吊 from
+ * 待派设备 on /quickSchedule (asked for: `?assign=1`): the lines of live contracts that name a kind of machine but no machine yet (a 塔吊 from
  * the 1st), each with the machines of that kind free over its days, and 派车 that gives the line one of them. The
  * one check of double bookings is availability.server.ts's: a machine held by a live line on overlapping days is not
  * offered, and the write itself refuses it (a machine taken meanwhile, a line given one meanwhile), with its audit
  * record, in one batch.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
 import { contractLines, contracts, customers, vehicleModels, vehicles } from "../../../db/schema";
@@ -56,7 +56,7 @@ function candidatesOf(scope: RequestScope, line: { equipmentType: string | null;
     .limit(CANDIDATES_MAX);
 }
 
-/** The live lines without a machine whose days meet the month (the user's contracts), with their free machines: two round trips. */
+/** The live lines without a machine whose days meet the month (the user's contracts; the 30 latest-starting), with their free machines: two round trips. */
 export async function unassignedLines(scope: RequestScope, month: { first: string; last: string }): Promise<UnassignedLine[]> {
   const lineEnd = sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`;
   const lines = await scope.db
@@ -73,9 +73,12 @@ export async function unassignedLines(scope: RequestScope, month: { first: strin
     .from(contractLines)
     .innerJoin(contracts, and(eq(contracts.id, contractLines.contractId), sameTenant(contracts, contractLines)))
     .where(and(ofTenant(contractLines, scope), isNull(contractLines.vehicleId), lte(contractLines.onRentOn, month.last), or(isNull(lineEnd), sql`${lineEnd} >= ${month.first}`), eq(contracts.current, 1), inArray(contracts.state, [...LIVE_CONTRACT_STATES]), visibleOrgRowWhere(scope, contracts.orgId)))
-    .orderBy(asc(contractLines.onRentOn), asc(contractLines.id))
+    // the latest-starting first: read down the (tenant, vehicle, on-rent) index from the month's end, it stops at the
+    // 30th (oldest first would read every by-type line that ever started before reaching the live ones); shown oldest first
+    .orderBy(desc(contractLines.onRentOn), desc(contractLines.id))
     .limit(UNASSIGNED_MAX);
   if (!lines.length) return [];
+  lines.reverse();
   const offered = await batch(scope.db, lines.map((l) => candidatesOf(scope, l)) as [ReturnType<typeof candidatesOf>, ...ReturnType<typeof candidatesOf>[]]);
   return lines.map((l, i) => ({ ...l, candidates: (offered[i] ?? []).map((v) => ({ id: v.id, label: [v.plate + (v.selfNo ? `（${v.selfNo}）` : ""), v.model].filter(Boolean).join(" · ") })) }));
 }

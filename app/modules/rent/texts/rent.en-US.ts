@@ -35,6 +35,8 @@ export default {
     dragHint: "Click a free day to book a new contract line; drag to pick several days.",
   },
   assign: {
+    show: "Machines to assign",
+    hide: "Hide machines to assign",
     title: "Machines to assign ({{count}})",
     hint: "These contract lines name a kind of machine but no machine yet: pick one that is free over the line's days.",
     contract: "Contract",

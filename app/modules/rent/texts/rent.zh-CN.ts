@@ -35,6 +35,8 @@ export default {
     dragHint: "点击空闲日期新建合同设备行，按住拖动可选择多天。",
   },
   assign: {
+    show: "待派设备",
+    hide: "收起待派设备",
     title: "待派设备（{{count}}）",
     hint: "以下合同设备行只约定了设备类型，尚未指定设备：按其租期选择空闲设备派车。",
     contract: "合同",
