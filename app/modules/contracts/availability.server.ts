@@ -17,6 +17,9 @@ import { CONTRACT_STATE } from "./contracts.resource";
 /** The contract states that hold a machine (draft, in approval, approved, executing). */
 export const LIVE_CONTRACT_STATES = [CONTRACT_STATE.draft, CONTRACT_STATE.inApproval, CONTRACT_STATE.approved, CONTRACT_STATE.executing] as const;
 
+/** The last day a line holds its machine: its off-rent day, else its contract's planned end (null: open-ended). */
+export const LINE_END = sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`;
+
 /** A line that wants a vehicle for some days (`to` null: open-ended). */
 export interface WantedLine {
   vehicleId: number | null;
@@ -56,7 +59,7 @@ export async function lineClashes(db: Db, tenant: TenantRef, lines: readonly Wan
     if (b) clashes.push({ index: a.index, vehicleId: a.vehicleId, contractId: 0, number: "", name: "", from: b.from, to: b.to });
   }
   const earliest = wanted.reduce((m, l) => (l.from < m ? l.from : m), wanted[0]!.from);
-  const lineEnd = sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`;
+  const lineEnd = LINE_END;
   const conditions: (SQL | undefined)[] = [
     ofTenant(contractLines, tenant),
     inArray(contractLines.vehicleId, [...new Set(wanted.map((l) => l.vehicleId))]),

@@ -12,7 +12,7 @@ import { contractLines, contracts, customers, vehicleModels, vehicles } from "..
 import { visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
-import { LIVE_CONTRACT_STATES } from "~/modules/contracts/availability.server";
+import { LINE_END, LIVE_CONTRACT_STATES } from "~/modules/contracts/availability.server";
 import { CONTRACT_EDIT_CODE } from "~/modules/contracts/contracts.resource";
 import { runCommand } from "~/modules/resource/command.server";
 import { ENABLED } from "~/modules/workflow/enablement";
@@ -39,11 +39,12 @@ const held = alias(contractLines, "held");
 const heldContract = alias(contracts, "held_contract");
 
 /**
- * A live line (a current revision, drafted to executing) holding `vehicle` on a day of `from`…`to` (null: open): the
- * condition that makes a machine not free, for a where clause (drizzle names every column by its table there).
+ * A live line (a current revision, drafted to executing) holding the outer query's vehicle on a day of `from`…`to`
+ * (null: open): the condition that makes a machine not free, for a where clause over `vehicles` (drizzle names every
+ * column by its table there).
  */
-function heldOver(vehicle: SQL, from: string, to: string | null): SQL {
-  return sql`exists (select 1 from ${contractLines} ${sql.identifier("held")} inner join ${contracts} ${sql.identifier("held_contract")} on ${heldContract.id} = ${held.contractId} and ${sameTenant(heldContract, held)} where ${held.vehicleId} = ${vehicle} and ${tenantOfOuter(held, vehicles)} and ${heldContract.current} = 1 and ${inArray(heldContract.state, [...LIVE_CONTRACT_STATES])} and ${held.onRentOn} <= ${to ?? OPEN_END} and coalesce(${held.offRentOn}, ${heldContract.plannedEndOn}, ${OPEN_END}) >= ${from})`;
+function heldOver(from: string, to: string | null): SQL {
+  return sql`exists (select 1 from ${contractLines} ${sql.identifier("held")} inner join ${contracts} ${sql.identifier("held_contract")} on ${heldContract.id} = ${held.contractId} and ${sameTenant(heldContract, held)} where ${held.vehicleId} = ${vehicles.id} and ${tenantOfOuter(held, vehicles)} and ${heldContract.current} = 1 and ${inArray(heldContract.state, [...LIVE_CONTRACT_STATES])} and ${held.onRentOn} <= ${to ?? OPEN_END} and coalesce(${held.offRentOn}, ${heldContract.plannedEndOn}, ${OPEN_END}) >= ${from})`;
 }
 
 /** The machines a line may be given: the tenant's, in the user's scope, enabled, of its kind, free over its days. */
@@ -51,14 +52,14 @@ function candidatesOf(scope: RequestScope, line: { equipmentType: string | null;
   return scope.db
     .select({ id: vehicles.id, plate: vehicles.plate, selfNo: vehicles.selfNo, model: sql<string | null>`(select ${vehicleModels.name} from ${vehicleModels} where ${vehicleModels.id} = ${vehicles.modelId})`.as("model_name") })
     .from(vehicles)
-    .where(and(ofTenant(vehicles, scope), visibleVehiclesWhere(scope), eq(vehicles.state, ENABLED), line.equipmentType ? eq(vehicles.vehicleType, line.equipmentType) : undefined, sql`not ${heldOver(sql`${vehicles.id}`, line.from, line.to)}`))
+    .where(and(ofTenant(vehicles, scope), visibleVehiclesWhere(scope), eq(vehicles.state, ENABLED), line.equipmentType ? eq(vehicles.vehicleType, line.equipmentType) : undefined, sql`not ${heldOver(line.from, line.to)}`))
     .orderBy(asc(vehicles.plate), asc(vehicles.id))
     .limit(CANDIDATES_MAX);
 }
 
 /** The live lines without a machine whose days meet the month (the user's contracts; the 30 latest-starting), with their free machines: two round trips. */
 export async function unassignedLines(scope: RequestScope, month: { first: string; last: string }): Promise<UnassignedLine[]> {
-  const lineEnd = sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`;
+  const lineEnd = LINE_END;
   const lines = await scope.db
     .select({
       lineId: sql<number>`${contractLines.id}`.as("line_id"),
@@ -92,7 +93,7 @@ export type AssignOutcome = { ok: true; plate: string; number: string } | { ok: 
 export async function assignMachine(scope: RequestScope, lineId: number, vehicleId: number): Promise<AssignOutcome> {
   if (!scope.access.permissions.has(CONTRACT_EDIT_CODE)) return { ok: false, status: 403, message: "rent:assign.forbidden" };
   if (!Number.isSafeInteger(lineId) || lineId <= 0 || !Number.isSafeInteger(vehicleId) || vehicleId <= 0) return { ok: false, status: 400, message: "rent:assign.pick" };
-  const lineEnd = sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`;
+  const lineEnd = LINE_END;
   const [[line], [vehicle]] = await batch(scope.db, [
     scope.db
       // every column named apart: a batched select's rows come back by column name (db/client.ts batchableSelect)
@@ -120,7 +121,7 @@ export async function assignMachine(scope: RequestScope, lineId: number, vehicle
   if (!vehicle) return { ok: false, status: 404, message: "rent:assign.machineGone" };
   if (vehicle.state !== ENABLED) return { ok: false, status: 409, message: "rent:assign.machineStopped" };
   if (line.equipmentType && vehicle.type !== line.equipmentType) return { ok: false, status: 400, message: "rent:assign.wrongType" };
-  const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(tenantWhere(vehicles, scope, eq(vehicles.id, vehicleId)), heldOver(sql`${vehicles.id}`, line.from, line.to)));
+  const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(tenantWhere(vehicles, scope, eq(vehicles.id, vehicleId)), heldOver(line.from, line.to)));
   if (taken) return { ok: false, status: 409, message: "rent:assign.machineBusy" };
   const done = await runCommand(
     scope,
@@ -133,7 +134,7 @@ export async function assignMachine(scope: RequestScope, lineId: number, vehicle
             tenantWhere(contractLines, scope, eq(contractLines.id, lineId)),
             isNull(contractLines.vehicleId),
             sql`exists (select 1 from ${contracts} where ${contracts.id} = ${contractLines.contractId} and ${sameTenant(contracts, contractLines)} and ${contracts.current} = 1 and ${inArray(contracts.state, [...LIVE_CONTRACT_STATES])})`,
-            sql`not exists (select 1 from ${vehicles} where ${vehicles.id} = ${vehicleId} and ${sameTenant(vehicles, contractLines)} and ${heldOver(sql`${vehicles.id}`, line.from, line.to)})`,
+            sql`not exists (select 1 from ${vehicles} where ${vehicles.id} = ${vehicleId} and ${sameTenant(vehicles, contractLines)} and ${heldOver(line.from, line.to)})`,
           ),
         ),
       { expect: 1 },

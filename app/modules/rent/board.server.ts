@@ -8,6 +8,7 @@ import { searchText } from "~/lib/list/search";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { VEHICLE_TYPES } from "~/modules/telematics/vehicle-types";
+import { LINE_END } from "~/modules/contracts/availability.server";
 import { BOARD_PAGE_SIZE, BOARD_STATES, monthDays, type BoardBar } from "./board";
 
 /** The board's filters as the URL carries them (a GET form: bookmarkable, works without JavaScript). */
@@ -63,7 +64,7 @@ export async function loadBoard(scope: RequestScope, q: BoardQuery) {
   const where = machinesWhere(scope, q);
   const offset = (q.page - 1) * BOARD_PAGE_SIZE;
   const pageIds = scope.db.select({ id: vehicles.id }).from(vehicles).where(where).orderBy(asc(vehicles.plate), asc(vehicles.id)).limit(BOARD_PAGE_SIZE).offset(offset);
-  const lineEnd = sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`;
+  const lineEnd = LINE_END;
   const [machines, totals, bars, orgs, models] = await batch(scope.db, [
     scope.db
       .select({
