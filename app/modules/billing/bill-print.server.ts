@@ -18,7 +18,7 @@ import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import { loadBill, PROPOSAL_STATE, type LoadedBill } from "./bill.server";
 import { BILL_LIST_PATH } from "./bills.resource";
 import { itemArithmetic } from "./arithmetic";
-import { decisionBasis, faultAlarmsOf, type FaultAlarm } from "./decision-basis.server";
+import { decisionBasis, faultAlarmsOf, fill, type FaultAlarm } from "./decision-basis.server";
 import { billPeriod } from "./periods";
 
 /** A bill as printed: what its page shows, the lessor (the tenant) for the running head, and its machines' fault alarms. */
@@ -54,7 +54,6 @@ const PROPOSAL_RULES: Record<string, readonly string[]> = {
   offRent: ["monthly", "daily"],
 };
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
 
 /** The bill's rows in `lang`'s words, with money still in cents: what both the PDF and the sheet print. */
 function billRows(b: BillPrint, lang: Language) {

@@ -52,7 +52,8 @@ function runsOf(days: readonly string[], zh: boolean): string {
   return runs.join(zh ? "、" : ", ");
 }
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ""));
+/** A text's {{placeholders}} filled from `params` (an unknown one left empty), for the server's printed sentences. */
+export const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ""));
 
 /**
  * The sentences, one per accepted proposal that priced something (its machine named by `lineLabel`), in `lang`.

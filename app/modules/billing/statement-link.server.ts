@@ -9,7 +9,7 @@ import { confirmByCustomer, disputeByCustomer, linkScope, markViewed, readStatem
 import { readForm } from "~/lib/posted-form.server";
 import { itemArithmetic } from "./arithmetic";
 import { billPeriod } from "./periods";
-import { decisionBasis } from "./decision-basis.server";
+import { decisionBasis, fill } from "./decision-basis.server";
 import { daysBetween } from "~/modules/contracts/value";
 import { readPreferences } from "~/modules/auth/preferences.server";
 import { isLanguage, type Language } from "~/i18n/index";
@@ -80,7 +80,7 @@ function basisOf(s: Pick<PublicStatement, "decisions" | "timeZone">, lang: Langu
 /** Each run of late interest as its arithmetic, in the reader's language: `ZD-… : 11-01 至 11-10，1,000.00 × 日利率0.30% × 10天 = 30.00`. */
 function interestLines(runs: PublicStatement["interest"], lang: Language): string[] {
   const text = resources[lang].statements.interestRun;
-  return runs.map((r) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String({ bill: r.billNumber, from: r.fromOn, to: r.toOn, base: formatCents(r.baseCents), rate: `${(r.rateBp / 100).toFixed(2)}%`, days: r.days, amount: formatCents(r.cents) }[k] ?? "")));
+  return runs.map((r) => fill(text, { bill: r.billNumber, from: r.fromOn, to: r.toOn, base: formatCents(r.baseCents), rate: `${(r.rateBp / 100).toFixed(2)}%`, days: r.days, amount: formatCents(r.cents) }));
 }
 
 /** What the customer's page receives: the statement without the rows the sentences were made from, with the sentences. */
