@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { parseZonedTime } from "../../app/lib/tenant-days";
 import type { RequestScope } from "../../app/modules/access/access.server";
-import { alarms, vehicleDaily } from "../../db/schema";
-import { db, unique } from "./helpers";
+import { alarms, contractLines, contracts, customers, vehicleDaily } from "../../db/schema";
+import { db, makeTenant, unique } from "./helpers";
+import { makeVehicle } from "./telematics";
 
 // The bill tests' fixtures: a clerk's scope over the whole tenant with the bills screen's codes, and a run of days.
 
@@ -30,4 +31,27 @@ export async function craneHistory(tenantId: number, vehicleId: number, through:
   for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
   const at = parseZonedTime("2026-11-12T18:00", ZONE);
   await db().insert(alarms).values({ tenantId, vehicleId, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
+}
+
+/**
+ * A rental contract in force since 2026-09-21, settled on the 20th, 9 % tax, one crane at ¥28,000.00 a month with a
+ * 70 % idle rate and the fault rule; the crane works 8 hours a day except 2026-10-30 → 11-08 (ten quiet days), and has
+ * a fault from 18:00 on 11-12 to 14:00 on 11-13 (20 hours, of which 10 are counted: 18–22 and 08–14). The day count
+ * is the contract's default (the 30-day month) unless given.
+ */
+export async function rentalWithHistory(terms: { dayCount?: "thirty" | "calendar" } = {}) {
+  const t = await makeTenant();
+  const v = await makeVehicle(t.tenantId);
+  const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("客户"), kind: "enterprise" }).returning({ id: customers.id });
+  const number = unique("HT-");
+  const [c] = await db()
+    .insert(contracts)
+    .values({ tenantId: t.tenantId, number, kind: "rental", name: "浦东塔吊", customerId: customer!.id, startOn: "2026-09-21", plannedEndOn: "2027-03-20", settlementDay: 20, paymentDays: 30, taxRateBp: 900, state: 3, ...terms })
+    .returning({ id: contracts.id });
+  const [line] = await db()
+    .insert(contractLines)
+    .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 2_800_000, idleRateBp: 7000, faultDeduction: 1, onRentOn: "2026-09-21" })
+    .returning({ id: contractLines.id });
+  await craneHistory(t.tenantId, v.id, "2026-11-20");
+  return { t, v, contractId: c!.id, lineId: line!.id, number, scope: billScope(t.tenantId, t.userId) };
 }

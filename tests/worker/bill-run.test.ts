@@ -11,31 +11,9 @@ import { parseZonedTime } from "../../app/lib/tenant-days";
 import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences, vehicleDaily } from "../../db/schema";
 import { runScheduled } from "../../workers/scheduled";
 import { bills as billsJob } from "../../workers/jobs/bills";
-import { billScope, craneHistory, days, ZONE } from "./bill-fixtures";
+import { billScope, days, rentalWithHistory, ZONE } from "./bill-fixtures";
 import { db, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
-
-/**
- * A rental contract in force since 2026-09-21, settled on the 20th, 9 % tax, one crane at ¥28,000.00 a month with a
- * 70 % idle rate and the fault rule; the crane works 8 hours a day except 2026-10-30 → 11-08 (ten quiet days), and has
- * a fault from 18:00 on 11-12 to 14:00 on 11-13 (20 hours, of which 10 are counted: 18–22 and 08–14).
- */
-async function rentalWithHistory() {
-  const t = await makeTenant();
-  const v = await makeVehicle(t.tenantId);
-  const [customer] = await db().insert(customers).values({ tenantId: t.tenantId, name: unique("客户"), kind: "enterprise" }).returning({ id: customers.id });
-  const number = unique("HT-");
-  const [c] = await db()
-    .insert(contracts)
-    .values({ tenantId: t.tenantId, number, kind: "rental", name: "浦东塔吊", customerId: customer!.id, startOn: "2026-09-21", plannedEndOn: "2027-03-20", settlementDay: 20, paymentDays: 30, taxRateBp: 900, state: 3 })
-    .returning({ id: contracts.id });
-  const [line] = await db()
-    .insert(contractLines)
-    .values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 2_800_000, idleRateBp: 7000, faultDeduction: 1, onRentOn: "2026-09-21" })
-    .returning({ id: contractLines.id });
-  await craneHistory(t.tenantId, v.id, "2026-11-20");
-  return { t, v, contractId: c!.id, lineId: line!.id, number, scope: billScope(t.tenantId, t.userId) };
-}
 
 /** What the database answered a write: its error's own message (drizzle wraps it), or "stored". */
 async function refusal(write: PromiseLike<unknown>): Promise<string> {

@@ -220,7 +220,9 @@ describe("the statement", () => {
       .sign(new TextEncoder().encode("not-the-secret-not-the-secret-123"));
     expect((await get(`/statement/${forged}`)).status).toBe(404);
     const token = (resent as { path: string }).path.split("/").pop()!;
-    expect((await get(`/statement/${token.slice(0, -2)}xy`)).status).toBe(404);
+    // (a character inside the signature: the last one carries padding bits, and a changed one may decode the same)
+    const changed = token.slice(-10, -9) === "A" ? "B" : "A";
+    expect((await get(`/statement/${token.slice(0, -10)}${changed}${token.slice(-9)}`)).status).toBe(404);
     // a validly signed link naming this statement under another tenant finds nothing
     const other = await sentStatement();
     const live = await sendStatement(scope, statementId);

@@ -121,5 +121,9 @@ export default {
     duplicateLine: "Same as line {{value}}",
     minRows: "At least {{value}} line(s) are needed",
     maxRows: "At most {{value}} lines",
+    endBeforeStart: "The end cannot be before the start",
+    lineNotOfContract: "Not a machine of the chosen contract",
+    outsideRentTerm: "Outside the machine's rental term ({{value}})",
+    overlapsDocument: "Its days overlap {{value}}",
   },
 } as const satisfies Translation<typeof zh>;

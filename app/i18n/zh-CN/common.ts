@@ -118,5 +118,9 @@ export default {
     duplicateLine: "与第{{value}}行重复",
     minRows: "至少需要{{value}}行明细",
     maxRows: "明细不能超过{{value}}行",
+    endBeforeStart: "结束日期不能早于开始日期",
+    lineNotOfContract: "不是所选合同的设备",
+    outsideRentTerm: "不在该设备的租期内（{{value}}）",
+    overlapsDocument: "与{{value}}的日期重叠",
   },
 } as const;

@@ -125,6 +125,8 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         tax: formatCents(i.taxCents),
         arithmetic: itemArithmetic(i),
         clause: typeof i.basis?.clause === "string" ? i.basis.clause : null,
+        // an idle item of a declared period (停滞期申报): the declaration it cites
+        declared: typeof i.basis?.declared === "string" ? i.basis.declared : null,
         note: i.note,
       })),
       evidence: evidence.map((e) => ({ lineId: e.lineId, day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1 && e.calls === 0, calls: e.calls })),

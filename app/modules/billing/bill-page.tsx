@@ -270,6 +270,7 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
                   {i.rule === "fee" && i.feeKind ? `（${t(`fees.${i.feeKind as "other"}`, { defaultValue: i.feeKind })}）` : ""}
                   {i.instalment ? t("instalmentOf", { seq: i.instalment.seq, dueOn: i.instalment.dueOn }) : ""}
                   {i.clause ? t("clauseOf", { clause: i.clause }) : ""}
+                  {i.declared ? t("declaredOf", { number: i.declared }) : ""}
                   <span className="block text-xs tabular-nums text-muted" data-testid="bill-item-arithmetic">
                     {i.arithmetic}
                   </span>

@@ -34,10 +34,12 @@ import { repriceDraft } from "./reprice.server";
 import { PROPOSAL_STATE } from "../../../db/states";
 import { billPeriod, duePeriods, isWholeMonth, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
-import { allowanceOvertimeHours, billTotals, fixedPricePlan, priceLine } from "./pricing";
+import { allowanceOvertimeHours, billTotals, declaredDays, declaredFor, fixedPricePlan, priceLine } from "./pricing";
+import { declaredIdle, idlePeriodLines, idlePeriods } from "./idle-period-store.server";
 import type { BillItem, BillLineTerms, Call, EvidenceDay } from "./types";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 import { BILL_STATE } from "./bills.resource";
+import { IDLE_STATE } from "./idle-period.resource";
 import { contractItems, endedOf, minTermOf, taxTermsOf, tripHours } from "./bill-terms";
 
 export { contractItems, minTermOf, taxTermsOf, tripHours };
@@ -154,13 +156,18 @@ const halfDoneBill = sql<number>`${sql.raw(`(bills.state = ${BILL_STATE.draft} a
 /**
  * A draft whose evidence may have changed since it was made: a roll-up of its machines in its period written since, an
  * alarm of them (a fault, a fence entry or exit) reported or handled since, about its period (a day's margin for the
- * zone), or an out-car record of its contract in its period entered or edited since. Only these are re-evaluated: a
+ * zone), an out-car record of its contract in its period entered or edited since, or an idle declaration of its
+ * contract's lines about its period approved since. Only these are re-evaluated: a
  * second run over 10,000 untouched drafts reads nothing more.
  */
 const lineOf = alias(contractLines, "l");
 const dailyOf = alias(vehicleDaily, "d");
 const alarmOf = alias(alarms, "a");
 const outcarOf = alias(outcarRecords, "o");
+const declarationOf = alias(idlePeriods, "ip");
+const declaredLineOf = alias(idlePeriodLines, "il");
+const declaredOnOf = alias(contractLines, "dl");
+const declaredContractOf = alias(contracts, "dc");
 /** The end of a day column as epoch ms (UTC) plus a day, and its start less a day: the zone's day, with a margin. */
 const endsAfterMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440586.5 + 1) * 86400000`;
 const startsBeforeMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440587.5 - 1) * 86400000`;
@@ -169,7 +176,8 @@ const startsBeforeMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440587.5
 const lateEvidence = sql`(
   exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${vehicleDaily} ${sql.identifier("d")} on ${dailyOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(dailyOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and ${dailyOf.day} between ${bills.periodFrom} and ${bills.periodTo} and ${dailyOf.updatedAt} >= ${bills.createdAt})
   or exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${alarms} ${sql.identifier("a")} on ${alarmOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(alarmOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and (${alarmOf.createdAt} >= ${bills.createdAt} or ${alarmOf.handledAt} >= ${bills.createdAt}) and ${alarmOf.at} < ${endsAfterMs(bills.periodTo)} and coalesce(${alarmOf.handledAt}, ${alarmOf.at}) >= ${startsBeforeMs(bills.periodFrom)})
-  or exists (select 1 from ${outcarRecords} ${sql.identifier("o")} where ${outcarOf.contractId} = ${bills.contractId} and ${tenantOfOuter(outcarOf, bills)} and ${outcarOf.tripOn} between ${bills.periodFrom} and ${bills.periodTo} and ${outcarOf.updatedAt} >= ${bills.createdAt}))`;
+  or exists (select 1 from ${outcarRecords} ${sql.identifier("o")} where ${outcarOf.contractId} = ${bills.contractId} and ${tenantOfOuter(outcarOf, bills)} and ${outcarOf.tripOn} between ${bills.periodFrom} and ${bills.periodTo} and ${outcarOf.updatedAt} >= ${bills.createdAt})
+  or exists (select 1 from ${idlePeriods} ${sql.identifier("ip")} join ${idlePeriodLines} ${sql.identifier("il")} on ${declaredLineOf.periodId} = ${declarationOf.id} and ${sameTenant(declaredLineOf, declarationOf)} join ${contractLines} ${sql.identifier("dl")} on ${declaredOnOf.id} = ${declaredLineOf.lineId} and ${sameTenant(declaredOnOf, declaredLineOf)} join ${contracts} ${sql.identifier("dc")} on ${declaredContractOf.id} = ${declaredOnOf.contractId} and ${sameTenant(declaredContractOf, declaredOnOf)} where coalesce(${declaredContractOf.rootId}, ${declaredContractOf.id}) = ${bills.rootId} and ${tenantOfOuter(declarationOf, bills)} and ${declarationOf.state} = ${IDLE_STATE.approved} and ${declarationOf.updatedAt} >= ${bills.createdAt} and ${declarationOf.fromOn} <= ${bills.periodTo} and ${declarationOf.toOn} >= ${bills.periodFrom}))`;
 
 /** Of the given drafts, those whose evidence may have changed since they were made (`lateEvidence`). */
 async function draftsWithLateEvidence(db: Db, tenantId: number, drafts: number[]): Promise<number[]> {
@@ -262,7 +270,9 @@ async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly Contract
     const evidenceChanged = before.length !== after.length || after.some(({ lineId, d }) => !before.some((b) => b.lineId === lineId && sameDay(d, b)));
     const held = storedProposals.filter((p) => p.billId === h.id).map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
     const merged = mergeProposals(fresh.proposals, held);
-    if (!evidenceChanged && !merged.add.length && !merged.drop.length) continue;
+    // an idle declaration approved since changes the price by itself
+    const declared = data.declared.some((d) => d.contractId === c.id && d.fromOn <= h.periodTo && d.toOn >= h.periodFrom);
+    if (!evidenceChanged && !merged.add.length && !merged.drop.length && !declared) continue;
     const writes: PromiseLike<unknown>[] = [];
     if (evidenceChanged) {
       writes.push(db.delete(billEvidence).where(tenantWhere(billEvidence, o.tenantId, eq(billEvidence.billId, h.id))));
@@ -359,7 +369,7 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
   const toMs = dayStartMs(addDays(to, 1), o.timeZone)!;
   const fenceKinds = inArray(alarms.kind, ["fence_in", "fence_out"]);
   const fixedIds = work.filter((w) => isFixedPrice(w.contract)).map((w) => w.contract.id);
-  const [fees, plans, trips, daily, fenceEvents, fenceBefore, faults] = await batch(db, [
+  const [fees, plans, trips, daily, fenceEvents, fenceBefore, faults, declared] = await batch(db, [
     db
       .select({ id: contractFees.id, contractId: contractFees.contractId, lineId: contractFees.lineId, kind: contractFees.kind, amountCents: contractFees.amountCents, feeOn: contractFees.feeOn })
       .from(contractFees)
@@ -395,8 +405,10 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
       .where(
         tenantWhere(alarms, o.tenantId, eq(alarms.kind, "fault"), inArray(alarms.vehicleId, ids(vehicleIds)), lt(alarms.at, toMs), ne(alarms.handleState, 2), sql`(${alarms.handledAt} is null or ${alarms.handledAt} > ${fromMs})`),
       ),
+    // the approved 停滞期 declarations of the chunk's lines in its days: billed as declared
+    declaredIdle(db, o.tenantId, contractIds, from, to),
   ]);
-  return { lines, fees: fees as FeeRow[], plans, trips, daily, fenceEvents, fenceBefore, faults };
+  return { lines, fees: fees as FeeRow[], plans, trips, daily, fenceEvents, fenceBefore, faults, declared };
 }
 
 type ChunkData = Awaited<ReturnType<typeof readChunk>>;
@@ -429,9 +441,11 @@ export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: Contrac
     if (plan) continue;
     const calls: Call[] = data.trips.filter((t) => t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
     const overtimeHours = allowanceOvertimeHours(line, priced, days);
-    items.push(...priceLine({ line, period: priced, tax: taxTermsOf(contract), evidence: days, calls, minTerm }));
+    const declared = declaredFor(data.declared, contract.id, line.lineNo, period);
+    items.push(...priceLine({ line, period: priced, tax: taxTermsOf(contract), evidence: days, calls, minTerm, declared }));
     if (line.vehicleId != null) {
-      proposals.push(...proposalsFor({ line, from: period.from, to: period.to, evidence: days, overtimeHours, rentDatesFromFence: contract.fenceRentDates === 1 && contract.siteFenceId != null }));
+      const declaredSet = new Set(declaredDays(declared).flatMap((d) => d.days));
+      proposals.push(...proposalsFor({ line, from: period.from, to: period.to, evidence: days, overtimeHours, rentDatesFromFence: contract.fenceRentDates === 1 && contract.siteFenceId != null, declared: declaredSet }));
     }
   }
   const fees = data.fees.filter((f) => f.contractId === contract.id);

@@ -143,7 +143,7 @@ const hoursOf = (minutes: number) => Math.round((minutes * 100) / 60) / 100;
  * What the evidence suggests for a line in a period (the clerk accepts or rejects each), in this order: idle/stop-rent
  * runs, fault, overtime, outside use (before the on-rent day, after the off-rent day, off site), on-rent, off-rent.
  */
-export function proposalsFor(input: { line: BillLineTerms; from: string; to: string; evidence: readonly EvidenceDay[]; overtimeHours: number; rentDatesFromFence: boolean }): Proposal[] {
+export function proposalsFor(input: { line: BillLineTerms; from: string; to: string; evidence: readonly EvidenceDay[]; overtimeHours: number; rentDatesFromFence: boolean; declared?: ReadonlySet<string> }): Proposal[] {
   const { line, from, to, overtimeHours, rentDatesFromFence } = input;
   const lineId = line.id;
   const byDay = new Map(input.evidence.map((e) => [e.day, e]));
@@ -168,8 +168,9 @@ export function proposalsFor(input: { line: BillLineTerms; from: string; to: str
   const timeRated = line.monthlyCents !== null || line.dailyCents !== null;
   for (const day of timeRated ? onRent : []) {
     const e = ev(day);
-    // a day without data breaks a run: nothing says the machine stood still (the terminal may simply have been off)
-    const kind = isActive(e) || isNoData(e) ? null : quietKind(e);
+    // a day without data breaks a run: nothing says the machine stood still (the terminal may simply have been off); a
+    // day of an approved idle declaration is billed as declared, nothing to propose
+    const kind = isActive(e) || isNoData(e) || input.declared?.has(day) ? null : quietKind(e);
     if (kind !== runKind) closeRun();
     if (kind) {
       runKind = kind;

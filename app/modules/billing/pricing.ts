@@ -62,6 +62,35 @@ export interface LinePricingInput {
   decisions?: LineDecisions;
   /** the contract ended early: bill the days up to the minimum term's end on this (final) bill */
   minTerm?: MinTermTopUp | null;
+  /** approved 停滞期 declarations of this line meeting the period, earliest number first */
+  declared?: readonly DeclaredIdle[];
+}
+
+/** A declared idle period (停滞期申报, approved): its days billed at its own share of a day's rent, citing its number. */
+export interface DeclaredIdle {
+  number: string;
+  /** the share of a day's rent charged (7000 = 70 %) */
+  rateBp: number;
+  from: string;
+  to: string;
+}
+
+/** Of the approved declarations read for a chunk (in number order), those of one line, cut to the period. */
+export function declaredFor(rows: readonly { contractId: number; lineNo: number; number: string; rateBp: number; fromOn: string; toOn: string }[], contractId: number, lineNo: number, period: { from: string; to: string }): DeclaredIdle[] {
+  return rows
+    .filter((r) => r.contractId === contractId && r.lineNo === lineNo && r.fromOn <= period.to && r.toOn >= period.from)
+    .map((r) => ({ number: r.number, rateBp: r.rateBp, from: r.fromOn > period.from ? r.fromOn : period.from, to: r.toOn < period.to ? r.toOn : period.to }));
+}
+
+/** The days of the given declarations, each taken once (the earlier declaration keeps a day two declare). */
+export function declaredDays(declared: readonly DeclaredIdle[]): { idle: DeclaredIdle; days: string[] }[] {
+  const taken = new Set<string>();
+  return declared.map((idle) => {
+    const days: string[] = [];
+    for (let d = idle.from; d <= idle.to; d = addDays(d, 1)) if (!taken.has(d)) days.push(d);
+    for (const d of days) taken.add(d);
+    return { idle, days };
+  });
 }
 
 /** An exact quantity: n / d, never reduced (the bill shows the days over 30, the hours over a shift). */
@@ -251,8 +280,15 @@ export function priceLine(input: LinePricingInput): BillItem[] {
   }
 
   if (dayRent) {
+    // a declared period is billed as declared, at its own rate; the telemetry's idle days it covers are its own
+    const declared = new Set<string>();
+    for (const { idle, days } of declaredDays(input.declared ?? [])) {
+      const billedIdle = days.filter((d) => billedSet.has(d));
+      for (const d of billedIdle) declared.add(d);
+      add("idle", dayRent.days(-billedIdle.length), dayRent.unit, dayRent.rate, { days: billedIdle.length, dates: billedIdle, declared: idle.number }, SHARE_WHOLE - idle.rateBp);
+    }
     if (line.idleRateBp != null) {
-      const idle = [...new Set(decisions.idleDays ?? [])].filter((d) => billedSet.has(d)).sort();
+      const idle = [...new Set(decisions.idleDays ?? [])].filter((d) => billedSet.has(d) && !declared.has(d)).sort();
       add("idle", dayRent.days(-idle.length), dayRent.unit, dayRent.rate, { days: idle.length, dates: idle }, SHARE_WHOLE - line.idleRateBp);
     }
     if (line.faultDeduction === 1 && decisions.faultHours) {

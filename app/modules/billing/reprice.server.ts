@@ -13,7 +13,8 @@ import { contractItems, minTermOf, refuse, taxTermsOf, tripHours, type BillOutco
 import { BILL_STATE } from "./bills.resource";
 import { decisionsOf, type Proposal } from "./evidence";
 import { billPeriod } from "./periods";
-import { billTotals, fixedPricePlan, priceLine } from "./pricing";
+import { billTotals, declaredFor, fixedPricePlan, priceLine } from "./pricing";
+import { declaredIdle } from "./idle-period-store.server";
 import type { BillItem, BillLineTerms, EvidenceDay } from "./types";
 
 /** The terms the bill's lines are priced on, with an accepted on-rent or off-rent day from the fence in place of the contract's. */
@@ -56,7 +57,7 @@ export async function repricingWrites(db: Db, tenantId: number, bill: typeof bil
   const { refresh, decided, added = [] } = o;
   const billId = bill.id;
   if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
-  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows] = await batch(db, [
+  const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows, declaredRows] = await batch(db, [
     db.select().from(contracts).where(tenantWhere(contracts, tenantId, eq(contracts.id, bill.contractId))),
     db.select().from(contractLines).where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
     db.select().from(billEvidence).where(and(eq(billEvidence.billId, billId), ofTenant(billEvidence, tenantId))).orderBy(asc(billEvidence.day)),
@@ -75,6 +76,7 @@ export async function repricingWrites(db: Db, tenantId: number, bill: typeof bil
       .select({ id: outcarRecords.id, lineId: outcarRecords.lineId, tripOn: outcarRecords.tripOn, departAt: outcarRecords.departAt, returnAt: outcarRecords.returnAt, hoursStart: outcarRecords.engineHoursStart, hoursEnd: outcarRecords.engineHoursEnd })
       .from(outcarRecords)
       .where(tenantWhere(outcarRecords, tenantId, eq(outcarRecords.contractId, bill.contractId), sql`${outcarRecords.tripOn} between ${bill.periodFrom} and ${bill.periodTo}`)),
+    declaredIdle(db, tenantId, [bill.contractId], bill.periodFrom, bill.periodTo),
   ]);
   const contract = contractRows[0];
   if (!contract) return refuse(404, "bills:notFound");
@@ -96,7 +98,8 @@ export async function repricingWrites(db: Db, tenantId: number, bill: typeof bil
     const days = evidenceOf(row.id);
     const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
     const mine = accepted.filter((p) => p.lineId === row.id);
-    items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm }));
+    const declared = declaredFor(declaredRows, bill.contractId, row.lineNo, period);
+    items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm, declared }));
   }
   items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
   const totals = billTotals(items);

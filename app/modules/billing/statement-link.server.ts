@@ -49,7 +49,7 @@ export function publicView(v: StatementView) {
         .filter((i) => i.billId === b.id)
         .map((i) => {
           const line = i.lineId ? lineOf.get(i.lineId) : undefined;
-          return { id: i.id, rule: i.rule, quantity: i.quantity, unit: i.unit, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, shareBp: typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null, feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null, note: i.note, arithmetic: itemArithmetic(i), clause: typeof i.basis?.clause === "string" ? i.basis.clause : null, machine: line ? (line.plate ?? line.spec ?? (line.equipmentType ? null : `#${line.lineNo}`)) : null, equipmentType: line && !line.plate && !line.spec ? line.equipmentType : null };
+          return { id: i.id, rule: i.rule, quantity: i.quantity, unit: i.unit, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, shareBp: typeof i.basis?.shareBp === "number" ? i.basis.shareBp : null, feeKind: typeof i.basis?.kind === "string" ? i.basis.kind : null, note: i.note, arithmetic: itemArithmetic(i), clause: typeof i.basis?.clause === "string" ? i.basis.clause : null, declared: typeof i.basis?.declared === "string" ? i.basis.declared : null, machine: line ? (line.plate ?? line.spec ?? (line.equipmentType ? null : `#${line.lineNo}`)) : null, equipmentType: line && !line.plate && !line.spec ? line.equipmentType : null };
         }),
       evidence: v.evidence
         .filter((e) => e.billId === b.id)

@@ -116,6 +116,7 @@ function Statement({ s, token }: { s: StatementPageView; token: string }) {
                         {disputed.has(i.id) ? <span className="ml-2 text-danger">{t("disputedMark", { comment: disputed.get(i.id)!.comment })}</span> : null}
                         {answered.has(i.id) ? <span className="ml-2 text-muted">{t("answeredMark", { comment: answered.get(i.id)!.comment })}</span> : null}
                         {i.clause ? tb("clauseOf", { clause: i.clause }) : ""}
+                        {i.declared ? tb("declaredOf", { number: i.declared }) : ""}
                         <span className="block text-xs tabular-nums text-muted" data-testid="statement-item-arithmetic">
                           {i.arithmetic}
                         </span>

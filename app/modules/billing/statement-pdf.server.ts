@@ -23,7 +23,8 @@ export async function statementPdf(files: R2Bucket, s: StatementPageView, lang: 
   const ruleOf = (rule: BillRule, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule] ?? rule));
   const unitOf = (unit: BillUnit) => bill.units[unit] ?? unit;
   const clause = (c: string | null) => (c ? bill.clauseOf.replace("{{clause}}", c) : "");
-  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind) + clause(i.clause), `${i.quantity} ${unitOf(i.unit)}`, i.arithmetic, formatCents(i.amountCents), formatCents(i.taxCents)]));
+  const declared = (n: string | null) => (n ? bill.declaredOf.replace("{{number}}", n) : "");
+  const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind) + clause(i.clause) + declared(i.declared), `${i.quantity} ${unitOf(i.unit)}`, i.arithmetic, formatCents(i.amountCents), formatCents(i.taxCents)]));
   const basis = s.basis;
   const interest = s.interestLines;
   const when = (ms: number | null) => (ms ? formatInZone(ms, s.timeZone, lang, { dateStyle: "medium", timeStyle: "short" }) : "");

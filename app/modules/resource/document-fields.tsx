@@ -23,7 +23,7 @@ const Upload = lazy(() => import("~/widgets/upload").then((m) => ({ default: m.U
 type Meta = FieldMetadata<any, any, string[]>;
 type ListMeta = FieldMetadata<Record<string, unknown>[], Record<string, unknown>, string[]>;
 /** A field's choices by key; a choice with a `group` is listed under it (roles, then users). */
-export type Choices = Record<string, { value: string; label: string; group?: string }[]>;
+export type Choices = Record<string, { value: string; label: string; group?: string; parent?: string }[]>;
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
@@ -67,6 +67,8 @@ export function FieldControl({
 }) {
   const { t, i18n } = useTranslation("resource");
   const error = useError(meta);
+  // the head field this select follows, as the form now holds it (null before the page runs, or none chosen)
+  const followed = useHeadValues(meta.formId, field.follows ? [field.follows] : [])?.[field.follows ?? ""] || null;
   const common = {
     id: meta.id,
     name: meta.name,
@@ -88,7 +90,9 @@ export function FieldControl({
   switch (field.type) {
     case "select":
     case "reference": {
-      const options: { value: string; label: string; group?: string }[] = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, i18n.language) })) ?? choices[field.key] ?? [];
+      const all: { value: string; label: string; group?: string; parent?: string }[] = field.options?.map((o) => ({ value: o.value, label: labelOf(o.label, i18n.language) })) ?? choices[field.key] ?? [];
+      // a choice of another parent goes (a machine of another contract); the one held stays, for the server to judge
+      const options = followed ? all.filter((o) => o.parent === undefined || o.parent === followed || o.value === initial) : all;
       const option = (o: { value: string; label: string }) => (
         <option key={o.value} value={o.value}>
           {o.label}

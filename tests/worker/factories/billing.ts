@@ -1,6 +1,37 @@
 import { env } from "cloudflare:test";
 import { unique } from "../helpers";
-import type { DomainFactories, Seed } from "../factories";
+import { makeVehicle } from "../telematics";
+import type { DomainFactories, Factory, Prepare, Seed } from "../factories";
+
+/** The contract and its machine's line PREPARE made for each tenant's idle declaration factory. */
+const declared = new Map<number, { contractId: number; lineId: number }>();
+
+const factories: Record<string, Factory> = {
+  // ten idle days of the prepared contract's crane at 70 %
+  idlePeriod: (t) => ({
+    contractId: String(declared.get(t.tenantId!)?.contractId),
+    fromOn: "2026-11-01",
+    toOn: "2026-11-10",
+    rate: "70",
+    reason: unique("停工待图"),
+    "lines[0].lineId": String(declared.get(t.tenantId!)?.lineId),
+    "lines[0].remark": "",
+  }),
+};
+
+const prepare: Record<string, Prepare> = {
+  // a contract in force in the tenant's root organisation with one crane on rent; each declaration takes other days
+  async idlePeriod(t) {
+    const vehicle = await makeVehicle(t.tenantId, { orgId: t.rootOrgId });
+    const contract = await env.DB.prepare("insert into contracts (tenant_id, org_id, number, kind, name, start_on, planned_end_on, state, current, version, created_at, updated_at) values (?, ?, ?, 'rental', ?, '2026-09-01', '2027-12-31', 3, 1, 1, ?, ?) returning id")
+      .bind(t.tenantId, t.rootOrgId, unique("HT-"), unique("停滞合同"), Date.now(), Date.now())
+      .first<{ id: number }>();
+    const line = await env.DB.prepare("insert into contract_lines (tenant_id, contract_id, line_no, vehicle_id, monthly_cents, on_rent_on) values (?, ?, 1, ?, 2800000, '2026-09-01') returning id")
+      .bind(t.tenantId, contract!.id, vehicle.id)
+      .first<{ id: number }>();
+    declared.set(t.tenantId, { contractId: contract!.id, lineId: line!.id });
+  },
+};
 
 const seeds: Record<string, Seed> = {
   // a bill of a contract of the tenant, its number the label
@@ -27,4 +58,4 @@ const seeds: Record<string, Seed> = {
   },
 };
 
-export default { seeds } satisfies DomainFactories;
+export default { factories, prepare, seeds } satisfies DomainFactories;

@@ -126,6 +126,7 @@ export default {
   calls: "Out-car records",
   arithmetic: "Arithmetic",
   clauseOf: " (contract {{clause}})",
+  declaredOf: " (idle period declaration {{number}})",
   dayCount: "Day count",
   dayCounts: { thirty: "30-day month (a day's rent = monthly rate ÷ 30)", calendar: "Calendar days (a day's rent = monthly rate ÷ this settlement month's {{days}} days)" },
   priceTax: "Prices",

@@ -127,6 +127,7 @@ export default {
   calls: "出车登记",
   arithmetic: "计算",
   clauseOf: "（依据合同{{clause}}）",
+  declaredOf: "（依据停滞期申报{{number}}）",
   dayCount: "计日方式",
   dayCounts: { thirty: "按30天/月（日租金＝月租金÷30）", calendar: "按自然日（日租金＝月租金÷本结算月{{days}}天）" },
   priceTax: "价格",
