@@ -133,7 +133,8 @@ export interface FormFieldDef {
   wide?: boolean;
   /**
    * a select whose choices narrow, once the page runs, to those whose `parent` is the named field's current value (a
-   * contract of the chosen customer); with none chosen, or without JavaScript, all are offered and the server judges
+   * contract of the chosen customer; in a lines table, a machine of the head's chosen contract); with none chosen, or
+   * without JavaScript, all are offered and the server judges
    */
   follows?: string;
 }

@@ -7,9 +7,10 @@ import { seedOutcars } from "./outcars";
 import { seedCosts } from "./costs";
 import { seedTempCranes } from "./temp-crane";
 import { seedTransfers } from "./transfers";
+import { seedIdlePeriods } from "./idle-periods";
 import { seedBills } from "./bills";
 import { seedReceipts } from "./receipts";
 import { seedCollection } from "./collection";
 import { seedSettlements } from "./settlements";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedBills, seedReceipts, seedCollection, seedSettlements];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements];
