@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, requireApiScope } from "~/modules/access/access.server";
+import { CONTRACT_EDIT_CODE } from "~/modules/contracts/contracts.resource";
+import { finderQuery, machineChoices } from "~/modules/contracts/machine-choices.server";
 import { searchVehicles, type VehicleChoice } from "~/modules/telematics/vehicle-choice.server";
 
 /** What each picker offers, and the screen that must be granted to ask. */
@@ -10,11 +12,22 @@ const PICKERS: Record<string, { screen: string; choice: VehicleChoice }> = {
   dataPermission: { screen: "/dataPermission", choice: "outside" },
 };
 
-/** The vehicle picker's search (app/widgets/vehicle-picker.tsx): ?for=userManage|dataPermission&q= → up to 20 vehicles. */
+/**
+ * The vehicle pickers' search: ?for=userManage|dataPermission&q= → up to 20 vehicles (app/widgets/vehicle-picker.tsx);
+ * ?for=contractLine&q=&from=&to=&type=&contract= → up to 20 machines with type, model and who holds them on those days
+ * (the contract line's finder, app/modules/contracts/machine-finder.tsx).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const picker = PICKERS[url.searchParams.get("for") ?? ""];
-  if (!picker) return apiJson({ code: 400, message: "for must be userManage or dataPermission" }, { status: 400 });
+  const asked = url.searchParams.get("for") ?? "";
+  if (asked === "contractLine") {
+    const scope = await requireApiScope(request, context, { screen: "/contractList" });
+    // for whoever writes contracts: a reader has no line to fill
+    if (!scope.access.permissions.has("contractList:add") && !scope.access.permissions.has(CONTRACT_EDIT_CODE)) return apiJson({ code: 403, message: "Forbidden" }, { status: 403 });
+    return apiJson({ code: 200, data: await machineChoices(scope, finderQuery(url)) });
+  }
+  const picker = PICKERS[asked];
+  if (!picker) return apiJson({ code: 400, message: "for must be userManage, dataPermission or contractLine" }, { status: 400 });
   const scope = await requireApiScope(request, context, { screen: picker.screen });
   const rows = await searchVehicles(scope, url.searchParams.get("q") ?? "", picker.choice);
   return apiJson({ code: 200, data: rows });

@@ -213,3 +213,55 @@ describe("/quickSchedule 待派设备: a line that names a kind of machine is gi
     expect(await lineVehicle(first.lineIds[0]!)).toBeNull();
   });
 });
+
+describe("the contract line's machine finder (/api/vehicles/choices?for=contractLine)", () => {
+  const find = async (cookie: string, params: Record<string, string>) => {
+    const res = await get(`/api/vehicles/choices?${new URLSearchParams({ for: "contractLine", ...params })}`, cookie);
+    return { status: res.status, rows: res.status === 200 ? ((await res.json()) as { data: { id: number; plate: string; type: string | null; model: string | null; heldBy: { number: string; from: string; to: string | null } | null }[] }).data : [] };
+  };
+
+  it("lists the user's machines of the line's type, free ones first, and names the contract holding the others on the line's days", async () => {
+    const t = await signedIn();
+    const tag = unique("找");
+    const free = await makeVehicle(t.tenantId, { plate: `${tag}2`, orgId: t.rootOrgId });
+    const held = await makeVehicle(t.tenantId, { plate: `${tag}1`, orgId: t.rootOrgId });
+    const truck = await makeVehicle(t.tenantId, { plate: `${tag}3`, orgId: t.rootOrgId });
+    const [model] = (await env.DB.prepare("insert into vehicle_models (tenant_id, name, created_at, updated_at) values (?, 'QTZ80', ?, ?) returning id").bind(t.tenantId, Date.now(), Date.now()).all<{ id: number }>()).results;
+    await env.DB.prepare("update vehicles set vehicle_type = '3', model_id = ? where id in (?, ?)").bind(model!.id, free.id, held.id).run();
+    const holder = await makeContract(t.tenantId, { state: 3, lines: [{ vehicleId: held.id, from: "2026-03-01", to: "2026-03-31" }] });
+    const { status, rows } = await find(t.cookie, { q: tag, type: "3", from: "2026-03-20", to: "2026-04-10" });
+    expect(status).toBe(200);
+    expect(rows.map((r) => [r.plate, r.model, r.heldBy])).toEqual([
+      [`${tag}2`, "QTZ80", null],
+      [`${tag}1`, "QTZ80", { number: holder.number, from: "2026-03-01", to: "2026-03-31" }],
+    ]);
+    // after the holder's days both are free; a model name finds them too; without a type the truck is offered as well
+    expect((await find(t.cookie, { q: tag, from: "2026-04-01" })).rows.map((r) => [r.plate, r.heldBy])).toEqual([
+      [`${tag}1`, null],
+      [`${tag}2`, null],
+      [`${tag}3`, null],
+    ]);
+    expect((await find(t.cookie, { q: "qtz80", type: "3" })).rows.map((r) => r.id).sort()).toEqual([free.id, held.id].sort());
+    // the contract being amended holds nothing against itself
+    expect((await find(t.cookie, { q: tag, type: "3", from: "2026-03-20", contract: String(holder.id) })).rows.every((r) => r.heldBy === null)).toBe(true);
+    expect(truck.id).toBeGreaterThan(0);
+  });
+
+  it("offers nothing outside the user's tenant or data scope, ignores bad days and ids, and refuses a user who may not write contracts", async () => {
+    const t = await signedIn();
+    const other = await signedIn();
+    const tag = unique("外");
+    await makeVehicle(other.tenantId, { plate: `${tag}1`, orgId: other.rootOrgId });
+    expect((await find(t.cookie, { q: tag })).rows).toEqual([]);
+    const dept = await makeDepartment(t.tenantId, t.rootOrgId);
+    await makeVehicle(t.tenantId, { plate: `${tag}2`, orgId: t.rootOrgId });
+    const scoped = await signedIn(async (x) => makeDepartment(x.tenantId, x.rootOrgId));
+    expect((await find(scoped.cookie, { q: tag })).rows).toEqual([]);
+    expect(dept).toBeGreaterThan(0);
+    const bad = await find(t.cookie, { q: `${tag}%_'"`.repeat(20), from: "2026-02-30", to: "x", contract: "1e99", type: "' or 1=1 --" });
+    expect(bad.status).toBe(200);
+    expect(bad.rows).toEqual([]);
+    const viewer = await makeTenant({ role: "viewer" });
+    expect((await find(await signIn(viewer.account, viewer.password), { q: tag })).status).toBe(403);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACTS } from "~/modules/contracts/texts/contracts";
 import { CONTRACT_FLOW } from "~/modules/contracts/texts/contractFlow";
@@ -29,6 +29,7 @@ import type { DocumentActionData, DocumentData } from "./document.server";
 const MapPicker = lazy(() => import("~/widgets/map-picker").then((m) => ({ default: m.MapPicker })));
 const Upload = lazy(() => import("~/widgets/upload").then((m) => ({ default: m.Upload })));
 const ContractBills = lazy(() => import("~/modules/billing/contract-bills").then((m) => ({ default: m.ContractBills })));
+const MachineFinder = lazy(() => import("./machine-finder").then((m) => ({ default: m.MachineFinder })));
 
 type Values = Record<string, unknown>;
 type Option = { value: string; label: string };
@@ -354,5 +355,31 @@ function ContractVersions({ doc, comparison }: { doc: NonNullable<DocumentData["
 function MachineLines({ metas, choices, readOnly }: { metas: Record<string, Meta>; choices: Record<string, Option[]>; readOnly: boolean }) {
   const { t, i18n } = useTranslation(CONTRACTS);
   const kind = useHeadValues(metas.kind!.formId, ["kind"])?.kind ?? text(metas.kind!.initialValue);
-  return <LinesField field={contractLinesField(kind === "subcontract")} meta={metas.lines!} choices={choices} readOnly={readOnly} cellLabel={(c, n) => `${t("lineNo")} ${n} ${labelOf(c.label, i18n.language)}`} />;
+  return (
+    <LinesField
+      field={contractLinesField(kind === "subcontract")}
+      meta={metas.lines!}
+      choices={choices}
+      readOnly={readOnly}
+      cellLabel={(c, n) => `${t("lineNo")} ${n} ${labelOf(c.label, i18n.language)}`}
+      addon={(c, i) => (c.key === "vehicleId" ? <FindMachine formId={metas.lines!.formId} index={i} /> : null)}
+    />
+  );
+}
+
+/** 查找设备 under a line's machine: the finder (its own chunk) opens below it, with the machines' type, model and availability. */
+function FindMachine({ formId, index }: { formId: string; index: number }) {
+  const { t } = useTranslation(CONTRACTS);
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return open ? (
+    <Suspense fallback={null}>
+      <MachineFinder formId={formId} index={index} onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : (
+    <button type="button" className="mt-1 text-xs text-brand hover:underline" onClick={() => setOpen(true)} data-testid="find-machine">
+      {t("finder.open")}
+    </button>
+  );
 }

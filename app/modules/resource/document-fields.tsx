@@ -272,6 +272,7 @@ export function LinesField({
   cellLabel,
   frame = "panel",
   actions,
+  addon,
 }: {
   field: FormFieldDef;
   meta: Meta;
@@ -287,6 +288,8 @@ export function LinesField({
   frame?: "panel" | "bare" | "inset";
   /** the screen's own buttons beside the add button (a plan generated from the terms) */
   actions?: ReactNode;
+  /** a block's own helper under a cell's control (the contract line's machine finder), by line field and row */
+  addon?: (column: FormFieldDef, index: number) => ReactNode;
 }) {
   const { t, i18n } = useTranslation("resource");
   const form = useFormMetadata(meta.formId);
@@ -371,6 +374,7 @@ export function LinesField({
                     {labelOf(c.label, lang)}
                   </label>
                   <FieldControl field={c} meta={cells[c.key]!} choices={choices} label={nameOf(row, c, n)} readOnly={readOnly} />
+                  {readOnly ? null : addon?.(c, i)}
                 </div>
               );
             const more = columns.filter((c) => c.more);

@@ -151,4 +151,20 @@ export default {
     overdue: "Overdue",
     remark: "Remark",
   },
+  // the contract line's machine finder
+  finder: {
+    open: "Find a machine",
+    search: "Plate, own no. or model",
+    searchLabel: "Find a machine by plate, own number or model",
+    free: "Free",
+    held: "Held by {{number}} {{from}} to {{to}}",
+    openEnd: "open",
+    noDays: "Enter the on-rent day to see which machines are free",
+    days: "Free from {{from}} to {{to}}?",
+    none: "No machine found",
+    loading: "Searching…",
+    failed: "The search failed; try again",
+    choose: "Use",
+    close: "Close",
+  },
 } as const;

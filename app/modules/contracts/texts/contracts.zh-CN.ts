@@ -154,4 +154,20 @@ export default {
     overdue: "已逾期",
     remark: "备注",
   },
+  // the contract line's machine finder
+  finder: {
+    open: "查找设备",
+    search: "车牌/自编号/型号",
+    searchLabel: "查找设备：车牌、自编号或型号",
+    free: "空闲",
+    held: "{{number}} 占用 {{from}} 至 {{to}}",
+    openEnd: "未定",
+    noDays: "填写起租日后显示设备是否空闲",
+    days: "{{from}} 至 {{to}} 的空闲情况",
+    none: "没有找到设备",
+    loading: "查找中…",
+    failed: "查找失败，请重试",
+    choose: "选用",
+    close: "关闭",
+  },
 } as const;
