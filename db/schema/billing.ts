@@ -142,7 +142,7 @@ export const billEvidence = sqliteTable(
   (t) => [primaryKey({ columns: [t.billId, t.lineId, t.day] })],
 );
 
-export const PROPOSAL_KINDS = ["stopRent", "idle", "fault", "overtime", "outside", "onRent", "offRent"] as const;
+export const PROPOSAL_KINDS = ["stopRent", "idle", "fault", "overtime", "outside", "onRent", "offRent", "late"] as const;
 
 /** What the evidence suggests for a line of a draft bill; the clerk accepts (it is billed) or rejects it, with a reason. */
 export const billProposals = sqliteTable(

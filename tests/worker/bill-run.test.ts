@@ -12,7 +12,7 @@ import { alarms, billItems, billProposals, bills, contractLines, contracts, cust
 import { runScheduled } from "../../workers/scheduled";
 import { bills as billsJob } from "../../workers/jobs/bills";
 import { billScope, days, rentalWithHistory, ZONE } from "./bill-fixtures";
-import { db, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 /** What the database answered a write: its error's own message (drizzle wraps it), or "stored". */
@@ -159,6 +159,40 @@ describe("the bill run", () => {
     for (const p of (await loadBill(scope, bill.id))!.proposals.filter((x) => x.state === 0)) await decideProposal(scope, bill.id, p.id, false, "现场核实");
     expect(await confirmBill(scope, bill.id)).toEqual({ ok: true });
     expect(await add({ from: "2026-11-15", to: "2026-11-15" })).toEqual({ ok: false, status: 409, message: "bills:confirmedFixed" });
+  });
+
+  it("proposes evidence that came after a bill was confirmed on the next draft, bills it once accepted, and never twice", async () => {
+    const { t, scope, lineId } = await rentalWithHistory();
+    await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    const first = await billOf(t.tenantId, "2026-09-21");
+    expect(await confirmBill(scope, first.id)).toEqual({ ok: true });
+    const draft = await billOf(t.tenantId, "2026-10-21");
+    // a 20-hour fault in the confirmed month (10 counted: 18–22 and 08–14), reported only now
+    const at = parseZonedTime("2026-10-05T18:00", ZONE);
+    const [{ vehicleId }] = (await db().select({ vehicleId: contractLines.vehicleId }).from(contractLines).where(eq(contractLines.id, lineId))) as [{ vehicleId: number }];
+    await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId, hubKey: unique("late"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
+    const run = await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" });
+    expect(run.late).toBe(1);
+    // the confirmed bill stands; the next draft holds the proposal: a day's rent off, 2,800,000 ÷ 30 = 93,333.33 → 93,333,
+    // its tax the same 7,706 the deduction would have carried on the confirmed bill
+    expect((await billOf(t.tenantId, "2026-09-21")).amountCents).toBe(first.amountCents);
+    const late = (await loadBill(scope, draft.id))!.proposals.find((p) => p.kind === "late")!;
+    expect(late).toMatchObject({ lineId, state: 0, days: ["2026-10-05", "2026-10-06"], basis: { forBill: first.number, of: "fault", amountCents: -93_333, taxCents: -7_706 } });
+    expect((await billOf(t.tenantId, "2026-10-21")).amountCents).toBe(draft.amountCents);
+    // a second run proposes nothing more
+    expect((await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" })).late).toBeUndefined();
+    // accepted, it is an adjustment item on the draft citing the confirmed bill
+    expect(await decideProposal(scope, draft.id, late.id, true, "")).toEqual({ ok: true });
+    const after = (await loadBill(scope, draft.id))!;
+    expect(after.items.filter((i) => i.rule === "adjustment").map((i) => [i.amountCents, i.taxCents, i.basis])).toEqual([[-93_333, -7_706, { adjusts: first.number, late: "fault" }]]);
+    expect(after.bill.amountCents).toBe(draft.amountCents - 93_333);
+    // and, taken, it is not proposed again
+    expect((await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-11-20" })).late).toBeUndefined();
+    expect((await loadBill(scope, draft.id))!.proposals.filter((p) => p.kind === "late")).toHaveLength(1);
+    // the page says what it is, in the reader's words
+    const page = await (await get(`/contractBillReport/bill?id=${draft.id}`, await signIn(t.account, t.password))).text();
+    expect(page).toContain(`账单${first.number}确认后到达的证据（故障扣减），调整-933.33元`);
+    expect(page.replaceAll("<!-- -->", "")).toContain(`调整（账单${first.number}确认后到达的证据：故障扣减）`);
   });
 
   it("confirms a bill only with its proposals decided, then refuses every change; a correction is an adjustment", async () => {

@@ -127,6 +127,8 @@ export async function billLoader({ request, context }: LoaderFunctionArgs) {
         clause: typeof i.basis?.clause === "string" ? i.basis.clause : null,
         // an idle item of a declared period (停滞期申报): the declaration it cites
         declared: typeof i.basis?.declared === "string" ? i.basis.declared : null,
+        // a late adjustment: the confirmed bill it corrects and what came after it
+        late: typeof i.basis?.late === "string" ? { bill: String(i.basis.adjusts ?? ""), of: i.basis.late } : null,
         note: i.note,
       })),
       evidence: evidence.map((e) => ({ lineId: e.lineId, day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1 && e.calls === 0, calls: e.calls })),

@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BILLS } from "~/modules/billing/texts/bills";
+import { formatCents } from "~/lib/cents";
 import { useMessage } from "~/i18n/message";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Button, buttonClass, LinkButton } from "~/ui/button";
@@ -271,6 +272,7 @@ function Items({ lineLabel }: { lineLabel: (id: number | null) => string }) {
                   {i.instalment ? t("instalmentOf", { seq: i.instalment.seq, dueOn: i.instalment.dueOn }) : ""}
                   {i.clause ? t("clauseOf", { clause: i.clause }) : ""}
                   {i.declared ? t("declaredOf", { number: i.declared }) : ""}
+                  {i.late ? t("lateOf", { bill: i.late.bill, of: t(`proposalKinds.${i.late.of as "late"}`, { defaultValue: i.late.of }) }) : ""}
                   <span className="block text-xs tabular-nums text-muted" data-testid="bill-item-arithmetic">
                     {i.arithmetic}
                   </span>
@@ -320,7 +322,10 @@ function Proposals({ lineLabel, editable }: { lineLabel: (id: number) => string;
   const here = billHref(bill.id);
   // what a proposal stands on beyond its days and hours (their own columns): the case, the days off, the contract's dates
   const basisText = (basis: Record<string, string | number>) =>
-    Object.entries(basis)
+    // a late adjustment: which confirmed bill, what came after it, how much
+    basis.forBill !== undefined
+      ? t("lateBasis", { bill: String(basis.forBill), of: t(`proposalKinds.${String(basis.of) as "late"}`, { defaultValue: String(basis.of) }), amount: formatCents(Number(basis.amountCents ?? 0)) })
+      : Object.entries(basis)
       .filter(([k]) => !["from", "to", "days", "day", "hours"].includes(k))
       .map(([k, v]) => `${t(`basisKeys.${k as "dayOff"}`, { defaultValue: k })} ${k === "reason" ? t(`outsideReasons.${String(v) as "offSite"}`, { defaultValue: String(v) }) : k === "source" && v === "clerk" ? t("clerkSource") : String(v)}`)
       .join("；");

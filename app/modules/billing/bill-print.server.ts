@@ -52,6 +52,7 @@ const PROPOSAL_RULES: Record<string, readonly string[]> = {
   outside: ["outsideUse"],
   onRent: ["monthly", "daily"],
   offRent: ["monthly", "daily"],
+  late: ["adjustment"],
 };
 
 
@@ -74,7 +75,7 @@ function billRows(b: BillPrint, lang: Language) {
     const decisions = accepted
       .filter((p) => p.lineId === i.lineId && PROPOSAL_RULES[p.kind]?.includes(i.rule))
       .map((p) => fill(p.basis?.source === "clerk" ? t.print.added : t.print.accepted, { proposal: t.proposalKinds[p.kind] }) + (p.reason ? `${zh ? "：" : ": "}${p.reason}` : ""));
-    const clause = (typeof i.basis?.clause === "string" ? fill(t.clauseOf, { clause: i.basis.clause }) : "") + (typeof i.basis?.declared === "string" ? fill(t.declaredOf, { number: i.basis.declared }) : "");
+    const clause = (typeof i.basis?.clause === "string" ? fill(t.clauseOf, { clause: i.basis.clause }) : "") + (typeof i.basis?.declared === "string" ? fill(t.declaredOf, { number: i.basis.declared }) : "") + (typeof i.basis?.late === "string" ? fill(t.lateOf, { bill: String(i.basis.adjusts ?? ""), of: t.proposalKinds[i.basis.late as "late"] ?? i.basis.late }) : "");
     return { machine: machine(i.lineId), rule: rule + clause, quantity: i.quantity, unit: t.units[i.unit] ?? i.unit, shareBp, rateCents: i.rateCents, amountCents: i.amountCents, taxCents: i.taxCents, arithmetic: itemArithmetic(i), note: [i.note, ...decisions].filter(Boolean).join(zh ? "；" : "; ") };
   });
   const bill = b.bill;

@@ -30,7 +30,7 @@ import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../.
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
 import { evidenceDays, faultMinutesByDay, mergeProposals, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
-import { repriceDraft } from "./reprice.server";
+import { pricedItems, repriceDraft } from "./reprice.server";
 import { PROPOSAL_STATE } from "../../../db/states";
 import { billPeriod, duePeriods, isWholeMonth, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
@@ -73,6 +73,8 @@ export interface BillRunResult {
   bills: number;
   /** drafts re-evaluated on evidence that came or changed since they were made (present when any) */
   refreshed?: number;
+  /** late adjustments proposed on next drafts for evidence that came after a bill was confirmed (present when any) */
+  late?: number;
   /** present when some contract could not be billed */
   failed?: BillRunFailure[];
 }
@@ -173,11 +175,13 @@ const endsAfterMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440586.5 + 
 const startsBeforeMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440587.5 - 1) * 86400000`;
 // a where condition (not a selected field): there drizzle names every column by its table, so the aliases and the outer
 // bill stay apart
-const lateEvidence = sql`(
-  exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${vehicleDaily} ${sql.identifier("d")} on ${dailyOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(dailyOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and ${dailyOf.day} between ${bills.periodFrom} and ${bills.periodTo} and ${dailyOf.updatedAt} >= ${bills.createdAt})
-  or exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${alarms} ${sql.identifier("a")} on ${alarmOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(alarmOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and (${alarmOf.createdAt} >= ${bills.createdAt} or ${alarmOf.handledAt} >= ${bills.createdAt}) and ${alarmOf.at} < ${endsAfterMs(bills.periodTo)} and coalesce(${alarmOf.handledAt}, ${alarmOf.at}) >= ${startsBeforeMs(bills.periodFrom)})
-  or exists (select 1 from ${outcarRecords} ${sql.identifier("o")} where ${outcarOf.contractId} = ${bills.contractId} and ${tenantOfOuter(outcarOf, bills)} and ${outcarOf.tripOn} between ${bills.periodFrom} and ${bills.periodTo} and ${outcarOf.updatedAt} >= ${bills.createdAt})
-  or exists (select 1 from ${idlePeriods} ${sql.identifier("ip")} join ${idlePeriodLines} ${sql.identifier("il")} on ${declaredLineOf.periodId} = ${declarationOf.id} and ${sameTenant(declaredLineOf, declarationOf)} join ${contractLines} ${sql.identifier("dl")} on ${declaredOnOf.id} = ${declaredLineOf.lineId} and ${sameTenant(declaredOnOf, declaredLineOf)} join ${contracts} ${sql.identifier("dc")} on ${declaredContractOf.id} = ${declaredOnOf.contractId} and ${sameTenant(declaredContractOf, declaredOnOf)} where coalesce(${declaredContractOf.rootId}, ${declaredContractOf.id}) = ${bills.rootId} and ${tenantOfOuter(declarationOf, bills)} and ${declarationOf.state} = ${IDLE_STATE.approved} and ${declarationOf.updatedAt} >= ${bills.createdAt} and ${declarationOf.fromOn} <= ${bills.periodTo} and ${declarationOf.toOn} >= ${bills.periodFrom}))`;
+/** `lateEvidence` measured from a bill's column (its making; for a confirmed bill, its confirmation). */
+const evidenceSince = (at: SQLiteColumn) => sql`(
+  exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${vehicleDaily} ${sql.identifier("d")} on ${dailyOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(dailyOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and ${dailyOf.day} between ${bills.periodFrom} and ${bills.periodTo} and ${dailyOf.updatedAt} >= ${at})
+  or exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${alarms} ${sql.identifier("a")} on ${alarmOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(alarmOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and (${alarmOf.createdAt} >= ${at} or ${alarmOf.handledAt} >= ${at}) and ${alarmOf.at} < ${endsAfterMs(bills.periodTo)} and coalesce(${alarmOf.handledAt}, ${alarmOf.at}) >= ${startsBeforeMs(bills.periodFrom)})
+  or exists (select 1 from ${outcarRecords} ${sql.identifier("o")} where ${outcarOf.contractId} = ${bills.contractId} and ${tenantOfOuter(outcarOf, bills)} and ${outcarOf.tripOn} between ${bills.periodFrom} and ${bills.periodTo} and ${outcarOf.updatedAt} >= ${at})
+  or exists (select 1 from ${idlePeriods} ${sql.identifier("ip")} join ${idlePeriodLines} ${sql.identifier("il")} on ${declaredLineOf.periodId} = ${declarationOf.id} and ${sameTenant(declaredLineOf, declarationOf)} join ${contractLines} ${sql.identifier("dl")} on ${declaredOnOf.id} = ${declaredLineOf.lineId} and ${sameTenant(declaredOnOf, declaredLineOf)} join ${contracts} ${sql.identifier("dc")} on ${declaredContractOf.id} = ${declaredOnOf.contractId} and ${sameTenant(declaredContractOf, declaredOnOf)} where coalesce(${declaredContractOf.rootId}, ${declaredContractOf.id}) = ${bills.rootId} and ${tenantOfOuter(declarationOf, bills)} and ${declarationOf.state} = ${IDLE_STATE.approved} and ${declarationOf.updatedAt} >= ${at} and ${declarationOf.fromOn} <= ${bills.periodTo} and ${declarationOf.toOn} >= ${bills.periodFrom}))`;
+const lateEvidence = evidenceSince(bills.createdAt);
 
 /** Of the given drafts, those whose evidence may have changed since they were made (`lateEvidence`). */
 async function draftsWithLateEvidence(db: Db, tenantId: number, drafts: number[]): Promise<number[]> {
@@ -191,7 +195,7 @@ const failureOf = (c: Pick<ContractRow, "id" | "number">, error: unknown): BillR
 /** Runs the bills of a tenant (or of one contract) through `through`. */
 export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult> {
   const all = await billableContracts(db, o);
-  const tally = { bills: 0, refreshed: 0 };
+  const tally = { bills: 0, refreshed: 0, late: 0 };
   const failed: BillRunFailure[] = [];
   let touched = 0;
   for (let i = 0; i < all.length; i += CHUNK) {
@@ -224,11 +228,13 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
         failed.push(failureOf(c, error));
       }
     }
-    if (!work.length) continue;
-    touched += work.length;
-    await billEach(db, o, work, tally, failed);
+    if (work.length) {
+      touched += work.length;
+      await billEach(db, o, work, tally, failed);
+    }
+    tally.late += await lateAdjustments(db, o, chunk, failed);
   }
-  return { contracts: touched, bills: tally.bills, ...(tally.refreshed ? { refreshed: tally.refreshed } : {}), ...(failed.length ? { failed } : {}) };
+  return { contracts: touched, bills: tally.bills, ...(tally.refreshed ? { refreshed: tally.refreshed } : {}), ...(tally.late ? { late: tally.late } : {}), ...(failed.length ? { failed } : {}) };
 }
 
 /** Two evidence days alike (the real columns read back as they were written, within a rounding of their last place). */
@@ -268,7 +274,8 @@ async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly Contract
     const before = storedEvidence.filter((e) => e.billId === h.id);
     const after = fresh.evidence.flatMap((e) => e.days.map((d) => ({ lineId: e.lineId, d })));
     const evidenceChanged = before.length !== after.length || after.some(({ lineId, d }) => !before.some((b) => b.lineId === lineId && sameDay(d, b)));
-    const held = storedProposals.filter((p) => p.billId === h.id).map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+    // a late adjustment is not the evidence's proposal for this draft's own period: it stays as it is
+    const held = storedProposals.filter((p) => p.billId === h.id && p.kind !== "late").map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
     const merged = mergeProposals(fresh.proposals, held);
     // an idle declaration approved since changes the price by itself
     const declared = data.declared.some((d) => d.contractId === c.id && d.fromOn <= h.periodTo && d.toOn >= h.periodFrom);
@@ -295,6 +302,88 @@ async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly Contract
     }
   }
   return changed;
+}
+
+const nextDraft = alias(bills, "nb");
+/** A confirmed bill of a contract that has a later draft: where late evidence about it can still be proposed. */
+const hasNextDraft = sql`exists (select 1 from ${bills} ${sql.identifier("nb")} where ${nextDraft.rootId} = ${bills.rootId} and ${tenantOfOuter(nextDraft, bills)} and ${nextDraft.kind} = 'regular' and ${nextDraft.state} = ${BILL_STATE.draft} and ${nextDraft.periodFrom} > ${bills.periodTo})`;
+/** The confirmed bills the late pass reads at most per chunk of contracts (the newest confirmations first). */
+const LATE_MAX = 50;
+
+/**
+ * Evidence that came after a bill was confirmed (Rental III §2): a confirmed bill never changes, so what the evidence
+ * now says of its period is proposed on the contract's next draft, as a `late` proposal the clerk accepts (an
+ * adjustment item of that amount on the draft) or rejects: one a new proposal the evidence makes for the period (a fault
+ * reported late: its deduction), and one for what the changed evidence alone changes (an out-car record entered late
+ * on a 台班 line, a declared idle period approved late). Each amount is the period priced now less the bill as
+ * confirmed and what earlier late adjustments of it accepted. A proposal already made, accepted or rejected is not made
+ * again; an open one the evidence no longer supports is withdrawn. Answers how many were proposed.
+ */
+async function lateAdjustments(db: Db, o: BillRunOptions, chunk: readonly ContractRow[], failed: BillRunFailure[]): Promise<number> {
+  const roots = chunk.map((c) => c.rootId);
+  const confirmed = await db
+    .select()
+    .from(bills)
+    .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), ne(bills.state, BILL_STATE.draft), inArray(bills.rootId, ids(roots)), sql`${bills.confirmedAt} is not null`, evidenceSince(bills.confirmedAt), hasNextDraft))
+    .orderBy(sql`${bills.confirmedAt} desc`)
+    .limit(LATE_MAX);
+  if (!confirmed.length) return 0;
+  const contractOf = new Map(chunk.map((c) => [c.id, c]));
+  const periodOf = (h: (typeof confirmed)[number], c: ContractRow): DuePeriod => ({ from: h.periodFrom, to: h.periodTo, wholeMonth: isWholeMonth(c.kind, c.settlementDay, h.periodFrom, h.periodTo), final: h.final === 1 });
+  const mine = confirmed.filter((h) => contractOf.has(h.contractId));
+  if (!mine.length) return 0;
+  const work: Work[] = mine.map((h) => ({ contract: contractOf.get(h.contractId)!, periods: [periodOf(h, contractOf.get(h.contractId)!)], previousDueOn: [] }));
+  const [data, stored, drafts] = await Promise.all([
+    readChunk(db, o, work),
+    db.select().from(billProposals).where(tenantWhere(billProposals, o.tenantId, inArray(billProposals.billId, sql`(select ${bills.id} from ${bills} where ${inArray(bills.rootId, ids(mine.map((h) => h.rootId)))} and ${ofTenant(bills, o.tenantId)})`))),
+    db
+      .select({ id: bills.id, rootId: bills.rootId, periodFrom: bills.periodFrom })
+      .from(bills)
+      .where(tenantWhere(bills, o.tenantId, eq(bills.kind, "regular"), eq(bills.state, BILL_STATE.draft), inArray(bills.rootId, ids(mine.map((h) => h.rootId)))))
+      .orderBy(bills.periodFrom),
+  ]);
+  let proposed = 0;
+  for (const h of mine) {
+    const c = contractOf.get(h.contractId)!;
+    const target = drafts.find((d) => d.rootId === h.rootId && d.periodFrom > h.periodTo);
+    if (!target) continue;
+    try {
+      const fresh = draftBill(o, c, periodOf(h, c), data);
+      const held = stored.filter((p) => p.billId === h.id && p.kind !== "late").map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+      const added = mergeProposals(fresh.proposals, held).add;
+      const refresh = { evidence: fresh.evidence, writes: [] };
+      const base = await pricedItems(db, o.tenantId, h, { refresh });
+      if (!base.ok) continue;
+      const now = billTotals(base.items);
+      const lateOf = stored.filter((p) => p.kind === "late" && p.basis?.forBill === h.number);
+      // what the changed evidence alone was already adjusted by (a proposal's own adjustment is matched as itself)
+      const taken = lateOf.filter((p) => p.state === PROPOSAL_STATE.accepted && p.basis?.of === "evidence");
+      const takenAmount = taken.reduce((sum, p) => sum + Number(p.basis?.amountCents ?? 0), 0);
+      const takenTax = taken.reduce((sum, p) => sum + Number(p.basis?.taxCents ?? 0), 0);
+      const wanted: Proposal[] = [];
+      const amountCents = now.amountCents - h.amountCents - takenAmount;
+      if (amountCents !== 0) wanted.push({ lineId: fresh.evidence[0]?.lineId ?? 0, kind: "late", days: [], basis: { forBill: h.number, of: "evidence", amountCents, taxCents: now.taxCents - h.taxCents - takenTax } });
+      for (const p of added) {
+        const withIt = await pricedItems(db, o.tenantId, h, { refresh, added: [p] });
+        if (!withIt.ok) continue;
+        const t = billTotals(withIt.items);
+        if (t.amountCents !== now.amountCents) wanted.push({ lineId: p.lineId, kind: "late", days: p.days, hours: p.hours, basis: { forBill: h.number, of: p.kind, amountCents: t.amountCents - now.amountCents, taxCents: t.taxCents - now.taxCents } });
+      }
+      const same = (a: { lineId: number; days: readonly string[]; basis: Record<string, string | number> | null }, b: Proposal) => a.lineId === b.lineId && a.basis?.of === b.basis.of && a.basis?.amountCents === b.basis.amountCents && a.days.join() === b.days.join();
+      const add = wanted.filter((w) => !lateOf.some((p) => same(p, w)));
+      const drop = lateOf.filter((p) => p.state === PROPOSAL_STATE.open && !wanted.some((w) => same(p, w))).map((p) => p.id);
+      if (!add.length && !drop.length) continue;
+      const writes: PromiseLike<unknown>[] = [];
+      if (drop.length) writes.push(db.delete(billProposals).where(tenantWhere(billProposals, o.tenantId, inArray(billProposals.id, idList(drop)), eq(billProposals.state, PROPOSAL_STATE.open))));
+      for (const p of add) writes.push(db.insert(billProposals).values(withTenant(o.tenantId, { billId: target.id, lineId: p.lineId, kind: p.kind, days: [...p.days], hours: p.hours ?? null, day: null, basis: p.basis })));
+      await batch(db, writes as [PromiseLike<unknown>, ...PromiseLike<unknown>[]]);
+      proposed += add.length;
+    } catch (error) {
+      console.error(`bill run: late evidence of ${h.number} of tenant ${o.tenantId} not proposed`, error);
+      failed.push(failureOf(c, error));
+    }
+  }
+  return proposed;
 }
 
 /** Removes half-done drafts (by id, still drafts) with their rows, in one batch. */

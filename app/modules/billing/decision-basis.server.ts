@@ -8,6 +8,7 @@ import { eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Language } from "~/i18n/index";
 import { resources } from "~/i18n/resources";
 import { addDays } from "~/lib/calendar";
+import { formatCents } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import type { Db } from "../../../db/client";
@@ -81,6 +82,9 @@ export function decisionBasis(o: { proposals: readonly BasisProposal[]; lineLabe
       out.push(fill(t.overtime, { machine, hours: (p.hours ?? 0).toFixed(2), allowance: String(basis.allowanceHours ?? "") }));
     } else if (p.kind === "onRent" || p.kind === "offRent") {
       out.push(fill(t[p.kind], { machine, day: p.day ?? "" }));
+    } else if (p.kind === "late") {
+      const of = resources[o.lang].bills.proposalKinds[String(basis.of) as "late"] ?? String(basis.of ?? "");
+      out.push(fill(t.late, { machine, bill: String(basis.forBill ?? ""), of, amount: formatCents(Number(basis.amountCents ?? 0)) }));
     }
   }
   return out;

@@ -119,7 +119,8 @@ export function evidenceDays(
   });
 }
 
-export type ProposalKind = "stopRent" | "idle" | "fault" | "overtime" | "outside" | "onRent" | "offRent";
+/** late: evidence that came after an earlier bill was confirmed, proposed on the next draft as an adjustment (bill-run.server.ts) */
+export type ProposalKind = "stopRent" | "idle" | "fault" | "overtime" | "outside" | "onRent" | "offRent" | "late";
 
 export interface Proposal {
   lineId: number;

@@ -53,10 +53,48 @@ export async function repriceDraft(db: Db, tenantId: number, bill: typeof bills.
  * changed meanwhile rolls the whole batch back), its items anew. `decided` prices it as if those open proposals were
  * already accepted (true) or rejected (false): the decision's own batch carries its repricing (proposalMachine).
  */
-export async function repricingWrites(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: { refresh?: DraftRefresh; decided?: ReadonlyMap<number, boolean>; added?: readonly Proposal[] } = {}): Promise<BillOutcome<{ writes: [PromiseLike<unknown>, ...PromiseLike<unknown>[]] }>> {
-  const { refresh, decided, added = [] } = o;
+export async function repricingWrites(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: PricingOptions = {}): Promise<BillOutcome<{ writes: [PromiseLike<unknown>, ...PromiseLike<unknown>[]] }>> {
   const billId = bill.id;
   if (bill.state !== BILL_STATE.draft || bill.kind !== "regular") return refuse(409, "bills:confirmedFixed");
+  const priced = await pricedItems(db, tenantId, bill, o);
+  if (!priced.ok) return priced;
+  const { items } = priced;
+  const totals = billTotals(items);
+  return {
+    ok: true,
+    writes: [
+      db
+        .update(bills)
+        .set({ amountCents: totals.amountCents, taxCents: totals.taxCents, version: sql`${bills.version} + 1`, updatedAt: Date.now() })
+        .where(tenantWhere(bills, tenantId, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
+      expectChanges(db, 1),
+      ...(o.refresh?.writes ?? []),
+      db.delete(billItems).where(tenantWhere(billItems, tenantId, eq(billItems.billId, billId))),
+      ...items.map((it, i) =>
+        db.insert(billItems).values(
+          withTenant(tenantId, { billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
+        ),
+      ),
+    ],
+  };
+}
+
+/** How a bill is priced again: its evidence as it now stands, open proposals taken as decided, proposals added. */
+export interface PricingOptions {
+  refresh?: DraftRefresh;
+  decided?: ReadonlyMap<number, boolean>;
+  added?: readonly Proposal[];
+}
+
+/**
+ * A regular bill's items as its period prices now (any state: a confirmed one is priced to see what late evidence
+ * would change, never rewritten): its evidence (stored, or the refresh's), its accepted proposals (and those decided
+ * or added here), the contract's terms and its approved idle declarations; an accepted late adjustment (a proposal of
+ * kind `late`, evidence that came after an earlier bill was confirmed) is its own adjustment item.
+ */
+export async function pricedItems(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: PricingOptions = {}): Promise<BillOutcome<{ items: BillItem[] }>> {
+  const { refresh, decided, added = [] } = o;
+  const billId = bill.id;
   const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows, declaredRows] = await batch(db, [
     db.select().from(contracts).where(tenantWhere(contracts, tenantId, eq(contracts.id, bill.contractId))),
     db.select().from(contractLines).where(tenantWhere(contractLines, tenantId, eq(contractLines.contractId, bill.contractId))).orderBy(asc(contractLines.lineNo)),
@@ -102,23 +140,17 @@ export async function repricingWrites(db: Db, tenantId: number, bill: typeof bil
     items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm, declared }));
   }
   items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
-  const totals = billTotals(items);
-  return {
-    ok: true,
-    writes: [
-      db
-        .update(bills)
-        .set({ amountCents: totals.amountCents, taxCents: totals.taxCents, version: sql`${bills.version} + 1`, updatedAt: Date.now() })
-        .where(tenantWhere(bills, tenantId, eq(bills.id, billId), eq(bills.state, BILL_STATE.draft), eq(bills.version, bill.version))),
-      expectChanges(db, 1),
-      ...(refresh?.writes ?? []),
-      db.delete(billItems).where(tenantWhere(billItems, tenantId, eq(billItems.billId, billId))),
-      ...items.map((it, i) =>
-        db.insert(billItems).values(
-          withTenant(tenantId, { billId, seq: i + 1, lineId: it.lineId, rule: it.rule, quantity: it.quantity, unit: it.unit, rateCents: it.rateCents, amountCents: it.amountCents, taxRateBp: it.taxRateBp, taxCents: it.taxCents, basis: it.basis }),
-        ),
-      ),
-    ],
-  };
+  items.push(...lateItems(accepted, bill.taxRateBp));
+  return { ok: true, items };
+}
+
+/** The accepted late adjustments as items: each the difference its evidence makes to the confirmed bill it names. */
+function lateItems(accepted: readonly Proposal[], taxRateBp: number): BillItem[] {
+  return accepted
+    .filter((p) => p.kind === "late" && typeof p.basis.amountCents === "number")
+    .map((p) => {
+      const amount = Number(p.basis.amountCents);
+      return { lineId: p.lineId || null, rule: "adjustment" as const, quantity: "1", unit: "item" as const, rateCents: amount, amountCents: amount, taxRateBp, taxCents: Number(p.basis.taxCents ?? 0), basis: { adjusts: String(p.basis.forBill ?? ""), late: String(p.basis.of ?? "") } };
+    });
 }
 

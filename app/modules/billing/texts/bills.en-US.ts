@@ -143,6 +143,8 @@ export default {
     outside: "Use outside the contract",
     onRent: "On-rent day",
     offRent: "Off-rent day",
+    late: "Late evidence",
+    evidence: "changed daily evidence",
   },
   proposalStates: {
     "0": "Open",
@@ -160,6 +162,8 @@ export default {
   adjustments: "Adjustment bills",
   noAdjustments: "No adjustments",
   daysCount: "{{value}} days",
+  lateBasis: "Evidence that came after bill {{bill}} was confirmed ({{of}}): {{amount}} adjusted",
+  lateOf: " (evidence after bill {{bill}} was confirmed: {{of}})",
   basisKeys: {
     source: "Source",
     dayOff: "Days off",
@@ -193,6 +197,7 @@ export default {
     overtime: "{{machine}}: engine hours above the allowance of {{allowance}} h: {{hours}} h at the overtime rate",
     onRent: "{{machine}}: on rent from {{day}}, its entry to the site fence",
     offRent: "{{machine}}: off rent on {{day}}, its exit from the site fence",
+    late: "{{machine}}: evidence that came after bill {{bill}} was confirmed ({{of}}), adjusted by {{amount}} on this bill",
     none: "No proposal changed this bill",
   },
   print: {

@@ -144,6 +144,8 @@ export default {
     outside: "合同外使用",
     onRent: "起租日",
     offRent: "退租日",
+    late: "确认后证据",
+    evidence: "每日证据变化",
   },
   proposalStates: {
     "0": "待处理",
@@ -161,6 +163,8 @@ export default {
   adjustments: "调整账单",
   noAdjustments: "暂无调整",
   daysCount: "{{value}}天",
+  lateBasis: "账单{{bill}}确认后到达的证据（{{of}}），调整{{amount}}元",
+  lateOf: "（账单{{bill}}确认后到达的证据：{{of}}）",
   basisKeys: {
     source: "来源",
     dayOff: "扣减天数",
@@ -194,6 +198,7 @@ export default {
     overtime: "{{machine}}：发动机工作超出限额{{allowance}}小时，超出{{hours}}小时按超时单价计费",
     onRent: "{{machine}}：按进入工地围栏，起租日为{{day}}",
     offRent: "{{machine}}：按离开工地围栏，退租日为{{day}}",
+    late: "{{machine}}：账单{{bill}}确认后到达的证据（{{of}}），本期调整{{amount}}元",
     none: "本账单无调整计费的系统建议",
   },
   print: {
