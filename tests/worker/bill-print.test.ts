@@ -2,7 +2,6 @@
 // month with ten quiet days accepted as idle at 70 % (−¥3,000.00, the clerk's reason beside it); its PDF and its Excel
 // workbook in both languages, with the items, the total, the decision and the day-by-day evidence; the bill page's
 // guard: another tenant's bill and one outside the user's data scope are not found, a user without the screen refused.
-import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import readXlsxFile from "read-excel-file/universal";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -11,13 +10,11 @@ import { hashPassword } from "../../app/lib/password";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { billScope } from "./bill-fixtures";
-import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { bills, contractLines, contracts, customers, menus, roleMenus, userRoles, users, vehicleDaily } from "../../db/schema";
-import { db, get, makeTenant, signIn, unique } from "./helpers";
+import { db, get, installTestFonts, makeTenant, signIn, unique } from "./helpers";
 import { makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
-const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 const english = (cookie: string) => `${cookie.replace(/(^|; )derrick_lang=[^;]*/, "")}; derrick_lang=en-US`;
 const REASON = "现场停工待命";
 
@@ -50,7 +47,7 @@ async function userOf(tenantId: number, roleId: number, orgId: number) {
 }
 
 beforeAll(async () => {
-  await installPdfFonts(env.FILES, fontFile);
+  await installTestFonts();
   const t = await makeTenant({ role: "admin" });
   const east = await makeDepartment(t.tenantId, t.rootOrgId);
   const west = await makeDepartment(t.tenantId, t.rootOrgId);

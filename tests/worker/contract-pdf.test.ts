@@ -6,15 +6,13 @@ import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/lib/password";
-import { installPdfFonts, PDF_FONTS } from "../../app/modules/contract-pdf/fonts.server";
+import { PDF_FONTS } from "../../app/modules/contract-pdf/fonts.server";
 import { contractFees, contractLines, contractPlans, contracts, customerContacts, customers, organisations, userRoles, users, vehicleModels, vehicles } from "../../db/schema";
-import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, installTestFonts, makeTenant, postForm, signIn, unique } from "./helpers";
 
 const PASSWORD = "Passw0rd@2026";
 let models = 0;
 
-/** A font file of the npm package, served to the tests by the TEST_FONTS binding (vitest.workers.config.ts). */
-const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 
 /** A rental contract with its customer, a contact, `lineCount` lines on a vehicle of a named model, two fees and a plan, straight into the tables. */
 async function makeContract(tenantId: number, opts: { orgId?: number | null; lineCount?: number; customer?: string; terms?: Partial<typeof contracts.$inferInsert> } = {}) {
@@ -73,7 +71,7 @@ async function textOf(res: Response): Promise<{ text: string; pages: number }> {
 }
 
 beforeAll(async () => {
-  await installPdfFonts(env.FILES, fontFile);
+  await installTestFonts();
 });
 
 describe("the contract PDF", () => {
@@ -192,7 +190,7 @@ describe("the contract PDF", () => {
       expect(res.status).toBe(503);
       expect(await res.text()).toContain("npm run fonts:upload");
     } finally {
-      await installPdfFonts(env.FILES, fontFile);
+      await installTestFonts();
     }
   });
 });

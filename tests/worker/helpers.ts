@@ -3,6 +3,7 @@ import { getDb } from "../../db/client";
 import { seedTenant } from "../../db/seed/demo";
 import { peekCaptcha } from "../../app/modules/auth/captcha.server";
 import { MISSING_TEXTS_HEADER } from "../../app/i18n/missing-texts";
+import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 
 export const ORIGIN = "http://localhost";
 export const db = () => getDb(env);
@@ -83,3 +84,8 @@ export async function signIn(account: string, password: string): Promise<string>
 
 export const get = async (path: string, cookie?: string, headers: Record<string, string> = {}) =>
   withAllTexts(path, await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } }));
+
+/** Puts the PDF fonts in the test R2 bucket, from the npm package's files the TEST_FONTS binding serves (vitest.workers.config.ts). */
+export async function installTestFonts(): Promise<void> {
+  await installPdfFonts(env.FILES, async (file) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer()));
+}

@@ -5,6 +5,7 @@
 // run billing a declared period under the 30-day month; another tenant and a read-only user refused.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { loadBill } from "../../app/modules/billing/bill.server";
@@ -12,7 +13,7 @@ import { idlePeriodLines, idlePeriods } from "../../app/modules/billing/idle-per
 import { bills, contractLines, contracts } from "../../db/schema";
 import { rentalWithHistory, ZONE } from "./bill-fixtures";
 import { FACTORIES } from "./factories";
-import { db, get, postForm, signIn } from "./helpers";
+import { db, get, installTestFonts, postForm, signIn } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 type Fields = Record<string, string>;
@@ -40,6 +41,7 @@ const declaration = (c: Clerk, more: Fields = {}): Fields => ({
 const idOf = (res: Response) => Number(/[?&]id=(\d+)/.exec(res.headers.get("Location") ?? "")?.[1]);
 const headOf = async (id: number) => (await db().select().from(idlePeriods).where(eq(idlePeriods.id, id)))[0]!;
 const billOf = async (tenantId: number, periodFrom: string) => (await db().select().from(bills).where(and(eq(bills.tenantId, tenantId), eq(bills.periodFrom, periodFrom))))[0]!;
+
 
 /** A second administrator of the clerk's tenant (nobody approves their own declaration), signed in. */
 async function approverOf(c: Clerk): Promise<string> {
@@ -139,6 +141,12 @@ describe("停滞期申报: idle days declared, approved and billed as declared",
     // the bill page names the declaration beside the item, in both languages
     expect(await c.page(`/contractBillReport/bill?id=${bill.id}`)).toContain(`（依据停滞期申报${number}）`);
     expect(await c.page(`/contractBillReport/bill?id=${bill.id}`, "en-US")).toContain(`(idle period declaration ${number})`);
+    // the PDF the customer gets says what the days stand on: the declaration, its days, its rate and its reason
+    await installTestFonts();
+    const pdf = await get(`/contractBillReport/bill/pdf?id=${bill.id}`, c.cookie);
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text.replace(/\s+/g, "")).toContain(`停滞期申报${number}（已审批）2026-11-01至2026-11-10，共10天，按日租金的60%计租；原因：甲方停工待图纸`);
     // the first month is untouched: the declaration's days are not in it
     expect((await billOf(c.t.tenantId, "2026-09-21")).amountCents).toBe(2_800_000);
   });

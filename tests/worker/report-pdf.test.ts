@@ -9,13 +9,11 @@ import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/lib/password";
-import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { bills, contractCosts, userRoles, users } from "../../db/schema";
-import { db, get, makeTenant, signIn, unique } from "./helpers";
+import { db, get, installTestFonts, makeTenant, signIn, unique } from "./helpers";
 import { makeContract, makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
-const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 
 type Item = { lineId: number | null; rule?: string; quantity?: string; amountCents: number };
 
@@ -47,7 +45,7 @@ interface World {
 let w: World;
 
 beforeAll(async () => {
-  await installPdfFonts(env.FILES, fontFile);
+  await installTestFonts();
   const t = await makeTenant({ role: "admin" });
   const east = await makeDepartment(t.tenantId, t.rootOrgId);
   const west = await makeDepartment(t.tenantId, t.rootOrgId);

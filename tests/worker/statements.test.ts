@@ -9,18 +9,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken } from "../../app/modules/billing/statement.server";
-import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { accrueInterest } from "../../workers/jobs/interest";
 import { billItems, bills, contractLines, contracts, customerContacts, customers, outbox, statementEvents, statements, tenantSettings, vehicleDaily } from "../../db/schema";
 import { billScope, days } from "./bill-fixtures";
-import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, installTestFonts, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 const billScopeOf = (tenantId: number, userId: number) => billScope(tenantId, userId, ["contractBillReport:confirm", "contractBillReport:edit"]);
 
-const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 beforeAll(async () => {
-  await installPdfFonts(env.FILES, fontFile);
+  await installTestFonts();
 });
 
 /** A rental contract with one crane at ¥30,000.00 a month since 2026-09-01 (settled at the month's end), its September bill confirmed. */

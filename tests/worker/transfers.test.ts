@@ -2,9 +2,8 @@ import { env } from "cloudflare:test";
 import { readSheet } from "read-excel-file/universal";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
 import { FACTORIES } from "./factories";
-import { get, makeTenant, postForm, signIn } from "./helpers";
+import { get, installTestFonts, makeTenant, postForm, signIn } from "./helpers";
 import { makeVehicle } from "./telematics";
 import { makeDepartment } from "./rent-fixtures";
 
@@ -190,7 +189,7 @@ describe("设备调拨: a document saved from its declaration", () => {
   });
 
   it("prints one document as a PDF in the reader's language: its head, its machines and their total; nobody else's", async () => {
-    await installPdfFonts(env.FILES, fontFile);
+    await installTestFonts();
     const a = await signedAdmin();
     const id = idOf(await a.post("/equipmentTransfer/form?new=1", transfer(a)));
     const number = String((await head(id))!.number);
@@ -211,8 +210,6 @@ describe("设备调拨: a document saved from its declaration", () => {
   });
 });
 
-/** A font file of the npm package, served to the tests by the TEST_FONTS binding (vitest.workers.config.ts). */
-const fontFile = async (file: string) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer());
 
 /** A user of the admin's tenant whose role may only look at transfers (the screen and its view code), as account and password. */
 async function viewerOf(a: Admin): Promise<[string, string]> {

@@ -18,11 +18,11 @@ import type { ContractPrint } from "~/modules/contract-pdf/render.server";
 import { loadBill, PROPOSAL_STATE, type LoadedBill } from "./bill.server";
 import { BILL_LIST_PATH } from "./bills.resource";
 import { itemArithmetic } from "./arithmetic";
-import { decisionBasis, faultAlarmsOf, fill, type FaultAlarm } from "./decision-basis.server";
+import { decisionBasis, declaredSpans, faultAlarmsOf, fill, type DeclaredSpan, type FaultAlarm } from "./decision-basis.server";
 import { billPeriod } from "./periods";
 
 /** A bill as printed: what its page shows, the lessor (the tenant) for the running head, and its machines' fault alarms. */
-export type BillPrint = LoadedBill & { lessor: string; timeZone: string; faults: FaultAlarm[] };
+export type BillPrint = LoadedBill & { lessor: string; timeZone: string; faults: FaultAlarm[]; declared: DeclaredSpan[] };
 
 type Texts = (typeof resources)["zh-CN"]["bills"];
 
@@ -39,8 +39,8 @@ export async function requireBillPrint({ request, context }: LoaderFunctionArgs)
   if (!loaded) throw new Response("Not Found", { status: 404 });
   const asked = url.searchParams.get("lang");
   const vehicles = loaded.lines.map((l) => l.vehicleId).filter((v): v is number => v != null);
-  const faults = await faultAlarmsOf(scope.db, scope.user.tenantId, vehicles, { from: loaded.bill.periodFrom, to: loaded.bill.periodTo }, scope.user.timeZone);
-  return { bill: { ...loaded, lessor: scope.user.tenantName, timeZone: scope.user.timeZone, faults }, lang: isLanguage(asked) ? asked : readPreferences(request).lang, files: scope.env.FILES };
+  const [faults, declared] = await Promise.all([faultAlarmsOf(scope.db, scope.user.tenantId, vehicles, { from: loaded.bill.periodFrom, to: loaded.bill.periodTo }, scope.user.timeZone), declaredSpans(scope.db, scope.user.tenantId, loaded.items)]);
+  return { bill: { ...loaded, lessor: scope.user.tenantName, timeZone: scope.user.timeZone, faults, declared }, lang: isLanguage(asked) ? asked : readPreferences(request).lang, files: scope.env.FILES };
 }
 
 /** The items an accepted proposal changes: its kind → the rules of its line's items it is priced in (pricing.ts). */
@@ -81,7 +81,7 @@ function billRows(b: BillPrint, lang: Language) {
   const bill = b.bill;
   const adjusts = bill.kind === "adjustment" ? b.items.map((i) => i.basis?.adjusts).find((n) => typeof n === "string") : undefined;
   // the evidence behind each accepted proposal that changed money (its PDF's 计费依据)
-  const basis = decisionBasis({ proposals: b.proposals, lineLabel: machine, faultsOf: (id) => b.faults.filter((f) => f.vehicleId === lineById.get(id)?.vehicleId), timeZone: b.timeZone, lang });
+  const basis = decisionBasis({ proposals: b.proposals, lineLabel: machine, faultsOf: (id) => b.faults.filter((f) => f.vehicleId === lineById.get(id)?.vehicleId), timeZone: b.timeZone, lang, declared: b.declared });
   return {
     t,
     zh,

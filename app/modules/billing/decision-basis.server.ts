@@ -13,6 +13,7 @@ import { formatInZone } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import type { Db } from "../../../db/client";
 import { alarms } from "../../../db/schema";
+import { idlePeriods } from "./idle-period-store.server";
 import { PROPOSAL_STATE } from "../../../db/states";
 import { tenantWhere } from "../../../db/tenant";
 import { faultMinutesByDay } from "./evidence";
@@ -23,6 +24,31 @@ export interface FaultAlarm {
   from: number;
   to: number;
 }
+/** An approved idle declaration as a bill priced it: on which line, its number, the days billed, its rate and why. */
+export interface DeclaredSpan {
+  lineId: number;
+  number: string;
+  dates: readonly string[];
+  rateBp: number;
+  reason: string;
+}
+
+/** The declared idle periods a bill's items were priced by (their `basis.declared`), with each declaration's reason. */
+export async function declaredSpans(db: Db, tenantId: number, items: readonly { lineId: number | null; basis: Record<string, unknown> | null }[]): Promise<DeclaredSpan[]> {
+  const cited = items.filter((i) => i.lineId !== null && typeof i.basis?.declared === "string");
+  if (!cited.length) return [];
+  const numbers = [...new Set(cited.map((i) => String(i.basis!.declared)))];
+  const rows = await db.select({ number: idlePeriods.number, reason: idlePeriods.reason }).from(idlePeriods).where(tenantWhere(idlePeriods, tenantId, inArray(idlePeriods.number, numbers)));
+  return cited.map((i) => ({
+    lineId: i.lineId!,
+    number: String(i.basis!.declared),
+    dates: Array.isArray(i.basis!.dates) ? (i.basis!.dates as string[]) : [],
+    // the item takes off the share not charged
+    rateBp: 10_000 - Number(i.basis!.shareBp ?? 10_000),
+    reason: rows.find((r) => r.number === i.basis!.declared)?.reason ?? "",
+  }));
+}
+
 /** A fault alarm's span, without whose machine it was (the statement's page names no internal row). */
 export type FaultSpan = Pick<FaultAlarm, "from" | "to">;
 
@@ -60,7 +86,7 @@ export const fill = (text: string, params: Record<string, string | number>) => t
  * The sentences, one per accepted proposal that priced something (its machine named by `lineLabel`), in `lang`.
  * `faultsOf` gives a line's machine's fault alarms, listed with the hours each counted.
  */
-export function decisionBasis(o: { proposals: readonly BasisProposal[]; lineLabel: (lineId: number) => string; faultsOf: (lineId: number) => readonly FaultSpan[]; timeZone: string; lang: Language }): string[] {
+export function decisionBasis(o: { proposals: readonly BasisProposal[]; lineLabel: (lineId: number) => string; faultsOf: (lineId: number) => readonly FaultSpan[]; timeZone: string; lang: Language; declared?: readonly DeclaredSpan[] }): string[] {
   const t = resources[o.lang].bills.decisionBasis;
   const zh = o.lang === "zh-CN";
   const when = (ms: number) => formatInZone(ms, o.timeZone, o.lang, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -87,5 +113,6 @@ export function decisionBasis(o: { proposals: readonly BasisProposal[]; lineLabe
       out.push(fill(t.late, { machine, bill: String(basis.forBill ?? ""), of, amount: formatCents(Number(basis.amountCents ?? 0)) }));
     }
   }
+  for (const d of o.declared ?? []) out.push(fill(t.declared, { machine: o.lineLabel(d.lineId), number: d.number, dates: runsOf(d.dates, zh), days: d.dates.length, rate: `${d.rateBp / 100}%`, reason: d.reason }));
   return out;
 }

@@ -64,6 +64,8 @@ export function publicView(v: StatementView) {
       machines: v.lines.map((l) => ({ lineId: l.id, name: l.plate ?? l.spec ?? `#${l.lineNo}` })),
       // each line's machine's fault alarms, by the line (no vehicle id on the customer's page)
       faults: v.lines.map((l) => ({ lineId: l.id, spans: v.faults.filter((f) => f.vehicleId === l.vehicleId).map((f) => ({ from: f.from, to: f.to })) })),
+      // the approved idle declarations the bills were priced by, with their reasons
+      declared: v.declared,
     },
     events: v.events.map((e) => ({ kind: e.kind, at: e.at, customerName: e.customerName, billItemId: e.billItemId, comment: e.comment, byLessor: e.userId != null })),
     // the late interest of the bills: each run of days on one base, by the bill's number
@@ -74,7 +76,7 @@ export function publicView(v: StatementView) {
 /** 计费依据 in the reader's language: what each accepted proposal stood on (the page and its PDF show the same sentences). */
 function basisOf(s: Pick<PublicStatement, "decisions" | "timeZone">, lang: Language): string[] {
   const d = s.decisions;
-  return decisionBasis({ proposals: d.proposals, lineLabel: (id) => d.machines.find((m) => m.lineId === id)?.name ?? "", faultsOf: (id) => d.faults.find((f) => f.lineId === id)?.spans ?? [], timeZone: s.timeZone, lang });
+  return decisionBasis({ proposals: d.proposals, lineLabel: (id) => d.machines.find((m) => m.lineId === id)?.name ?? "", faultsOf: (id) => d.faults.find((f) => f.lineId === id)?.spans ?? [], timeZone: s.timeZone, lang, declared: d.declared });
 }
 
 /** Each run of late interest as its arithmetic, in the reader's language: `ZD-… : 11-01 至 11-10，1,000.00 × 日利率0.30% × 10天 = 30.00`. */

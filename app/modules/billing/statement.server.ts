@@ -14,7 +14,7 @@ import type { Env } from "../../../workers/env";
 import { batch, type Db } from "../../../db/client";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { billEvidence, billInterest, billItems, billProposals, bills, contractLines, contracts, customers, statementEvents, statements, tenants, vehicles } from "../../../db/schema";
-import { faultAlarmsOf } from "./decision-basis.server";
+import { declaredSpans, faultAlarmsOf, type FaultAlarm } from "./decision-basis.server";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { adjustBill, BILL_STATE, type BillOutcome } from "./bill.server";
 import { STATEMENT_LINK_CODE, statementStates } from "./bills.resource";
@@ -293,8 +293,8 @@ export async function statementView(db: Db, tenantId: number, id: number) {
       .orderBy(asc(billInterest.billId), asc(billInterest.fromOn)),
   ]);
   const vehicleIds = lines.map((l) => l.vehicleId).filter((v): v is number => v != null);
-  const faults = accepted.some((p) => p.kind === "fault") ? await faultAlarmsOf(db, tenantId, vehicleIds, { from: s.statement.periodFrom, to: s.statement.periodTo }, s.timeZone) : [];
-  return { ...s, bills: billRows, items, evidence, events, lines, accepted, faults, interest };
+  const [faults, declared] = await Promise.all([accepted.some((p) => p.kind === "fault") ? faultAlarmsOf(db, tenantId, vehicleIds, { from: s.statement.periodFrom, to: s.statement.periodTo }, s.timeZone) : Promise.resolve([] as FaultAlarm[]), declaredSpans(db, tenantId, items)]);
+  return { ...s, bills: billRows, items, evidence, events, lines, accepted, faults, interest, declared };
 }
 
 export type StatementView = NonNullable<Awaited<ReturnType<typeof statementView>>>;

@@ -198,6 +198,7 @@ export default {
     onRent: "{{machine}}: on rent from {{day}}, its entry to the site fence",
     offRent: "{{machine}}: off rent on {{day}}, its exit from the site fence",
     late: "{{machine}}: evidence that came after bill {{bill}} was confirmed ({{of}}), adjusted by {{amount}} on this bill",
+    declared: "{{machine}}: idle period declaration {{number}} (approved) {{dates}}, {{days}} days charged at {{rate}} of a day's rent; reason: {{reason}}",
     none: "No proposal changed this bill",
   },
   print: {

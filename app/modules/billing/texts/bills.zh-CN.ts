@@ -199,6 +199,7 @@ export default {
     onRent: "{{machine}}：按进入工地围栏，起租日为{{day}}",
     offRent: "{{machine}}：按离开工地围栏，退租日为{{day}}",
     late: "{{machine}}：账单{{bill}}确认后到达的证据（{{of}}），本期调整{{amount}}元",
+    declared: "{{machine}}：停滞期申报{{number}}（已审批）{{dates}}，共{{days}}天，按日租金的{{rate}}计租；原因：{{reason}}",
     none: "本账单无调整计费的系统建议",
   },
   print: {
