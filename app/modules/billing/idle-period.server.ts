@@ -254,7 +254,14 @@ export const idlePeriodMachine: Machine<IdlePeriodStateRow> = {
       .select({ contractId: idlePeriods.contractId })
       .from(idlePeriods)
       .where(tenantWhere(idlePeriods, scope, inArray(idlePeriods.id, rows.map((r) => r.id)), eq(idlePeriods.state, IDLE_STATE.approved)));
-    for (const contractId of new Set(approved.map((r) => r.contractId))) await runContractBills(scope, contractId);
+    for (const contractId of new Set(approved.map((r) => r.contractId))) {
+      // the approval is stored: a run that fails here is the nightly run's to do again, not the approver's error
+      try {
+        await runContractBills(scope, contractId);
+      } catch (error) {
+        console.error(`idle period: bills of contract ${contractId} not priced again after approval`, error);
+      }
+    }
   },
 };
 
