@@ -10,6 +10,7 @@ import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 import { Button } from "~/ui/button";
 import { Alert } from "~/ui/field";
 import { Select } from "~/ui/input";
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import type { UnassignedLine } from "./assign.server";
 
 export type AssignAnswer = { ok: true; plate: string; number: string } | { ok: false; message: string; lineId: number };
@@ -20,7 +21,6 @@ export function AssignPanel({ lines, canAssign }: { lines: UnassignedLine[]; can
   const answer = useActionData<AssignAnswer>();
   const busy = useNavigation().state !== "idle";
   if (!lines.length && !answer) return null;
-  const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
   return (
     <details open className="mb-3 rounded-lg border border-line bg-panel p-3" data-testid="assign-panel">
       <summary className="cursor-pointer font-semibold text-ink">
@@ -30,27 +30,27 @@ export function AssignPanel({ lines, canAssign }: { lines: UnassignedLine[]; can
       {answer?.ok ? <Alert tone="success">{t("assign.done", { number: answer.number, plate: answer.plate })}</Alert> : null}
       {answer && !answer.ok ? <Alert tone="error">{message(answer.message)}</Alert> : null}
       {lines.length ? (
-        <table className="w-full text-sm">
+        <Table bare testId="assign-table">
           <thead>
-            <tr className="border-b border-line">
-              <th className={th}>{t("assign.contract")}</th>
-              <th className={th}>{t("assign.type")}</th>
-              <th className={th}>{t("assign.days")}</th>
-              <th className={th}>{t("assign.machine")}</th>
-            </tr>
+            <HeadRow>
+              <Th dense>{t("assign.contract")}</Th>
+              <Th dense>{t("assign.type")}</Th>
+              <Th dense>{t("assign.days")}</Th>
+              <Th dense>{t("assign.machine")}</Th>
+            </HeadRow>
           </thead>
           <tbody>
             {lines.map((l) => (
-              <tr key={l.lineId} className="border-t border-line align-middle" data-testid="assign-line" data-line={l.lineId}>
-                <td className="px-2 py-1.5">
+              <Row key={l.lineId} className="align-middle" data-testid="assign-line" data-line={l.lineId}>
+                <Td dense>
                   <a href={`/contractList/form?id=${l.contractId}`} className="text-brand">
                     {l.number}
                   </a>
                   {l.customer ? <span className="ml-2 text-muted">{l.customer}</span> : null}
-                </td>
-                <td className="px-2 py-1.5">{[l.equipmentType ? equipmentTypeName(l.equipmentType, i18n.language) : t("assign.anyType"), l.spec].filter(Boolean).join(" · ")}</td>
-                <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">{`${l.from} ～ ${l.to ?? t("assign.openEnd")}`}</td>
-                <td className="px-2 py-1.5">
+                </Td>
+                <Td dense>{[l.equipmentType ? equipmentTypeName(l.equipmentType, i18n.language) : t("assign.anyType"), l.spec].filter(Boolean).join(" · ")}</Td>
+                <Td dense className="whitespace-nowrap tabular-nums">{`${l.from} ～ ${l.to ?? t("assign.openEnd")}`}</Td>
+                <Td dense>
                   {l.candidates.length ? (
                     <Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="intent" value="assign" />
@@ -72,11 +72,11 @@ export function AssignPanel({ lines, canAssign }: { lines: UnassignedLine[]; can
                   ) : (
                     <span className="text-muted">{t("assign.none")}</span>
                   )}
-                </td>
-              </tr>
+                </Td>
+              </Row>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
     </details>
   );
