@@ -95,7 +95,7 @@ export const idlePeriodView = defineView({
     { key: "machines", label: { zh: "设备", en: "Machines" } },
     { key: "reason", label: { zh: "停滞原因", en: "Reason" } },
     { key: "creatorName", label: { zh: "申报人", en: "Declared by" } },
-    { key: "createdAt", label: { zh: "申报时间", en: "Declared" }, type: "datetime", sortable: true },
+    { key: "createdAt", label: { zh: "申报时间", en: "Declared" }, type: "datetime", sortable: true, optional: true },
   ],
   filters: [
     { key: "q", label: { zh: "单号/合同/设备", en: "No., contract or machine" }, type: "text", simple: true },

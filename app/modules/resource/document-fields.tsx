@@ -251,6 +251,7 @@ export function HeadFields({ fields, metas, choices, files, readOnly, before, ch
               <label htmlFor={meta.id}>{labelOf(f.label, lang)}</label>
             </div>
             <FieldControl field={f} meta={meta} choices={choices} files={files} readOnly={readOnly} />
+            {f.hint && !readOnly ? <p className="mt-0.5 text-xs text-muted">{labelOf(f.hint, lang)}</p> : null}
           </fieldset>
         );
       })}
