@@ -14,6 +14,7 @@ import { bills, contractLines, contracts } from "../../db/schema";
 import { rentalWithHistory, ZONE } from "./bill-fixtures";
 import { FACTORIES } from "./factories";
 import { db, get, installTestFonts, postForm, signIn } from "./helpers";
+import { makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
 type Fields = Record<string, string>;
@@ -99,6 +100,23 @@ describe("停滞期申报: idle days declared, approved and billed as declared",
     const strangerCookie = await signIn(stranger.t.account, stranger.t.password);
     expect((await get(`/idlePeriod/form?id=${first}`, strangerCookie)).status).toBe(404);
     expect((await postForm(`/idlePeriod/form?id=${first}`, { ...declaration(c), id: String(first), version: "1" }, { Cookie: strangerCookie })).status).toBe(404);
+  });
+
+  it("shows a user whose data scope is a department only the declarations of that department's contracts", async () => {
+    const c = await clerk();
+    await db().update(contracts).set({ orgId: c.t.rootOrgId }).where(eq(contracts.id, c.contractId));
+    const id = idOf(await c.post("/idlePeriod/form?new=1", declaration(c)));
+    const number = (await headOf(id)).number;
+    const dept = await makeDepartment(c.t.tenantId, c.t.rootOrgId);
+    await env.DB.prepare("update users set org_id = ? where id = ?").bind(dept, c.t.userId).run();
+    const scoped = await signIn(c.t.account, c.t.password);
+    expect(await (await get("/idlePeriod", scoped)).text()).not.toContain(number);
+    expect((await get(`/idlePeriod/form?id=${id}`, scoped)).status).toBe(404);
+    expect((await postForm(`/idlePeriod/form?id=${id}`, { intent: "transition:submit", ids: String(id) }, { Cookie: scoped })).status).toBe(404);
+    // nor may they declare on it: the contract is not among their choices
+    const refused = await postForm("/idlePeriod/form?new=1", declaration(c, { fromOn: "2026-12-01", toOn: "2026-12-02" }), { Cookie: scoped });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("请从选项中选择");
   });
 
   it("stores the same machine's days once when twenty saves race", async () => {
