@@ -63,6 +63,13 @@ describe("停滞期申报: idle days declared, approved and billed as declared",
     expect(await db().select({ lineId: idlePeriodLines.lineId, position: idlePeriodLines.position }).from(idlePeriodLines).where(eq(idlePeriodLines.periodId, id))).toEqual([{ lineId: c.lineId, position: 1 }]);
     const list = await c.page("/idlePeriod");
     for (const text of [head.number, c.number, "2026-11-01", "60%", "甲方停工待图纸"]) expect(list).toContain(text);
+    // 申报停滞期 from the contract in force: the new declaration starts on that contract; one the user may not declare on is ignored
+    const contract = await c.page(`/contractList/form?id=${c.contractId}`);
+    expect(contract).toContain(`href="/idlePeriod/form?new=1&amp;contractId=${c.contractId}"`);
+    const fresh = await c.page(`/idlePeriod/form?new=1&contractId=${c.contractId}`);
+    expect(fresh).toMatch(new RegExp(`<option value="${c.contractId}" selected=""`));
+    const stranger = await rentalWithHistory();
+    expect(await c.page(`/idlePeriod/form?new=1&contractId=${stranger.contractId}`)).not.toContain(`value="${stranger.contractId}" selected`);
   });
 
   it("names each refusal at its field, in the reader's language, and stores nothing", async () => {

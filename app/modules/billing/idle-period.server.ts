@@ -272,4 +272,9 @@ export const idlePeriodDocument: DocumentDefinition<IdlePeriodStateRow> = {
   approval: idlePeriodApprovalKind,
   editable,
   options: idlePeriodOptions,
+  // 申报停滞期 from a contract's page: its contract chosen (one the user may declare on), its machines to pick
+  newValues: (url, values, options) => {
+    const contractId = url.searchParams.get("contractId") ?? "";
+    return options.contractId?.some((o) => o.value === contractId) ? { ...values, contractId } : values;
+  },
 };

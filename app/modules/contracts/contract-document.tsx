@@ -107,6 +107,11 @@ export function ContractDocument() {
       machine={{ view: contractStates, row: doc, codes: loaded.codes, me: loaded.me, action: here }}
       actions={
         <>
+          {doc && doc.current && doc.state === CONTRACT_STATE.executing && loaded.canDeclareIdle ? (
+            <Link to={`/idlePeriod/form?new=1&contractId=${doc.id}`} className="rounded-md border border-line px-3 py-1.5 text-sm text-ink hover:border-brand hover:text-brand" data-testid="declare-idle">
+              {t("declareIdle")}
+            </Link>
+          ) : null}
           {doc && doc.current && (doc.state === CONTRACT_STATE.approved || doc.state === CONTRACT_STATE.executing) && loaded.canEdit ? (
             <details className="relative">
               <summary className="list-none rounded-md border border-line px-3 py-1.5 text-sm text-ink [&::-webkit-details-marker]:hidden">{t("amend")}</summary>

@@ -67,7 +67,7 @@ export async function documentLoader({ request, context }: LoaderFunctionArgs) {
   const has = (a: string) => scope.access.permissions.has(`${CONTRACT_PERMISSION}:${a}`);
   const { flash, clear } = readFlash(request);
   const headers = clear ? { "Set-Cookie": clear } : undefined;
-  const common = { me: scope.user.id, codes: heldCodes(contractStates, scope.access.permissions), flash: flash === "saved", canEdit: has("edit") };
+  const common = { me: scope.user.id, codes: heldCodes(contractStates, scope.access.permissions), flash: flash === "saved", canEdit: has("edit"), canDeclareIdle: scope.access.permissions.has("idlePeriod:add") };
   if (url.searchParams.get("new") === "1") {
     if (!has("add")) throw new Response("Forbidden", { status: 403 });
     const [values, options, number] = await Promise.all([newContractValues(scope, url), contractOptions(scope), previewNumber(scope.db, scope.user.tenantId, CONTRACT_NUMBERING, Date.now(), scope.user.timeZone)]);

@@ -55,6 +55,8 @@ export interface DocumentDefinition<Row extends StatefulRow & { state: number }>
   /** the states and transitions (submit, approve …): the page shows the buttons the user may press */
   machine?: Machine<Row>;
   approval?: ApprovalKind;
+  /** a new document's starting values from the address (`?new=1&contractId=`), among the options offered: else as declared */
+  newValues?(url: URL, values: Values, options: Record<string, Option[]>): Values;
 }
 
 /**
@@ -202,13 +204,14 @@ export async function documentLoader<Row extends StatefulRow & { state: number }
     if (!can.add) throw new Response("Forbidden", { status: 403 });
     // a new document starts with the rows it needs at least, blank (a blank row is no row when saved)
     const defaults = newFormValues(view.form as FormFieldDef[]);
+    const options = await def.options(scope);
     return data(
       {
         ...common,
         mode: "create" as const,
         doc: null,
-        values: defaults,
-        options: await def.options(scope),
+        values: def.newValues ? def.newValues(url, defaults, options) : defaults,
+        options,
         attachments: [] as FileRef[],
         approval: null as ApprovalHistory | null,
         history: [] as HistoryEntry[],

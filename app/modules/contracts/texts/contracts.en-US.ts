@@ -151,6 +151,7 @@ export default {
     overdue: "Overdue",
     remark: "Remark",
   },
+  declareIdle: "Declare idle days",
   // the contract line's machine finder
   finder: {
     open: "Find a machine",

@@ -154,6 +154,7 @@ export default {
     overdue: "已逾期",
     remark: "备注",
   },
+  declareIdle: "申报停滞期",
   // the contract line's machine finder
   finder: {
     open: "查找设备",
