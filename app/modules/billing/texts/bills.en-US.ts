@@ -162,7 +162,7 @@ export default {
   adjustments: "Adjustment bills",
   noAdjustments: "No adjustments",
   daysCount: "{{value}} days",
-  lateBasis: "Evidence that came after bill {{bill}} was confirmed ({{of}}): {{amount}} adjusted",
+  lateBasis: "Evidence after bill {{bill}} was confirmed ({{of}}): adjust by {{amount}}",
   lateOf: " (evidence after bill {{bill}} was confirmed: {{of}})",
   basisKeys: {
     source: "Source",
