@@ -29,8 +29,8 @@ import { dayStartMs } from "~/lib/tenant-days";
 import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
-import { evidenceDays, faultMinutesByDay, mergeProposals, onSiteMinutesByDay, proposalsFor, type Proposal } from "./evidence";
-import { pricedItems, repriceDraft } from "./reprice.server";
+import { evidenceDays, faultMinutesByDay, mergeProposals, onSiteMinutesByDay, proposalsFor, storedProposal, type Proposal } from "./evidence";
+import { pricedVariants, repriceDraft } from "./reprice.server";
 import { PROPOSAL_STATE } from "../../../db/states";
 import { billPeriod, duePeriods, isWholeMonth, previousDueDays, type DuePeriod } from "./periods";
 import { isFixedPrice } from "../contracts/value";
@@ -237,6 +237,12 @@ export async function runBills(db: Db, o: BillRunOptions): Promise<BillRunResult
   return { contracts: touched, bills: tally.bills, ...(tally.refreshed ? { refreshed: tally.refreshed } : {}), ...(tally.late ? { late: tally.late } : {}), ...(failed.length ? { failed } : {}) };
 }
 
+/** A stored bill's period as the run prices it. */
+const periodOf = (h: Pick<typeof bills.$inferSelect, "periodFrom" | "periodTo" | "final">, c: ContractRow): DuePeriod => ({ from: h.periodFrom, to: h.periodTo, wholeMonth: isWholeMonth(c.kind, c.settlementDay, h.periodFrom, h.periodTo), final: h.final === 1 });
+
+/** A bill's stored proposals the evidence is merged with (a late adjustment is another period's, it stays as it is). */
+const heldFor = (stored: readonly (typeof billProposals.$inferSelect)[], billId: number) => stored.filter((p) => p.billId === billId && p.kind !== "late").map(storedProposal);
+
 /** Two evidence days alike (the real columns read back as they were written, within a rounding of their last place). */
 const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
 const sameDay = (a: EvidenceDay, b: typeof billEvidence.$inferSelect) =>
@@ -255,7 +261,6 @@ async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly Contract
     db.select().from(billProposals).where(tenantWhere(billProposals, o.tenantId, inArray(billProposals.billId, idList(draftIds)))),
   ]);
   const contractOf = new Map(chunk.map((c) => [c.id, c]));
-  const periodOf = (h: (typeof heads)[number], c: ContractRow): DuePeriod => ({ from: h.periodFrom, to: h.periodTo, wholeMonth: isWholeMonth(c.kind, c.settlementDay, h.periodFrom, h.periodTo), final: h.final === 1 });
   const work: Work[] = [];
   for (const h of heads) {
     const c = contractOf.get(h.contractId);
@@ -274,8 +279,7 @@ async function refreshDrafts(db: Db, o: BillRunOptions, chunk: readonly Contract
     const before = storedEvidence.filter((e) => e.billId === h.id);
     const after = fresh.evidence.flatMap((e) => e.days.map((d) => ({ lineId: e.lineId, d })));
     const evidenceChanged = before.length !== after.length || after.some(({ lineId, d }) => !before.some((b) => b.lineId === lineId && sameDay(d, b)));
-    // a late adjustment is not the evidence's proposal for this draft's own period: it stays as it is
-    const held = storedProposals.filter((p) => p.billId === h.id && p.kind !== "late").map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+    const held = heldFor(storedProposals, h.id);
     const merged = mergeProposals(fresh.proposals, held);
     // an idle declaration approved since changes the price by itself
     const declared = data.declared.some((d) => d.contractId === c.id && d.fromOn <= h.periodTo && d.toOn >= h.periodFrom);
@@ -329,7 +333,6 @@ async function lateAdjustments(db: Db, o: BillRunOptions, chunk: readonly Contra
     .limit(LATE_MAX);
   if (!confirmed.length) return 0;
   const contractOf = new Map(chunk.map((c) => [c.id, c]));
-  const periodOf = (h: (typeof confirmed)[number], c: ContractRow): DuePeriod => ({ from: h.periodFrom, to: h.periodTo, wholeMonth: isWholeMonth(c.kind, c.settlementDay, h.periodFrom, h.periodTo), final: h.final === 1 });
   const mine = confirmed.filter((h) => contractOf.has(h.contractId));
   if (!mine.length) return 0;
   const work: Work[] = mine.map((h) => ({ contract: contractOf.get(h.contractId)!, periods: [periodOf(h, contractOf.get(h.contractId)!)], previousDueOn: [] }));
@@ -349,12 +352,13 @@ async function lateAdjustments(db: Db, o: BillRunOptions, chunk: readonly Contra
     if (!target) continue;
     try {
       const fresh = draftBill(o, c, periodOf(h, c), data);
-      const held = stored.filter((p) => p.billId === h.id && p.kind !== "late").map((p) => ({ id: p.id, state: p.state, lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} }));
+      const held = heldFor(stored, h.id);
       const added = mergeProposals(fresh.proposals, held).add;
-      const refresh = { evidence: fresh.evidence, writes: [] };
-      const base = await pricedItems(db, o.tenantId, h, { refresh });
-      if (!base.ok) continue;
-      const now = billTotals(base.items);
+      // the period as it prices now, and with each new finding on its own: the bill's rows read once
+      const priced = await pricedVariants(db, o.tenantId, h, { refresh: { evidence: fresh.evidence, writes: [] } }, [[], ...added.map((p) => [p])]);
+      if (!priced.ok) continue;
+      const totals = priced.variants.map(billTotals);
+      const [now, withEach] = [totals[0]!, totals.slice(1)];
       const lateOf = stored.filter((p) => p.kind === "late" && p.basis?.forBill === h.number);
       // what the changed evidence alone was already adjusted by (a proposal's own adjustment is matched as itself)
       const taken = lateOf.filter((p) => p.state === PROPOSAL_STATE.accepted && p.basis?.of === "evidence");
@@ -363,12 +367,10 @@ async function lateAdjustments(db: Db, o: BillRunOptions, chunk: readonly Contra
       const wanted: Proposal[] = [];
       const amountCents = now.amountCents - h.amountCents - takenAmount;
       if (amountCents !== 0) wanted.push({ lineId: fresh.evidence[0]?.lineId ?? 0, kind: "late", days: [], basis: { forBill: h.number, of: "evidence", amountCents, taxCents: now.taxCents - h.taxCents - takenTax } });
-      for (const p of added) {
-        const withIt = await pricedItems(db, o.tenantId, h, { refresh, added: [p] });
-        if (!withIt.ok) continue;
-        const t = billTotals(withIt.items);
+      added.forEach((p, i) => {
+        const t = withEach[i]!;
         if (t.amountCents !== now.amountCents) wanted.push({ lineId: p.lineId, kind: "late", days: p.days, hours: p.hours, basis: { forBill: h.number, of: p.kind, amountCents: t.amountCents - now.amountCents, taxCents: t.taxCents - now.taxCents } });
-      }
+      });
       const same = (a: { lineId: number; days: readonly string[]; basis: Record<string, string | number> | null }, b: Proposal) => a.lineId === b.lineId && a.basis?.of === b.basis.of && a.basis?.amountCents === b.basis.amountCents && a.days.join() === b.days.join();
       const add = wanted.filter((w) => !lateOf.some((p) => same(p, w)));
       const drop = lateOf.filter((p) => p.state === PROPOSAL_STATE.open && !wanted.some((w) => same(p, w))).map((p) => p.id);

@@ -250,6 +250,18 @@ export function decisionsOf(accepted: readonly Proposal[]): LineDecisions {
 /** A proposal the draft holds: its id and whether the clerk has decided it. */
 export type StoredProposal = Proposal & { id: number; state: number };
 
+/** A `bill_proposals` row as a proposal (its nulls as absent). */
+export const storedProposal = (p: { id: number; state: number; lineId: number; kind: ProposalKind; days: string[]; hours: number | null; day: string | null; basis: Record<string, string | number> | null }): StoredProposal => ({
+  id: p.id,
+  state: p.state,
+  lineId: p.lineId,
+  kind: p.kind,
+  days: p.days,
+  hours: p.hours ?? undefined,
+  day: p.day ?? undefined,
+  basis: p.basis ?? {},
+});
+
 /** Which kinds cover the same days: a day decided as idle is not proposed again as stop-rent, and the reverse. */
 const DAY_GROUP: Partial<Record<ProposalKind, string>> = { idle: "quiet", stopRent: "quiet", outside: "outside" };
 

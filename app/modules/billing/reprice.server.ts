@@ -11,7 +11,7 @@ import { PROPOSAL_STATE } from "../../../db/states";
 import { ofTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { contractItems, minTermOf, refuse, taxTermsOf, tripHours, type BillOutcome } from "./bill-terms";
 import { BILL_STATE } from "./bills.resource";
-import { decisionsOf, type Proposal } from "./evidence";
+import { decisionsOf, storedProposal, type Proposal } from "./evidence";
 import { billPeriod } from "./periods";
 import { billTotals, declaredFor, fixedPricePlan, priceLine } from "./pricing";
 import { declaredIdle } from "./idle-period-store.server";
@@ -93,7 +93,16 @@ export interface PricingOptions {
  * kind `late`, evidence that came after an earlier bill was confirmed) is its own adjustment item.
  */
 export async function pricedItems(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: PricingOptions = {}): Promise<BillOutcome<{ items: BillItem[] }>> {
-  const { refresh, decided, added = [] } = o;
+  const priced = await pricedVariants(db, tenantId, bill, o, [o.added ?? []]);
+  return priced.ok ? { ok: true, items: priced.variants[0]! } : priced;
+}
+
+/**
+ * `pricedItems` for several sets of added proposals at once, the bill's rows read once: what late evidence would
+ * change, priced without any new finding and with each on its own (the bill run's late pass).
+ */
+export async function pricedVariants(db: Db, tenantId: number, bill: typeof bills.$inferSelect, o: Omit<PricingOptions, "added">, variants: readonly (readonly Proposal[])[]): Promise<BillOutcome<{ variants: BillItem[][] }>> {
+  const { refresh, decided } = o;
   const billId = bill.id;
   const [contractRows, lineRows, evidenceRows, proposalRows, feeRows, planRows, previousRows, tripRows, declaredRows] = await batch(db, [
     db.select().from(contracts).where(tenantWhere(contracts, tenantId, eq(contracts.id, bill.contractId))),
@@ -118,30 +127,34 @@ export async function pricedItems(db: Db, tenantId: number, bill: typeof bills.$
   ]);
   const contract = contractRows[0];
   if (!contract) return refuse(404, "bills:notFound");
-  // and what the same batch adds (the clerk's own days)
-  const accepted: Proposal[] = [...proposalRows.filter((p) => decided?.get(p.id) ?? p.state === PROPOSAL_STATE.accepted).map((p) => ({ lineId: p.lineId, kind: p.kind, days: p.days, hours: p.hours ?? undefined, day: p.day ?? undefined, basis: p.basis ?? {} })), ...added];
+  const decisions: Proposal[] = proposalRows.filter((p) => decided?.get(p.id) ?? p.state === PROPOSAL_STATE.accepted).map(storedProposal);
   const period = billPeriod(contract, { from: bill.periodFrom, to: bill.periodTo, final: bill.final === 1 });
   // the bill's own rate (an amendment keeps what the bill was made at), the contract's way of carrying it
   const tax = { ...taxTermsOf(contract), rateBp: bill.taxRateBp };
   const minTerm = minTermOf(contract, period);
   const plan = fixedPricePlan(contract, planRows);
-  const items: BillItem[] = [];
   const evidenceOf = (lineId: number): EvidenceDay[] =>
     refresh
       ? [...(refresh.evidence.find((e) => e.lineId === lineId)?.days ?? [])]
       : evidenceRows.filter((e) => e.lineId === lineId).map((e) => ({ day: e.day, engineHours: e.engineHours, km: e.km, onSiteMinutes: e.onSiteMinutes, faultMinutes: e.faultMinutes, noData: e.noData === 1, calls: e.calls }));
-  // a fixed price: no line is priced, whatever was accepted (the run proposes nothing for it)
-  for (const row of plan ? [] : lineRows) {
-    const line = withFenceDates(row as BillLineTerms, accepted);
-    const days = evidenceOf(row.id);
-    const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
-    const mine = accepted.filter((p) => p.lineId === row.id);
-    const declared = declaredFor(declaredRows, bill.contractId, row.lineNo, period);
-    items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm, declared }));
-  }
-  items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
-  items.push(...lateItems(accepted, bill.taxRateBp));
-  return { ok: true, items };
+  // each variant: the decisions, and what it adds (the clerk's own days, a late finding)
+  const priceWith = (added: readonly Proposal[]): BillItem[] => {
+    const accepted = [...decisions, ...added];
+    const items: BillItem[] = [];
+    // a fixed price: no line is priced, whatever was accepted (the run proposes nothing for it)
+    for (const row of plan ? [] : lineRows) {
+      const line = withFenceDates(row as BillLineTerms, accepted);
+      const days = evidenceOf(row.id);
+      const calls = tripRows.filter((t) => t.lineId === row.id).map((t) => ({ id: t.id, day: t.tripOn, hours: tripHours(t) }));
+      const mine = accepted.filter((p) => p.lineId === row.id);
+      const declared = declaredFor(declaredRows, bill.contractId, row.lineNo, period);
+      items.push(...priceLine({ line, period, tax, evidence: days, calls, decisions: mine.length ? decisionsOf(mine) : undefined, minTerm, declared }));
+    }
+    items.push(...contractItems(contract, feeRows, plan ? { plan, previousDueOn: previousRows[0]?.dueOn ?? null, dueOn: bill.dueOn } : null, period, tax));
+    items.push(...lateItems(accepted, bill.taxRateBp));
+    return items;
+  };
+  return { ok: true, variants: variants.map(priceWith) };
 }
 
 /** The accepted late adjustments as items: each the difference its evidence makes to the confirmed bill it names. */

@@ -10,6 +10,7 @@ import { formatCents } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";
 import { makePdf } from "~/modules/contract-pdf/make-pdf.server";
 import type { ContractPrint } from "~/modules/contract-pdf/render.server";
+import { fill } from "./decision-basis.server";
 import type { StatementPageView } from "./statement-link.server";
 import type { BillRule, BillUnit } from "./types";
 
@@ -19,11 +20,11 @@ type PrintKey = keyof (typeof resources)["zh-CN"]["statements"]["print"];
 export async function statementPdf(files: R2Bucket, s: StatementPageView, lang: Language): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
   const texts = resources[lang].statements.print;
   const bill = resources[lang].bills;
-  const t = (key: PrintKey, params: Record<string, string | number> = {}) => String(texts[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+  const t = (key: PrintKey, params: Record<string, string | number> = {}) => fill(String(texts[key]), params);
   const ruleOf = (rule: BillRule, feeKind: string | null) => (rule === "fee" && feeKind && feeKind in bill.fees ? bill.fees[feeKind as keyof typeof bill.fees] : (bill.rules[rule] ?? rule));
   const unitOf = (unit: BillUnit) => bill.units[unit] ?? unit;
-  const clause = (c: string | null) => (c ? bill.clauseOf.replace("{{clause}}", c) : "");
-  const declared = (n: string | null) => (n ? bill.declaredOf.replace("{{number}}", n) : "");
+  const clause = (c: string | null) => (c ? fill(bill.clauseOf, { clause: c }) : "");
+  const declared = (n: string | null) => (n ? fill(bill.declaredOf, { number: n }) : "");
   const items = s.bills.flatMap((b) => b.items.map((i) => [b.number.slice(-8), i.machine ?? (i.equipmentType ? equipmentTypeName(i.equipmentType, lang) : bill.contractWide), ruleOf(i.rule, i.feeKind) + clause(i.clause) + declared(i.declared), `${i.quantity} ${unitOf(i.unit)}`, i.arithmetic, formatCents(i.amountCents), formatCents(i.taxCents)]));
   const basis = s.basis;
   const interest = s.interestLines;
@@ -43,7 +44,7 @@ export async function statementPdf(files: R2Bucket, s: StatementPageView, lang: 
           [t("period"), `${s.periodFrom} ～ ${s.periodTo}`],
           [t("amount"), formatCents(s.amountCents)],
           [t("tax"), formatCents(s.taxCents)],
-          [bill.dayCount, bill.dayCounts[s.terms.dayCount].replace("{{days}}", String(s.terms.monthDays))],
+          [bill.dayCount, fill(bill.dayCounts[s.terms.dayCount], { days: s.terms.monthDays })],
           [bill.priceTax, bill.priceTaxes[s.terms.priceTax]],
         ],
       },
