@@ -8,7 +8,7 @@ import { eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Language } from "~/i18n/index";
 import { resources } from "~/i18n/resources";
 import { addDays } from "~/lib/calendar";
-import { formatCents } from "~/lib/cents";
+import { formatCents, percentOfBp } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";
 import { dayStartMs } from "~/lib/tenant-days";
 import type { Db } from "../../../db/client";
@@ -113,6 +113,6 @@ export function decisionBasis(o: { proposals: readonly BasisProposal[]; lineLabe
       out.push(fill(t.late, { machine, bill: String(basis.forBill ?? ""), of, amount: formatCents(Number(basis.amountCents ?? 0)) }));
     }
   }
-  for (const d of o.declared ?? []) out.push(fill(t.declared, { machine: o.lineLabel(d.lineId), number: d.number, dates: runsOf(d.dates, zh), days: d.dates.length, rate: `${d.rateBp / 100}%`, reason: d.reason }));
+  for (const d of o.declared ?? []) out.push(fill(t.declared, { machine: o.lineLabel(d.lineId), number: d.number, dates: runsOf(d.dates, zh), days: d.dates.length, rate: `${percentOfBp(d.rateBp)}%`, reason: d.reason }));
   return out;
 }

@@ -9,8 +9,10 @@ import { contractLines, contracts, customers, users, vehicles } from "../../../d
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
+import { percentOfBp } from "~/lib/cents";
 import { documentHref } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
+import { LINE_END } from "~/modules/contracts/availability.server";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 import { documentChecks, documentLinesWrites, type DocumentDefinition } from "~/modules/resource/document.server";
 import { schemaOfFields } from "~/modules/resource/field-schema";
@@ -50,8 +52,6 @@ const declaredMachines = sql<string | null>`(select group_concat(coalesce(${vehi
   idlePeriodLines,
 )} left join ${vehicles} on ${vehicles.id} = ${contractLines.vehicleId} and ${sameTenant(vehicles, contractLines)} where ${lineOf})`;
 
-/** The rate as the list shows it: 70%. */
-const percentText = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 
 export const idlePeriodResource = defineResource({
   view: idlePeriodView,
@@ -90,7 +90,7 @@ export const idlePeriodResource = defineResource({
       ...r,
       state: String(r.state),
       days: Math.round((Date.parse(r.toOn) - Date.parse(r.fromOn)) / 86_400_000) + 1,
-      rate: percentText(rateBp),
+      rate: `${percentOfBp(rateBp)}%`,
     })),
   filters: {
     q: (v) =>
@@ -155,7 +155,7 @@ async function declarationRules(scope: RequestScope, v: { contractId: number; fr
   const ids = v.lines.map((l) => l.lineId);
   const [lines, others] = await Promise.all([
     scope.db
-      .select({ id: contractLines.id, contractId: contractLines.contractId, onRentOn: contractLines.onRentOn, endOn: sql<string | null>`coalesce(${contractLines.offRentOn}, ${contracts.plannedEndOn})`.as("end_on") })
+      .select({ id: contractLines.id, contractId: contractLines.contractId, onRentOn: contractLines.onRentOn, endOn: LINE_END.as("end_on") })
       .from(contractLines)
       .innerJoin(contracts, and(eq(contracts.id, contractLines.contractId), sameTenant(contracts, contractLines)))
       .where(tenantWhere(contractLines, scope, inArray(contractLines.id, ids))),
