@@ -27,7 +27,7 @@ for (const [lang, year] of [
 
     await page.goto("/contractList/form?new=1");
     // the money inputs take typing once the page is interactive
-    await expect(page.getByTestId("contract-document")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByTestId("lines-lines")).toHaveAttribute("data-hydrated", "true");
     const name = `E2E ${lang} ${Date.now().toString(36).slice(-5)}`;
     await page.getByLabel(x.name, { exact: true }).fill(name);
     // the document scrolls inside the content pane: the window itself never does, so the header and the menu stay

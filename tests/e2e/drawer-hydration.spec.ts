@@ -30,3 +30,37 @@ test("typing in a server-rendered drawer before it hydrates keeps the text and t
   await expect(name).toHaveValue("慢网用户甲");
   await expect(form.getByLabel("登录账号")).toHaveValue("");
 });
+
+// A document page hydrates before its form (the form's chunk, Conform and the lines table, comes after the page): while
+// that chunk is on its way the page around it is live, the form is the server's and keeps what is typed, and when it
+// comes the same form hydrates in place (nothing redrawn, no hydration error) and its rows work in the page.
+test("a document page is live before its form's chunk; the form hydrates in place and keeps what was typed", async ({ page }) => {
+  const errors: string[] = [];
+  // React's hydration errors (#418, #421, #423, #425…) and anything thrown
+  page.on("console", (m) => {
+    if (m.type() === "error" && /react|hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/document-page-form-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto("/equipmentTransfer/form?new=1");
+  const fiber = (selector: string) => page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith("__reactFiber")), selector);
+  // the page is live (its back link is React's) while the form is still the server's
+  await expect.poll(() => fiber('[data-testid="document-page"] a[href="/equipmentTransfer"]'), { timeout: 15_000 }).toBe(true);
+  expect(await fiber('input[name="toSite"]')).toBe(false);
+  await page.evaluate(() => document.querySelector("form")!.setAttribute("data-server", "kept"));
+  const site = page.locator('input[name="toSite"]');
+  await site.fill("慢网 张江工地");
+  release();
+  await expect.poll(() => fiber('input[name="toSite"]'), { timeout: 15_000 }).toBe(true);
+  // the server's form element is the one React took over, with the text in it
+  await expect(page.locator('form[data-server="kept"]')).toHaveCount(1);
+  await expect(site).toHaveValue("慢网 张江工地");
+  await page.getByTestId("add-lines").click();
+  await expect(page.getByTestId("lines-row")).toHaveCount(2);
+  expect(errors).toEqual([]);
+});

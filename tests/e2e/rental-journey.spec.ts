@@ -112,7 +112,7 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     const machines = await freeMachines(start, end);
     await page.goto("/contractList/form?new=1");
     // the money inputs take typing once the page is interactive
-    await expect(page.getByTestId("contract-document")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByTestId("lines-lines")).toHaveAttribute("data-hydrated", "true");
     await expect(page.getByTestId("contract-state")).toHaveText(x.draft);
     const name = `E2E 旅程 ${stamp}`;
     await page.getByLabel(x.contractName, { exact: true }).fill(name);

@@ -1,16 +1,14 @@
 /**
  * The frame every document page stands in: its title with badges, back and print beside the actions its machine offers,
- * the notices under them, the form (hidden id and version, the fields disabled when only viewed, the save bar stuck to
- * the pane's bottom), what comes after it, the approval trail and the history of changes. The declared document page
+ * the notices under them, the form (a DocumentForm, document-form.tsx, in a chunk of its own: loadedAfterPage), what
+ * comes after it, the approval trail and the history of changes. The declared document page
  * (document-page.tsx) and the contract document fill the same slots, so a document looks and behaves the same
  * whichever built it.
  */
-import { FormProvider, getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { lazy, Suspense, type FormEventHandler, type MouseEventHandler, type ReactNode, type Ref } from "react";
+import { lazy, memo, Suspense, type ComponentType, type ReactNode } from "react";
 import type { ApprovalHistoryPanel } from "~/modules/workflow/approval-history";
 import type { MachineView } from "~/modules/workflow/machine";
-import { Button, LinkButton } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { FlashToast } from "~/widgets/toast";
 import { DocumentHistory } from "./document-history";
 
@@ -19,6 +17,24 @@ import { DocumentHistory } from "./document-history";
 const Transitions = lazy(() => import("~/modules/workflow/transition-ui").then((m) => ({ default: m.DocumentTransitions })));
 const Panel = lazy(() => import("~/modules/workflow/transition-ui").then((m) => ({ default: m.TransitionPanel })));
 const Approval = lazy(() => import("~/modules/workflow/approval-history").then((m) => ({ default: m.ApprovalHistoryPanel })));
+
+/**
+ * A part of a document's page in a chunk of its own (its form, with Conform's state and the lines tables): the server
+ * renders it with the page, the browser hydrates it once its code is in, and until then it stays the server's HTML (a
+ * form posts as a plain form). Memoised on its props, which must be stable (module constants, primitives): a boundary
+ * still waiting for its code that receives an update is rendered anew by the browser, empty until the code is in.
+ */
+export function loadedAfterPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the props pass through as the part declares them
+  const Part = lazy(async () => ({ default: (await load()) as ComponentType<any> }));
+  return memo(function AfterPage(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  });
+}
 
 type ApprovalHistory = Parameters<typeof ApprovalHistoryPanel>[0]["history"];
 type History = Parameters<typeof DocumentHistory>[0]["history"];
@@ -90,65 +106,5 @@ export function DocumentFrame({ attrs, flash, title, badges, back, pdf, actions,
       ) : null}
       {history ? <DocumentHistory history={history} /> : null}
     </div>
-  );
-}
-
-export interface DocumentFormProps {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a document's form is whatever its declaration names
-  form: FormMetadata<any, string[]>;
-  action: string;
-  /** the stored document (its id and version post with the form) or null for a new one */
-  doc: { id: number; version: number } | null;
-  readOnly: boolean;
-  busy: boolean;
-  save: { intent: string; label: string; testId: string; barTestId?: string };
-  cancel: { to: string; label: string };
-  /**
-   * Who judges before the post: the declared rules in the browser (Conform's, the default), or the server alone, the
-   * browser checking only the fields' own constraints (required, lengths) first — a form whose rules need the server's
-   * data (the contract's credit, its numbering) judges there.
-   */
-  judge?: "browser" | "server";
-  formRef?: Ref<HTMLFormElement>;
-  onInput?: FormEventHandler<HTMLFormElement>;
-  onClick?: MouseEventHandler<HTMLFormElement>;
-  children: ReactNode;
-}
-
-/** The document's form: Conform's, posted as a plain form (a clerk on a slow link works before the scripts arrive). */
-export function DocumentForm({ form, action, doc, readOnly, busy, save, cancel, judge = "browser", formRef, onInput, onClick, children }: DocumentFormProps) {
-  return (
-    <FormProvider context={form.context}>
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        noValidate={judge === "browser"}
-        ref={formRef}
-        onInput={onInput}
-        onClick={onClick}
-        // a field reached by Tab stops above the sticky save bar, not behind it
-        className={readOnly ? undefined : "[&_:is(input,select,textarea)]:scroll-mb-20"}
-      >
-        {doc ? (
-          <>
-            <input type="hidden" name="id" value={doc.id} />
-            <input type="hidden" name="version" value={doc.version} />
-          </>
-        ) : null}
-        <fieldset disabled={readOnly} className="min-w-0">
-          {children}
-        </fieldset>
-        {!readOnly ? (
-          // stuck to the pane's very bottom: -bottom-4 takes back the main pane's padding, below which the fields showed through
-          <div className="sticky -bottom-4 z-10 -mx-4 flex justify-end gap-2 border-t border-line bg-canvas px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.35)]" data-testid={save.barTestId}>
-            <LinkButton to={cancel.to}>{cancel.label}</LinkButton>
-            <Button type="submit" name="intent" value={save.intent} variant="primary" disabled={busy} data-testid={save.testId}>
-              {save.label}
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </FormProvider>
   );
 }
