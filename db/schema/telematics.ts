@@ -371,7 +371,46 @@ export const vehicleDaily = sqliteTable(
     cells: text("cells", { mode: "json" }).$type<[number, number, number][]>(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index("vehicle_daily_tenant_day_idx").on(t.tenantId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.day] }),
+    index("vehicle_daily_tenant_day_idx").on(t.tenantId, t.day),
+    index("vehicle_daily_tenant_day_sums_idx").on(t.tenantId, t.day, t.vehicleId, t.engineSeconds, t.mileageKm, t.fuelUsedL),
+  ],
+);
+
+/**
+ * Each machine's month (yyyy-MM) summed from its days, and each organisation's fleet day (the machines in it that day
+ * worked, their totals): kept by triggers on vehicle_daily and on a machine's organisation (migration 0040), read by
+ * the telematics reports so a year over 10,000 machines is months, not days (app/modules/reports/fleet-reports.server.ts).
+ */
+export const vehicleMonthly = sqliteTable(
+  "vehicle_monthly",
+  {
+    tenantId: integer("tenant_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
+    /** yyyy-MM */
+    month: text("month").notNull(),
+    daysWorked: integer("days_worked").notNull().default(0),
+    engineSeconds: integer("engine_seconds").notNull().default(0),
+    mileageKm: real("mileage_km").notNull().default(0),
+    fuelUsedL: real("fuel_used_l").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.month] }), index("vehicle_monthly_tenant_month_idx").on(t.tenantId, t.month, t.vehicleId, t.daysWorked, t.engineSeconds, t.mileageKm, t.fuelUsedL)],
+);
+
+export const fleetDaily = sqliteTable(
+  "fleet_daily",
+  {
+    tenantId: integer("tenant_id").notNull(),
+    /** the machines' organisation (0: none) */
+    orgId: integer("org_id").notNull(),
+    day: text("day").notNull(),
+    machinesWorking: integer("machines_working").notNull().default(0),
+    engineSeconds: integer("engine_seconds").notNull().default(0),
+    mileageKm: real("mileage_km").notNull().default(0),
+    fuelUsedL: real("fuel_used_l").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.orgId] })],
 );
 
 /**

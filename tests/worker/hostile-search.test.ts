@@ -99,8 +99,8 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
   expect(failures).toEqual([]);
 }
 
-/** The rental reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
-const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport"];
+/** The reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
+const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport"];
 
 const RESOURCE_PATHS = new Set(Object.values(registeredResources()).map((r) => r.resource.view.path));
 

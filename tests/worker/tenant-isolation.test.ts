@@ -46,6 +46,8 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   // telematics: written by the hub and the terminal API
   alarms: "the FleetHub's rules (workers/fleet-hub), handled on /alarmMessage (alarms/alarm.server.ts)",
   vehicle_daily: "the FleetHub's roll-ups (workers/fleet-hub/rollups.ts)",
+  vehicle_monthly: "vehicle_daily's triggers (migration 0040), read by the telematics reports",
+  fleet_daily: "vehicle_daily's triggers (migration 0040), read by the telematics reports",
   vehicle_events: "the FleetHub (workers/fleet-hub)",
   terminal_commands: "the terminal API (workers/telematics)",
   // the machinery's own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, monthsOf, quickRange, rangeFromUrl } from "./quick-range";
+import { daysBetween, monthsAndEdges, monthsOf, quickRange, rangeFromUrl } from "./quick-range";
 
 // 2026-11-27 is a Friday
 const TODAY = "2026-11-27";
@@ -49,5 +49,22 @@ describe("report quick ranges (spec §9)", () => {
     expect(rangeFromUrl(new URLSearchParams("from=2026-01-01&to=9999-12-31"), TODAY)).toEqual({ range: "theMonth", from: "2026-11-01", to: "2026-11-30", refused: "invalid" });
     expect(rangeFromUrl(new URLSearchParams("from=2026-02-30&to=2026-03-01"), TODAY).refused).toBe("invalid");
     expect(monthsOf({ from: "2025-11-15", to: "2026-02-01" })).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+  });
+});
+
+describe("monthsAndEdges: a range as whole months and the days at its edges (the telematics reports' roll-ups)", () => {
+  it("splits a range into its whole months and the edge days outside them", () => {
+    expect(monthsAndEdges("2026-09-20", "2026-12-03")).toEqual({ months: ["2026-10", "2026-11"], edges: [["2026-09-20", "2026-09-30"], ["2026-12-01", "2026-12-03"]] });
+    expect(monthsAndEdges("2026-10-01", "2026-10-31")).toEqual({ months: ["2026-10", "2026-10"], edges: [] });
+    expect(monthsAndEdges("2025-12-04", "2026-12-03")).toEqual({ months: ["2026-01", "2026-11"], edges: [["2025-12-04", "2025-12-31"], ["2026-12-01", "2026-12-03"]] });
+    // February of a leap year ends on the 29th
+    expect(monthsAndEdges("2028-02-01", "2028-02-29")).toEqual({ months: ["2028-02", "2028-02"], edges: [] });
+    expect(monthsAndEdges("2028-02-01", "2028-02-28")).toEqual({ months: null, edges: [["2028-02-01", "2028-02-28"]] });
+  });
+
+  it("keeps a range within one month, or across two without a whole one, as days", () => {
+    expect(monthsAndEdges("2026-10-01", "2026-10-03")).toEqual({ months: null, edges: [["2026-10-01", "2026-10-03"]] });
+    expect(monthsAndEdges("2026-10-15", "2026-11-14")).toEqual({ months: null, edges: [["2026-10-15", "2026-11-14"]] });
+    expect(monthsAndEdges("2026-10-02", "2026-10-02")).toEqual({ months: null, edges: [["2026-10-02", "2026-10-02"]] });
   });
 });

@@ -128,3 +128,18 @@ export function monthsOf({ from, to }: DayRange): string[] {
   for (let m = monthStart(from); m <= to; m = addMonths(m, 1)) out.push(m.slice(0, 7));
   return out;
 }
+
+/**
+ * A range as whole months (first and last, yyyy-MM) and the days at its edges outside them: 2026-09-20..2026-12-03 is
+ * October and November, and 2026-09-20..30 and 2026-12-01..03.
+ */
+export function monthsAndEdges(from: string, to: string): { months: [string, string] | null; edges: [string, string][] } {
+  const firstFull = from.endsWith("-01") ? from.slice(0, 7) : addMonths(from, 1).slice(0, 7);
+  const lastFull = addDays(to, 1).endsWith("-01") ? to.slice(0, 7) : addMonths(to, -1).slice(0, 7);
+  if (firstFull > lastFull) return { months: null, edges: [[from, to]] };
+  const edges: [string, string][] = [];
+  if (from < `${firstFull}-01`) edges.push([from, addDays(`${firstFull}-01`, -1)]);
+  const afterLast = addMonths(`${lastFull}-01`, 1);
+  if (to >= afterLast) edges.push([afterLast, to]);
+  return { months: [firstFull, lastFull], edges };
+}

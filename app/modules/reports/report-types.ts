@@ -6,19 +6,19 @@ import type { DayRange, ReportRange } from "./quick-range";
  * (money two decimals with separators, percents one decimal, hours one decimal). Client-safe.
  */
 
-/** The four reports: their texts (`reports:titles.<key>`) and their files. */
-export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData";
+/** The reports: their texts (`reports:titles.<key>`) and their files. */
+export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData" | "operation" | "oilWear";
 
 /** The text a table shows without rows: 运营数据报表's third table lists idle machines, the others say the period is empty. */
-export const emptyTextKey = (report: ReportKey, tableIndex: number) => (report === "operateData" && tableIndex === 2 ? "idleNone" : "empty");
+export const emptyTextKey = (report: ReportKey, tableIndex: number) => (report === "operateData" && tableIndex === 2 ? "idleNone" : report === "oilWear" && tableIndex === 2 ? "fuelEvents" : "empty");
 
-export type CellKind = "text" | "money" | "percent" | "hours" | "count";
+export type CellKind = "text" | "money" | "percent" | "hours" | "decimal" | "count";
 export interface ReportColumn {
   key: string;
   label: { zh: string; en: string };
   kind: CellKind;
 }
-/** money in integer cents, percent in tenths of a percent (permille), hours as a number; null shows — */
+/** money in integer cents, percent in tenths of a percent (permille), hours and decimals (km, litres) as a number; null shows — */
 export type ReportRow = Record<string, string | number | null>;
 
 export interface ReportTable {
@@ -34,7 +34,7 @@ export interface ChartSeries {
   label: { zh: string; en: string };
   /** one per category */
   values: number[];
-  kind: "money" | "hours" | "percent";
+  kind: "money" | "hours" | "percent" | "decimal";
 }
 export interface ReportChart {
   title: { zh: string; en: string };
@@ -61,7 +61,7 @@ export function formatPermille(permille: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 10).toLocaleString("en-US")}.${abs % 10}%`;
 }
 
-/** Hours to one decimal, separators for thousands. */
+/** Hours (and any figure kept to one decimal: km, litres) to one decimal, separators for thousands. */
 export const formatHours = (h: number) => (Math.round(h * 10) / 10).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A cell's text, the same on the page and in the sheet. */
@@ -73,6 +73,7 @@ export function cellText(kind: CellKind, value: string | number | null | undefin
     case "percent":
       return formatPermille(Number(value));
     case "hours":
+    case "decimal":
       return formatHours(Number(value));
     case "count":
       return Number(value).toLocaleString("en-US");

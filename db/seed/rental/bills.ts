@@ -55,11 +55,13 @@ export const seedBills: RentalSeedPart = async (db, ctx) => {
       const r = noise(l.vehicleId!, d);
       const idle = weekday(d) === 0 || (l.id === still?.id && quiet.has(d));
       const seconds = idle ? 0 : Math.round((5 + r * 4) * 3600);
-      rows.push([ctx.tenantId, l.vehicleId, d, idle ? 0 : Math.round((3 + r * 22) * 10) / 10, seconds, idle ? 0 : seconds + 1800]);
+      const km = idle ? 0 : Math.round((3 + r * 22) * 10) / 10;
+      // fuel: 32 to 62 L a 100 km (油耗报表: some machines above their model's high-fuel value)
+      rows.push([ctx.tenantId, l.vehicleId, d, km, seconds, idle ? 0 : seconds + 1800, Math.round(km * (0.32 + noise(l.vehicleId! + 7, d) * 0.3) * 10) / 10]);
     }
   }
-  const insert = `insert or ignore into vehicle_daily (tenant_id, vehicle_id, day, mileage_km, engine_seconds, online_seconds, updated_at)
-    select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, ${Date.now()} from json_each(?) j`;
+  const insert = `insert or ignore into vehicle_daily (tenant_id, vehicle_id, day, mileage_km, engine_seconds, online_seconds, fuel_used_l, updated_at)
+    select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, ${Date.now()} from json_each(?) j`;
   await writeJsonRows(db, [[insert, rows]]);
 
   // a 20-hour fault on the still crane, 18:00 to 14:00 the next day (10 hours counted: the nights are not), repaired
@@ -71,6 +73,15 @@ export const seedBills: RentalSeedPart = async (db, ctx) => {
       .values({ tenantId: ctx.tenantId, vehicleId: still.vehicleId!, hubKey: `seed-fault-${still.id}-${day}`, kind: "fault", level: 1, at, detail: { spn: 110, fmi: 0, count: 1 }, handleState: 1, handleNote: "更换冷却液温度传感器", handlerId: ctx.adminId, handledAt: at + 20 * 3_600_000 })
       .onConflictDoNothing();
   }
+
+  // 油耗报表's fuel events: a fill on the first machine two days before the newest roll-up, a sudden drop (a possible
+  // drain) on the second at night five days before
+  const [first, second] = [...new Set(lines.map((l) => l.vehicleId!))];
+  const fuelAlarms = [
+    first ? { vehicleId: first, kind: "refuel", level: 3, at: parseZonedTime(`${addDays(newest, -2)}T07:40`, timeZone), detail: { from: 18.5, to: 92 } } : null,
+    second ? { vehicleId: second, kind: "fuel_drop", level: 1, at: parseZonedTime(`${addDays(newest, -5)}T02:15`, timeZone), detail: { from: 76, to: 41.5 } } : null,
+  ].filter((a) => a !== null);
+  for (const a of fuelAlarms) await db.insert(alarms).values({ tenantId: ctx.tenantId, hubKey: `seed-${a.kind}-${a.vehicleId}`, ...a }).onConflictDoNothing();
 
   const run = await runBills(db, { tenantId: ctx.tenantId, timeZone, through: addDays(today, -1), userId: null });
   // the demo's bills are all made or the seed says why (a run goes on past a failing contract and only reports it)

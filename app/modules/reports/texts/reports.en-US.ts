@@ -1,11 +1,13 @@
 // The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report" },
+  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report" },
   notes: {
     contractRevenue: "Revenue: confirmed and locked bills (adjustments included) in the month their period ends; cost: the equipment cost register by day.",
     customerZeroRent: "Zero-rent (spot) contracts: trips, hours and machines from the trip log; revenue from confirmed bills.",
     overtime: "Shift overtime and hours above the allowance on confirmed bills, per machine and contract.",
     operateData: "Days on rent from the equipment lines of billed contracts; utilisation = days on rent ÷ days in the range.",
+    operation: "Operating hours are each machine's engine running time a day (reported by its terminal, summed per day in the tenant's time zone); days worked are the days with running time.",
+    oilWear: "Fuel is each machine's fuel burnt a day; litres per 100 km = fuel ÷ distance × 100, above the model's high-fuel value is over; refuels and sudden drops are jumps of the tank level while stopped.",
   },
   range: {
     label: "Period",
@@ -44,4 +46,5 @@ export default {
   empty: "No data in this period",
   chartEmpty: "Nothing to chart",
   idleNone: "No idle machine in this period",
+  fuelEvents: "No refuel or sudden drop in this period",
 };
