@@ -14,6 +14,7 @@ import { labelOf, type OptionDef } from "~/lib/list/types";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Alert } from "~/ui/field";
+import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import { comparedText } from "./compared-text";
 import { DocumentFrame, loadedAfterPage } from "~/modules/resource/document-frame";
 import { CONTRACT_STATE, CONTRACT_STATES, contractStates } from "./contracts.resource";
@@ -122,70 +123,77 @@ export function ContractDocument() {
 function ContractVersions({ doc, comparison }: { doc: NonNullable<DocumentData["doc"]>; comparison: DocumentData["comparison"] }) {
   const { t, i18n } = useTranslation(CONTRACTS);
   const label = (o: OptionDef) => labelOf(o.label, i18n.language);
-  const th = "whitespace-nowrap px-2 py-2 text-left text-xs font-medium text-muted";
   return (
     <section className="mb-4 rounded-lg border border-line bg-panel p-4" data-testid="contract-versions">
       <h2 className="mb-2 text-base font-semibold text-ink">{t("versions")}</h2>
-      <table className="w-full text-sm">
+      <Table bare>
         <thead>
-          <tr className="border-b border-line">
-            <th className={th}>{t("revision")}</th>
-            <th className={th}>{t("state")}</th>
-            <th className={th}>{t("value")}</th>
-            <th className={th} />
-          </tr>
+          <HeadRow>
+            <Th dense>{t("revision")}</Th>
+            <Th dense>{t("state")}</Th>
+            <Th dense num>{t("value")}</Th>
+            <Th dense />
+          </HeadRow>
         </thead>
         <tbody>
           {doc.revisions.map((r) => {
             const s = CONTRACT_STATES.find((x) => x.value === String(r.state));
             return (
-              <tr key={r.id} className="border-t border-line">
-                <td className="px-2 py-1.5">
+              <Row key={r.id}>
+                <Td dense>
                   <Link to={`/contractList/form?id=${r.id}`} className="text-brand" aria-current={r.id === doc.id ? "page" : undefined}>
                     {`v${r.revision}`}
                   </Link>
                   {r.current ? <span className="ml-2 text-xs text-success">{t("current")}</span> : null}
-                </td>
-                <td className="px-2 py-1.5">{s ? label(s) : r.state}</td>
-                <td className="px-2 py-1.5 tabular-nums">{r.value}</td>
-                <td className="px-2 py-1.5">
+                </Td>
+                <Td dense>{s ? label(s) : r.state}</Td>
+                <Td dense num>
+                  {r.value}
+                </Td>
+                <Td dense>
                   {r.id !== doc.id ? (
                     <Link to={`/contractList/form?id=${doc.id}&compare=${r.id}`} className="text-brand">
                       {t("compare")}
                     </Link>
                   ) : null}
-                </td>
-              </tr>
+                </Td>
+              </Row>
             );
           })}
         </tbody>
-      </table>
+      </Table>
       {comparison ? (
         <div className="mt-3" data-testid="contract-compare">
           <h3 className="mb-2 text-sm font-semibold text-ink">{t("compareTitle", { a: comparison.a, b: comparison.b })}</h3>
           {comparison.changes.length ? (
-            <table className="w-full text-sm">
+            <Table bare>
               <thead>
-                <tr className="border-b border-line">
-                  <th className={th}>{t("field")}</th>
-                  <th className={th}>{t("before")}</th>
-                  <th className={th}>{t("after")}</th>
-                </tr>
+                <HeadRow>
+                  <Th dense>{t("field")}</Th>
+                  <Th dense>{t("before")}</Th>
+                  <Th dense>{t("after")}</Th>
+                </HeadRow>
               </thead>
               <tbody>
                 {comparison.changes.map((c, i) => {
                   const key = c.field.includes(".") ? c.field.split(".")[1]! : c.field;
                   const name = i18n.exists(`${CONTRACTS}:${key}`) ? t(key as "name") : key;
                   return (
-                    <tr key={i} className="border-t border-line">
-                      <td className="px-2 py-1.5 text-muted">{c.line ? t("lineField", { n: c.line, field: name }) : name}</td>
-                      <td className="px-2 py-1.5 text-danger line-through">{comparedText(c.field, c.before)}</td>
-                      <td className="px-2 py-1.5 text-success">{comparedText(c.field, c.after)}</td>
-                    </tr>
+                    <Row key={i}>
+                      <Td dense className="text-muted">
+                        {c.line ? t("lineField", { n: c.line, field: name }) : name}
+                      </Td>
+                      <Td dense tone="danger" className="line-through">
+                        {comparedText(c.field, c.before)}
+                      </Td>
+                      <Td dense className="text-success">
+                        {comparedText(c.field, c.after)}
+                      </Td>
+                    </Row>
                   );
                 })}
               </tbody>
-            </table>
+            </Table>
           ) : (
             <p className="text-sm text-muted">{t("noDifference")}</p>
           )}
