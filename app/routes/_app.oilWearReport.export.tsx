@@ -9,5 +9,5 @@ import { reportRange } from "~/modules/reports/reports.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/oilWearReport", permission: "oilWearReport:export" });
   const lang = readPreferences(request).lang;
-  return reportExport(scope, request, { report: "oilWear", data: await oilWearReport(scope, reportRange(new URL(request.url), scope), lang), lang });
+  return reportExport(scope, request, { report: "oilWear", data: await oilWearReport(scope, reportRange(new URL(request.url), scope), lang, true), lang });
 }

@@ -9,5 +9,5 @@ import { reportRange } from "~/modules/reports/reports.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await requireScope(request, context, { screen: "/operationReport", permission: "operationReport:export" });
   const lang = readPreferences(request).lang;
-  return reportExport(scope, request, { report: "operation", data: await operationReport(scope, reportRange(new URL(request.url), scope), lang), lang });
+  return reportExport(scope, request, { report: "operation", data: await operationReport(scope, reportRange(new URL(request.url), scope), lang, true), lang });
 }

@@ -364,6 +364,8 @@ export const vehicleDaily = sqliteTable(
     mileageKm: real("mileage_km").notNull().default(0),
     fuelUsedL: real("fuel_used_l").notNull().default(0),
     engineSeconds: integer("engine_seconds").notNull().default(0),
+    /** engine time standing still (ACC on, below the moving speed) */
+    idleSeconds: integer("idle_seconds").notNull().default(0),
     onlineSeconds: integer("online_seconds").notNull().default(0),
     alarmCount: integer("alarm_count").notNull().default(0),
     points: integer("points").notNull().default(0),
@@ -374,7 +376,7 @@ export const vehicleDaily = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.vehicleId, t.day] }),
     index("vehicle_daily_tenant_day_idx").on(t.tenantId, t.day),
-    index("vehicle_daily_tenant_day_sums_idx").on(t.tenantId, t.day, t.vehicleId, t.engineSeconds, t.mileageKm, t.fuelUsedL),
+    index("vehicle_daily_tenant_day_sums_idx").on(t.tenantId, t.day, t.vehicleId, t.engineSeconds, t.idleSeconds, t.mileageKm, t.fuelUsedL),
   ],
 );
 
@@ -392,10 +394,11 @@ export const vehicleMonthly = sqliteTable(
     month: text("month").notNull(),
     daysWorked: integer("days_worked").notNull().default(0),
     engineSeconds: integer("engine_seconds").notNull().default(0),
+    idleSeconds: integer("idle_seconds").notNull().default(0),
     mileageKm: real("mileage_km").notNull().default(0),
     fuelUsedL: real("fuel_used_l").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.month] }), index("vehicle_monthly_tenant_month_idx").on(t.tenantId, t.month, t.vehicleId, t.daysWorked, t.engineSeconds, t.mileageKm, t.fuelUsedL)],
+  (t) => [primaryKey({ columns: [t.vehicleId, t.month] }), index("vehicle_monthly_tenant_month_idx").on(t.tenantId, t.month, t.vehicleId, t.daysWorked, t.engineSeconds, t.idleSeconds, t.mileageKm, t.fuelUsedL)],
 );
 
 export const fleetDaily = sqliteTable(
@@ -407,6 +410,7 @@ export const fleetDaily = sqliteTable(
     day: text("day").notNull(),
     machinesWorking: integer("machines_working").notNull().default(0),
     engineSeconds: integer("engine_seconds").notNull().default(0),
+    idleSeconds: integer("idle_seconds").notNull().default(0),
     mileageKm: real("mileage_km").notNull().default(0),
     fuelUsedL: real("fuel_used_l").notNull().default(0),
   },

@@ -239,7 +239,7 @@ describe("alarm rules through the real ingest path", () => {
     expect(got[0]!.detail).toMatchObject({ since: seen });
   });
 
-  it("daily roll-up: mileage, points, engine and online time in vehicle_daily, not doubled by a second flush", async () => {
+  it("daily roll-up: mileage, points, engine, idle and online time in vehicle_daily, not doubled by a second flush", async () => {
     const { t, v, token } = await setup();
     // yesterday 10:00 in Shanghai, one point a minute, odometer +0.8 km a minute, ACC on
     const DAY = 86_400_000;
@@ -264,6 +264,10 @@ describe("alarm rules through the real ingest path", () => {
     const second = await read();
     expect(second).toHaveLength(1);
     expect(second[0]!.mileageKm).toBeCloseTo(4.8, 3);
-    expect(second[0]!).toMatchObject({ day, points: 7, engineSeconds: 360 });
+    expect(second[0]!).toMatchObject({ day, points: 7, engineSeconds: 360, idleSeconds: 0 });
+    // then standing with the engine on for two minutes: engine time that is idle time (HD报表), through the restart too
+    await report(token, [point(start + 7 * 60_000, { lng: 121.06, lat: 31 }, { mileage: 1004.8, speed: 0, status: { acc: true } }), point(start + 8 * 60_000, { lng: 121.06, lat: 31 }, { mileage: 1004.8, speed: 0, status: { acc: true } }), point(start + 9 * 60_000, { lng: 121.06, lat: 31 }, { mileage: 1004.8, speed: 0, status: { acc: true } })]);
+    await hubFor(env, t.tenantId).flush();
+    expect((await read())[0]!).toMatchObject({ day, points: 10, engineSeconds: 540, idleSeconds: 120 });
   });
 });

@@ -9,7 +9,7 @@ import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing
 import { alarms, billEvidence, bills, contractLines, contracts, customers, outcarRecords, vehicleDaily } from "../../db/schema";
 import { statementView } from "../../app/modules/billing/statement.server";
 import { billScope, craneHistory, days, ZONE } from "./bill-fixtures";
-import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, insertDaily, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 type Terms = Partial<typeof contracts.$inferInsert>;
@@ -85,7 +85,7 @@ describe("the day count (计日方式)", () => {
     const c = await contractWith({ dayCount: "calendar" });
     const v = c.v!;
     const history = days("2026-10-21", "2026-11-20").map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: 8 * 3600, mileageKm: 12 }));
-    for (let i = 0; i < history.length; i += 10) await db().insert(vehicleDaily).values(history.slice(i, i + 10));
+    await insertDaily(history);
     // from 20:00 on 11-02 to 07:00 on 11-04 (35 hours): counted 20–22 on the 2nd (2 h) and 08–22 on the 3rd (14 h) = 16 h
     const at = parseZonedTime("2026-11-02T20:00", ZONE);
     await db().insert(alarms).values({ tenantId: c.t.tenantId, vehicleId: v.id, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 35 * 3_600_000 });
@@ -181,7 +181,7 @@ describe("no data is not idle", () => {
     const rollups = days("2026-10-21", "2026-11-20")
       .filter((day) => !missing.has(day))
       .map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12, points: 100 }));
-    for (let i = 0; i < rollups.length; i += 10) await db().insert(vehicleDaily).values(rollups.slice(i, i + 10));
+    await insertDaily(rollups);
     await db().insert(outcarRecords).values({ tenantId: c.t.tenantId, contractId: c.contractId, lineId: c.lineId, vehicleId: v.id, tripOn: "2026-11-11", engineHoursStart: 100, engineHoursEnd: 104 });
     await runBills(db(), { tenantId: c.t.tenantId, timeZone: ZONE, through: "2026-11-20" });
     const bill = await billOf(c.t.tenantId, "2026-10-21");
@@ -222,7 +222,7 @@ describe("late evidence on a draft", () => {
     // every day at 8 hours except ten quiet days, 30 Oct → 8 Nov; no fault yet
     const quiet = new Set(days("2026-10-30", "2026-11-08"));
     const rollups = days("2026-10-21", "2026-11-20").map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
-    for (let i = 0; i < rollups.length; i += 10) await db().insert(vehicleDaily).values(rollups.slice(i, i + 10));
+    await insertDaily(rollups);
     const run = () => runBills(db(), { tenantId: c.t.tenantId, timeZone: ZONE, through: "2026-11-20" });
     // two periods: 21 Sep – 20 Oct (no roll-ups: no data, nothing proposed) and 21 Oct – 20 Nov
     expect(await run()).toEqual({ contracts: 1, bills: 2 });
@@ -275,7 +275,7 @@ describe("late evidence on a draft", () => {
     const v = c.v!;
     const quiet = new Set(days("2026-11-10", "2026-11-13"));
     const rollups = days("2026-10-21", "2026-11-20").map((day) => ({ tenantId: c.t.tenantId, vehicleId: v.id, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
-    for (let i = 0; i < rollups.length; i += 10) await db().insert(vehicleDaily).values(rollups.slice(i, i + 10));
+    await insertDaily(rollups);
     const run = () => runBills(db(), { tenantId: c.t.tenantId, timeZone: ZONE, through: "2026-11-20" });
     await run();
     const bill = await billOf(c.t.tenantId, "2026-10-21");

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { parseZonedTime } from "../../app/lib/tenant-days";
 import type { RequestScope } from "../../app/modules/access/access.server";
-import { alarms, contractLines, contracts, customers, vehicleDaily } from "../../db/schema";
-import { db, makeTenant, unique } from "./helpers";
+import { alarms, contractLines, contracts, customers } from "../../db/schema";
+import { db, insertDaily, makeTenant, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 // The bill tests' fixtures: a clerk's scope over the whole tenant with the bills screen's codes, and a run of days.
@@ -28,7 +28,7 @@ export function days(from: string, to: string): string[] {
 export async function craneHistory(tenantId: number, vehicleId: number, through: string): Promise<void> {
   const quiet = new Set(days("2026-10-30", "2026-11-08"));
   const rows = days("2026-09-21", through).map((day) => ({ tenantId, vehicleId, day, engineSeconds: quiet.has(day) ? 0 : 8 * 3600, mileageKm: quiet.has(day) ? 0 : 12 }));
-  for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+  await insertDaily(rows);
   const at = parseZonedTime("2026-11-12T18:00", ZONE);
   await db().insert(alarms).values({ tenantId, vehicleId, hubKey: unique("f"), kind: "fault", at, handleState: 1, handledAt: at + 20 * 3_600_000 });
 }

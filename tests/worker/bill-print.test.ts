@@ -10,8 +10,8 @@ import { hashPassword } from "../../app/lib/password";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { billScope } from "./bill-fixtures";
-import { bills, contractLines, contracts, customers, menus, roleMenus, userRoles, users, vehicleDaily } from "../../db/schema";
-import { db, get, installTestFonts, makeTenant, signIn, unique } from "./helpers";
+import { bills, contractLines, contracts, customers, menus, roleMenus, userRoles, users } from "../../db/schema";
+import { db, get, insertDaily, installTestFonts, makeTenant, signIn, unique } from "./helpers";
 import { makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
     const quiet = day >= "2026-09-10" && day <= "2026-09-19";
     return { tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: quiet ? 0 : 8 * 3600, mileageKm: quiet ? 0 : 12 };
   });
-  for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+  await insertDaily(rows);
   await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
   const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
   // the clerk: the bill list's screen and its edit (a proposal's decision)

@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 import { runBills } from "../../app/modules/billing/bill-run.server";
 import { addClerkDays, adjustBill, confirmBill, decideProposal, loadBill, runContractBills } from "../../app/modules/billing/bill.server";
 import { parseZonedTime } from "../../app/lib/tenant-days";
-import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences, vehicleDaily } from "../../db/schema";
+import { alarms, billItems, billProposals, bills, contractLines, contracts, customers, fences } from "../../db/schema";
 import { runScheduled } from "../../workers/scheduled";
 import { bills as billsJob } from "../../workers/jobs/bills";
 import { billScope, days, rentalWithHistory, ZONE } from "./bill-fixtures";
-import { db, get, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, insertDaily, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 /** What the database answered a write: its error's own message (drizzle wraps it), or "stored". */
@@ -309,7 +309,7 @@ describe("on- and off-rent from the site fence", () => {
       .returning({ id: contracts.id });
     await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, onRentOn: "2026-10-01" });
     const rows = days("2026-10-01", "2026-10-31").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: day < "2026-10-06" ? 0 : 8 * 3600, mileageKm: day < "2026-10-06" ? 0 : 10 }));
-    for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+    await insertDaily(rows);
     await db().insert(alarms).values({ tenantId: t.tenantId, vehicleId: v.id, hubKey: unique("in"), kind: "fence_in", refId: fence!.id, at: parseZonedTime("2026-10-06T09:30", ZONE) });
     await runBills(db(), { tenantId: t.tenantId, timeZone: ZONE, through: "2026-10-31" });
     const bill = await billOf(t.tenantId, "2026-10-01");

@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { readSheet } from "read-excel-file/universal";
 import { extractText, getDocumentProxy } from "unpdf";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/lib/password";
 import { parseZonedTime } from "../../app/lib/tenant-days";
@@ -24,22 +25,23 @@ beforeAll(async () => {
   const east = await makeDepartment(t.tenantId, t.rootOrgId);
   const west = await makeDepartment(t.tenantId, t.rootOrgId);
   const model = unique("QY25K");
-  const [m] = await db().insert(vehicleModels).values({ tenantId: t.tenantId, name: model, fuelAlarm: 45 }).returning({ id: vehicleModels.id });
+  const [m] = await db().insert(vehicleModels).values({ tenantId: t.tenantId, name: model, fuelAlarm: 45, idleCoefficient: 4.5 }).returning({ id: vehicleModels.id });
   const a = await makeVehicle(t.tenantId, { orgId: east, plate: unique("沪A") });
   const b = await makeVehicle(t.tenantId, { orgId: east, plate: unique("沪B") });
   const c = await makeVehicle(t.tenantId, { orgId: east, plate: unique("沪C") });
   const d = await makeVehicle(t.tenantId, { orgId: west, plate: unique("沪D") });
   await db().update(vehicles).set({ modelId: m!.id }).where(eq(vehicles.id, a.id));
   await db().update(vehicles).set({ modelId: m!.id }).where(eq(vehicles.id, b.id));
-  const day = (vehicleId: number, d: string, engine: number, km: number, fuel: number) => ({ tenantId: t.tenantId, vehicleId, day: d, engineSeconds: engine, mileageKm: km, fuelUsedL: fuel });
+  const day = (vehicleId: number, d: string, engine: number, km: number, fuel: number, idle = 0) => ({ tenantId: t.tenantId, vehicleId, day: d, engineSeconds: engine, mileageKm: km, fuelUsedL: fuel, idleSeconds: idle });
   await db()
     .insert(vehicleDaily)
     .values([
       // A: two working days, 8 h and 6.5 h, 120 + 80 km on 50 + 40 L: 45.0 L/100 km, at its model's value (within)
-      day(a.id, "2026-10-01", 8 * H, 120, 50),
-      day(a.id, "2026-10-02", 6.5 * H, 80, 40),
+      // (idling 1.5 h and 0.5 h of them)
+      day(a.id, "2026-10-01", 8 * H, 120, 50, 1.5 * H),
+      day(a.id, "2026-10-02", 6.5 * H, 80, 40, 0.5 * H),
       // B: one day, 5 h 20 min, 50 km on 30 L: 60.0 L/100 km, over 45
-      day(b.id, "2026-10-02", 5 * H + 20 * 60, 50, 30),
+      day(b.id, "2026-10-02", 5 * H + 20 * 60, 50, 30, 2 * H),
       // C reported but did not run: online, no engine time, no fuel
       day(c.id, "2026-10-03", 0, 0, 0),
       // D, the west's: 10 h, 200 km, 70 L
@@ -180,6 +182,26 @@ describe("油耗报表 /oilWearReport", () => {
   });
 });
 
+describe("HD报表 /hdReport", () => {
+  it("gives each machine's idle hours, their share of its engine time and the fuel burnt idling at its model's rate, and the fleet's per day", async () => {
+    const html = await page(`/hdReport?${RANGE}`, w.admin);
+    // A: 2 of 14.5 h idle, 13.8 %, at 4.5 L/h 9.0 L; B: 2 of 5⅓ h, 37.5 %; C and D never idled: left out
+    expect(row(html, w.plates.a)).toEqual([w.plates.a, w.model, "14.5", "2.0", "13.8%", "4.5", "9.0"]);
+    expect(row(html, w.plates.b)).toEqual([w.plates.b, w.model, "5.3", "2.0", "37.5%", "4.5", "9.0"]);
+    expect(row(html, w.plates.c)).toBeUndefined();
+    expect(row(html, w.plates.d)).toBeUndefined();
+    // 4 of 19.83 h: 20.2 %
+    expect(row(html, "合计", "")).toEqual(["合计", "", "19.8", "4.0", "20.2%", "—", "18.0"]);
+    // per day, the whole fleet's engine time: 1 Oct 1.5 of 18 h, 2 Oct 2.5 of 11.83 h; 3 Oct had no idling
+    expect(row(html, "2026-10-01")).toEqual(["2026-10-01", "18.0", "1.5", "8.3%"]);
+    expect(row(html, "2026-10-02")).toEqual(["2026-10-02", "11.8", "2.5", "21.1%"]);
+    expect(row(html, "2026-10-03")).toBeUndefined();
+    const sheet = await readSheet(await (await get(`/hdReport/export?${RANGE}`, en(w.admin))).arrayBuffer());
+    expect(sheet[0]).toEqual(["Machine (plate)", "Model", "Engine hours", "Idle hours", "Idle share", "Idle fuel rate (L/h)", "Fuel burnt idling (L)"]);
+    expect(sheet.find((r) => r[0] === w.plates.b)).toEqual([w.plates.b, w.model, "5.3", "2.0", "37.5%", "4.5", "9.0"]);
+  });
+});
+
 describe("the roll-ups above the day (vehicle_daily's triggers)", () => {
   it("sums whole months from the months and the edge days from the days, follows a rewritten day and a machine moved", async () => {
     const upsert = (vehicleId: number, day: string, engine: number, km: number, fuel: number) =>
@@ -196,6 +218,8 @@ describe("the roll-ups above the day (vehicle_daily's triggers)", () => {
     const html = await page("/operationReport?from=2026-09-30&to=2026-11-01", w.admin);
     expect(row(html, w.plates.a)).toEqual([w.plates.a, w.model, "5", "29.5", "5.9", "315.0"]);
     expect(row(html, "2026-10-04")).toEqual(["2026-10-04", "1", "12.0", "12.0", "100.0"]);
+    // 2 to 31 October: October less its first day (6.5 + 12 h over two days)
+    expect(row(await page("/operationReport?from=2026-10-02&to=2026-10-31", w.admin), w.plates.a)).toEqual([w.plates.a, w.model, "2", "18.5", "9.3", "180.0"]);
     // the west's machine moves to the east: its days go with it, to the east's user too
     expect(row(await page(`/operationReport?${RANGE}`, w.scoped), "2026-10-01")).toEqual(["2026-10-01", "1", "8.0", "8.0", "120.0"]);
     await db().update(vehicles).set({ orgId: w.east }).where(eq(vehicles.id, w.ids.d));
@@ -204,5 +228,35 @@ describe("the roll-ups above the day (vehicle_daily's triggers)", () => {
     expect(row(moved, w.plates.d)).toEqual([w.plates.d, "未设置型号", "1", "10.0", "10.0", "200.0"]);
     // and the whole tenant's day is what it was
     expect(row(await page(`/operationReport?${RANGE}`, w.admin), "2026-10-01")).toEqual(["2026-10-01", "2", "18.0", "9.0", "320.0"]);
+  });
+});
+
+describe("a large fleet on the page", () => {
+  it("shows the first 100 machines and folds the rest into one row; the file lists every one", async () => {
+    const t = await makeTenant({ role: "admin" });
+    const tag = unique("F").slice(-6);
+    // 103 machines straight into the tables, each with one day: machine i ran i minutes
+    await env.DB.prepare(
+      `with recursive seq(value) as (select 1 union all select value + 1 from seq where value < 103)
+        insert into vehicles (tenant_id, plate, terminal_no, state, version, created_at, updated_at)
+        select ?, ? || '-' || substr('000' || value, -3), ? || '-' || value, 1, 1, 0, 0 from seq`,
+    )
+      .bind(t.tenantId, tag, tag)
+      .run();
+    await env.DB.prepare(
+      `insert into vehicle_daily (tenant_id, vehicle_id, day, engine_seconds, updated_at)
+        select tenant_id, id, '2026-10-01', cast(substr(plate, -3) as integer) * 60, 0 from vehicles where tenant_id = ?`,
+    )
+      .bind(t.tenantId)
+      .run();
+    const cookie = await signIn(t.account, t.password);
+    const html = await page("/operationReport?from=2026-10-01&to=2026-10-01", cookie);
+    const machines = rowsOf(html).filter((cells) => cells[0]?.startsWith(tag));
+    expect(machines).toHaveLength(100);
+    // the busiest first: 103 minutes down to 4; the three least busy (3, 2 and 1 minutes: 0.1 h) folded
+    expect(machines[0]).toEqual([`${tag}-103`, "未设置型号", "1", "1.7", "1.7", "0.0"]);
+    expect(row(html, "其他 3 台")).toEqual(["其他 3 台", "", "3", "0.1", "—", "0.0"]);
+    const sheet = await readSheet(await (await get("/operationReport/export?from=2026-10-01&to=2026-10-01", cookie)).arrayBuffer());
+    expect(sheet.filter((r) => String(r[0]).startsWith(tag))).toHaveLength(103);
   });
 });

@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
+import { getTableColumns } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import { vehicleDaily } from "../../db/schema";
 import { seedTenant } from "../../db/seed/demo";
 import { peekCaptcha } from "../../app/modules/auth/captcha.server";
 import { MISSING_TEXTS_HEADER } from "../../app/i18n/missing-texts";
@@ -88,4 +90,10 @@ export const get = async (path: string, cookie?: string, headers: Record<string,
 /** Puts the PDF fonts in the test R2 bucket, from the npm package's files the TEST_FONTS binding serves (vitest.workers.config.ts). */
 export async function installTestFonts(): Promise<void> {
   await installPdfFonts(env.FILES, async (file) => new Uint8Array(await (await (env as unknown as { TEST_FONTS: Fetcher }).TEST_FONTS.fetch(`http://fonts/${file}`)).arrayBuffer()));
+}
+
+/** Daily roll-ups into vehicle_daily, as many rows a statement as D1's 100 bound parameters allow (one per column a row). */
+export async function insertDaily(rows: (typeof vehicleDaily.$inferInsert)[]): Promise<void> {
+  const size = Math.floor(100 / Object.keys(getTableColumns(vehicleDaily)).length);
+  for (let i = 0; i < rows.length; i += size) await db().insert(vehicleDaily).values(rows.slice(i, i + size));
 }

@@ -10,9 +10,9 @@ import { runBills } from "../../app/modules/billing/bill-run.server";
 import { confirmBill, decideProposal, loadBill } from "../../app/modules/billing/bill.server";
 import { answerDispute, revokeStatementLink, sendStatement, statementForBill, statementToken } from "../../app/modules/billing/statement.server";
 import { accrueInterest } from "../../workers/jobs/interest";
-import { billItems, bills, contractLines, contracts, customerContacts, customers, outbox, statementEvents, statements, tenantSettings, vehicleDaily } from "../../db/schema";
+import { billItems, bills, contractLines, contracts, customerContacts, customers, outbox, statementEvents, statements, tenantSettings } from "../../db/schema";
 import { billScope, days } from "./bill-fixtures";
-import { db, get, installTestFonts, makeTenant, postForm, signIn, unique } from "./helpers";
+import { db, get, insertDaily, installTestFonts, makeTenant, postForm, signIn, unique } from "./helpers";
 import { makeVehicle } from "./telematics";
 
 const billScopeOf = (tenantId: number, userId: number) => billScope(tenantId, userId, ["contractBillReport:confirm", "contractBillReport:edit"]);
@@ -244,7 +244,7 @@ describe("the statement", () => {
     await db().insert(contractLines).values({ tenantId: t.tenantId, contractId: c!.id, lineNo: 1, vehicleId: v.id, monthlyCents: 3_000_000, idleRateBp: 7000, onRentOn: "2026-09-01" });
     // September: 8 engine hours a day, nothing from the 10th to the 19th
     const rows = days("2026-09-01", "2026-09-30").map((day) => ({ tenantId: t.tenantId, vehicleId: v.id, day, engineSeconds: day >= "2026-09-10" && day <= "2026-09-19" ? 0 : 8 * 3600, mileageKm: day >= "2026-09-10" && day <= "2026-09-19" ? 0 : 12 }));
-    for (let i = 0; i < rows.length; i += 10) await db().insert(vehicleDaily).values(rows.slice(i, i + 10));
+    await insertDaily(rows);
     await runBills(db(), { tenantId: t.tenantId, timeZone: "Asia/Shanghai", through: "2026-09-30" });
     const [bill] = await db().select().from(bills).where(eq(bills.tenantId, t.tenantId));
     const scope = billScopeOf(t.tenantId, t.userId);

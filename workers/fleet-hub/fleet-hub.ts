@@ -9,7 +9,7 @@ import { Ingest, refused, type IngestRequest, type IngestResult } from "./ingest
 import { LIVE_SCHEMA, LiveStore } from "./live-store";
 import { OUTBOX_SCHEMA, Outbox } from "./outbox";
 import type { VehicleLive } from "./protocol";
-import { DAILY_SCHEMA, Rollups } from "./rollups";
+import { DAILY_SCHEMA, Rollups, upgradeDaily } from "./rollups";
 import { RULE_STATE_SCHEMA, RuleRunner } from "./rule-runner";
 import { AlarmClock, DAILY_FLUSH_MS, FLUSH_DELAY_MS, nextWake, TICK_MS } from "./schedule";
 import { Sockets } from "./sockets";
@@ -65,6 +65,7 @@ export class FleetHub extends DurableObject<Env> {
     this.history = new Archive(sql, ctx.storage, env.FILES, this.rollups);
     ctx.blockConcurrencyWhile(async () => {
       for (const stmt of SCHEMA) sql.exec(stmt);
+      upgradeDaily(sql);
       await this.live.load();
       this.tenantId = (await ctx.storage.get<number>("tenantId")) ?? null;
       await this.commands.load();

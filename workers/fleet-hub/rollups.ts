@@ -1,6 +1,6 @@
 /**
- * Daily roll-ups: each vehicle's totals of a day in the tenant's time zone (mileage, fuel, engine and online time,
- * alarms, points), kept in the hub's SQLite (table `daily`) as absolute values of the day and marked dirty until the
+ * Daily roll-ups: each vehicle's totals of a day in the tenant's time zone (mileage, fuel, engine, idle and online
+ * time, alarms, points), kept in the hub's SQLite (table `daily`) as absolute values of the day and marked dirty until the
  * outbox writes them to the business database's vehicle_daily (docs/alarm-rules.md).
  */
 import { getTableColumns, sql as dsql } from "drizzle-orm";
@@ -11,9 +11,23 @@ import { dayBounds, type RollupStep } from "./rules";
 
 export const DAILY_SCHEMA = [
   // daily roll-ups (absolute values of the day); dirty > 0 until written to the business database's vehicle_daily
-  `CREATE TABLE IF NOT EXISTS daily (vid INTEGER NOT NULL, day TEXT NOT NULL, km REAL NOT NULL, fuel REAL NOT NULL, engine REAL NOT NULL, online REAL NOT NULL, alarms INTEGER NOT NULL, points INTEGER NOT NULL, dirty INTEGER NOT NULL, PRIMARY KEY (vid, day)) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS daily (vid INTEGER NOT NULL, day TEXT NOT NULL, km REAL NOT NULL, fuel REAL NOT NULL, engine REAL NOT NULL, idle REAL NOT NULL DEFAULT 0, online REAL NOT NULL, alarms INTEGER NOT NULL, points INTEGER NOT NULL, dirty INTEGER NOT NULL, PRIMARY KEY (vid, day)) WITHOUT ROWID`,
   `CREATE INDEX IF NOT EXISTS daily_dirty ON daily (dirty) WHERE dirty > 0`,
 ];
+
+/** The columns added to `daily` since hubs first made it (a hub made before has the table without them). */
+const DAILY_ADDED = ["ALTER TABLE daily ADD COLUMN idle REAL NOT NULL DEFAULT 0"];
+
+/** Brings an existing hub's `daily` table up to the current columns, after DAILY_SCHEMA (ALTER TABLE has no IF NOT EXISTS: a column already there is refused, and left). */
+export function upgradeDaily(sql: SqlStorage) {
+  for (const alter of DAILY_ADDED) {
+    try {
+      sql.exec(alter);
+    } catch (error) {
+      if (!/duplicate column/i.test(String(error))) throw error;
+    }
+  }
+}
 
 /** roll-ups of days older than this leave the hub once written */
 const DAILY_KEEP_DAYS = 40;
@@ -28,13 +42,14 @@ interface DayRow {
   km: number;
   fuel: number;
   engine: number;
+  idle: number;
   online: number;
   alarms: number;
   points: number;
 }
 
 /** A stored day not yet written to the business database; `dirty` is the write it carries. */
-export type DirtyDay = { vid: number; day: string; km: number; fuel: number; engine: number; online: number; alarms: number; points: number; dirty: number };
+export type DirtyDay = { vid: number; day: string; km: number; fuel: number; engine: number; idle: number; online: number; alarms: number; points: number; dirty: number };
 
 export class Rollups {
   /** each vehicle's current day */
@@ -55,8 +70,8 @@ export class Rollups {
     const cached = this.days.get(vid);
     if (cached && t >= cached.start && t < cached.end) return cached;
     const b = dayBounds(t, this.timeZone());
-    const row = this.sql.exec<{ km: number; fuel: number; engine: number; online: number; alarms: number; points: number }>("SELECT km, fuel, engine, online, alarms, points FROM daily WHERE vid = ? AND day = ?", vid, b.day).toArray()[0];
-    const day: DayRow = { ...b, km: row?.km ?? 0, fuel: row?.fuel ?? 0, engine: row?.engine ?? 0, online: row?.online ?? 0, alarms: row?.alarms ?? 0, points: row?.points ?? 0 };
+    const row = this.sql.exec<{ km: number; fuel: number; engine: number; idle: number; online: number; alarms: number; points: number }>("SELECT km, fuel, engine, idle, online, alarms, points FROM daily WHERE vid = ? AND day = ?", vid, b.day).toArray()[0];
+    const day: DayRow = { ...b, km: row?.km ?? 0, fuel: row?.fuel ?? 0, engine: row?.engine ?? 0, idle: row?.idle ?? 0, online: row?.online ?? 0, alarms: row?.alarms ?? 0, points: row?.points ?? 0 };
     // the newest day stays cached; an older one (a late point) is written at once
     if (!cached || t >= cached.end) {
       if (cached) this.save(vid);
@@ -72,6 +87,7 @@ export class Rollups {
       day.km += step.km;
       day.fuel = Math.max(0, day.fuel + step.fuelL);
       day.engine += step.engineS;
+      day.idle += step.idleS;
       day.online += step.onlineS;
     }
     day.points += points;
@@ -92,12 +108,13 @@ export class Rollups {
 
   private write(vid: number, d: DayRow) {
     this.sql.exec(
-      "INSERT INTO daily (vid, day, km, fuel, engine, online, alarms, points, dirty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (vid, day) DO UPDATE SET km = excluded.km, fuel = excluded.fuel, engine = excluded.engine, online = excluded.online, alarms = excluded.alarms, points = excluded.points, dirty = excluded.dirty",
+      "INSERT INTO daily (vid, day, km, fuel, engine, idle, online, alarms, points, dirty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (vid, day) DO UPDATE SET km = excluded.km, fuel = excluded.fuel, engine = excluded.engine, idle = excluded.idle, online = excluded.online, alarms = excluded.alarms, points = excluded.points, dirty = excluded.dirty",
       vid,
       d.day,
       d.km,
       d.fuel,
       d.engine,
+      d.idle,
       d.online,
       d.alarms,
       d.points,
@@ -112,7 +129,7 @@ export class Rollups {
 
   /** Days that wait for the business database, at most `limit`. */
   dirty(limit: number): DirtyDay[] {
-    return this.sql.exec<DirtyDay>("SELECT vid, day, km, fuel, engine, online, alarms, points, dirty FROM daily WHERE dirty > 0 LIMIT ?", limit).toArray();
+    return this.sql.exec<DirtyDay>("SELECT vid, day, km, fuel, engine, idle, online, alarms, points, dirty FROM daily WHERE dirty > 0 LIMIT ?", limit).toArray();
   }
 
   /** The upserts of these days into vehicle_daily: the values are the day's totals, so a repeated write changes nothing. */
@@ -124,6 +141,7 @@ export class Rollups {
         mileageKm: Math.round(d.km * 1000) / 1000,
         fuelUsedL: Math.round(d.fuel * 100) / 100,
         engineSeconds: Math.round(d.engine),
+        idleSeconds: Math.round(d.idle),
         onlineSeconds: Math.round(d.online),
         alarmCount: d.alarms,
         points: d.points,
@@ -142,6 +160,7 @@ export class Rollups {
               mileageKm: dsql`excluded.mileage_km`,
               fuelUsedL: dsql`excluded.fuel_used_l`,
               engineSeconds: dsql`excluded.engine_seconds`,
+              idleSeconds: dsql`excluded.idle_seconds`,
               onlineSeconds: dsql`excluded.online_seconds`,
               alarmCount: dsql`excluded.alarm_count`,
               points: dsql`excluded.points`,

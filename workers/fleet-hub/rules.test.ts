@@ -393,7 +393,16 @@ describe("daily roll-up step", () => {
     expect(step.km).toBeCloseTo(1.2);
     expect(step.fuelL).toBeCloseTo(2); // 0.5 % of a 400 L tank
     expect(step.engineS).toBe(60);
+    expect(step.idleS).toBe(0);
     expect(step.onlineS).toBe(60);
+  });
+
+  it("counts engine time standing still as idle time, and no idle time with the engine off", () => {
+    const still = { ...prev, speed: 2 };
+    expect(rollupStep(still, pt(T0 + 90 * S, 121, 31, { mileage: 1000, speed: 0 }), s, 5 * MIN)).toMatchObject({ engineS: 90, idleS: 90 });
+    expect(rollupStep({ ...still, acc: false }, pt(T0 + 90 * S, 121, 31, { mileage: 1000, speed: 0 }), s, 5 * MIN)).toMatchObject({ engineS: 0, idleS: 0, onlineS: 90 });
+    // a gap past the offline time is no idle time either
+    expect(rollupStep(still, pt(T0 + 30 * MIN, 121, 31, { speed: 0 }), s, 5 * MIN).idleS).toBe(0);
   });
 
   it("falls back to the haversine distance without an odometer, or when it jumps", () => {

@@ -561,6 +561,8 @@ export interface RollupStep {
   km: number;
   fuelL: number;
   engineS: number;
+  /** engine time standing still (ACC on, below the moving speed): HD报表's idle hours */
+  idleS: number;
   onlineS: number;
 }
 
@@ -569,11 +571,12 @@ const MAX_KMH = 250;
 /**
  * The roll-up of one step: mileage from the odometer (or the haversine distance when a point has none, or the
  * odometer jumped), fuel from the CAN fuel counter (or the level × tank size, rises below the refuel threshold
- * counting as sensor noise), engine time while ACC was on and online time while reports were no further apart
- * than the offline time. Pure; the first point of a vehicle adds nothing.
+ * counting as sensor noise), engine time while ACC was on (idle time when, besides, the step began below the moving
+ * speed) and online time while reports were no further apart than the offline time. Pure; the first point of a
+ * vehicle adds nothing.
  */
 export function rollupStep(prev: Prev | null, p: Point, s: RuleSettings, offlineAfterMs: number): RollupStep {
-  const step: RollupStep = { km: 0, fuelL: 0, engineS: 0, onlineS: 0 };
+  const step: RollupStep = { km: 0, fuelL: 0, engineS: 0, idleS: 0, onlineS: 0 };
   if (!prev || p.t <= prev.t) return step;
   const dt = p.t - prev.t;
   const maxKm = (dt / HOUR) * MAX_KMH + 0.1;
@@ -594,6 +597,7 @@ export function rollupStep(prev: Prev | null, p: Point, s: RuleSettings, offline
   if (dt <= offlineAfterMs) {
     step.onlineS = dt / 1000;
     if (prev.acc === true) step.engineS = dt / 1000;
+    if (prev.acc === true && prev.speed < s.movingKmh) step.idleS = dt / 1000;
   }
   return step;
 }

@@ -7,6 +7,7 @@ import { stampInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { addDays } from "~/lib/calendar";
 import { monthsAndEdges, type ReportRange } from "./quick-range";
+import { permilleOf } from "./reports.server";
 import { labelIn, type ReportColumn, type ReportData, type ReportRow } from "./report-types";
 
 /*
@@ -24,6 +25,21 @@ const hours = (seconds: number) => one(seconds / 3600);
 /** Litres per 100 km to one decimal; null without kilometres. */
 export const per100 = (litres: number, km: number) => (km > 0 ? one((litres * 100) / km) : null);
 
+/** The page keeps this many machines (the first in the report's order); the rest is one row. The file has every one. */
+export const PAGE_MACHINES = 100;
+
+/**
+ * The machines' rows as the page shows them: the first PAGE_MACHINES, then one 其他 N 台 row summing `summed` of the
+ * rest (its other figures —); every row for the file (`all`). 10,000 machines would be 10,000 rows of HTML.
+ */
+function pageOf(rows: ReportRow[], all: boolean, summed: string[], lang: string): ReportRow[] {
+  if (all || rows.length <= PAGE_MACHINES) return rows;
+  const rest = rows.slice(PAGE_MACHINES);
+  const folded: ReportRow = { plate: labelIn({ zh: `其他 ${rest.length} 台`, en: `${rest.length} other machines` }, lang) };
+  for (const key of summed) folded[key] = one(rest.reduce((n, r) => n + Number(r[key] ?? 0), 0));
+  return [...rows.slice(0, PAGE_MACHINES), folded];
+}
+
 const vehicleScope = (scope: RequestScope): SQL => visibleOrgRowWhere(scope, vehicles.orgId) ?? sql`1 = 1`;
 
 interface MachineSums {
@@ -31,8 +47,11 @@ interface MachineSums {
   plate: string;
   model: string | null;
   fuelLimit: number | null;
+  /** the model's idle fuel, L/h */
+  idleRate: number | null;
   days: number;
   engine: number;
+  idle: number;
   km: number;
   fuel: number;
 }
@@ -40,62 +59,65 @@ interface DaySums {
   day: string;
   machines: number;
   engine: number;
+  idle: number;
   km: number;
   fuel: number;
 }
 
 /**
  * Every machine in the user's scope with its sums over the range (zeros when it reported nothing), and the fleet's
- * sums per day. A machine's sums are its whole months (vehicle_monthly) and its edge days (vehicle_daily), both read
- * from covering indexes; the days are the organisations' fleet days (fleet_daily) in the user's scope. All three are
+ * sums per day. A machine's sums are its months (vehicle_monthly) and days (vehicle_daily) as monthsAndEdges cuts
+ * the range (a month mostly in it is the month less the days outside), both read from covering indexes; the days are
+ * the organisations' fleet days (fleet_daily) in the user's scope. All three are
  * kept by vehicle_daily's triggers (migration 0040).
  */
 async function fleetSums(scope: RequestScope, range: ReportRange): Promise<{ machines: MachineSums[]; days: DaySums[] }> {
   const tenantId = scope.user.tenantId;
-  const { months, edges } = monthsAndEdges(range.from, range.to);
-  const parts: SQL[] = [];
-  if (months)
-    parts.push(sql`select vehicle_id as vid, days_worked as days, engine_seconds as engine, mileage_km as km, fuel_used_l as fuel
-      from vehicle_monthly where ${ofTenant(vehicleMonthly, tenantId)} and vehicle_monthly.month >= ${months[0]} and vehicle_monthly.month <= ${months[1]}`);
-  for (const [a, b] of edges)
-    parts.push(sql`select vehicle_id as vid, engine_seconds > 0 as days, engine_seconds as engine, mileage_km as km, fuel_used_l as fuel
-      from vehicle_daily where ${ofTenant(vehicleDaily, tenantId)} and vehicle_daily.day >= ${a} and vehicle_daily.day <= ${b}`);
+  // each part's rows, signed: whole months from vehicle_monthly, days from vehicle_daily (both covering indexes)
+  const parts = monthsAndEdges(range.from, range.to).map((part) => {
+    const k = sql.raw(String(part.sign));
+    return "months" in part
+      ? sql`select vehicle_id as vid, ${k} * days_worked as days, ${k} * engine_seconds as engine, ${k} * idle_seconds as idle, ${k} * mileage_km as km, ${k} * fuel_used_l as fuel
+          from vehicle_monthly where ${ofTenant(vehicleMonthly, tenantId)} and vehicle_monthly.month >= ${part.months[0]} and vehicle_monthly.month <= ${part.months[1]}`
+      : sql`select vehicle_id as vid, ${k} * (engine_seconds > 0) as days, ${k} * engine_seconds as engine, ${k} * idle_seconds as idle, ${k} * mileage_km as km, ${k} * fuel_used_l as fuel
+          from vehicle_daily where ${ofTenant(vehicleDaily, tenantId)} and vehicle_daily.day >= ${part.days[0]} and vehicle_daily.day <= ${part.days[1]}`;
+  });
   const orgs = visibleOrgRowWhere(scope, fleetDaily.orgId);
   const [machines, days] = await Promise.all([
     scope.db.all<MachineSums>(sql`
-      select vehicles.id as id, vehicles.plate as plate, vehicle_models.name as model, vehicle_models.fuel_alarm as fuelLimit,
-        coalesce(d.days, 0) as days, coalesce(d.engine, 0) as engine, coalesce(d.km, 0) as km, coalesce(d.fuel, 0) as fuel
+      select vehicles.id as id, vehicles.plate as plate, vehicle_models.name as model, vehicle_models.fuel_alarm as fuelLimit, vehicle_models.idle_coefficient as idleRate,
+        coalesce(d.days, 0) as days, coalesce(d.engine, 0) as engine, coalesce(d.idle, 0) as idle, coalesce(d.km, 0) as km, coalesce(d.fuel, 0) as fuel
       from vehicles
       left join vehicle_models on vehicle_models.id = vehicles.model_id and ${sameTenant(vehicleModels, vehicles)}
       left join (
-        select vid, sum(days) as days, sum(engine) as engine, sum(km) as km, sum(fuel) as fuel from (${sql.join(parts, sql` union all `)}) group by vid
+        select vid, sum(days) as days, sum(engine) as engine, sum(idle) as idle, sum(km) as km, sum(fuel) as fuel from (${sql.join(parts, sql` union all `)}) group by vid
       ) d on d.vid = vehicles.id
       where ${ofTenant(vehicles, tenantId)} and ${vehicleScope(scope)}
       order by vehicles.plate`),
     scope.db.all<DaySums>(sql`
       select fleet_daily.day as day, sum(fleet_daily.machines_working) as machines, sum(fleet_daily.engine_seconds) as engine,
-        sum(fleet_daily.mileage_km) as km, sum(fleet_daily.fuel_used_l) as fuel
+        sum(fleet_daily.idle_seconds) as idle, sum(fleet_daily.mileage_km) as km, sum(fleet_daily.fuel_used_l) as fuel
       from fleet_daily
       where ${ofTenant(fleetDaily, tenantId)} and fleet_daily.day >= ${range.from} and fleet_daily.day <= ${range.to}${orgs ? sql` and ${orgs}` : sql``}
       group by 1 order by 1`),
   ]);
   return {
-    machines: machines.map((m) => ({ ...m, days: Number(m.days), engine: Number(m.engine), km: Number(m.km), fuel: Number(m.fuel) })),
-    days: days.map((d) => ({ ...d, machines: Number(d.machines), engine: Number(d.engine), km: Number(d.km), fuel: Number(d.fuel) })),
+    machines: machines.map((m) => ({ ...m, days: Number(m.days), engine: Number(m.engine), idle: Number(m.idle), km: Number(m.km), fuel: Number(m.fuel) })),
+    days: days.map((d) => ({ ...d, machines: Number(d.machines), engine: Number(d.engine), idle: Number(d.idle), km: Number(d.km), fuel: Number(d.fuel) })),
   };
 }
 
 /**
  * /operationReport 作业报表: each machine's operating (engine) hours over the range, the days it worked (engine time on
  * the day) and its hours per working day and kilometres, busiest first, machines that did not work last; the fleet's
- * hours per day. The chart is the hours per day.
+ * hours per day. The chart is the hours per day. The page keeps the busiest PAGE_MACHINES (`pageOf`), the file all.
  */
-export async function operationReport(scope: RequestScope, range: ReportRange, lang: string): Promise<ReportData> {
+export async function operationReport(scope: RequestScope, range: ReportRange, lang: string, all = false): Promise<ReportData> {
   const { machines, days } = await fleetSums(scope, range);
   const noModel = labelIn(NO_MODEL, lang);
-  const rows: ReportRow[] = machines
-    .map((m) => ({ plate: m.plate, model: m.model ?? noModel, days: m.days, hours: hours(m.engine), perDay: m.days ? hours(m.engine / m.days) : null, km: one(m.km) }))
-    .sort((a, b) => Number(b.hours) - Number(a.hours) || String(a.plate).localeCompare(String(b.plate)));
+  const rows: ReportRow[] = [...machines]
+    .sort((a, b) => b.engine - a.engine || a.plate.localeCompare(b.plate))
+    .map((m) => ({ plate: m.plate, model: m.model ?? noModel, days: m.days, hours: hours(m.engine), perDay: m.days ? hours(m.engine / m.days) : null, km: one(m.km) }));
   const engine = machines.reduce((s, m) => s + m.engine, 0);
   const workDays = machines.reduce((s, m) => s + m.days, 0);
   const dayRows: ReportRow[] = days.map((d) => ({ day: d.day, machines: d.machines, hours: hours(d.engine), perMachine: d.machines ? hours(d.engine / d.machines) : null, km: one(d.km) }));
@@ -113,7 +135,7 @@ export async function operationReport(scope: RequestScope, range: ReportRange, l
           col("perDay", "日均作业小时", "Hours per working day", "hours"),
           col("km", "里程(km)", "Distance (km)", "decimal"),
         ],
-        rows,
+        rows: pageOf(rows, all, ["days", "hours", "km"], lang),
         total: { plate: total, model: "", days: workDays, hours: hours(engine), perDay: workDays ? hours(engine / workDays) : null, km: one(machines.reduce((s, m) => s + m.km, 0)) },
       },
       {
@@ -159,7 +181,7 @@ const level = (detail: Record<string, unknown>, key: "from" | "to") => (typeof d
  * high-fuel value (超标 above it), its fills and sudden drops; the fleet's fuel per day; the fuel events themselves.
  * Machines that burnt no fuel and had no event are left out. The chart is the litres per day.
  */
-export async function oilWearReport(scope: RequestScope, range: ReportRange, lang: string): Promise<ReportData> {
+export async function oilWearReport(scope: RequestScope, range: ReportRange, lang: string, all = false): Promise<ReportData> {
   const [{ machines, days }, events] = await Promise.all([fleetSums(scope, range), fuelEvents(scope, range)]);
   const counts = new Map<number, { refuel: number; fuel_drop: number }>();
   for (const e of events) {
@@ -169,7 +191,8 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
   }
   const noModel = labelIn(NO_MODEL, lang);
   const used = machines.filter((m) => m.fuel > 0 || counts.has(m.id));
-  const rows: ReportRow[] = used
+  const rows: ReportRow[] = [...used]
+    .sort((a, b) => b.fuel - a.fuel || a.plate.localeCompare(b.plate))
     .map((m) => {
       const rate = per100(m.fuel, m.km);
       const c = counts.get(m.id);
@@ -184,8 +207,7 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
         refuels: c?.refuel ?? 0,
         drops: c?.fuel_drop ?? 0,
       };
-    })
-    .sort((a, b) => Number(b.fuel) - Number(a.fuel) || String(a.plate).localeCompare(String(b.plate)));
+    });
   const km = used.reduce((s, m) => s + m.km, 0);
   const fuel = used.reduce((s, m) => s + m.fuel, 0);
   const total = labelIn(TOTAL, lang);
@@ -206,7 +228,7 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
           col("refuels", "加油次数", "Refuels", "count"),
           col("drops", "油量骤降次数", "Sudden drops", "count"),
         ],
-        rows,
+        rows: pageOf(rows, all, ["km", "fuel", "refuels", "drops"], lang),
         total: { plate: total, model: "", km: one(km), fuel: one(fuel), per100: per100(fuel, km), limit: null, state: "", refuels: events.filter((e) => e.kind === "refuel").length, drops: events.filter((e) => e.kind === "fuel_drop").length },
       },
       {
@@ -218,16 +240,69 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
       {
         title: { zh: "加油与油量骤降", en: "Refuels and sudden drops" },
         columns: [col("at", "时间", "Time"), col("plate", "设备(车牌)", "Machine (plate)"), col("kind", "事件", "Event"), col("from", "油位(前)", "Level before"), col("to", "油位(后)", "Level after")],
-        rows: events.map((e) => {
-          const detail = (e.detail ? JSON.parse(e.detail) : {}) as Record<string, unknown>;
-          return { at: stampInZone(Number(e.at), tz, false), plate: e.plate, kind: labelIn(FUEL_KIND[e.kind], lang), from: level(detail, "from"), to: level(detail, "to") };
-        }),
+        // the page the latest PAGE_MACHINES × 2 (the earlier ones counted in a first row), the file every one
+        rows: [
+          ...(!all && events.length > PAGE_MACHINES * 2 ? [{ at: labelIn({ zh: `更早的 ${events.length - PAGE_MACHINES * 2} 条见导出文件`, en: `${events.length - PAGE_MACHINES * 2} earlier ones in the file` }, lang) }] : []),
+          ...(all ? events : events.slice(-PAGE_MACHINES * 2)).map((e) => {
+            const detail = (e.detail ? JSON.parse(e.detail) : {}) as Record<string, unknown>;
+            return { at: stampInZone(Number(e.at), tz, false), plate: e.plate, kind: labelIn(FUEL_KIND[e.kind], lang), from: level(detail, "from"), to: level(detail, "to") };
+          }),
+        ],
       },
     ],
     chart: {
       title: { zh: "每日油耗(L)", en: "Fuel per day (L)" },
       categories: days.filter((d) => d.fuel > 0).map((d) => d.day.slice(5)),
       series: [{ label: { zh: "油耗", en: "Fuel" }, values: days.filter((d) => d.fuel > 0).map((d) => one(d.fuel)), kind: "decimal" }],
+    },
+  };
+}
+
+/**
+ * /hdReport HD报表 (idle analysis): each machine's idle time over the range (engine on, standing still), its share of
+ * the engine time, and the fuel it burnt idling at its model's idle coefficient (L/h; — without one), most idle first,
+ * machines that never idled left out; the fleet's idle hours per day. The chart is the idle hours per day.
+ */
+export async function hdReport(scope: RequestScope, range: ReportRange, lang: string, all = false): Promise<ReportData> {
+  const { machines, days } = await fleetSums(scope, range);
+  const noModel = labelIn(NO_MODEL, lang);
+  const idleFuel = (m: MachineSums) => (m.idleRate === null ? null : one((m.idle / 3600) * m.idleRate));
+  const idled = machines.filter((m) => m.idle > 0);
+  const rows: ReportRow[] = [...idled]
+    .sort((a, b) => b.idle - a.idle || a.plate.localeCompare(b.plate))
+    .map((m) => ({ plate: m.plate, model: m.model ?? noModel, engine: hours(m.engine), idle: hours(m.idle), share: permilleOf(m.idle, m.engine), rate: m.idleRate, fuel: idleFuel(m) }));
+  const engine = idled.reduce((s, m) => s + m.engine, 0);
+  const idle = idled.reduce((s, m) => s + m.idle, 0);
+  const fuel = idled.reduce((s, m) => s + (idleFuel(m) ?? 0), 0);
+  const shown = days.filter((d) => d.idle > 0);
+  const total = labelIn(TOTAL, lang);
+  return {
+    range,
+    tables: [
+      {
+        title: { zh: "设备怠速", en: "Idling per machine" },
+        columns: [
+          col("plate", "设备(车牌)", "Machine (plate)"),
+          col("model", "型号", "Model"),
+          col("engine", "发动机小时", "Engine hours", "hours"),
+          col("idle", "怠速小时", "Idle hours", "hours"),
+          col("share", "怠速占比", "Idle share", "percent"),
+          col("rate", "怠速油耗系数(L/h)", "Idle fuel rate (L/h)", "decimal"),
+          col("fuel", "怠速油耗(L)", "Fuel burnt idling (L)", "decimal"),
+        ],
+        rows: pageOf(rows, all, ["engine", "idle", "fuel"], lang),
+        total: { plate: total, model: "", engine: hours(engine), idle: hours(idle), share: permilleOf(idle, engine), rate: null, fuel: one(fuel) },
+      },
+      {
+        title: { zh: "每日怠速", en: "Idling per day" },
+        columns: [col("day", "日期", "Day"), col("engine", "发动机小时", "Engine hours", "hours"), col("idle", "怠速小时", "Idle hours", "hours"), col("share", "怠速占比", "Idle share", "percent")],
+        rows: shown.map((d) => ({ day: d.day, engine: hours(d.engine), idle: hours(d.idle), share: permilleOf(d.idle, d.engine) })),
+      },
+    ],
+    chart: {
+      title: { zh: "每日怠速小时", en: "Idle hours per day" },
+      categories: shown.map((d) => d.day.slice(5)),
+      series: [{ label: { zh: "怠速小时", en: "Idle hours" }, values: shown.map((d) => hours(d.idle)), kind: "hours" }],
     },
   };
 }

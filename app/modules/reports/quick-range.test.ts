@@ -52,19 +52,39 @@ describe("report quick ranges (spec §9)", () => {
   });
 });
 
-describe("monthsAndEdges: a range as whole months and the days at its edges (the telematics reports' roll-ups)", () => {
-  it("splits a range into its whole months and the edge days outside them", () => {
-    expect(monthsAndEdges("2026-09-20", "2026-12-03")).toEqual({ months: ["2026-10", "2026-11"], edges: [["2026-09-20", "2026-09-30"], ["2026-12-01", "2026-12-03"]] });
-    expect(monthsAndEdges("2026-10-01", "2026-10-31")).toEqual({ months: ["2026-10", "2026-10"], edges: [] });
-    expect(monthsAndEdges("2025-12-04", "2026-12-03")).toEqual({ months: ["2026-01", "2026-11"], edges: [["2025-12-04", "2025-12-31"], ["2026-12-01", "2026-12-03"]] });
+describe("monthsAndEdges: a range as whole months and days (the telematics reports' roll-ups)", () => {
+  it("takes the whole months inside, and a month in part as its days when they are at most half of it", () => {
+    expect(monthsAndEdges("2026-09-20", "2026-12-03")).toEqual([
+      { sign: 1, days: ["2026-09-20", "2026-09-30"] },
+      { sign: 1, months: ["2026-10", "2026-11"] },
+      { sign: 1, days: ["2026-12-01", "2026-12-03"] },
+    ]);
+    expect(monthsAndEdges("2026-10-01", "2026-10-31")).toEqual([{ sign: 1, months: ["2026-10", "2026-10"] }]);
     // February of a leap year ends on the 29th
-    expect(monthsAndEdges("2028-02-01", "2028-02-29")).toEqual({ months: ["2028-02", "2028-02"], edges: [] });
-    expect(monthsAndEdges("2028-02-01", "2028-02-28")).toEqual({ months: null, edges: [["2028-02-01", "2028-02-28"]] });
+    expect(monthsAndEdges("2028-02-01", "2028-02-29")).toEqual([{ sign: 1, months: ["2028-02", "2028-02"] }]);
   });
 
-  it("keeps a range within one month, or across two without a whole one, as days", () => {
-    expect(monthsAndEdges("2026-10-01", "2026-10-03")).toEqual({ months: null, edges: [["2026-10-01", "2026-10-03"]] });
-    expect(monthsAndEdges("2026-10-15", "2026-11-14")).toEqual({ months: null, edges: [["2026-10-15", "2026-11-14"]] });
-    expect(monthsAndEdges("2026-10-02", "2026-10-02")).toEqual({ months: null, edges: [["2026-10-02", "2026-10-02"]] });
+  it("takes a month mostly in the range as the month less the days outside it", () => {
+    // a year through 3 December: December 2025 from its 4th is December less its first three days
+    expect(monthsAndEdges("2025-12-04", "2026-12-03")).toEqual([
+      { sign: 1, months: ["2025-12", "2025-12"] },
+      { sign: -1, days: ["2025-12-01", "2025-12-03"] },
+      { sign: 1, months: ["2026-01", "2026-11"] },
+      { sign: 1, days: ["2026-12-01", "2026-12-03"] },
+    ]);
+    expect(monthsAndEdges("2028-02-01", "2028-02-28")).toEqual([
+      { sign: 1, months: ["2028-02", "2028-02"] },
+      { sign: -1, days: ["2028-02-29", "2028-02-29"] },
+    ]);
+  });
+
+  it("keeps a short range as days, and splits the ends of two months without a whole one", () => {
+    expect(monthsAndEdges("2026-10-01", "2026-10-03")).toEqual([{ sign: 1, days: ["2026-10-01", "2026-10-03"] }]);
+    expect(monthsAndEdges("2026-10-02", "2026-10-02")).toEqual([{ sign: 1, days: ["2026-10-02", "2026-10-02"] }]);
+    expect(monthsAndEdges("2026-10-05", "2026-11-14")).toEqual([
+      { sign: 1, months: ["2026-10", "2026-10"] },
+      { sign: -1, days: ["2026-10-01", "2026-10-04"] },
+      { sign: 1, days: ["2026-11-01", "2026-11-14"] },
+    ]);
   });
 });

@@ -129,17 +129,40 @@ export function monthsOf({ from, to }: DayRange): string[] {
   return out;
 }
 
+/** A part of a range's sums: whole months (yyyy-MM, first and last) or days, added (+1) or taken away (-1). */
+export type RangePart = { sign: 1 | -1 } & ({ months: [string, string] } | { days: [string, string] });
+
 /**
- * A range as whole months (first and last, yyyy-MM) and the days at its edges outside them: 2026-09-20..2026-12-03 is
- * October and November, and 2026-09-20..30 and 2026-12-01..03.
+ * A range as whole months and days, for sums kept per month and per day: the whole months inside it, and each month
+ * it covers only in part either as its days in the range or, when those are more than half the month, as the whole
+ * month less the days outside the range; so no part reads more than about half a month of days.
+ * 2025-12-04..2026-12-03 is January to November, December 2025 less 1–3 December, and 1–3 December 2026.
  */
-export function monthsAndEdges(from: string, to: string): { months: [string, string] | null; edges: [string, string][] } {
+export function monthsAndEdges(from: string, to: string): RangePart[] {
+  const parts: RangePart[] = [];
   const firstFull = from.endsWith("-01") ? from.slice(0, 7) : addMonths(from, 1).slice(0, 7);
   const lastFull = addDays(to, 1).endsWith("-01") ? to.slice(0, 7) : addMonths(to, -1).slice(0, 7);
-  if (firstFull > lastFull) return { months: null, edges: [[from, to]] };
-  const edges: [string, string][] = [];
-  if (from < `${firstFull}-01`) edges.push([from, addDays(`${firstFull}-01`, -1)]);
+  // the days of one month in the range, [a, b]: as days, or as its month less the rest
+  const partial = (a: string, b: string) => {
+    const start = `${a.slice(0, 7)}-01`;
+    const end = addDays(addMonths(start, 1), -1);
+    if (daysBetween(a, b) * 2 <= daysBetween(start, end)) return parts.push({ sign: 1, days: [a, b] });
+    parts.push({ sign: 1, months: [a.slice(0, 7), a.slice(0, 7)] });
+    if (a > start) parts.push({ sign: -1, days: [start, addDays(a, -1)] });
+    if (b < end) parts.push({ sign: -1, days: [addDays(b, 1), end] });
+  };
+  if (firstFull > lastFull) {
+    // no whole month: one month in part, or the ends of two
+    if (from.slice(0, 7) === to.slice(0, 7)) partial(from, to);
+    else {
+      partial(from, addDays(`${to.slice(0, 7)}-01`, -1));
+      partial(`${to.slice(0, 7)}-01`, to);
+    }
+    return parts;
+  }
+  if (from < `${firstFull}-01`) partial(from, addDays(`${firstFull}-01`, -1));
+  parts.push({ sign: 1, months: [firstFull, lastFull] });
   const afterLast = addMonths(`${lastFull}-01`, 1);
-  if (to >= afterLast) edges.push([afterLast, to]);
-  return { months: [firstFull, lastFull], edges };
+  if (to >= afterLast) partial(afterLast, to);
+  return parts;
 }

@@ -75,7 +75,7 @@ export const SPEC_SCREENS: ScreenDef[] = [
   { path: "/operatorReport", group: "report", privisId: "1306", privis: "operatorReport", zh: "操作员报表", en: "Operator Report", layout: "app", status: "planned", inMenu: true },
   { path: "/operatorScoreTemplate", group: "report", privisId: "1307", privis: "operatorScoreTemplate", zh: "操作员评分模板", en: "Operator Scoring Template", layout: "app", status: "planned", inMenu: true },
   { path: "/contractBillReport", group: "report", privisId: "1308", privis: "contractBillReport", zh: "合同账单报表", en: "Contract Billing Report", layout: "app", status: "built", inMenu: true },
-  { path: "/hdReport", group: "report", privisId: "1309", privis: "hdReport", zh: "HD报表", en: "HD Report", layout: "app", status: "planned", inMenu: true },
+  { path: "/hdReport", group: "report", privisId: "1309", privis: "hdReport", zh: "HD报表", en: "HD Report", layout: "app", status: "built", inMenu: true },
   { path: "/overtimeReport", group: "report", privisId: "1310", privis: "overtimeReport", zh: "加班报表", en: "Overtime Report", layout: "app", status: "built", inMenu: true },
   { path: "/oilWearReport", group: "report", privisId: "1311", privis: "oilWearReport", zh: "油耗报表", en: "Fuel Consumption Report", layout: "app", status: "built", inMenu: true },
   { path: "/engineeringEquipment", group: "report", privisId: "1312", privis: "engineeringEquipment", zh: "工程设备", en: "Engineering Equipment", layout: "app", status: "planned", inMenu: true },

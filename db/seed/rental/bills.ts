@@ -57,11 +57,13 @@ export const seedBills: RentalSeedPart = async (db, ctx) => {
       const seconds = idle ? 0 : Math.round((5 + r * 4) * 3600);
       const km = idle ? 0 : Math.round((3 + r * 22) * 10) / 10;
       // fuel: 32 to 62 L a 100 km (油耗报表: some machines above their model's high-fuel value)
-      rows.push([ctx.tenantId, l.vehicleId, d, km, seconds, idle ? 0 : seconds + 1800, Math.round(km * (0.32 + noise(l.vehicleId! + 7, d) * 0.3) * 10) / 10]);
+      // idling (HD报表): 10 to 35 % of the engine time
+      const idling = Math.round(seconds * (0.1 + noise(l.vehicleId! + 11, d) * 0.25));
+      rows.push([ctx.tenantId, l.vehicleId, d, km, seconds, idle ? 0 : seconds + 1800, Math.round(km * (0.32 + noise(l.vehicleId! + 7, d) * 0.3) * 10) / 10, idling]);
     }
   }
-  const insert = `insert or ignore into vehicle_daily (tenant_id, vehicle_id, day, mileage_km, engine_seconds, online_seconds, fuel_used_l, updated_at)
-    select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, ${Date.now()} from json_each(?) j`;
+  const insert = `insert or ignore into vehicle_daily (tenant_id, vehicle_id, day, mileage_km, engine_seconds, online_seconds, fuel_used_l, idle_seconds, updated_at)
+    select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, ${Date.now()} from json_each(?) j`;
   await writeJsonRows(db, [[insert, rows]]);
 
   // a 20-hour fault on the still crane, 18:00 to 14:00 the next day (10 hours counted: the nights are not), repaired
