@@ -23,9 +23,19 @@ import { BILL_STATE } from "~/modules/billing/bills.resource";
 const UNASSIGNED = { zh: "未分配", en: "Unassigned" };
 const NO_MODEL = { zh: "未设置型号", en: "No model" };
 
-/** A share in tenths of a percent, half up; null without a base. */
+/**
+ * A share in tenths of a percent, half up (away from zero); null without a base. Whole numbers (cents, seconds, days)
+ * take the quick way: the float quotient of two integers is at least 1 ÷ (2 × whole) away from a half unless exactly
+ * on it, far more than its rounding error, so rounding it is exact (big.js costs about 9 µs a call: 90 ms over a
+ * 10,000-machine report); other numbers go through big.js.
+ */
 export function permilleOf(part: number, whole: number): number | null {
   if (!whole) return null;
+  if (Number.isSafeInteger(part) && Number.isSafeInteger(whole) && Math.abs(part) < 2 ** 40 && Math.abs(whole) < 2 ** 40) {
+    const q = (Math.abs(part) * 1000) / Math.abs(whole);
+    const r = Math.floor(q + 0.5);
+    return (part < 0) !== (whole < 0) && r !== 0 ? -r : r;
+  }
   return Number(new Big(part).times(1000).div(whole).round(0, Big.roundHalfUp).toFixed(0));
 }
 
