@@ -1,13 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireScope } from "~/modules/access/access.server";
-import { readPreferences } from "~/modules/auth/preferences.server";
-import { reportExport } from "~/modules/reports/export.server";
+import { reportLoaders } from "~/modules/reports/report-route.server";
 import { hdReport } from "~/modules/reports/fleet-reports.server";
-import { reportRange } from "~/modules/reports/reports.server";
 
-/** HD报表 导出: the page's range as .xlsx, or as a PDF with `format=pdf`. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const scope = await requireScope(request, context, { screen: "/hdReport", permission: "hdReport:export" });
-  const lang = readPreferences(request).lang;
-  return reportExport(scope, request, { report: "hd", data: await hdReport(scope, reportRange(new URL(request.url), scope), lang, true), lang });
-}
+/** HD报表 导出: the page's period as .xlsx, or as a PDF with `format=pdf`, every row (a resource route: a document's loader may not answer a file). */
+export const loader = reportLoaders("/hdReport", "hd", hdReport).file;

@@ -1,3 +1,4 @@
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { REPORTS } from "~/modules/reports/texts/reports";
@@ -57,4 +58,12 @@ export function ReportPage({ path, report, data, keep = {}, controls }: { path: 
       ))}
     </div>
   );
+}
+
+/** The page of a report whose only control is its period (its loader: reportLoaders(…).page). */
+export function periodReport(path: string, report: ReportKey) {
+  return function Report() {
+    const { report: data } = useLoaderData<{ report: ReportData }>();
+    return <ReportPage path={path} report={report} data={data} />;
+  };
 }
