@@ -7,8 +7,8 @@ import { stampInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { addDays } from "~/lib/calendar";
 import { monthsAndEdges, type ReportRange } from "./quick-range";
-import { permilleOf } from "./reports.server";
-import { labelIn, type ReportColumn, type ReportData, type ReportRow } from "./report-types";
+import { col, permilleOf } from "./reports.server";
+import { labelIn, type ReportData, type ReportRow } from "./report-types";
 
 /*
  * The telematics reports (issue 41): what the machines did, from the hub's daily roll-ups (vehicle_daily: a vehicle's
@@ -17,7 +17,6 @@ import { labelIn, type ReportColumn, type ReportData, type ReportRow } from "./r
  * that vehicle_daily's triggers keep; the data scope is the machine's organisation, as 运营数据报表's.
  */
 
-const col = (key: string, zh: string, en: string, kind: ReportColumn["kind"] = "text"): ReportColumn => ({ key, label: { zh, en }, kind });
 const TOTAL = { zh: "合计", en: "Total" };
 const NO_MODEL = { zh: "未设置型号", en: "No model" };
 const one = (n: number) => Math.round(n * 10) / 10;

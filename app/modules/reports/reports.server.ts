@@ -58,7 +58,8 @@ const contractLabel = (rootSql: SQL) => sql`(select root_c.number || ' ' || root
 /** SQLite's real division of a quantity text that may be a fraction ("13/8"). */
 const quantityHours = sql`(case when instr(bill_items.quantity, '/') > 0 then cast(substr(bill_items.quantity, 1, instr(bill_items.quantity, '/') - 1) as real) / cast(substr(bill_items.quantity, instr(bill_items.quantity, '/') + 1) as real) else cast(bill_items.quantity as real) end)`;
 
-const col = (key: string, zh: string, en: string, kind: ReportColumn["kind"] = "text"): ReportColumn => ({ key, label: { zh, en }, kind });
+/** A column: its key, its label in both languages, its kind of cell. */
+export const col = (key: string, zh: string, en: string, kind: ReportColumn["kind"] = "text"): ReportColumn => ({ key, label: { zh, en }, kind });
 const sum = (rows: ReportRow[], key: string) => rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
 
 // ——— 合同收入 ———
