@@ -202,6 +202,25 @@ describe("HD报表 /hdReport", () => {
   });
 });
 
+describe("报表统计 /reportStat, the report centre", () => {
+  it("gives each report's headline figures over the period from its total row, linking to it with the period", async () => {
+    const html = await page(`/reportStat?${RANGE}`, w.admin);
+    const card = (key: string) => {
+      const at = html.indexOf(`data-testid="centre-${key}"`);
+      return html.slice(at, html.indexOf("</li>", at)).replace(/<!-- -->/g, "");
+    };
+    expect(card("operation")).toMatch(/作业小时<\/dt><dd[^>]*>29\.8<\/dd>[\s\S]*作业天数<\/dt><dd[^>]*>4<\/dd>/);
+    expect(card("operation")).toContain(`href="/operationReport?${RANGE.replace("&", "&amp;")}"`);
+    expect(card("oilWear")).toMatch(/油耗\(L\)<\/dt><dd[^>]*>190\.0<\/dd>[\s\S]*百公里油耗\(L\)<\/dt><dd[^>]*>42\.2<\/dd>/);
+    expect(card("hd")).toMatch(/怠速小时<\/dt><dd[^>]*>4\.0<\/dd>[\s\S]*怠速占比<\/dt><dd[^>]*>20\.2%<\/dd>/);
+    // the rental reports are there too, with nothing billed in this tenant
+    expect(card("contractRevenue")).toMatch(/收入\(元\)<\/dt><dd[^>]*>0\.00<\/dd>/);
+    // a department's user: their machines' figures
+    const scoped = await page(`/reportStat?${RANGE}`, w.scoped);
+    expect(scoped.slice(scoped.indexOf('data-testid="centre-operation"'))).toMatch(/作业小时<\/dt><dd[^>]*>19\.8<\/dd>/);
+  });
+});
+
 describe("the roll-ups above the day (vehicle_daily's triggers)", () => {
   it("sums whole months from the months and the edge days from the days, follows a rewritten day and a machine moved", async () => {
     const upsert = (vehicleId: number, day: string, engine: number, km: number, fuel: number) =>

@@ -100,7 +100,7 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
 }
 
 /** The reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
-const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport"];
+const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport", "/reportStat"];
 
 const RESOURCE_PATHS = new Set(Object.values(registeredResources()).map((r) => r.resource.view.path));
 

@@ -67,7 +67,7 @@ export const SPEC_SCREENS: ScreenDef[] = [
   { path: "/overdueContract", group: "contract", privisId: "1204", privis: "overdueContract", zh: "逾期合同", en: "Overdue Contracts", layout: "app", status: "built", inMenu: true },
   { path: "/equipmentPaymentCollection", group: "contract", privisId: "1205", privis: "equipmentPaymentCollection", zh: "设备回款", en: "Equipment Payment Collection", layout: "app", status: "built", inMenu: true },
   // Data Reports (13)
-  { path: "/reportStat", group: "report", privisId: "1301", privis: "reportStat", zh: "报表统计", en: "Report Statistics", layout: "app", status: "planned", inMenu: true },
+  { path: "/reportStat", group: "report", privisId: "1301", privis: "reportStat", zh: "报表统计", en: "Report Statistics", layout: "app", status: "built", inMenu: true },
   { path: "/operateDataReport", group: "report", privisId: "1302", privis: "operateDataReport", zh: "运营数据报表", en: "Operating Data Report", layout: "app", status: "built", inMenu: true },
   { path: "/customerZeroRentReport", group: "report", privisId: "1303", privis: "customerZeroRentReport", zh: "客户零租报表", en: "Customer Zero-Rent Report", layout: "app", status: "built", inMenu: true },
   { path: "/alarmMessage", group: "report", privisId: "1304", privis: "alarmMessage", zh: "告警信息", en: "Alarm Messages", layout: "app", status: "built", inMenu: true },

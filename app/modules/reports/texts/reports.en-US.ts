@@ -35,6 +35,12 @@ export default {
       lastYear: "Last year",
     },
   },
+  centre: {
+    title: "Report Statistics",
+    note: "Each report's headline figures over the chosen period, from its total row; open a report for its rows, chart and files.",
+    open: "Open the report",
+    none: "No report is open to you",
+  },
   groupBy: "Group by",
   export: "Export Excel",
   exportPdf: "Export PDF",

@@ -35,6 +35,12 @@ export default {
       lastYear: "去年",
     },
   },
+  centre: {
+    title: "报表统计",
+    note: "各报表在所选区间的主要数字，取自该报表的合计行；点击查看报表明细、图表与导出。",
+    open: "查看报表",
+    none: "您没有可查看的报表",
+  },
   groupBy: "分组维度",
   export: "导出Excel",
   exportPdf: "导出PDF",
