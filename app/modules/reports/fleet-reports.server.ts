@@ -1,13 +1,12 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { alarms, fleetDaily, vehicleDaily, vehicleModels, vehicleMonthly, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
-import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { dayStartMs } from "~/lib/tenant-days";
 import { stampInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { addDays } from "~/lib/calendar";
 import { monthsAndEdges, type ReportRange } from "./quick-range";
-import { col, permilleOf } from "./reports.server";
+import { col, inScope, NO_MODEL, permilleOf } from "./reports.server";
 import { labelIn, type ReportData, type ReportRow } from "./report-types";
 
 /*
@@ -18,7 +17,6 @@ import { labelIn, type ReportData, type ReportRow } from "./report-types";
  */
 
 const TOTAL = { zh: "合计", en: "Total" };
-const NO_MODEL = { zh: "未设置型号", en: "No model" };
 const one = (n: number) => Math.round(n * 10) / 10;
 const hours = (seconds: number) => one(seconds / 3600);
 /** Litres per 100 km to one decimal; null without kilometres. */
@@ -38,8 +36,6 @@ function pageOf(rows: ReportRow[], all: boolean, summed: string[], lang: string)
   for (const key of summed) folded[key] = one(rest.reduce((n, r) => n + Number(r[key] ?? 0), 0));
   return [...rows.slice(0, PAGE_MACHINES), folded];
 }
-
-const vehicleScope = (scope: RequestScope): SQL => visibleOrgRowWhere(scope, vehicles.orgId) ?? sql`1 = 1`;
 
 interface MachineSums {
   id: number;
@@ -81,7 +77,6 @@ async function fleetSums(scope: RequestScope, range: ReportRange): Promise<{ mac
       : sql`select vehicle_id as vid, ${k} * (engine_seconds > 0) as days, ${k} * engine_seconds as engine, ${k} * idle_seconds as idle, ${k} * mileage_km as km, ${k} * fuel_used_l as fuel
           from vehicle_daily where ${ofTenant(vehicleDaily, tenantId)} and vehicle_daily.day >= ${part.days[0]} and vehicle_daily.day <= ${part.days[1]}`;
   });
-  const orgs = visibleOrgRowWhere(scope, fleetDaily.orgId);
   const [machines, days] = await Promise.all([
     scope.db.all<MachineSums>(sql`
       select vehicles.id as id, vehicles.plate as plate, vehicle_models.name as model, vehicle_models.fuel_alarm as fuelLimit, vehicle_models.idle_coefficient as idleRate,
@@ -91,13 +86,13 @@ async function fleetSums(scope: RequestScope, range: ReportRange): Promise<{ mac
       left join (
         select vid, sum(days) as days, sum(engine) as engine, sum(idle) as idle, sum(km) as km, sum(fuel) as fuel from (${sql.join(parts, sql` union all `)}) group by vid
       ) d on d.vid = vehicles.id
-      where ${ofTenant(vehicles, tenantId)} and ${vehicleScope(scope)}
+      where ${ofTenant(vehicles, tenantId)} and ${inScope(scope, vehicles.orgId)}
       order by vehicles.plate`),
     scope.db.all<DaySums>(sql`
       select fleet_daily.day as day, sum(fleet_daily.machines_working) as machines, sum(fleet_daily.engine_seconds) as engine,
         sum(fleet_daily.idle_seconds) as idle, sum(fleet_daily.mileage_km) as km, sum(fleet_daily.fuel_used_l) as fuel
       from fleet_daily
-      where ${ofTenant(fleetDaily, tenantId)} and fleet_daily.day >= ${range.from} and fleet_daily.day <= ${range.to}${orgs ? sql` and ${orgs}` : sql``}
+      where ${ofTenant(fleetDaily, tenantId)} and fleet_daily.day >= ${range.from} and fleet_daily.day <= ${range.to} and ${inScope(scope, fleetDaily.orgId)}
       group by 1 order by 1`),
   ]);
   return {
@@ -166,7 +161,7 @@ async function fuelEvents(scope: RequestScope, range: ReportRange) {
   return scope.db.all<{ vid: number; plate: string; kind: "refuel" | "fuel_drop"; at: number; detail: string | null }>(sql`
     select alarms.vehicle_id as vid, vehicles.plate as plate, alarms.kind as kind, alarms.at as at, alarms.detail as detail
     from alarms join vehicles on vehicles.id = alarms.vehicle_id and ${ofTenant(vehicles, scope.user.tenantId)}
-    where ${ofTenant(alarms, scope.user.tenantId)} and alarms.at >= ${start} and alarms.at < ${end} and alarms.kind in ('refuel', 'fuel_drop') and ${vehicleScope(scope)}
+    where ${ofTenant(alarms, scope.user.tenantId)} and alarms.at >= ${start} and alarms.at < ${end} and alarms.kind in ('refuel', 'fuel_drop') and ${inScope(scope, vehicles.orgId)}
     order by alarms.at, alarms.id`);
 }
 
@@ -209,6 +204,8 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
     });
   const km = used.reduce((s, m) => s + m.km, 0);
   const fuel = used.reduce((s, m) => s + m.fuel, 0);
+  // the days the fleet burnt fuel: the day table's rows and the chart's bars
+  const fuelDays = days.filter((d) => d.fuel > 0);
   const total = labelIn(TOTAL, lang);
   const tz = scope.user.timeZone;
   return {
@@ -233,8 +230,8 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
       {
         title: { zh: "每日油耗", en: "Fuel per day" },
         columns: [col("day", "日期", "Day"), col("fuel", "油耗(L)", "Fuel (L)", "decimal"), col("km", "里程(km)", "Distance (km)", "decimal"), col("per100", "百公里油耗(L)", "L per 100 km", "decimal")],
-        rows: days.filter((d) => d.fuel > 0).map((d) => ({ day: d.day, fuel: one(d.fuel), km: one(d.km), per100: per100(d.fuel, d.km) })),
-        total: { day: total, fuel: one(fuel), km: one(days.filter((d) => d.fuel > 0).reduce((s, d) => s + d.km, 0)), per100: null },
+        rows: fuelDays.map((d) => ({ day: d.day, fuel: one(d.fuel), km: one(d.km), per100: per100(d.fuel, d.km) })),
+        total: { day: total, fuel: one(fuel), km: one(fuelDays.reduce((s, d) => s + d.km, 0)), per100: null },
       },
       {
         title: { zh: "加油与油量骤降", en: "Refuels and sudden drops" },
@@ -251,8 +248,8 @@ export async function oilWearReport(scope: RequestScope, range: ReportRange, lan
     ],
     chart: {
       title: { zh: "每日油耗(L)", en: "Fuel per day (L)" },
-      categories: days.filter((d) => d.fuel > 0).map((d) => d.day.slice(5)),
-      series: [{ label: { zh: "油耗", en: "Fuel" }, values: days.filter((d) => d.fuel > 0).map((d) => one(d.fuel)), kind: "decimal" }],
+      categories: fuelDays.map((d) => d.day.slice(5)),
+      series: [{ label: { zh: "油耗", en: "Fuel" }, values: fuelDays.map((d) => one(d.fuel)), kind: "decimal" }],
     },
   };
 }

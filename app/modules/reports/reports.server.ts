@@ -21,7 +21,7 @@ import { BILL_STATE } from "~/modules/billing/bills.resource";
  */
 
 const UNASSIGNED = { zh: "未分配", en: "Unassigned" };
-const NO_MODEL = { zh: "未设置型号", en: "No model" };
+export const NO_MODEL = { zh: "未设置型号", en: "No model" };
 
 /**
  * A share in tenths of a percent, half up (away from zero); null without a base. Whole numbers (cents, seconds, days)
@@ -44,7 +44,8 @@ export function reportRange(url: URL, scope: RequestScope, fallback: QuickRange 
   return rangeFromUrl(url.searchParams, todayInZone(scope.user.timeZone), fallback);
 }
 
-const inScope = (scope: RequestScope, column: Parameters<typeof visibleOrgRowWhere>[1]): SQL => visibleOrgRowWhere(scope, column) ?? sql`1 = 1`;
+/** The user's data scope on an organisation column (every row without one). */
+export const inScope = (scope: RequestScope, column: Parameters<typeof visibleOrgRowWhere>[1]): SQL => visibleOrgRowWhere(scope, column) ?? sql`1 = 1`;
 /** Bills that are revenue: confirmed or locked, their period ending in the range, in the user's scope. */
 const billedBills = (scope: RequestScope, r: ReportRange) =>
   sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > ${sql.raw(String(BILL_STATE.draft))} and ${inScope(scope, bills.orgId)}`;
