@@ -6,7 +6,8 @@ import { signInSource } from "../app/modules/auth/throttle.server";
 import { forgetSessions, readSession, safeRedirectPath, startSession } from "../app/modules/auth/session.server";
 import type { Env } from "./env";
 import { hubFor } from "./fleet-hub/client";
-import { HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
+import { HUB_LINK_HEADER, HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./fleet-hub/fleet-hub";
+import { screenLinkByToken } from "../db/rules/screen-links";
 import { scheduled } from "./scheduled";
 import { handleIngest } from "./telematics/ingest";
 
@@ -82,6 +83,14 @@ async function connectHub(request: Request, env: Env, url: URL): Promise<Respons
   // (cross-site WebSocket hijacking). Scripts send no Origin and still need the session cookie.
   const origin = request.headers.get("Origin");
   if (origin !== null && origin !== url.origin) return json(403, { code: 403, message: "cross-site request refused" });
+  // a wall screen opened through its link (/screen/<token>): no session; the link decides the tenant and the vehicles
+  const token = url.searchParams.get("link");
+  if (token !== null) {
+    const link = await screenLinkByToken(getDb(env), token);
+    if (!link) return json(404, { code: 404, message: "链接已失效" });
+    const answer = await hubFor(env, link.tenantId).fetch(request.url, { headers: { Upgrade: "websocket", [HUB_TENANT_HEADER]: String(link.tenantId), [HUB_LINK_HEADER]: String(link.id) } });
+    return answer.status === 403 ? json(404, { code: 404, message: "链接已失效" }) : answer;
+  }
   const state = await readSession(request, env);
   if (state.status !== "ok") return json(401, { code: 401, message: "会话失效,请重新登录" });
   const user = state.session.user;

@@ -16,3 +16,4 @@ export * from "./rental";
 export * from "./dispatch";
 export * from "./billing";
 export * from "./finance";
+export * from "./screens";

@@ -48,6 +48,7 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   vehicle_daily: "the FleetHub's roll-ups (workers/fleet-hub/rollups.ts)",
   vehicle_monthly: "vehicle_daily's triggers (migration 0040), read by the telematics reports",
   fleet_daily: "vehicle_daily's triggers (migration 0040), read by the telematics reports",
+  screen_links: "wall (screen-links.server.ts: 大屏链接, read by the screen link page and the FleetHub)",
   vehicle_events: "the FleetHub (workers/fleet-hub)",
   terminal_commands: "the terminal API (workers/telematics)",
   // the machinery's own

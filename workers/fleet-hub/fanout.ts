@@ -18,6 +18,8 @@ export interface SocketState {
   /** what the user's screens grant (GRANT_LIVE, GRANT_ALARMS in grants.ts) */
   grants: number;
   watch: Watch;
+  /** a screen link's socket (userId 0, no session): the link's id, checked again every LINK_CHECK_MS */
+  linkId?: number;
 }
 
 export interface Subscriber extends SocketState {

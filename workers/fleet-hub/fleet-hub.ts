@@ -15,7 +15,7 @@ import { AlarmClock, DAILY_FLUSH_MS, FLUSH_DELAY_MS, nextWake, TICK_MS } from ".
 import { Sockets } from "./sockets";
 import { areaHits, checkAreaQuery, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
 
-export { HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./sockets";
+export { HUB_LINK_HEADER, HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./sockets";
 export type { IngestRequest, IngestResult } from "./ingest";
 
 const SCHEMA = [...HISTORY_SCHEMA, ...SPATIAL_SCHEMA, ...LIVE_SCHEMA, ...OUTBOX_SCHEMA, ...RULE_STATE_SCHEMA, ...DAILY_SCHEMA];
@@ -56,6 +56,7 @@ export class FleetHub extends DurableObject<Env> {
       ownTenant: (tenantId) => this.ownTenant(tenantId),
       ensureConfig: () => this.ensureConfig(),
       alarmBy: (at) => this.clock.by(at),
+      timeZone: () => this.config.timeZone,
     });
     const fanout = this.sockets.fanout;
     this.rollups = new Rollups(sql, () => this.config.timeZone);
@@ -250,6 +251,12 @@ export class FleetHub extends DurableObject<Env> {
    */
   async revalidate(userIds?: number[]): Promise<number> {
     return this.sockets.revalidate(userIds);
+  }
+
+  /** Screen links were revoked: their open screens are closed at once (all revoked links' when none are named). */
+  async revokeLinks(linkIds?: number[]): Promise<number> {
+    if (this.tenantId === null) return 0;
+    return this.sockets.closeRevokedLinks(linkIds);
   }
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {

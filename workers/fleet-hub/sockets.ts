@@ -6,8 +6,10 @@
  */
 import type { Db } from "../../db/client";
 import { nextGrantExpiry, visibleVehicleIds } from "../../db/rules/data-scope";
+import { activeScreenLink, screenLinkVehicleIds } from "../../db/rules/screen-links";
+import { todayInZone } from "../../app/lib/tenant-clock";
 import { Fanout, type SocketState, type Subscriber } from "./fanout";
-import { grantsNeeded, hubGrants, validSessions } from "./grants";
+import { GRANT_ALARMS, GRANT_LIVE, grantsNeeded, hubGrants, validSessions } from "./grants";
 import type { LiveStore } from "./live-store";
 import { ACK_EVERY, CLOSE_FORBIDDEN, CLOSE_SESSION_ENDED, parseClientMessage } from "./protocol";
 
@@ -15,8 +17,20 @@ import { ACK_EVERY, CLOSE_FORBIDDEN, CLOSE_SESSION_ENDED, parseClientMessage } f
 export const HUB_USER_HEADER = "X-Derrick-User";
 export const HUB_TENANT_HEADER = "X-Derrick-Tenant";
 export const HUB_SESSION_HEADER = "X-Derrick-Session";
+/** A screen link's socket: the link the Worker found for the address's token (no user, no session). */
+export const HUB_LINK_HEADER = "X-Derrick-Link";
 
-type ScopeReader = (userId: number) => Promise<Set<number> | "all">;
+/**
+ * How often the hub looks again at the links its screen sockets were opened with: a revoked link's screen goes dark
+ * within this (at once when the revoke reaches the hub), and a customer's screen picks up machines rented since.
+ */
+export const LINK_CHECK_MS = 60_000;
+/** What a link's screen may watch: the vehicles and counts of its scope, and their alarms. Nothing else exists. */
+const LINK_GRANTS = GRANT_LIVE | GRANT_ALARMS;
+
+/** Whose scope: a user's (userId), or a screen link's (linkId; the vehicles it shows, none once it is revoked). */
+type ScopeOwner = Pick<SocketState, "userId" | "linkId">;
+type ScopeReader = (owner: ScopeOwner) => Promise<Set<number> | "all">;
 
 /** What the sockets need of the rest of the hub. */
 export interface SocketHooks {
@@ -28,6 +42,8 @@ export interface SocketHooks {
   ensureConfig(): Promise<void>;
   /** makes sure the object's alarm fires by then */
   alarmBy(at: number): Promise<void>;
+  /** the tenant's time zone (a customer's machines on rent today) */
+  timeZone(): string;
 }
 
 export class Sockets {
@@ -44,7 +60,7 @@ export class Sockets {
     private readonly hooks: SocketHooks,
   ) {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
-    this.fanout = new Fanout(live.table, () => live.seq, (sub) => this.writeAttachment(sub.ws, { userId: sub.userId, sid: sub.sid, grants: sub.grants, watch: sub.watch }));
+    this.fanout = new Fanout(live.table, () => live.seq, (sub) => this.writeAttachment(sub.ws, stateOf(sub)));
   }
 
   /** Number of open sockets. */
@@ -55,8 +71,10 @@ export class Sockets {
   /** Opens a socket for the user the Worker vouches for, when they may watch a live screen. */
   async open(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const userId = Number(request.headers.get(HUB_USER_HEADER));
     const tenantId = Number(request.headers.get(HUB_TENANT_HEADER));
+    const linkId = Number(request.headers.get(HUB_LINK_HEADER)) || 0;
+    if (linkId) return this.openLink(tenantId, linkId);
+    const userId = Number(request.headers.get(HUB_USER_HEADER));
     const sid = request.headers.get(HUB_SESSION_HEADER) ?? "";
     if (!userId || !tenantId || !sid || !(await this.hooks.ownTenant(tenantId))) return new Response("Forbidden", { status: 403 });
     const db = this.db();
@@ -65,13 +83,26 @@ export class Sockets {
     if (!grants) return new Response("Forbidden", { status: 403 });
     await this.hooks.ensureConfig();
     const visible = await visibleVehicleIds(db, tenantId, userId);
+    return this.accept({ userId, sid, grants, watch: {} }, tenantId, visible);
+  }
+
+  /** A screen link's socket: read-only, its link's vehicles only, refused once the link is revoked. */
+  private async openLink(tenantId: number, linkId: number): Promise<Response> {
+    if (!tenantId || !(await this.hooks.ownTenant(tenantId))) return new Response("Forbidden", { status: 403 });
+    await this.hooks.ensureConfig();
+    const link = await activeScreenLink(this.db(), tenantId, linkId);
+    if (!link) return new Response("Forbidden", { status: 403 });
+    const visible = await screenLinkVehicleIds(this.db(), link, todayInZone(this.hooks.timeZone()));
+    return this.accept({ userId: 0, sid: "", grants: LINK_GRANTS, watch: {}, linkId }, tenantId, visible);
+  }
+
+  private async accept(state: SocketState, tenantId: number, visible: Set<number> | "all"): Promise<Response> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const state: SocketState = { userId, sid, grants, watch: {} };
     server.serializeAttachment(state);
     this.fanout.subs.set(server, this.subscriberOf(server, state, visible));
-    server.send(JSON.stringify({ type: "hello", tenantId, userId }));
+    server.send(JSON.stringify({ type: "hello", tenantId, userId: state.userId }));
     await this.watchScopeExpiry();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -98,14 +129,22 @@ export class Sockets {
     await this.watchScopeExpiry();
   }
 
-  /** Each user's data scope, read from the business database once per reader however many sockets they have open. */
+  /**
+   * Each user's data scope, and each screen link's vehicles, read from the business database once per reader however
+   * many sockets they have open. A link that is gone or revoked shows nothing.
+   */
   private scopeReader(): ScopeReader {
     const db = this.db();
     const tenantId = this.hooks.tenantId()!;
-    const byUser = new Map<number, Promise<Set<number> | "all">>();
-    return (userId) => {
-      let visible = byUser.get(userId);
-      if (!visible) byUser.set(userId, (visible = visibleVehicleIds(db, tenantId, userId)));
+    const byOwner = new Map<string, Promise<Set<number> | "all">>();
+    const today = todayInZone(this.hooks.timeZone());
+    return ({ userId, linkId }) => {
+      const key = linkId ? `link:${linkId}` : `user:${userId}`;
+      let visible = byOwner.get(key);
+      if (!visible) {
+        visible = linkId ? activeScreenLink(db, tenantId, linkId).then((link) => (link ? screenLinkVehicleIds(db, link, today) : new Set<number>())) : visibleVehicleIds(db, tenantId, userId);
+        byOwner.set(key, visible);
+      }
       return visible;
     };
   }
@@ -116,9 +155,10 @@ export class Sockets {
       this.scopeExpiresAt = null;
       return;
     }
+    await this.closeRevokedLinks();
     const scopeOf = this.scopeReader();
     for (const sub of [...this.fanout.subs.values()]) {
-      const visible = await scopeOf(sub.userId);
+      const visible = await scopeOf(sub);
       const same = visible === "all" || sub.visible === "all" ? visible === sub.visible : visible.size === sub.visible.size && [...visible].every((id) => (sub.visible as Set<number>).has(id));
       if (same) continue;
       sub.visible = visible;
@@ -130,13 +170,45 @@ export class Sockets {
     await this.watchScopeExpiry();
   }
 
-  /** Schedules the object's alarm for the next data permission of a connected user to run out. */
+  /**
+   * Schedules the object's alarm for the next data permission of a connected user to run out, and, while screen
+   * links' sockets are open, for the next look at their links (LINK_CHECK_MS).
+   */
   private async watchScopeExpiry(): Promise<void> {
     const tenantId = this.hooks.tenantId();
     if (tenantId === null) return;
-    const userIds = [...new Set([...this.fanout.subs.values()].map((s) => s.userId))];
-    this.scopeExpiresAt = await nextGrantExpiry(this.db(), tenantId, userIds);
+    const subs = [...this.fanout.subs.values()];
+    const userIds = [...new Set(subs.filter((s) => !s.linkId).map((s) => s.userId))];
+    const expiry = userIds.length ? await nextGrantExpiry(this.db(), tenantId, userIds) : null;
+    const linkCheck = subs.some((s) => s.linkId) ? Date.now() + LINK_CHECK_MS : null;
+    this.scopeExpiresAt = expiry === null ? linkCheck : linkCheck === null ? expiry : Math.min(expiry, linkCheck);
     if (this.scopeExpiresAt !== null) await this.hooks.alarmBy(this.scopeExpiresAt);
+  }
+
+  /**
+   * Closes the sockets of screen links that were revoked (CLOSE_FORBIDDEN: the page loads again and says the link no
+   * longer works), of these links or of all. Returns how many sockets were closed.
+   */
+  async closeRevokedLinks(linkIds?: number[]): Promise<number> {
+    const tenantId = this.hooks.tenantId();
+    if (tenantId === null) return 0;
+    const only = linkIds ? new Set(linkIds) : null;
+    const open: { ws: WebSocket; linkId: number }[] = [];
+    for (const ws of this.ctx.getWebSockets()) {
+      // a socket already closed by us stays listed until its client answers the close
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const state = (this.fanout.subs.get(ws) ?? (ws.deserializeAttachment() as SocketState | null)) as SocketState | null;
+      if (state?.linkId && (!only || only.has(state.linkId))) open.push({ ws, linkId: state.linkId });
+    }
+    const active = new Map<number, boolean>();
+    let closed = 0;
+    for (const { ws, linkId } of open) {
+      if (!active.has(linkId)) active.set(linkId, (await activeScreenLink(this.db(), tenantId, linkId)) !== null);
+      if (active.get(linkId)) continue;
+      this.close(ws, CLOSE_FORBIDDEN, "link revoked");
+      closed++;
+    }
+    return closed;
   }
 
   /**
@@ -154,7 +226,8 @@ export class Sockets {
     const open: { ws: WebSocket; state: SocketState }[] = [];
     for (const ws of this.ctx.getWebSockets()) {
       const state = (this.fanout.subs.get(ws) ?? (ws.deserializeAttachment() as SocketState | null)) as SocketState | null;
-      if (state && (!only || only.has(state.userId))) open.push({ ws, state });
+      // a screen link's socket has no user or session: its link is what is checked (closeRevokedLinks)
+      if (state && !state.linkId && (!only || only.has(state.userId))) open.push({ ws, state });
     }
     if (!open.length) return 0;
     const db = this.db();
@@ -171,7 +244,7 @@ export class Sockets {
       } else if (grants !== state.grants) {
         const sub = this.fanout.subs.get(ws);
         if (sub) sub.grants = grants;
-        this.writeAttachment(ws, { userId: state.userId, sid: state.sid, grants, watch: state.watch });
+        this.writeAttachment(ws, { ...stateOf(state), grants });
       }
     }
     await this.refreshScopes();
@@ -248,7 +321,7 @@ export class Sockets {
       this.close(ws, 1012, "reconnect");
       return null;
     }
-    const visible = await (scopeOf ?? this.scopeReader())(state.userId);
+    const visible = await (scopeOf ?? this.scopeReader())(state);
     // another event of the same socket (or restore) may have rebuilt it meanwhile: keep that one
     const rebuilt = this.fanout.subs.get(ws);
     if (rebuilt) return rebuilt;
@@ -259,4 +332,9 @@ export class Sockets {
     this.fanout.subs.set(ws, sub);
     return sub;
   }
+}
+
+/** What a socket's attachment keeps of its state (a subscriber carries much more). */
+function stateOf(s: SocketState): SocketState {
+  return { userId: s.userId, sid: s.sid, grants: s.grants, watch: s.watch, ...(s.linkId ? { linkId: s.linkId } : {}) };
 }

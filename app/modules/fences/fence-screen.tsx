@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useCloseAfterSubmit } from "~/lib/use-close-after-submit";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDGETS_MAP } from "~/i18n/screen/widgets-map";
@@ -170,14 +171,9 @@ export function FenceScreen() {
 
 function ConfirmDialog({ confirm, onClose }: { confirm: Confirm; onClose: () => void }) {
   const { t } = useTranslation([FENCES, "resource"]);
-  const navigation = useNavigation();
+  const busy = useCloseAfterSubmit(onClose);
   const { row, intent, kind } = confirm;
   const text = intent === "delete" ? t("confirm.delete", { name: row.name }) : t(row.state ? "confirm.stop" : "confirm.enable", { name: row.name });
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state !== "idle") submitted.current = true;
-    else if (submitted.current) onClose();
-  }, [navigation.state, onClose]);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t(intent === "delete" ? "action.delete" : row.state ? "action.stop" : "action.enable")} width="28rem">
       <Form method="post" action={`${SCREEN}?tab=${kind === "fence" ? "fences" : "lines"}`}>
@@ -191,7 +187,7 @@ function ConfirmDialog({ confirm, onClose }: { confirm: Confirm; onClose: () => 
           <Button type="button" variant="ghost" onClick={onClose}>
             {t("resource:cancel")}
           </Button>
-          <Button type="submit" variant={intent === "delete" || row.state ? "danger" : "primary"} autoFocus disabled={navigation.state !== "idle"}>
+          <Button type="submit" variant={intent === "delete" || row.state ? "danger" : "primary"} autoFocus disabled={busy}>
             {t("resource:confirm")}
           </Button>
         </div>

@@ -23,6 +23,10 @@ export interface HubSocketOptions {
   offlineAfter: number;
   /** status while the first socket connects (default "connecting") */
   reportConnecting?: boolean;
+  /** the socket's address on this origin (default "/hub"; a screen link's screen: "/hub?link=<token>") */
+  path?: string;
+  /** every frame or pong heard (a screen's 'data as of') */
+  onHeard?: (at: number) => void;
 }
 
 export function openHubSocket(o: HubSocketOptions): { send: (message: ClientMessage) => void; close: () => void } {
@@ -37,7 +41,7 @@ export function openHubSocket(o: HubSocketOptions): { send: (message: ClientMess
     if (o.reportConnecting !== false) o.onStatus(attempt === 0 ? "connecting" : "reconnecting");
     let ws: WebSocket;
     try {
-      ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/hub`);
+      ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${o.path ?? "/hub"}`);
     } catch {
       return scheduleRetry();
     }
@@ -48,6 +52,7 @@ export function openHubSocket(o: HubSocketOptions): { send: (message: ClientMess
     };
     ws.onmessage = (e) => {
       lastHeard = Date.now();
+      o.onHeard?.(lastHeard);
       let message: ServerMessage;
       try {
         message = JSON.parse(String(e.data)) as ServerMessage;

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
+import type { Db } from "../../../db/client";
 import { organisations, vehicleModels, vehicles } from "../../../db/schema";
 import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
@@ -29,10 +30,7 @@ export async function loadMonitor(scope: RequestScope) {
       .where(ofTenant(vehicles, tenantId))
       .orderBy(vehicles.plate),
     db.select({ id: organisations.id, parentId: organisations.parentId, name: organisations.name, sort: organisations.sort }).from(organisations).where(ofTenant(organisations, tenantId)).orderBy(organisations.sort, organisations.id),
-    db
-      .select({ id: vehicleModels.id, running: vehicleModels.iconRunning, stopped: vehicleModels.iconStopped, offline: vehicleModels.iconOffline })
-      .from(vehicleModels)
-      .where(and(ofTenant(vehicleModels, tenantId), or(isNotNull(vehicleModels.iconRunning), isNotNull(vehicleModels.iconStopped), isNotNull(vehicleModels.iconOffline)))),
+    modelIconRows(scope.db, tenantId),
     overdueMachines(scope, today),
   ]);
   // the scope filter runs here, not as an IN list: D1 caps bound parameters at 100
@@ -47,9 +45,7 @@ export async function loadMonitor(scope: RequestScope) {
     }
   }
   const orgs: MonitorOrg[] = orgRows.filter((o) => needed.has(o.id)).map((o) => ({ id: o.id, parentId: o.parentId !== null && needed.has(o.parentId) ? o.parentId : null, name: o.name }));
-  const usedModels = new Set(list.map((v) => v[5]));
-  const icons: ModelIcons = {};
-  for (const m of modelRows) if (usedModels.has(m.id)) icons[m.id] = { running: iconUrl(m.running), stopped: iconUrl(m.stopped), offline: iconUrl(m.offline) };
+  const icons = iconsOf(modelRows, new Set(list.map((v) => v[5])));
   // a machine under two overdue contracts (a line ended today, another started) shows the one overdue longest
   const overdue: OverdueMarks = {};
   const linked = hasScreen(scope.access, OVERDUE_PATH);
@@ -60,6 +56,21 @@ export async function loadMonitor(scope: RequestScope) {
     overdue[r.vehicleId] = { contractId: linked ? r.contractId : null, number: r.number, days, stopApprovedOn: r.stopApprovedOn };
   }
   return { mapConfig, vehicles: list, orgs, icons, overdue, seesAll: visible === "all" };
+}
+
+/** The tenant's models that have a map icon. */
+export function modelIconRows(db: Db, tenantId: number) {
+  return db
+    .select({ id: vehicleModels.id, running: vehicleModels.iconRunning, stopped: vehicleModels.iconStopped, offline: vehicleModels.iconOffline })
+    .from(vehicleModels)
+    .where(and(ofTenant(vehicleModels, tenantId), or(isNotNull(vehicleModels.iconRunning), isNotNull(vehicleModels.iconStopped), isNotNull(vehicleModels.iconOffline))));
+}
+
+/** The map icons of the models the shown machines use. */
+export function iconsOf(rows: Awaited<ReturnType<typeof modelIconRows>>, used: Set<number | null>): ModelIcons {
+  const icons: ModelIcons = {};
+  for (const m of rows) if (used.has(m.id)) icons[m.id] = { running: iconUrl(m.running), stopped: iconUrl(m.stopped), offline: iconUrl(m.offline) };
+  return icons;
 }
 
 /** A model icon as stored (an uploaded file's id, or a URL) → a URL the browser can load from this origin. */

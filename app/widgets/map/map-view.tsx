@@ -22,6 +22,8 @@ interface Props {
   config: MapClientConfig;
   /** called once, when the style has loaded; screens add their sources and layers here */
   onReady: (handle: MapHandle) => void;
+  /** a theme of the screen's own (the big screens are dark by default), instead of the user's */
+  dark?: boolean;
   /** called with the new theme after a theme switch (the base repaints itself) */
   onTheme?: (dark: boolean) => void;
   className?: string;
@@ -33,9 +35,10 @@ interface Props {
  * The one map of every map screen: loads the configured engine on the client only (the server renders an empty,
  * sized box), starts from the configured style or the bundled offline base, and reports load failures in place.
  */
-export function MapView({ config, onReady, onTheme, className, label }: Props) {
+export function MapView({ config, onReady, onTheme, className, label, dark: forced }: Props) {
   const { t } = useTranslation(WIDGETS_MAP);
-  const dark = (useRootData()?.prefs.theme ?? "light") === "dark";
+  const preferred = (useRootData()?.prefs.theme ?? "light") === "dark";
+  const dark = forced ?? preferred;
   const box = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");

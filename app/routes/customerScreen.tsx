@@ -1,0 +1,16 @@
+// /customerScreen 客户大屏 (outside the layout; app/modules/wall, docs/big-screens.md).
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CustomerScreen } from "~/modules/wall/customer-screen";
+import { customerLoader } from "~/modules/wall/wall-route.server";
+import { RouteErrorBoundary } from "~/ui/error-state";
+import { pageTitle } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, { zh: "客户大屏", en: "Customer Screen" }) }];
+export const loader = customerLoader("/customerScreen");
+export default function CustomerScreenRoute() {
+  const data = useLoaderData<typeof loader>();
+  // another customer: a new screen (its live feed watches that customer's machines)
+  return <CustomerScreen key={data.customer?.customerId ?? 0} data={data} />;
+}
+export const ErrorBoundary = RouteErrorBoundary;
