@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkV1Point } from "../workers/telematics/point";
 import { historyUnits, unitPoints } from "./demo-fleet-history";
-import { DEMO_FENCED, DEMO_FLEET_SIZE, historyDay, liveIndexes, liveVehicle, PLANT_FENCE_M, terminalNoOf } from "./demo-fleet-model";
+import { DEMO_FENCED, DEMO_FLEET_SIZE, historyDay, liveIndexes, liveVehicle, PLANT_FENCE_M, terminalNoOf, towerPoint } from "./demo-fleet-model";
 import { metresBetween, PLACES, stepVehicle } from "./simulator-model";
 
 const START = Date.UTC(2026, 10, 26, 2, 0, 0);
@@ -94,5 +94,23 @@ describe("the demo fleet's history", () => {
     expect(units.map((u) => u.day)).toEqual(["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]);
     expect(units.at(-1)!.until).toBe(now);
     for (let i = 1; i < units.length; i++) expect(units[i]!.start).toBe(units[i - 1]!.end);
+  });
+});
+
+describe("a demo tower's monitor", () => {
+  const site = { lng: 121.9, lat: 30.9 };
+  // 2026-11-23 10:00 in Shanghai
+  const day = Date.UTC(2026, 10, 23, 2, 0, 0);
+
+  it("lifts in cycles during the working day, within 95 % of the rated moment, and stands idle at night", () => {
+    const points = Array.from({ length: 600 }, (_, i) => towerPoint(1, site, day + i * 1000));
+    const loads = points.map((p) => p.can.craneLoad);
+    expect(Math.max(...loads)).toBeGreaterThan(1);
+    expect(loads.filter((l) => l === 0).length).toBeGreaterThan(100);
+    expect(Math.max(...points.map((p) => p.can.craneMoment))).toBeLessThanOrEqual(95);
+    expect(points.every((p) => p.speed === 0 && p.status.acc && p.can.windSpeed >= 3 && p.can.windSpeed <= 9)).toBe(true);
+    const night = towerPoint(1, site, Date.UTC(2026, 10, 23, 15, 0, 0));
+    expect(night.status.acc).toBe(false);
+    expect(night.can.craneLoad).toBe(0);
   });
 });

@@ -129,3 +129,37 @@ export function historyDay(index: number, start: number, end: number, until = en
   }
   return points;
 }
+
+/** QTZ125's rated load moment, tonne-metres: the demo towers' moment % is load × radius against it */
+const TOWER_RATED_TM = 125;
+/** a lift cycle: the hook goes out empty, lifts, slews and sets down, comes back */
+const LIFT_CYCLE_S = 150;
+
+/**
+ * A demo tower's monitor reading at `now` (v1 point fields without seq): standing at its place on the site, power on
+ * during the working day (07:00–18:00 in Shanghai), a lift cycle every 150 s with a load of 1.5–6 t taken out to
+ * 15–38 m (at most 95 % of the rated moment), the slew turning with it, and a breeze of 3–9 m/s. Pure.
+ */
+export function towerPoint(index: number, site: { lng: number; lat: number }, now: number) {
+  const hour = (new Date(now).getUTCHours() + 8) % 24;
+  const working = hour >= 7 && hour < 18;
+  const s = Math.floor(now / 1000) + index * 37;
+  const cycle = Math.floor(s / LIFT_CYCLE_S);
+  const phase = (s % LIFT_CYCLE_S) / LIFT_CYCLE_S;
+  const loaded = working && phase >= 0.15 && phase < 0.6;
+  const targetLoad = 1.5 + ((cycle * 7 + index * 3) % 10) * 0.45;
+  const outRadius = 15 + ((cycle * 5 + index) % 24);
+  const radius = loaded ? 15 + (outRadius - 15) * Math.min(1, (phase - 0.15) / 0.3) : 15;
+  // never past 95 % of the rated moment: the load comes in closer when it is heavy
+  const load = loaded ? Math.min(targetLoad, (0.95 * TOWER_RATED_TM) / radius) : 0;
+  const wind = 6 + 3 * Math.sin(now / 600_000 + index);
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  return {
+    t: now,
+    lng: site.lng + index * 0.0006,
+    lat: site.lat + (index % 2) * 0.0004,
+    speed: 0,
+    status: { acc: working },
+    can: { craneLoad: round1(load), craneMoment: round1(((load * radius) / TOWER_RATED_TM) * 100), craneRadius: round1(radius), craneHeight: round1(42 + index * 3), craneSlew: Math.round((cycle * 47 + phase * 120 + index * 90) % 360), windSpeed: round1(wind) },
+  };
+}

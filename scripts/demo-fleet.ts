@@ -12,7 +12,8 @@ import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
 import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit } from "./demo-fleet-history";
 import { poster, terminalToken } from "./terminal-client";
-import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, type Carry } from "./demo-fleet-model";
+import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, towerPoint, type Carry } from "./demo-fleet-model";
+import { DEMO_TOWERS, TOWER_SITE, towerTerminalOf } from "../db/seed/rental/towers";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
 const { values: args } = parseArgs({
@@ -142,11 +143,23 @@ const preparing = (async () => {
   if (history.points) say(`  demo fleet: ${history.points} points of history sent for ${history.units} vehicle-days`);
 })();
 
+// the rented towers' safety monitors (db/seed/rental/towers.ts), a reading every 2 s; the last tower stands in the yard, silent
+const towers = Array.from({ length: DEMO_TOWERS - 1 }, (_, i) => ({ index: i, terminalNo: towerTerminalOf(i), token: null as string | null, tokenAt: 0, seq: Math.floor(Date.now() / 1000), off: false }));
+async function towerTick(tw: (typeof towers)[number], now: number) {
+  if (tw.off) return;
+  const token = await terminalToken(post, tw, tw.terminalNo, demoTerminalSecret(tw.terminalNo), () => (tw.off = true));
+  if (!token) return;
+  const res = await post("/ingest/v1/telemetry", { points: [{ seq: ++tw.seq, ...towerPoint(tw.index, TOWER_SITE, now) }] }, token);
+  if (res.status === 401) tw.token = null;
+}
+let towerTurn = 0;
+
 const endAt = Number(args.duration) > 0 ? Date.now() + Number(args.duration) * 1000 : Number.POSITIVE_INFINITY;
 while (!stopping && Date.now() < endAt) {
   const now = Date.now();
   const moving = fleet.filter((d) => d.sim);
   await Promise.all(moving.map((d) => tick(d, now).catch(() => failures++)));
+  if (towerTurn++ % 2 === 0) await Promise.all(towers.map((tw) => towerTick(tw, now).catch(() => failures++)));
   const wait = 1000 - (Date.now() - now);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayOf, formatInZone, formatZonedTime, isTimeZone, stampInZone, todayInZone } from "./tenant-clock";
-import { dayEndMs, dayStartMs, parseZonedTime } from "./tenant-days";
+import { dayEndMs, dayStartMs, daysToMs, parseZonedTime } from "./tenant-days";
 
 const HOUR = 3_600_000;
 const BERLIN = "Europe/Berlin";
@@ -81,5 +81,15 @@ describe("tenant clock", () => {
   it("knows a zone from a typo", () => {
     expect(isTimeZone(BERLIN)).toBe(true);
     expect(isTimeZone("Europe/Berlinn")).toBe(false);
+  });
+});
+
+describe("daysToMs", () => {
+  it("runs from the first day's first moment to the next day's after the last, across month ends and a DST change", () => {
+    expect(daysToMs("2026-11-30", "2026-12-01", "Asia/Shanghai")).toEqual([Date.UTC(2026, 10, 29, 16), Date.UTC(2026, 11, 1, 16)]);
+    // New York springs forward on 2026-03-08: that day has 23 hours
+    const [from, to] = daysToMs("2026-03-08", "2026-03-08", "America/New_York");
+    expect(to - from).toBe(23 * 3_600_000);
+    expect(daysToMs("2026-12-31", "2026-12-31", "Asia/Shanghai")[1]).toBe(Date.UTC(2026, 11, 31, 16));
   });
 });

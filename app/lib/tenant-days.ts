@@ -27,6 +27,16 @@ export function dayStartMs(day: string, timeZone: string = DEFAULT_TIME_ZONE): n
   return m ? wallClockMs(timeZone, Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
+/**
+ * Days `from` to `to` (both counted, yyyy-MM-dd, real dates) → [the first millisecond of `from`, the first of the day
+ * after `to`) in the zone: a range of moments to filter by with `>=` and `<`, right across a daylight-saving change.
+ */
+export function daysToMs(from: string, to: string, timeZone: string = DEFAULT_TIME_ZONE): [number, number] {
+  const [y, m, d] = to.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return [dayStartMs(from, timeZone)!, dayStartMs(next, timeZone)!];
+}
+
 /** yyyy-MM-dd → the last millisecond of that day in the zone, or null when it is not a real date. */
 export function dayEndMs(day: string, timeZone: string = DEFAULT_TIME_ZONE): number | null {
   const start = dayStartMs(day, timeZone);

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomerScreen } from "~/modules/wall/customer-screen";
 import { HomeworkScreen } from "~/modules/wall/homework-screen";
+import { TowerScreen } from "~/modules/wall/tower-screen";
 import { screenLinkLoader } from "~/modules/wall/wall-route.server";
 import { WALL } from "~/modules/wall/texts/wall";
 import { pageTitle } from "~/lib/page-title";
@@ -16,6 +17,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export default function ScreenLinkRoute() {
   const answer = useLoaderData<typeof loader>();
   if (!answer.ok) return <LinkGone />;
+  if (answer.kind === "tower") return <TowerScreen data={answer.tower} />;
   return answer.kind === "customer" ? <CustomerScreen data={answer.customer} /> : <HomeworkScreen data={answer.homework} />;
 }
 

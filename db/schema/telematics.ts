@@ -366,6 +366,9 @@ export const vehicleDaily = sqliteTable(
     engineSeconds: integer("engine_seconds").notNull().default(0),
     /** engine time standing still (ACC on, below the moving speed) */
     idleSeconds: integer("idle_seconds").notNull().default(0),
+    /** a tower crane's lifts (the load rising onto the hook) and its peak load moment, % of rated (塔吊工作报表) */
+    lifts: integer("lifts").notNull().default(0),
+    peakMoment: real("peak_moment").notNull().default(0),
     onlineSeconds: integer("online_seconds").notNull().default(0),
     alarmCount: integer("alarm_count").notNull().default(0),
     points: integer("points").notNull().default(0),

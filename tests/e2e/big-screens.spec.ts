@@ -117,3 +117,20 @@ test("a screen made through a link resumes after a dropped link, and goes dark o
   await expect(screen.getByTestId("screen-link-gone")).toBeVisible({ timeout: 15_000 });
   await wall.close();
 });
+
+test("塔吊大屏 shows the demo's towers with where each stands, and fits the three sizes; 竞赛大屏 says it has no scores yet", async ({ page }) => {
+  await page.goto("/towerScreen");
+  const cards = page.getByTestId("tower-cards").locator("li");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.filter({ hasText: "临港物流园三期" })).toHaveCount(3);
+  await expect(cards.filter({ hasText: "在库" })).toHaveCount(1);
+  await expect(page.getByTestId("kpi-towers")).toContainText("4");
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await expectFits(page, ["tower-counts", "tower-cards", "kpi-overloads", "tower-alarms", "wall-trend"]);
+    await screenshot(page, `tower-${width}`);
+  }
+  await page.goto("/competitionScreen");
+  await expect(page.getByTestId("competition-empty")).toContainText("暂无操作员评分");
+  await expectFits(page, ["competition-empty"]);
+});

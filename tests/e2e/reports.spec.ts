@@ -21,6 +21,7 @@ const REPORTS = [
   { path: "/operationReport", name: "operation" },
   { path: "/oilWearReport", name: "oil-wear" },
   { path: "/hdReport", name: "hd" },
+  { path: "/tjwsWorkingReport", name: "tjws" },
 ] as const;
 
 for (const lang of ["zh-CN", "en-US"] as const) {

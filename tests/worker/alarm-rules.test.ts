@@ -134,7 +134,7 @@ describe("alarm rules through the real ingest path", () => {
       const value = /value="([^"]*)"/.exec(tag)?.[1];
       return name && value !== undefined ? [[name, value] as [string, string]] : [];
     }));
-    for (const [k, v] of Object.entries({ overspeedLevel: "1", fatigueLevel: "2", idleLevel: "3", faultAlarm: "1", faultLevel: "2", fuelDropLevel: "1", refuelLevel: "3", offlineLevel: "3", terminalAlarm: "1", terminalLevel: "1" })) form.set(k, v);
+    for (const [k, v] of Object.entries({ overspeedLevel: "1", fatigueLevel: "2", idleLevel: "3", faultAlarm: "1", faultLevel: "2", fuelDropLevel: "1", refuelLevel: "3", offlineLevel: "3", terminalAlarm: "1", terminalLevel: "1", overloadLevel: "1", windLevel: "2" })) form.set(k, v);
     form.set("intent", "save");
 
     const bad = new URLSearchParams(form);

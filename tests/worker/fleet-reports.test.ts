@@ -8,10 +8,9 @@ import { readSheet } from "read-excel-file/universal";
 import { extractText, getDocumentProxy } from "unpdf";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/lib/password";
 import { parseZonedTime } from "../../app/lib/tenant-days";
-import { alarms, userRoles, users, vehicleDaily, vehicleModels, vehicles } from "../../db/schema";
-import { db, get, installTestFonts, makeTenant, signIn, unique } from "./helpers";
+import { alarms, vehicleDaily, vehicleModels, vehicles } from "../../db/schema";
+import { db, get, installTestFonts, makeTenant, signIn, signInDepartmentUser, unique } from "./helpers";
 import { makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
@@ -67,13 +66,8 @@ beforeAll(async () => {
   const x = await makeVehicle(other.tenantId, { plate: unique("沪X") });
   await db().insert(vehicleDaily).values({ tenantId: other.tenantId, vehicleId: x.id, day: "2026-10-01", engineSeconds: 23 * H, mileageKm: 777, fuelUsedL: 555 });
 
-  const account = unique("east");
-  const [user] = await db()
-    .insert(users)
-    .values({ tenantId: t.tenantId, orgId: east, loginAccount: account, userName: "华东调度", passwordHash: await hashPassword("Passw0rd@2026"), isAdmin: 0 })
-    .returning({ id: users.id });
-  const [role] = await db().select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, t.userId));
-  await db().insert(userRoles).values({ tenantId: t.tenantId, userId: user!.id, roleId: role!.roleId });
+  // a user of the east department with the admin's role
+  const scoped = await signInDepartmentUser(t, east, "华东调度");
   const viewer = await makeTenant({ role: "viewer" });
   const plate = async (id: number) => (await db().select({ plate: vehicles.plate }).from(vehicles).where(eq(vehicles.id, id)))[0]!.plate;
   w = {
@@ -81,7 +75,7 @@ beforeAll(async () => {
     tenantId: t.tenantId,
     east,
     admin: await signIn(t.account, t.password),
-    scoped: await signIn(account, "Passw0rd@2026"),
+    scoped,
     readOnly: await signIn(viewer.account, viewer.password),
     other: await signIn(other.account, other.password),
     plates: { a: await plate(a.id), b: await plate(b.id), c: await plate(c.id), d: await plate(d.id), x: await plate(x.id) },

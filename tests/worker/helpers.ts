@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { vehicleDaily } from "../../db/schema";
+import { userRoles, users, vehicleDaily } from "../../db/schema";
+import { hashPassword } from "../../app/lib/password";
 import { seedTenant } from "../../db/seed/demo";
 import { peekCaptcha } from "../../app/modules/auth/captcha.server";
 import { MISSING_TEXTS_HEADER } from "../../app/i18n/missing-texts";
@@ -96,4 +97,17 @@ export async function installTestFonts(): Promise<void> {
 export async function insertDaily(rows: (typeof vehicleDaily.$inferInsert)[]): Promise<void> {
   const size = Math.floor(100 / Object.keys(getTableColumns(vehicleDaily)).length);
   for (let i = 0; i < rows.length; i += size) await db().insert(vehicleDaily).values(rows.slice(i, i + size));
+}
+
+/**
+ * A second user of a tenant made by makeTenant, in the organisation given and with the first user's role (the
+ * data-scope tests' department user); signed in, its Cookie header.
+ */
+export async function signInDepartmentUser(t: { tenantId: number; userId: number }, orgId: number, name: string): Promise<string> {
+  const account = unique("dept");
+  const password = "Passw0rd@2026";
+  const [user] = await db().insert(users).values({ tenantId: t.tenantId, orgId, loginAccount: account, userName: name, passwordHash: await hashPassword(password), isAdmin: 0 }).returning({ id: users.id });
+  const [role] = await db().select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, t.userId));
+  await db().insert(userRoles).values({ tenantId: t.tenantId, userId: user!.id, roleId: role!.roleId });
+  return signIn(account, password);
 }

@@ -100,15 +100,20 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
 }
 
 /** The reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
-const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport", "/reportStat"];
+const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport", "/tjwsWorkingReport", "/reportStat"];
+/** The customer's big screens read the customer chosen (?customer=) and the theme. */
+const WALL_PATHS = ["/customerScreen", "/customerScreenInfo"];
 
 const RESOURCE_PATHS = new Set(Object.values(registeredResources()).map((r) => r.resource.view.path));
 
 /** Built screens with a search of their own (not a registered resource), and where it is tested below. */
-const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule", "/equipmentPaymentCollection", "/overdueContract", ...REPORT_PATHS]);
+const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule", "/equipmentPaymentCollection", "/overdueContract", ...REPORT_PATHS, ...WALL_PATHS]);
 /** Built screens whose loaders read no search text (they are still sent one, below). */
 const NO_SEARCH = new Set([
   "/manageWork",
+  "/homeworkScreen",
+  "/towerScreen",
+  "/competitionScreen",
   "/deviceDetails",
   "/replayDetail/:id",
   "/equipmentHeatMap",
@@ -185,6 +190,7 @@ describe("hostile search text answers without a server error", () => {
     for (const key of ["plate", "from", "to", "customerId"]) await expectNoServerError(t.cookie, "/equipmentPaymentCollection", key);
     for (const key of ["q", "bucket", "customerId", "personId"]) await expectNoServerError(t.cookie, "/overdueContract", key);
     for (const path of REPORT_PATHS) for (const key of ["range", "from", "to", "by"]) await expectNoServerError(t.cookie, path, key);
+    for (const path of WALL_PATHS) for (const key of ["customer", "theme"]) await expectNoServerError(t.cookie, path, key);
     // 24 fields, each sent every hostile sample: hundreds of requests, a minute on a loaded machine
   }, 120_000);
 

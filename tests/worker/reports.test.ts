@@ -7,11 +7,10 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { readSheet } from "read-excel-file/universal";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/lib/password";
 import { todayInZone } from "../../app/lib/tenant-clock";
 import { quickRange } from "../../app/modules/reports/quick-range";
-import { bills, contractCosts, outcarRecords, userRoles, users, vehicleDaily, vehicleModels, vehicles } from "../../db/schema";
-import { db, get, makeTenant, signIn, unique } from "./helpers";
+import { bills, contractCosts, outcarRecords, vehicleDaily, vehicleModels, vehicles } from "../../db/schema";
+import { db, get, makeTenant, signIn, signInDepartmentUser, unique } from "./helpers";
 import { makeContract, makeDepartment } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
@@ -116,17 +115,11 @@ beforeAll(async () => {
   await bill(other.tenantId, oc, { from: "2026-09-01", to: "2026-09-30", state: 1, orgId: null, items: [{ lineId: oc.lineIds[0]!, rule: "shiftOvertime", quantity: "9", amountCents: 9_000_000 }] });
 
   // a user of the east department with the admin's role
-  const account = unique("east");
-  const [user] = await db()
-    .insert(users)
-    .values({ tenantId: t.tenantId, orgId: east, loginAccount: account, userName: "华东统计", passwordHash: await hashPassword("Passw0rd@2026"), isAdmin: 0 })
-    .returning({ id: users.id });
-  const [role] = await db().select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, t.userId));
-  await db().insert(userRoles).values({ tenantId: t.tenantId, userId: user!.id, roleId: role!.roleId });
+  const scoped = await signInDepartmentUser(t, east, "华东统计");
 
   w = {
     admin: await signIn(t.account, t.password),
-    scoped: await signIn(account, "Passw0rd@2026"),
+    scoped,
     tenantId: t.tenantId,
     c1,
     c2,

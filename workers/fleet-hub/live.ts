@@ -3,6 +3,7 @@
  * delta or a resume carries only what changed), and the counters.
  */
 import type { Point } from "../telematics/point";
+import { craneOf } from "./crane";
 import { statusOf, type FleetCounts, type VehicleLive } from "./protocol";
 
 /** The vehicle archive's part of the live state (from the business database). */
@@ -45,6 +46,7 @@ export function emptyLive(c: VehicleConfig): VehicleLive {
     battery: null,
     lock: null,
     faults: [],
+    crane: null,
   };
 }
 
@@ -56,6 +58,8 @@ export function fieldsOfPoint(p: Point): Partial<VehicleLive> {
   if (p.status.lock !== undefined) f.lock = p.status.lock;
   for (const k of ["mileage", "fuel", "rpm", "torque", "urea", "exhaustTemp", "battery"] as const) if (p[k] !== null) f[k] = p[k];
   f.faults = p.faults;
+  const crane = craneOf(p.can);
+  if (crane) f.crane = crane;
   return f;
 }
 

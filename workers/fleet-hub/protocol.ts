@@ -5,6 +5,8 @@
  * sequence number, and a client that reconnects with its last one receives exactly what changed since.
  */
 
+import type { CraneLive } from "./crane";
+
 /**
  * The screens whose data the hub sends, by the part of a watch each serves: a socket needs one of them, and each
  * part of a watch the screen it feeds (workers/fleet-hub/grants.ts).
@@ -47,6 +49,8 @@ export interface VehicleLive {
   battery: number | null;
   lock: number | null;
   faults: { spn: number; fmi: number; count: number }[];
+  /** a tower crane's safety monitor (crane.ts): load, moment %, radius, height, slew, wind; null for other machines */
+  crane?: CraneLive | null;
 }
 
 /** The four counts of the monitoring screen (plus alarms): all, running, stopped, offline (includes never). */

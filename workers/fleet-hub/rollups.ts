@@ -1,6 +1,6 @@
 /**
  * Daily roll-ups: each vehicle's totals of a day in the tenant's time zone (mileage, fuel, engine, idle and online
- * time, alarms, points), kept in the hub's SQLite (table `daily`) as absolute values of the day and marked dirty until the
+ * time, a tower crane's lifts and peak load moment, alarms, points), kept in the hub's SQLite (table `daily`) as absolute values of the day and marked dirty until the
  * outbox writes them to the business database's vehicle_daily (docs/alarm-rules.md).
  */
 import { getTableColumns, sql as dsql } from "drizzle-orm";
@@ -11,12 +11,12 @@ import { dayBounds, type RollupStep } from "./rules";
 
 export const DAILY_SCHEMA = [
   // daily roll-ups (absolute values of the day); dirty > 0 until written to the business database's vehicle_daily
-  `CREATE TABLE IF NOT EXISTS daily (vid INTEGER NOT NULL, day TEXT NOT NULL, km REAL NOT NULL, fuel REAL NOT NULL, engine REAL NOT NULL, idle REAL NOT NULL DEFAULT 0, online REAL NOT NULL, alarms INTEGER NOT NULL, points INTEGER NOT NULL, dirty INTEGER NOT NULL, PRIMARY KEY (vid, day)) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS daily (vid INTEGER NOT NULL, day TEXT NOT NULL, km REAL NOT NULL, fuel REAL NOT NULL, engine REAL NOT NULL, idle REAL NOT NULL DEFAULT 0, lifts INTEGER NOT NULL DEFAULT 0, peak REAL NOT NULL DEFAULT 0, online REAL NOT NULL, alarms INTEGER NOT NULL, points INTEGER NOT NULL, dirty INTEGER NOT NULL, PRIMARY KEY (vid, day)) WITHOUT ROWID`,
   `CREATE INDEX IF NOT EXISTS daily_dirty ON daily (dirty) WHERE dirty > 0`,
 ];
 
 /** The columns added to `daily` since hubs first made it (a hub made before has the table without them). */
-const DAILY_ADDED = ["ALTER TABLE daily ADD COLUMN idle REAL NOT NULL DEFAULT 0"];
+const DAILY_ADDED = ["ALTER TABLE daily ADD COLUMN idle REAL NOT NULL DEFAULT 0", "ALTER TABLE daily ADD COLUMN lifts INTEGER NOT NULL DEFAULT 0", "ALTER TABLE daily ADD COLUMN peak REAL NOT NULL DEFAULT 0"];
 
 /** Brings an existing hub's `daily` table up to the current columns, after DAILY_SCHEMA (ALTER TABLE has no IF NOT EXISTS: a column already there is refused, and left). */
 export function upgradeDaily(sql: SqlStorage) {
@@ -43,13 +43,16 @@ interface DayRow {
   fuel: number;
   engine: number;
   idle: number;
+  /** a tower crane's lifts, and its peak load moment (%) */
+  lifts: number;
+  peak: number;
   online: number;
   alarms: number;
   points: number;
 }
 
 /** A stored day not yet written to the business database; `dirty` is the write it carries. */
-export type DirtyDay = { vid: number; day: string; km: number; fuel: number; engine: number; idle: number; online: number; alarms: number; points: number; dirty: number };
+export type DirtyDay = { vid: number; day: string; km: number; fuel: number; engine: number; idle: number; lifts: number; peak: number; online: number; alarms: number; points: number; dirty: number };
 
 export class Rollups {
   /** each vehicle's current day */
@@ -70,8 +73,8 @@ export class Rollups {
     const cached = this.days.get(vid);
     if (cached && t >= cached.start && t < cached.end) return cached;
     const b = dayBounds(t, this.timeZone());
-    const row = this.sql.exec<{ km: number; fuel: number; engine: number; idle: number; online: number; alarms: number; points: number }>("SELECT km, fuel, engine, idle, online, alarms, points FROM daily WHERE vid = ? AND day = ?", vid, b.day).toArray()[0];
-    const day: DayRow = { ...b, km: row?.km ?? 0, fuel: row?.fuel ?? 0, engine: row?.engine ?? 0, idle: row?.idle ?? 0, online: row?.online ?? 0, alarms: row?.alarms ?? 0, points: row?.points ?? 0 };
+    const row = this.sql.exec<{ km: number; fuel: number; engine: number; idle: number; lifts: number; peak: number; online: number; alarms: number; points: number }>("SELECT km, fuel, engine, idle, lifts, peak, online, alarms, points FROM daily WHERE vid = ? AND day = ?", vid, b.day).toArray()[0];
+    const day: DayRow = { ...b, km: row?.km ?? 0, fuel: row?.fuel ?? 0, engine: row?.engine ?? 0, idle: row?.idle ?? 0, lifts: row?.lifts ?? 0, peak: row?.peak ?? 0, online: row?.online ?? 0, alarms: row?.alarms ?? 0, points: row?.points ?? 0 };
     // the newest day stays cached; an older one (a late point) is written at once
     if (!cached || t >= cached.end) {
       if (cached) this.save(vid);
@@ -88,6 +91,8 @@ export class Rollups {
       day.fuel = Math.max(0, day.fuel + step.fuelL);
       day.engine += step.engineS;
       day.idle += step.idleS;
+      day.lifts += step.lifts;
+      if (step.moment > day.peak) day.peak = step.moment;
       day.online += step.onlineS;
     }
     day.points += points;
@@ -108,13 +113,15 @@ export class Rollups {
 
   private write(vid: number, d: DayRow) {
     this.sql.exec(
-      "INSERT INTO daily (vid, day, km, fuel, engine, idle, online, alarms, points, dirty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (vid, day) DO UPDATE SET km = excluded.km, fuel = excluded.fuel, engine = excluded.engine, idle = excluded.idle, online = excluded.online, alarms = excluded.alarms, points = excluded.points, dirty = excluded.dirty",
+      "INSERT INTO daily (vid, day, km, fuel, engine, idle, lifts, peak, online, alarms, points, dirty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (vid, day) DO UPDATE SET km = excluded.km, fuel = excluded.fuel, engine = excluded.engine, idle = excluded.idle, lifts = excluded.lifts, peak = excluded.peak, online = excluded.online, alarms = excluded.alarms, points = excluded.points, dirty = excluded.dirty",
       vid,
       d.day,
       d.km,
       d.fuel,
       d.engine,
       d.idle,
+      d.lifts,
+      d.peak,
       d.online,
       d.alarms,
       d.points,
@@ -129,7 +136,7 @@ export class Rollups {
 
   /** Days that wait for the business database, at most `limit`. */
   dirty(limit: number): DirtyDay[] {
-    return this.sql.exec<DirtyDay>("SELECT vid, day, km, fuel, engine, idle, online, alarms, points, dirty FROM daily WHERE dirty > 0 LIMIT ?", limit).toArray();
+    return this.sql.exec<DirtyDay>("SELECT vid, day, km, fuel, engine, idle, lifts, peak, online, alarms, points, dirty FROM daily WHERE dirty > 0 LIMIT ?", limit).toArray();
   }
 
   /** The upserts of these days into vehicle_daily: the values are the day's totals, so a repeated write changes nothing. */
@@ -142,6 +149,8 @@ export class Rollups {
         fuelUsedL: Math.round(d.fuel * 100) / 100,
         engineSeconds: Math.round(d.engine),
         idleSeconds: Math.round(d.idle),
+        lifts: d.lifts,
+        peakMoment: Math.round(d.peak * 10) / 10,
         onlineSeconds: Math.round(d.online),
         alarmCount: d.alarms,
         points: d.points,
@@ -161,6 +170,8 @@ export class Rollups {
               fuelUsedL: dsql`excluded.fuel_used_l`,
               engineSeconds: dsql`excluded.engine_seconds`,
               idleSeconds: dsql`excluded.idle_seconds`,
+              lifts: dsql`excluded.lifts`,
+              peakMoment: dsql`excluded.peak_moment`,
               onlineSeconds: dsql`excluded.online_seconds`,
               alarmCount: dsql`excluded.alarm_count`,
               points: dsql`excluded.points`,

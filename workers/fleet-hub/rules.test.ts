@@ -422,3 +422,51 @@ describe("daily roll-up step", () => {
     expect(step.fuelL).toBeCloseTo(0.4);
   });
 });
+
+describe("a tower crane's monitor", () => {
+  const crane = (t: number, can: Record<string, number>) => pt(t, 121, 31, { can });
+  const S_ON: RuleSettings = { ...OFF, overloadPercent: 100, windLimitMs: 10.8 };
+
+  it("raises an overload once an episode, re-armed below 90 % of the threshold", () => {
+    const state = emptyRuleState();
+    const kinds = (t: number, moment: number) => evaluate(state, crane(t, { craneLoad: 4, craneMoment: moment, craneRadius: 30 }), NO_RULES, S_ON, ZONE).map((a) => `${a.kind}:${a.detail.moment}`);
+    expect(kinds(T0, 80)).toEqual([]);
+    expect(kinds(T0 + 1 * S, 100)).toEqual(["overload:100"]);
+    // still over, and dipping to 95 % (above 90 %): the same episode
+    expect(kinds(T0 + 2 * S, 104)).toEqual([]);
+    expect(kinds(T0 + 3 * S, 95)).toEqual([]);
+    expect(kinds(T0 + 4 * S, 101)).toEqual([]);
+    // below 90 %, then over again: a new one
+    expect(kinds(T0 + 5 * S, 85)).toEqual([]);
+    expect(kinds(T0 + 6 * S, 102)).toEqual(["overload:102"]);
+    // off (0): none
+    expect(evaluate(emptyRuleState(), crane(T0, { craneMoment: 150 }), NO_RULES, { ...S_ON, overloadPercent: 0 }, ZONE)).toEqual([]);
+  });
+
+  it("raises a wind alarm at the limit, and ignores values outside a sensor's range", () => {
+    const state = emptyRuleState();
+    const wind = (t: number, v: number) => evaluate(state, crane(t, { windSpeed: v }), NO_RULES, S_ON, ZONE).map((a) => a.kind);
+    expect(wind(T0, 10.7)).toEqual([]);
+    expect(wind(T0 + S, 10.8)).toEqual(["wind"]);
+    expect(wind(T0 + 2 * S, 12)).toEqual([]);
+    expect(wind(T0 + 3 * S, 9)).toEqual([]);
+    expect(wind(T0 + 4 * S, 11)).toEqual(["wind"]);
+    // 95 m/s is no wind at a jib: a sensor's error, not kept, no alarm
+    expect(evaluate(emptyRuleState(), crane(T0, { windSpeed: 95, craneMoment: -3 }), NO_RULES, S_ON, ZONE)).toEqual([]);
+  });
+
+  it("counts a lift when the load rises onto the hook, and keeps the moment for the day's peak", () => {
+    const s = DEFAULT_RULE_SETTINGS;
+    const prev = (load: number | null) => ({ t: T0, lng: 121, lat: 31, speed: 0, mileage: null, fuel: null, fuelTotal: null, acc: true, load });
+    expect(rollupStep(prev(0), crane(T0 + 10 * S, { craneLoad: 3.2, craneMoment: 72 }), s, 5 * MIN)).toMatchObject({ lifts: 1, moment: 72 });
+    // still loaded: the same lift
+    expect(rollupStep(prev(3.2), crane(T0 + 10 * S, { craneLoad: 3.1, craneMoment: 80 }), s, 5 * MIN)).toMatchObject({ lifts: 0, moment: 80 });
+    // below the hook's threshold (0.2 t): no lift; a machine without a monitor: nothing
+    expect(rollupStep(prev(0), crane(T0 + 10 * S, { craneLoad: 0.1 }), s, 5 * MIN).lifts).toBe(0);
+    expect(rollupStep(prev(null), pt(T0 + 10 * S, 121, 31), s, 5 * MIN)).toMatchObject({ lifts: 0, moment: 0 });
+    // the rule state carries the load to the next step
+    const state = emptyRuleState();
+    evaluate(state, crane(T0, { craneLoad: 5 }), NO_RULES, OFF, ZONE);
+    expect(state.prev!.load).toBe(5);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { Point } from "../telematics/point";
 import { areaOf, haversineM, routeOf, type Area, type LngLat, type Route } from "./geo";
+import { craneOf, LIFT_START_T } from "./crane";
 import { DEFAULT_TIME_ZONE } from "../../app/lib/tenant-clock";
 import { dayEndMs, dayStartMs } from "../../app/lib/tenant-days";
 
@@ -47,6 +48,12 @@ export interface RuleSettings {
   terminalLevel: number;
   /** litres per 100 % of the fuel level, for the daily fuel used when a terminal sends no fuel counter */
   tankLitres: number;
+  /** a tower crane's load moment at or above this % of the rated moment raises an overload alarm (0: off) */
+  overloadPercent: number;
+  overloadLevel: number;
+  /** wind at the jib at or above this (m/s) raises a wind alarm (0: off); 10.8 m/s is force 6, when lifting stops */
+  windLimitMs: number;
+  windLevel: number;
 }
 
 export const DEFAULT_RULE_SETTINGS: RuleSettings = {
@@ -71,6 +78,10 @@ export const DEFAULT_RULE_SETTINGS: RuleSettings = {
   terminalAlarm: true,
   terminalLevel: 1,
   tankLitres: 400,
+  overloadPercent: 100,
+  overloadLevel: 1,
+  windLimitMs: 10.8,
+  windLevel: 2,
 };
 
 /** Stored settings over the defaults: a value of the wrong type (or a level outside 1–3) keeps its default. */
@@ -275,6 +286,8 @@ export interface Prev {
   /** can.fuelTotal: the engine's total fuel used counter, litres */
   fuelTotal: number | null;
   acc: boolean | null;
+  /** a tower crane's last load, tonnes (lifts are counted when it rises) */
+  load?: number | null;
 }
 
 export interface RuleState {
@@ -302,6 +315,8 @@ export interface RuleState {
   refuelAt?: number | null;
   /** an offline alarm was raised for the current silence */
   offline: boolean;
+  /** a tower crane's overload and wind episodes under way (each raised once; re-armed below 90 % of its threshold) */
+  crane?: { over: boolean; wind: boolean };
 }
 
 export function emptyRuleState(): RuleState {
@@ -310,7 +325,7 @@ export function emptyRuleState(): RuleState {
 
 /** An alarm the rules raise; the hub adds the vehicle, the position and the key prefix. */
 export interface RuleAlarm {
-  kind: "fence_in" | "fence_out" | "off_route" | "overspeed" | "fatigue" | "idle" | "fault" | "fuel_drop" | "refuel" | "offline" | "terminal";
+  kind: "fence_in" | "fence_out" | "off_route" | "overspeed" | "fatigue" | "idle" | "fault" | "fuel_drop" | "refuel" | "offline" | "terminal" | "overload" | "wind";
   level: number;
   at: number;
   refId: number | null;
@@ -483,10 +498,28 @@ export function evaluate(state: RuleState, p: Point, rules: VehicleRules, s: Rul
   // fuel: a fall (possible drain) or a rise (refuel) while stopped
   if (p.fuel !== null) fuelStep(state, p, moving, s, fire);
 
+  // a tower crane's monitor: overload (load moment) and wind, once an episode
+  const crane = craneOf(p.can);
+  if (crane) {
+    const c = (state.crane ??= { over: false, wind: false });
+    if (crane.moment !== null && s.overloadPercent > 0) {
+      if (!c.over && crane.moment >= s.overloadPercent) {
+        c.over = true;
+        fire("overload", s.overloadLevel, null, "", { moment: crane.moment, load: crane.load, radius: crane.radius, limitPercent: s.overloadPercent });
+      } else if (c.over && crane.moment < s.overloadPercent * 0.9) c.over = false;
+    }
+    if (crane.wind !== null && s.windLimitMs > 0) {
+      if (!c.wind && crane.wind >= s.windLimitMs) {
+        c.wind = true;
+        fire("wind", s.windLevel, null, "", { wind: crane.wind, limitMs: s.windLimitMs });
+      } else if (c.wind && crane.wind < s.windLimitMs * 0.9) c.wind = false;
+    }
+  }
+
   state.t = t;
   state.acc = acc;
   state.offline = false;
-  state.prev = { t, lng: p.lng, lat: p.lat, speed, mileage: p.mileage, fuel: p.fuel ?? state.prev?.fuel ?? null, fuelTotal: typeof p.can.fuelTotal === "number" ? p.can.fuelTotal : null, acc };
+  state.prev = { t, lng: p.lng, lat: p.lat, speed, mileage: p.mileage, fuel: p.fuel ?? state.prev?.fuel ?? null, fuelTotal: typeof p.can.fuelTotal === "number" ? p.can.fuelTotal : null, acc, load: crane?.load ?? state.prev?.load ?? null };
   return out;
 }
 
@@ -564,6 +597,10 @@ export interface RollupStep {
   /** engine time standing still (ACC on, below the moving speed): HD报表's idle hours */
   idleS: number;
   onlineS: number;
+  /** a tower crane's lift began (its load rose to LIFT_START_T from below): 1, else 0 */
+  lifts: number;
+  /** a tower crane's load moment at this point, % (0 without one): the day keeps its peak */
+  moment: number;
 }
 
 const MAX_KMH = 250;
@@ -576,8 +613,13 @@ const MAX_KMH = 250;
  * vehicle adds nothing.
  */
 export function rollupStep(prev: Prev | null, p: Point, s: RuleSettings, offlineAfterMs: number): RollupStep {
-  const step: RollupStep = { km: 0, fuelL: 0, engineS: 0, idleS: 0, onlineS: 0 };
+  const step: RollupStep = { km: 0, fuelL: 0, engineS: 0, idleS: 0, onlineS: 0, lifts: 0, moment: 0 };
   if (!prev || p.t <= prev.t) return step;
+  const crane = craneOf(p.can);
+  if (crane) {
+    step.moment = crane.moment ?? 0;
+    if (crane.load !== null && crane.load >= LIFT_START_T && (prev.load ?? 0) < LIFT_START_T) step.lifts = 1;
+  }
   const dt = p.t - prev.t;
   const maxKm = (dt / HOUR) * MAX_KMH + 0.1;
   const odo = p.mileage !== null && prev.mileage !== null ? p.mileage - prev.mileage : null;

@@ -21,6 +21,8 @@ export const ALARM_KINDS: Record<string, Label> = {
   refuel: { zh: "加油提醒", en: "Refuel" },
   offline: { zh: "离线告警", en: "Offline too long" },
   terminal: { zh: "终端告警", en: "Terminal alarm" },
+  overload: { zh: "塔吊超载告警", en: "Crane overload" },
+  wind: { zh: "大风告警", en: "High wind" },
 };
 
 

@@ -25,7 +25,7 @@ import { eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addDays } from "~/lib/calendar";
 import { dayOf } from "~/lib/tenant-clock";
-import { dayStartMs } from "~/lib/tenant-days";
+import { daysToMs } from "~/lib/tenant-days";
 import { batch, changedRows, d1Binding, declaredAs, idList, type Db } from "../../../db/client";
 import { alarms, billEvidence, billItems, billProposals, bills, contractFees, contractLines, contractPlans, contracts, outcarRecords, vehicleDaily } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
@@ -456,8 +456,7 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
     .orderBy(contractLines.contractId, contractLines.lineNo)) as LineRow[];
   const vehicleIds = [...new Set(lines.map((l) => l.vehicleId).filter((v): v is number => v != null))];
   const fenceIds = [...new Set(work.map((w) => w.contract.siteFenceId).filter((f): f is number => f != null))];
-  const fromMs = dayStartMs(from, o.timeZone)!;
-  const toMs = dayStartMs(addDays(to, 1), o.timeZone)!;
+  const [fromMs, toMs] = daysToMs(from, to, o.timeZone);
   const fenceKinds = inArray(alarms.kind, ["fence_in", "fence_out"]);
   const fixedIds = work.filter((w) => isFixedPrice(w.contract)).map((w) => w.contract.id);
   const [fees, plans, trips, daily, fenceEvents, fenceBefore, faults, declared] = await batch(db, [
@@ -516,8 +515,7 @@ export interface DraftBill {
 /** Prices one contract's period from the chunk's rows (no decisions yet: the proposals wait for the clerk). */
 export function draftBill(o: Pick<BillRunOptions, "timeZone">, contract: ContractRow, period: DuePeriod, data: ChunkData, previousDueOn: string | null = null): DraftBill {
   const lines = data.lines.filter((l) => l.contractId === contract.id);
-  const fromMs = dayStartMs(period.from, o.timeZone)!;
-  const toMs = dayStartMs(addDays(period.to, 1), o.timeZone)!;
+  const [fromMs, toMs] = daysToMs(period.from, period.to, o.timeZone);
   const items: BillItem[] = [];
   const evidence: DraftBill["evidence"] = [];
   const proposals: Proposal[] = [];

@@ -10,7 +10,7 @@ import { resources } from "~/i18n/resources";
 import { addDays } from "~/lib/calendar";
 import { formatCents, percentOfBp } from "~/lib/cents";
 import { formatInZone } from "~/lib/tenant-clock";
-import { dayStartMs } from "~/lib/tenant-days";
+import { daysToMs } from "~/lib/tenant-days";
 import type { Db } from "../../../db/client";
 import { alarms } from "../../../db/schema";
 import { idlePeriods } from "./idle-period-store.server";
@@ -55,8 +55,7 @@ export type FaultSpan = Pick<FaultAlarm, "from" | "to">;
 /** The fault alarms of the machines over the period (a fault lasts to its handling; one still open, to the period's end). */
 export async function faultAlarmsOf(db: Db, tenantId: number, vehicleIds: readonly number[], period: { from: string; to: string }, timeZone: string): Promise<FaultAlarm[]> {
   if (!vehicleIds.length) return [];
-  const fromMs = dayStartMs(period.from, timeZone)!;
-  const toMs = dayStartMs(addDays(period.to, 1), timeZone)!;
+  const [fromMs, toMs] = daysToMs(period.from, period.to, timeZone);
   const rows = await db
     .select({ vehicleId: alarms.vehicleId, at: alarms.at, handledAt: alarms.handledAt })
     .from(alarms)

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { alarms, fleetDaily, vehicleDaily, vehicleModels, vehicleMonthly, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant } from "../../../db/tenant";
-import { dayStartMs } from "~/lib/tenant-days";
+import { daysToMs } from "~/lib/tenant-days";
 import { stampInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
-import { addDays } from "~/lib/calendar";
 import { monthsAndEdges, type ReportRange } from "./quick-range";
 import { col, inScope, NO_MODEL, permilleOf } from "./reports.server";
 import { labelIn, type ReportData, type ReportRow } from "./report-types";
@@ -156,8 +155,7 @@ export async function operationReport(scope: RequestScope, range: ReportRange, l
 /** The fuel alarms in the range: fills (refuel) and sudden drops (fuel_drop, a possible drain), each with its level before and after. */
 async function fuelEvents(scope: RequestScope, range: ReportRange) {
   const tz = scope.user.timeZone;
-  const start = dayStartMs(range.from, tz)!;
-  const end = dayStartMs(addDays(range.to, 1), tz)!;
+  const [start, end] = daysToMs(range.from, range.to, tz);
   return scope.db.all<{ vid: number; plate: string; kind: "refuel" | "fuel_drop"; at: number; detail: string | null }>(sql`
     select alarms.vehicle_id as vid, vehicles.plate as plate, alarms.kind as kind, alarms.at as at, alarms.detail as detail
     from alarms join vehicles on vehicles.id = alarms.vehicle_id and ${ofTenant(vehicles, scope.user.tenantId)}

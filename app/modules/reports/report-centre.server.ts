@@ -1,6 +1,7 @@
 import { hasScreen, type RequestScope } from "~/modules/access/access.server";
 import { hdReport, oilWearReport, operationReport } from "./fleet-reports.server";
 import type { ReportRange } from "./quick-range";
+import { towerWorkReport } from "./tower-report.server";
 import { cellText, type ReportData, type ReportKey } from "./report-types";
 import { contractRevenue, customerZeroRent, operateData, overtimeReport } from "./reports.server";
 
@@ -20,6 +21,7 @@ const ENTRIES: CentreEntry[] = [
   { path: "/operationReport", key: "operation", run: operationReport, figures: ["hours", "days"] },
   { path: "/oilWearReport", key: "oilWear", run: oilWearReport, figures: ["fuel", "per100"] },
   { path: "/hdReport", key: "hd", run: hdReport, figures: ["idle", "share"] },
+  { path: "/tjwsWorkingReport", key: "towerWork", run: towerWorkReport, figures: ["lifts", "overloads"] },
 ];
 
 export interface CentreCard {

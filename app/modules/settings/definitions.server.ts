@@ -190,6 +190,10 @@ export const alarmRules: SettingsDefinition = {
       terminalAlarm: onOffOf,
       terminalLevel: levelOf,
       tankLitres: whole(1, 5000),
+      overloadPercent: whole(0, 200),
+      overloadLevel: levelOf,
+      windLimitMs: num("validation.range", 0, 60),
+      windLevel: levelOf,
       hotHours: whole(48, 720),
       retentionDays: whole(3, 3650),
     })

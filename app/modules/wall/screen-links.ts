@@ -5,6 +5,7 @@ import type { ScreenLinkScope } from "../../../db/schema/screens";
 export const LINKABLE_SCREENS: Readonly<Record<string, readonly ScreenLinkScope[]>> = {
   "/homeworkScreen": ["org", "vehicles"],
   "/customerScreen": ["customer"],
+  "/towerScreen": ["org", "vehicles"],
 };
 /** spec §5 big-screen 5: live links for one screen and scope */
 export const SCREEN_LINKS_PER_TARGET = 5;

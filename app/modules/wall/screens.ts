@@ -4,4 +4,4 @@ import { defineScreens, type ScreenTab } from "~/modules/screens/define";
 export const SCREEN_LINKS_TAB: ScreenTab = { of: "/tenantConfig", to: "/tenantConfig/screenLinks", label: { zh: "大屏链接", en: "Screen Links" } };
 
 /** The big screens built so far (app/routes/<path>.tsx), and the links' tab. */
-export default defineScreens({ built: ["/homeworkScreen", "/customerScreen", "/customerScreenInfo"], tabs: [SCREEN_LINKS_TAB] });
+export default defineScreens({ built: ["/homeworkScreen", "/customerScreen", "/customerScreenInfo", "/towerScreen", "/competitionScreen"], tabs: [SCREEN_LINKS_TAB] });

@@ -15,6 +15,8 @@ import { todayInZone, DEFAULT_TIME_ZONE } from "~/lib/tenant-clock";
 import { customerFigures, wallFigures, type WallSubject } from "./wall.server";
 import type { HomeworkData } from "./homework-screen";
 import type { CustomerScreenData } from "./customer-screen";
+import type { TowerData } from "./tower-screen";
+import { towerFigures } from "./tower.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
 /** a link's last opening is written at most this often */
@@ -29,6 +31,21 @@ export async function homeworkLoader({ request, context }: LoaderFunctionArgs) {
   const vehicleIds = await visibleVehicleIds(scope.db, user.tenantId, user.id);
   const figures = await wallFigures(scope.db, { tenantId: user.tenantId, timeZone: user.timeZone, vehicleIds });
   return data({ figures, subtitle: user.orgName ?? user.tenantName, link: null, light: lightAsked(request) } satisfies HomeworkData, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** /towerScreen through the menu: the user's tower cranes. */
+export async function towerLoader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: "/towerScreen", l: "t" });
+  const { user } = scope;
+  const vehicleIds = await visibleVehicleIds(scope.db, user.tenantId, user.id);
+  const figures = await towerFigures(scope.db, { tenantId: user.tenantId, timeZone: user.timeZone, vehicleIds });
+  return data({ figures, subtitle: user.orgName ?? user.tenantName, link: null, light: lightAsked(request) } satisfies TowerData, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** /competitionScreen through the menu: operators' ranking, as far as scores exist (none yet: the screen says so). */
+export async function competitionLoader({ request, context }: LoaderFunctionArgs) {
+  const scope = await requireScope(request, context, { screen: "/competitionScreen", l: "t" });
+  return { subtitle: scope.user.orgName ?? scope.user.tenantName, timeZone: scope.user.timeZone, light: lightAsked(request), asOf: Date.now() };
 }
 
 /** /customerScreen and /customerScreenInfo through the menu: the customer chosen (?customer=), within the user's scope. */
@@ -59,7 +76,7 @@ function customerMachines(db: Db, tenantId: number, customerId: number, timeZone
   return screenLinkVehicleIds(db, link, todayInZone(timeZone));
 }
 
-export type ScreenLinkData = { ok: false } | { ok: true; kind: "homework"; homework: HomeworkData } | { ok: true; kind: "customer"; customer: CustomerScreenData };
+export type ScreenLinkData = { ok: false } | { ok: true; kind: "homework"; homework: HomeworkData } | { ok: true; kind: "customer"; customer: CustomerScreenData } | { ok: true; kind: "tower"; tower: TowerData };
 
 /** /screen/<token>: the link's screen, its scope only; 404 when the link is revoked, unknown or malformed. */
 export async function screenLinkLoader({ request, params, context }: LoaderFunctionArgs) {
@@ -80,6 +97,10 @@ export async function screenLinkLoader({ request, params, context }: LoaderFunct
   if (link.screen === "/customerScreen" && link.customerId !== null) {
     const [figures, customer] = await Promise.all([wallFigures(db, subject, now), customerFigures(db, subject, link.customerId, now)]);
     return data<ScreenLinkData>({ ok: true, kind: "customer", customer: { figures, customer, choices: null, link: token, light, info: false } }, { headers: PRIVATE });
+  }
+  if (link.screen === "/towerScreen") {
+    const figures = await towerFigures(db, subject, now);
+    return data<ScreenLinkData>({ ok: true, kind: "tower", tower: { figures, subtitle: link.name, link: token, light } }, { headers: PRIVATE });
   }
   const figures = await wallFigures(db, subject, now);
   return data<ScreenLinkData>({ ok: true, kind: "homework", homework: { figures, subtitle: link.name, link: token, light } }, { headers: PRIVATE });

@@ -28,7 +28,7 @@ export interface WallSubject {
 }
 
 /** The machines of the set, as one condition on a vehicle id column (one bound JSON list: D1 binds at most 100). */
-function inSet(subject: WallSubject, column: SQLiteColumn): SQL {
+export function inSet(subject: WallSubject, column: SQLiteColumn): SQL {
   if (subject.vehicleIds === "all") return sql`1 = 1`;
   return sql`${column} in (select value from json_each(${JSON.stringify([...subject.vehicleIds])}))`;
 }

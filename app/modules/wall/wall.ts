@@ -79,5 +79,33 @@ export interface CustomerFigures {
   owedCents: number;
 }
 
+export interface TowerRow {
+  id: number;
+  plate: string;
+  selfNo: string | null;
+  model: string | null;
+  /** the site and customer it is on rent to today, or null in the yard */
+  site: string | null;
+  customer: string | null;
+  lifts: number;
+  peakMoment: number;
+  engineHours: number;
+  /** the last 24 hours' overload and wind alarms */
+  overloads: number;
+  winds: number;
+}
+
+export interface TowerFigures {
+  asOf: number;
+  timeZone: string;
+  towers: TowerRow[];
+  /** the latest overload and wind alarms of the last 24 hours (moment % or wind m/s) */
+  latest: { at: number; kind: "overload" | "wind"; tower: string; value: number }[];
+  /** lifts a day, the last 10 days */
+  lifts: { day: string; lifts: number }[];
+  overloadPercent: number;
+  windLimitMs: number;
+}
+
 /** How old the live data looks: fresh, or stale (amber) once older than STALE_AFTER_MS. */
 export const isStale = (asOf: number | null, now: number) => asOf === null || now - asOf > STALE_AFTER_MS;

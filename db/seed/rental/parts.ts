@@ -12,5 +12,6 @@ import { seedBills } from "./bills";
 import { seedReceipts } from "./receipts";
 import { seedCollection } from "./collection";
 import { seedSettlements } from "./settlements";
+import { seedTowers } from "./towers";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers];

@@ -1,6 +1,6 @@
 // The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report" },
+  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report" },
   notes: {
     contractRevenue: "Revenue: confirmed and locked bills (adjustments included) in the month their period ends; cost: the equipment cost register by day.",
     customerZeroRent: "Zero-rent (spot) contracts: trips, hours and machines from the trip log; revenue from confirmed bills.",
@@ -9,6 +9,7 @@ export default {
     operation: "Operating hours are each machine's engine running time a day (reported by its terminal, summed per day in the tenant's time zone); days worked are the days with running time.",
     oilWear: "Fuel is each machine's fuel burnt a day; litres per 100 km = fuel ÷ distance × 100, above the model's high-fuel value is over; refuels and sudden drops are jumps of the tank level while stopped.",
     hd: "Idle time is each machine's engine running time a day while below the moving speed; fuel burnt idling = idle hours × its model's idle fuel rate (L/h).",
+    towerWork: "A lift is counted each time the load reported by the tower's safety monitor rises from an empty hook to 0.2 t or more; the peak load moment is the day's highest load × radius as a share of the rated moment; overloads and high winds use the alarm rules' thresholds.",
   },
   range: {
     label: "Period",
