@@ -13,7 +13,7 @@ import { demoTerminalSecret } from "../db/seed/telematics";
 import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit } from "./demo-fleet-history";
 import { poster, terminalToken } from "./terminal-client";
 import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, towerPoint, type Carry } from "./demo-fleet-model";
-import { DEMO_TOWERS, TOWER_SITE, towerTerminalOf } from "../db/seed/rental/towers";
+import { DEMO_TOWERS, TOWER_SITE, towerTerminalOf } from "../db/seed/demo-towers";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
 const { values: args } = parseArgs({

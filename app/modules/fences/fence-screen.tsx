@@ -175,7 +175,7 @@ function ConfirmDialog({ confirm, onClose }: { confirm: Confirm; onClose: () => 
   const { row, intent, kind } = confirm;
   const text = intent === "delete" ? t("confirm.delete", { name: row.name }) : t(row.state ? "confirm.stop" : "confirm.enable", { name: row.name });
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t(intent === "delete" ? "action.delete" : row.state ? "action.stop" : "action.enable")} width="28rem">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t(intent === "delete" ? "action.delete" : row.state ? "action.stop" : "action.enable")} width="4.2rem">
       <Form method="post" action={`${SCREEN}?tab=${kind === "fence" ? "fences" : "lines"}`}>
         <p className="mb-4 text-sm text-ink">{text}</p>
         <input type="hidden" name="intent" value={intent} />

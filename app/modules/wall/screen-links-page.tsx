@@ -43,7 +43,7 @@ export function ScreenLinksPage() {
     <div className="space-y-4">
       <TenantConfigTabs />
       <h1 className="text-xl font-semibold text-ink">{t("links.title")}</h1>
-      <p className="max-w-3xl text-sm text-muted">{t("links.intro")}</p>
+      <p className="max-w-[7.2rem] text-sm text-muted">{t("links.intro")}</p>
       {data.revoked ? <Alert tone="success">{t("links.revoked")}</Alert> : null}
       {action && "error" in action && action.error === "notFound" ? <Alert tone="error">{t("links.errors.notFound")}</Alert> : null}
       {action && "created" in action ? <CreatedLink created={action.created} /> : null}
@@ -106,7 +106,7 @@ function CreateForm({ data, refused, screenName }: { data: LoaderData; refused: 
   const error = refused ? t(`links.errors.${refused.error}` as "links.errors.limit", { detail: refused.detail ?? "" }) : null;
   const field = (name: string) => (refused && errorField(refused.error) === name ? error : null);
   return (
-    <Form method="post" className="grid max-w-3xl grid-cols-[8rem_1fr] items-start gap-3 rounded-lg border border-line bg-panel p-4" data-testid="screen-link-form">
+    <Form method="post" className="grid max-w-[7.2rem] grid-cols-[1.2rem_1fr] items-start gap-3 rounded-lg border border-line bg-panel p-4" data-testid="screen-link-form">
       <input type="hidden" name="intent" value="create" />
       <label htmlFor="sl-name" className="pt-2 text-sm text-ink">
         {t("links.name")}
@@ -212,7 +212,7 @@ function CreatedLink({ created }: { created: { path: string; name: string } }) {
   const [url, setUrl] = useState(created.path);
   useEffect(() => setUrl(`${location.origin}${created.path}`), [created.path]);
   return (
-    <section className="flex max-w-3xl gap-4 rounded-lg border border-success/40 bg-panel p-4" data-testid="screen-link-created" aria-live="polite">
+    <section className="flex max-w-[7.2rem] gap-4 rounded-lg border border-success/40 bg-panel p-4" data-testid="screen-link-created" aria-live="polite">
       <QrCode value={url} />
       <div className="min-w-0 flex-1 space-y-2">
         <h2 className="font-medium text-ink">
@@ -247,7 +247,7 @@ function RevokeDialog({ link, onClose }: { link: ScreenLinkListRow; onClose: () 
   const { t } = useTranslation([WALL, "resource"]);
   const busy = useCloseAfterSubmit(onClose);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t("links.revoke")} width="28rem">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t("links.revoke")} width="4.2rem">
       <Form method="post">
         <p className="mb-4 text-sm text-ink">{t("links.revokeConfirm", { name: link.name })}</p>
         <input type="hidden" name="intent" value="revoke" />

@@ -22,6 +22,13 @@ export interface TowerData {
 const PER_PAGE = 12;
 const PAGE_MS = 15_000;
 
+/** Few towers get larger cards: 1, 2×1, 2×2, 3×2, then 4 across and 3 down. */
+function gridOf(n: number) {
+  const cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 6 ? 3 : 4;
+  const rows = Math.max(1, Math.ceil(n / cols));
+  return { gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` };
+}
+
 export type TowerState = "lifting" | "on" | "standing" | "offline";
 
 /** A tower's state now: offline (or never heard), lifting (a load on the hook), on (power on), standing. */
@@ -73,7 +80,7 @@ export function TowerScreen({ data }: { data: TowerData }) {
             <p className="flex h-full items-center justify-center text-2xl text-muted">{t("tower.none")}</p>
           ) : (
             <>
-              <ul className="grid min-h-0 flex-1 grid-cols-4 grid-rows-3 gap-3" data-testid="tower-cards">
+              <ul className="grid min-h-0 flex-1 gap-3" style={gridOf(shown.length)} data-testid="tower-cards">
                 {shown.map((x) => (
                   <TowerCard key={x.id} tower={x} store={store} limits={figures} />
                 ))}
@@ -125,24 +132,35 @@ function TowerCard({ tower, store, limits }: { tower: TowerRow; store: LiveStore
   const momentTone = moment === null ? "bg-line" : moment >= limits.overloadPercent ? "bg-danger" : moment >= limits.overloadPercent * 0.9 ? "bg-warning" : "bg-success";
   const windHigh = c?.wind != null && limits.windLimitMs > 0 && c.wind >= limits.windLimitMs;
   return (
-    <li className="flex min-h-0 flex-col gap-1 overflow-hidden rounded-lg border border-line bg-panel p-2" data-tower={tower.id} data-state={state}>
+    <li className="flex min-h-0 flex-col gap-1 overflow-hidden rounded-lg border border-line bg-panel p-3" data-tower={tower.id} data-state={state}>
       <div className="flex items-center gap-2">
-        <span className="truncate text-xl font-semibold">{tower.selfNo ?? tower.plate}</span>
-        <span className={`ml-auto shrink-0 rounded px-1 text-sm ${STATE_TONE[state]}`}>{t(`tower.state.${state}`)}</span>
+        <span className="truncate text-2xl font-semibold">{tower.selfNo ?? tower.plate}</span>
+        <span className={`ml-auto shrink-0 rounded px-2 text-base ${STATE_TONE[state]}`}>{t(`tower.state.${state}`)}</span>
       </div>
-      <p className="truncate text-sm text-muted" title={tower.site ?? ""}>
+      <p className="truncate text-base text-muted" title={tower.site ?? ""}>
         {tower.site ? `${tower.customer ?? ""} · ${tower.site}` : t("tower.inYard")}
       </p>
-      <div className="flex items-center gap-2 text-base">
-        <span className="w-[0.9rem] shrink-0 text-muted">{t("tower.moment")}</span>
-        <span className="h-[0.14rem] flex-1 rounded-sm bg-line">
+      <div className="flex items-center gap-2 text-lg">
+        <span className="w-[0.6rem] shrink-0 text-muted">{t("tower.moment")}</span>
+        <span className="h-[0.16rem] flex-1 rounded-sm bg-line">
           <span className={`block h-full rounded-sm ${momentTone}`} style={{ width: `${Math.min(100, moment ?? 0)}%` }} />
         </span>
-        <span className="w-[0.7rem] text-right tabular-nums" data-testid="tower-moment">
+        <span className="w-[0.8rem] text-right text-xl tabular-nums" data-testid="tower-moment">
           {moment === null ? "—" : `${fmt1(moment)}%`}
         </span>
       </div>
-      <dl className="grid grid-cols-3 gap-x-2 text-sm">
+      {/* the load and its moment large, where the card has room (a page of twelve has none) */}
+      <div className="flex min-h-0 flex-1 items-center justify-around overflow-hidden" aria-hidden>
+        <span className="text-[0.5rem] font-semibold tabular-nums">
+          {fmt1(c?.load)}
+          <span className="ml-1 text-xl text-muted">t</span>
+        </span>
+        <span className={`text-[0.5rem] font-semibold tabular-nums ${moment !== null && moment >= limits.overloadPercent ? "text-danger" : moment !== null && moment >= limits.overloadPercent * 0.9 ? "text-warning" : ""}`}>
+          {moment === null ? "—" : fmt1(moment)}
+          <span className="ml-1 text-xl text-muted">%</span>
+        </span>
+      </div>
+      <dl className="grid shrink-0 grid-cols-3 gap-x-2 gap-y-1 text-base">
         <Figure label={t("tower.load")} value={`${fmt1(c?.load)} t`} />
         <Figure label={t("tower.radius")} value={`${fmt1(c?.radius)} m`} />
         <Figure label={t("tower.height")} value={`${fmt1(c?.height)} m`} />
@@ -158,7 +176,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: s
   return (
     <div className="min-w-0">
       <dt className="truncate text-muted">{label}</dt>
-      <dd className={`truncate text-base tabular-nums ${tone ?? ""}`}>{value}</dd>
+      <dd className={`truncate text-xl tabular-nums ${tone ?? ""}`}>{value}</dd>
     </div>
   );
 }

@@ -12,13 +12,9 @@ import { CONTRACT_NUMBERING } from "../../../app/modules/contracts/contracts.ser
 import { numberedInsert } from "../../../app/modules/numbering/numbering.server";
 import { sha256Hex } from "../../../workers/telematics/secret";
 import { demoTerminalSecret } from "../telematics";
+import { DEMO_TOWERS, TOWER_SITE, towerTerminalOf } from "../demo-towers";
 import type { RentalSeedPart } from "./index";
 
-/** the towers' terminals (scripts/demo-fleet-model.ts drives them) */
-export const towerTerminalOf = (index: number) => `DRT${String(index + 1).padStart(7, "0")}`;
-export const DEMO_TOWERS = 4;
-/** 临港物流园三期: where the three rented towers stand (WGS-84) */
-export const TOWER_SITE = { lng: 121.9198, lat: 30.9084 };
 const SITE_NAME = "临港物流园三期";
 
 export const seedTowers: RentalSeedPart = async (db, ctx) => {
