@@ -45,6 +45,8 @@ const WORKERS_FOR_APP = [
   "^workers/fleet-hub/live[.]ts$",
   // a track point's shape as the hub stores it (types for playback)
   "^workers/fleet-hub/history[.]ts$",
+  // a tower crane's monitor values and what counts as a load on the hook: the tower screen reads them as the hub does
+  "^workers/fleet-hub/crane[.]ts$",
   // a terminal's secret: vehicles and the provisioning API issue what the terminal API checks
   "^workers/telematics/secret[.]ts$",
 ];
