@@ -22,6 +22,7 @@ const REPORTS = [
   { path: "/oilWearReport", name: "oil-wear" },
   { path: "/hdReport", name: "hd" },
   { path: "/tjwsWorkingReport", name: "tjws" },
+  { path: "/performanceReport", name: "performance" },
 ] as const;
 
 for (const lang of ["zh-CN", "en-US"] as const) {

@@ -9,27 +9,13 @@ import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/lib/password";
-import { bills, contractCosts, userRoles, users } from "../../db/schema";
+import { contractCosts, userRoles, users } from "../../db/schema";
 import { db, get, installTestFonts, makeTenant, signIn, unique } from "./helpers";
-import { makeContract, makeDepartment } from "./rent-fixtures";
+import { makeContract, makeDepartment, insertBill } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
 
-type Item = { lineId: number | null; rule?: string; quantity?: string; amountCents: number };
-
-/** A confirmed (or locked) bill straight into the tables: draft while its items go in (the triggers refuse items of a confirmed bill). */
-async function bill(tenantId: number, c: { id: number; customerId: number }, o: { from: string; to: string; state: number; orgId: number | null; items: Item[] }) {
-  const amountCents = o.items.reduce((s, i) => s + i.amountCents, 0);
-  const [row] = await db()
-    .insert(bills)
-    .values({ tenantId, orgId: o.orgId, number: unique("ZD-"), kind: "regular", contractId: c.id, rootId: c.id, customerId: c.customerId, periodFrom: o.from, periodTo: o.to, amountCents, taxCents: 0, taxRateBp: 900, dueOn: o.to, state: 0 })
-    .returning({ id: bills.id });
-  for (const [i, it] of o.items.entries())
-    await env.DB.prepare("insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents) values (?, ?, ?, ?, ?, ?, 'item', ?, ?, 900, 0)")
-      .bind(tenantId, row!.id, i + 1, it.lineId, it.rule ?? "monthly", it.quantity ?? "1", it.amountCents, it.amountCents)
-      .run();
-  await db().update(bills).set({ state: o.state }).where(eq(bills.id, row!.id));
-}
+const bill = insertBill;
 
 const RANGE = "from=2026-09-01&to=2026-10-31";
 const EN = (cookie: string) => `${cookie.replace(/(^|; )derrick_lang=[^;]*/, "")}; derrick_lang=en-US`;

@@ -3,33 +3,17 @@
 // that must not count, trips and engine hours), each report's figures checked as literals to the cent, the Excel file
 // the same as the table, another tenant's rows never counted, a user of one department seeing none of the other's,
 // and a quick range read from the URL in the tenant's days.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { readSheet } from "read-excel-file/universal";
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayInZone } from "../../app/lib/tenant-clock";
 import { quickRange } from "../../app/modules/reports/quick-range";
-import { bills, contractCosts, outcarRecords, vehicleDaily, vehicleModels, vehicles } from "../../db/schema";
+import { contractCosts, outcarRecords, vehicleDaily, vehicleModels, vehicles } from "../../db/schema";
 import { db, get, makeTenant, signIn, signInDepartmentUser, unique } from "./helpers";
-import { makeContract, makeDepartment } from "./rent-fixtures";
+import { makeContract, makeDepartment, insertBill } from "./rent-fixtures";
 import { makeVehicle } from "./telematics";
 
-type Item = { lineId: number | null; rule?: string; quantity?: string; amountCents: number };
-
-/** A bill straight into the tables: draft while its items go in (the triggers refuse items of a confirmed bill), then its state. */
-async function bill(tenantId: number, c: { id: number; customerId: number }, o: { from: string; to: string; state: number; orgId: number | null; kind?: "regular" | "adjustment"; items: Item[] }) {
-  const amountCents = o.items.reduce((s, i) => s + i.amountCents, 0);
-  const [row] = await db()
-    .insert(bills)
-    .values({ tenantId, orgId: o.orgId, number: unique("ZD-"), kind: o.kind ?? "regular", contractId: c.id, rootId: c.id, customerId: c.customerId, periodFrom: o.from, periodTo: o.to, amountCents, taxCents: 0, taxRateBp: 900, dueOn: o.to, state: 0 })
-    .returning({ id: bills.id });
-  for (const [i, it] of o.items.entries())
-    await env.DB.prepare("insert into bill_items (tenant_id, bill_id, seq, line_id, rule, quantity, unit, rate_cents, amount_cents, tax_rate_bp, tax_cents) values (?, ?, ?, ?, ?, ?, 'item', ?, ?, 900, 0)")
-      .bind(tenantId, row!.id, i + 1, it.lineId, it.rule ?? "monthly", it.quantity ?? "1", it.amountCents, it.amountCents)
-      .run();
-  if (o.state) await db().update(bills).set({ state: o.state }).where(eq(bills.id, row!.id));
-  return row!.id;
-}
+const bill = insertBill;
 
 const plateOf = async (id: number) => (await db().select({ plate: vehicles.plate }).from(vehicles).where(eq(vehicles.id, id)))[0]!.plate;
 const RANGE = "from=2026-09-01&to=2026-10-31";

@@ -2,6 +2,7 @@ import { hasScreen, type RequestScope } from "~/modules/access/access.server";
 import { hdReport, oilWearReport, operationReport } from "./fleet-reports.server";
 import type { ReportRange } from "./quick-range";
 import { towerWorkReport } from "./tower-report.server";
+import { performanceReport } from "./performance.server";
 import { cellText, type ReportData, type ReportKey } from "./report-types";
 import { contractRevenue, customerZeroRent, operateData, overtimeReport } from "./reports.server";
 
@@ -22,6 +23,7 @@ const ENTRIES: CentreEntry[] = [
   { path: "/oilWearReport", key: "oilWear", run: oilWearReport, figures: ["fuel", "per100"] },
   { path: "/hdReport", key: "hd", run: hdReport, figures: ["idle", "share"] },
   { path: "/tjwsWorkingReport", key: "towerWork", run: towerWorkReport, figures: ["lifts", "overloads"] },
+  { path: "/performanceReport", key: "performance", run: performanceReport, figures: ["revenue", "collected"] },
 ];
 
 export interface CentreCard {

@@ -50,7 +50,7 @@ export const inScope = (scope: RequestScope, column: Parameters<typeof visibleOr
 const billedBills = (scope: RequestScope, r: ReportRange) =>
   sql`${ofTenant(bills, scope)} and bills.period_to >= ${r.from} and bills.period_to <= ${r.to} and bills.state > ${sql.raw(String(BILL_STATE.draft))} and ${inScope(scope, bills.orgId)}`;
 /** Items that are revenue: of such a bill; the deposit returned is not. */
-const billedItems = (scope: RequestScope, r: ReportRange) => sql`${billedBills(scope, r)} and bill_items.rule <> 'deposit'`;
+export const billedItems = (scope: RequestScope, r: ReportRange) => sql`${billedBills(scope, r)} and bill_items.rule <> 'deposit'`;
 /** A line's equipment type: its machine's model, else the equipment_type dictionary's name for the line's value, else the value. */
 const lineType = (tenantId: number) =>
   sql`coalesce((select vehicle_models.name from vehicles join vehicle_models on vehicle_models.id = vehicles.model_id where vehicles.id = contract_lines.vehicle_id), (select dictionary_items.dict_name from dictionary_items where ${ofTenant(dictionaryItems, tenantId)} and dictionary_items.dict_code = 'equipment_type' and dictionary_items.dict_value = contract_lines.equipment_type limit 1), contract_lines.equipment_type)`;

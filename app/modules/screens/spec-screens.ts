@@ -81,7 +81,7 @@ export const SPEC_SCREENS: ScreenDef[] = [
   { path: "/engineeringEquipment", group: "report", privisId: "1312", privis: "engineeringEquipment", zh: "工程设备", en: "Engineering Equipment", layout: "app", status: "planned", inMenu: true },
   { path: "/engineeringEquipmentList", group: "report", privisId: "1313", privis: "engineeringEquipmentList", zh: "工程设备清单", en: "Engineering Equipment List", layout: "app", status: "planned", inMenu: true },
   { path: "/tjwsWorkingReport", group: "report", privisId: "1314", privis: "tjwsWorkingReport", zh: "TJWS作业报表", en: "TJWS Work Report", layout: "app", status: "built", inMenu: true },
-  { path: "/performanceReport", group: "report", privisId: "1315", privis: "performanceReport", zh: "绩效报表", en: "Performance Report", layout: "app", status: "planned", inMenu: true },
+  { path: "/performanceReport", group: "report", privisId: "1315", privis: "performanceReport", zh: "绩效报表", en: "Performance Report", layout: "app", status: "built", inMenu: true },
   // Device Management (14)
   { path: "/deviceList", group: "device", privisId: "1401", privis: "deviceList", zh: "设备列表", en: "Device List", layout: "app", status: "built", inMenu: true },
   { path: "/videoManagement", group: "device", privisId: "1402", privis: "videoManagement", zh: "视频管理", en: "Video Management", layout: "app", status: "planned", inMenu: true },

@@ -5,20 +5,21 @@
  */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCloseAfterSubmit } from "~/lib/use-close-after-submit";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "~/ui/dialog";
 import { Alert, Button } from "~/ui/field";
 import { Select, Input, Textarea } from "~/ui/input";
 import { EmptyPanel, HeadRow, Row, Table, Td, Th } from "~/ui/table";
-import { QrCode } from "~/widgets/qr-code";
-import { findScreen } from "~/modules/screens/registry";
 import { labelIn } from "~/modules/reports/report-types";
 import { stampInZone } from "~/lib/tenant-clock";
 import { TenantConfigTabs } from "~/modules/workflow/tenant-config-tabs";
-import { LINKABLE_SCREENS, SCREEN_LINK_NAME_MAX, type LinkError, type ScreenLinkListRow } from "./screen-links";
+import { LINKABLE_NAMES, LINKABLE_SCREENS, SCREEN_LINK_NAME_MAX, type LinkError, type ScreenLinkListRow } from "./screen-links";
 import { WALL } from "./texts/wall";
 import type { ScreenLinkScope } from "../../../db/schema/screens";
+
+/** the QR code's encoder comes with the first link made, not with the page */
+const QrCode = lazy(() => import("~/widgets/qr-code").then((m) => ({ default: m.QrCode })));
 
 interface LoaderData {
   links: ScreenLinkListRow[];
@@ -36,8 +37,8 @@ export function ScreenLinksPage() {
   const { t, i18n } = useTranslation(WALL);
   const [revoking, setRevoking] = useState<ScreenLinkListRow | null>(null);
   const screenName = (path: string) => {
-    const s = findScreen(path);
-    return s ? labelIn(s, i18n.language) : path;
+    const name = LINKABLE_NAMES[path];
+    return name ? labelIn(name, i18n.language) : path;
   };
   return (
     <div className="space-y-4">
@@ -213,7 +214,9 @@ function CreatedLink({ created }: { created: { path: string; name: string } }) {
   useEffect(() => setUrl(`${location.origin}${created.path}`), [created.path]);
   return (
     <section className="flex max-w-[7.2rem] gap-4 rounded-lg border border-success/40 bg-panel p-4" data-testid="screen-link-created" aria-live="polite">
-      <QrCode value={url} />
+      <Suspense fallback={<div className="size-[1.6rem] shrink-0 rounded bg-canvas" />}>
+        <QrCode value={url} />
+      </Suspense>
       <div className="min-w-0 flex-1 space-y-2">
         <h2 className="font-medium text-ink">
           {t("links.createdTitle")} · {created.name}

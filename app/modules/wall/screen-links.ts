@@ -7,6 +7,12 @@ export const LINKABLE_SCREENS: Readonly<Record<string, readonly ScreenLinkScope[
   "/customerScreen": ["customer"],
   "/towerScreen": ["org", "vehicles"],
 };
+/** Their names as the menu has them (the registry's; the page does not load the whole registry for three names). */
+export const LINKABLE_NAMES: Readonly<Record<string, { zh: string; en: string }>> = {
+  "/homeworkScreen": { zh: "作业大屏", en: "Operations Screen" },
+  "/customerScreen": { zh: "客户大屏", en: "Customer Screen" },
+  "/towerScreen": { zh: "塔吊大屏", en: "Tower Crane Screen" },
+};
 /** spec §5 big-screen 5: live links for one screen and scope */
 export const SCREEN_LINKS_PER_TARGET = 5;
 export const SCREEN_LINK_NAME_MAX = 50;
