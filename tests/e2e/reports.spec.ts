@@ -23,6 +23,8 @@ const REPORTS = [
   { path: "/hdReport", name: "hd" },
   { path: "/tjwsWorkingReport", name: "tjws" },
   { path: "/performanceReport", name: "performance" },
+  { path: "/engineeringEquipment", name: "equipment" },
+  { path: "/engineeringEquipmentList", name: "equipment-list" },
 ] as const;
 
 for (const lang of ["zh-CN", "en-US"] as const) {

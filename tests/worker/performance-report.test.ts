@@ -55,7 +55,7 @@ beforeAll(async () => {
   // revenue: a's October bill ¥12,345.67 confirmed, b's ¥2,000.00 locked; a draft of ¥99,999.00 does not count
   await insertBill(t.tenantId, a, { from: "2026-10-01", to: "2026-10-31", state: 1, orgId: eastId, items: [{ lineId: a.lineIds[0]!, amountCents: 1_234_567 }] });
   await insertBill(t.tenantId, b, { from: "2026-10-01", to: "2026-10-31", state: 2, orgId: westId, items: [{ lineId: b.lineIds[0]!, amountCents: 200_000 }] });
-  await insertBill(t.tenantId, a, { from: "2026-10-01", to: "2026-10-31", state: 0, orgId: eastId, items: [{ lineId: a.lineIds[0]!, amountCents: 9_999_900 }] });
+  await insertBill(t.tenantId, a, { from: "2026-10-16", to: "2026-10-31", state: 0, orgId: eastId, items: [{ lineId: a.lineIds[0]!, amountCents: 9_999_900 }] });
   // money received: ¥8,000.00 on a (10-15), ¥500.00 on b (10-31), ¥300.00 without a contract in the west (10-02); ¥1,000.00 on a in November
   await received(t.tenantId, eastId, a.id, "2026-10-15", 800_000);
   await received(t.tenantId, westId, b.id, "2026-10-31", 50_000);

@@ -3,11 +3,9 @@ import { billItems, bills, contractLines, contracts, organisations, receipts, us
 import { ofTenant, sameTenant } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { daysBetween, type ReportRange } from "./quick-range";
-import { billedItems, col, inScope, permilleOf } from "./reports.server";
+import { billedItems, col, inScope, lineDaysIn, permilleOf, WON_STATES } from "./reports.server";
 import { labelIn, type ReportData, type ReportRow } from "./report-types";
 
-/** contracts that count as won: approved, executing, completed */
-const WON = sql.raw("2, 3, 4");
 const NONE = { zh: "（未指定）", en: "(none)" };
 
 interface Figures {
@@ -32,7 +30,7 @@ export async function performanceReport(scope: RequestScope, range: ReportRange,
     scope.db.all<{ org: number | null; salesman: number | null; n: number; cents: number }>(sql`
       select contracts.org_id as org, contracts.salesman_id as salesman, count(*) as n, sum(contracts.value_cents) as cents
       from contracts
-      where ${ofTenant(contracts, tenantId)} and contracts.current = 1 and contracts.state in (${WON}) and contracts.kind <> 'subcontract'
+      where ${ofTenant(contracts, tenantId)} and contracts.current = 1 and contracts.state in (${WON_STATES}) and contracts.kind <> 'subcontract'
         and coalesce(contracts.signed_on, contracts.start_on) >= ${range.from} and coalesce(contracts.signed_on, contracts.start_on) <= ${range.to} and ${inScope(scope, contracts.orgId)}
       group by 1, 2`),
     scope.db.all<{ org: number | null; salesman: number | null; cents: number }>(sql`
@@ -51,10 +49,10 @@ export async function performanceReport(scope: RequestScope, range: ReportRange,
       from vehicles
       left join (
         select contract_lines.vehicle_id as vid,
-          min(${days}, sum(julianday(min(coalesce(contract_lines.off_rent_on, ${range.to}), ${range.to})) - julianday(max(contract_lines.on_rent_on, ${range.from})) + 1)) as days
+          min(${days}, sum(${lineDaysIn(range)})) as days
         from contract_lines join contracts on contracts.id = contract_lines.contract_id and ${sameTenant(contracts, contractLines)}
         where ${ofTenant(contractLines, tenantId)} and contract_lines.vehicle_id is not null and contract_lines.on_rent_on <= ${range.to}
-          and (contract_lines.off_rent_on is null or contract_lines.off_rent_on >= ${range.from}) and contracts.current = 1 and contracts.state in (${WON})
+          and (contract_lines.off_rent_on is null or contract_lines.off_rent_on >= ${range.from}) and contracts.current = 1 and contracts.state in (${WON_STATES})
         group by 1
       ) rent on rent.vid = vehicles.id
       where ${ofTenant(vehicles, tenantId)} and ${inScope(scope, vehicles.orgId)}

@@ -3,6 +3,7 @@ import { hdReport, oilWearReport, operationReport } from "./fleet-reports.server
 import type { ReportRange } from "./quick-range";
 import { towerWorkReport } from "./tower-report.server";
 import { performanceReport } from "./performance.server";
+import { engineeringEquipment } from "./equipment.server";
 import { cellText, type ReportData, type ReportKey } from "./report-types";
 import { contractRevenue, customerZeroRent, operateData, overtimeReport } from "./reports.server";
 
@@ -24,6 +25,7 @@ const ENTRIES: CentreEntry[] = [
   { path: "/hdReport", key: "hd", run: hdReport, figures: ["idle", "share"] },
   { path: "/tjwsWorkingReport", key: "towerWork", run: towerWorkReport, figures: ["lifts", "overloads"] },
   { path: "/performanceReport", key: "performance", run: performanceReport, figures: ["revenue", "collected"] },
+  { path: "/engineeringEquipment", key: "equipment", run: engineeringEquipment, figures: ["machines", "utilisation"] },
 ];
 
 export interface CentreCard {

@@ -7,7 +7,7 @@ import type { DayRange, ReportRange } from "./quick-range";
  */
 
 /** The reports: their texts (`reports:titles.<key>`) and their files. */
-export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData" | "operation" | "oilWear" | "hd" | "towerWork" | "performance";
+export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData" | "operation" | "oilWear" | "hd" | "towerWork" | "performance" | "equipment" | "equipmentList";
 
 /** The text a table shows without rows: 运营数据报表's third table lists idle machines, the others say the period is empty. */
 export const emptyTextKey = (report: ReportKey, tableIndex: number) => (report === "operateData" && tableIndex === 2 ? "idleNone" : report === "oilWear" && tableIndex === 2 ? "fuelEvents" : "empty");

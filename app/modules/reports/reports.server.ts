@@ -9,6 +9,7 @@ import { daysBetween, monthsOf, rangeFromUrl, type QuickRange, type ReportRange 
 import { DIMENSION_LABEL, type RevenueDimension } from "./dimensions";
 import { labelIn, type ReportColumn, type ReportData, type ReportRow, type ReportTable } from "./report-types";
 import { BILL_STATE } from "~/modules/billing/bills.resource";
+import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 
 /*
  * The four reports (issue 26 §3, §5), each a few aggregate statements over indexed columns run side by side, never a
@@ -58,6 +59,16 @@ const lineType = (tenantId: number) =>
 const contractLabel = (rootSql: SQL) => sql`(select root_c.number || ' ' || root_c.name from contracts root_c where root_c.id = ${rootSql})`;
 /** SQLite's real division of a quantity text that may be a fraction ("13/8"). */
 const quantityHours = sql`(case when instr(bill_items.quantity, '/') > 0 then cast(substr(bill_items.quantity, 1, instr(bill_items.quantity, '/') - 1) as real) / cast(substr(bill_items.quantity, instr(bill_items.quantity, '/') + 1) as real) else cast(bill_items.quantity as real) end)`;
+
+/** Contracts that count as won, for `contracts.state in (…)`: approved, executing, completed. */
+export const WON_STATES = sql.raw([CONTRACT_STATE.approved, CONTRACT_STATE.executing, CONTRACT_STATE.completed].join(", "));
+/** The days of a contract line inside the range, both ends counted (join contract_lines). */
+export const lineDaysIn = (r: ReportRange) => sql`julianday(min(coalesce(contract_lines.off_rent_on, ${r.to}), ${r.to})) - julianday(max(contract_lines.on_rent_on, ${r.from})) + 1`;
+/** Each machine's engine seconds over the range (vid, seconds), from the daily roll-ups: a subquery to left join. */
+export const engineSecondsIn = (tenantId: number, r: ReportRange) =>
+  sql`select vehicle_daily.vehicle_id as vid, sum(vehicle_daily.engine_seconds) as seconds
+      from vehicle_daily where ${ofTenant(vehicleDaily, tenantId)} and vehicle_daily.day >= ${r.from} and vehicle_daily.day <= ${r.to}
+      group by 1`;
 
 /** A column: its key, its label in both languages, its kind of cell. */
 export const col = (key: string, zh: string, en: string, kind: ReportColumn["kind"] = "text"): ReportColumn => ({ key, label: { zh, en }, kind });
@@ -336,7 +347,7 @@ export async function operateData(scope: RequestScope, range: ReportRange, lang:
     from vehicles
     left join (
       select contract_lines.vehicle_id as vid,
-        sum(julianday(min(coalesce(contract_lines.off_rent_on, ${range.to}), ${range.to})) - julianday(max(contract_lines.on_rent_on, ${range.from})) + 1) as days
+        sum(${lineDaysIn(range)}) as days
       from contract_lines
       join contracts on contracts.id = contract_lines.contract_id and ${sameTenant(contracts, contractLines)}
       where ${ofTenant(contractLines, tenantId)} and contract_lines.vehicle_id is not null and contract_lines.on_rent_on <= ${range.to}
@@ -344,11 +355,7 @@ export async function operateData(scope: RequestScope, range: ReportRange, lang:
         and exists (select 1 from bills where bills.root_id = coalesce(contracts.root_id, contracts.id) and ${ofTenant(bills, tenantId)} and bills.state > ${sql.raw(String(BILL_STATE.draft))})
       group by 1
     ) rent on rent.vid = vehicles.id
-    left join (
-      select vehicle_daily.vehicle_id as vid, sum(vehicle_daily.engine_seconds) as seconds
-      from vehicle_daily where ${ofTenant(vehicleDaily, tenantId)} and vehicle_daily.day >= ${range.from} and vehicle_daily.day <= ${range.to}
-      group by 1
-    ) daily on daily.vid = vehicles.id
+    left join (${engineSecondsIn(tenantId, range)}) daily on daily.vid = vehicles.id
     left join (
       select contract_lines.vehicle_id as vid, sum(bill_items.amount_cents) as cents
       from bills

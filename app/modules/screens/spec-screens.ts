@@ -78,8 +78,8 @@ export const SPEC_SCREENS: ScreenDef[] = [
   { path: "/hdReport", group: "report", privisId: "1309", privis: "hdReport", zh: "HD报表", en: "HD Report", layout: "app", status: "built", inMenu: true },
   { path: "/overtimeReport", group: "report", privisId: "1310", privis: "overtimeReport", zh: "加班报表", en: "Overtime Report", layout: "app", status: "built", inMenu: true },
   { path: "/oilWearReport", group: "report", privisId: "1311", privis: "oilWearReport", zh: "油耗报表", en: "Fuel Consumption Report", layout: "app", status: "built", inMenu: true },
-  { path: "/engineeringEquipment", group: "report", privisId: "1312", privis: "engineeringEquipment", zh: "工程设备", en: "Engineering Equipment", layout: "app", status: "planned", inMenu: true },
-  { path: "/engineeringEquipmentList", group: "report", privisId: "1313", privis: "engineeringEquipmentList", zh: "工程设备清单", en: "Engineering Equipment List", layout: "app", status: "planned", inMenu: true },
+  { path: "/engineeringEquipment", group: "report", privisId: "1312", privis: "engineeringEquipment", zh: "工程设备", en: "Engineering Equipment", layout: "app", status: "built", inMenu: true },
+  { path: "/engineeringEquipmentList", group: "report", privisId: "1313", privis: "engineeringEquipmentList", zh: "工程设备清单", en: "Engineering Equipment List", layout: "app", status: "built", inMenu: true },
   { path: "/tjwsWorkingReport", group: "report", privisId: "1314", privis: "tjwsWorkingReport", zh: "TJWS作业报表", en: "TJWS Work Report", layout: "app", status: "built", inMenu: true },
   { path: "/performanceReport", group: "report", privisId: "1315", privis: "performanceReport", zh: "绩效报表", en: "Performance Report", layout: "app", status: "built", inMenu: true },
   // Device Management (14)

@@ -1,6 +1,6 @@
 // The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report", performance: "Performance Report" },
+  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report", performance: "Performance Report", equipment: "Engineering Equipment", equipmentList: "Engineering Equipment List" },
   notes: {
     contractRevenue: "Revenue: confirmed and locked bills (adjustments included) in the month their period ends; cost: the equipment cost register by day.",
     customerZeroRent: "Zero-rent (spot) contracts: trips, hours and machines from the trip log; revenue from confirmed bills.",
@@ -11,6 +11,8 @@ export default {
     hd: "Idle time is each machine's engine running time a day while below the moving speed; fuel burnt idling = idle hours × its model's idle fuel rate (L/h).",
     towerWork: "A lift is counted each time the load reported by the tower's safety monitor rises from an empty hook to 0.2 t or more; the peak load moment is the day's highest load × radius as a share of the rated moment; overloads and high winds use the alarm rules' thresholds.",
     performance: "Contracts won are those approved, executing or completed (their current version) signed in the period (or starting in it without a signing day); revenue is counted as in Contract Revenue (confirmed bills whose period ends in the period); collections are the money received in the period, by the receipt's contract's organisation and salesperson, or the receipt's organisation without a contract; utilisation is the organisation's machines' days on rent ÷ (machines × days).",
+    equipment: "The state is the one on the period's last day (today while the period runs): on rent under a line of an approved, executing or completed contract, stopped when the machine is disabled, otherwise in the yard; utilisation is days on rent ÷ (machines × days); engine hours come from the daily roll-ups.",
+    equipmentList: "The state is the one on the period's last day (today while the period runs): on rent under a line of an approved, executing or completed contract, stopped when the machine is disabled, otherwise in the yard; utilisation is days on rent ÷ (machines × days); engine hours come from the daily roll-ups.",
   },
   range: {
     label: "Period",

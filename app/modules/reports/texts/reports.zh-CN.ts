@@ -1,6 +1,6 @@
 // The "reports" text namespace (合同收入, 客户零租报表, 加班报表, 运营数据报表: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "合同收入", customerZeroRent: "客户零租报表", overtime: "加班报表", operateData: "运营数据报表", operation: "作业报表", oilWear: "油耗报表", hd: "HD报表", towerWork: "TJWS作业报表", performance: "绩效报表" },
+  titles: { contractRevenue: "合同收入", customerZeroRent: "客户零租报表", overtime: "加班报表", operateData: "运营数据报表", operation: "作业报表", oilWear: "油耗报表", hd: "HD报表", towerWork: "TJWS作业报表", performance: "绩效报表", equipment: "工程设备", equipmentList: "工程设备清单" },
   notes: {
     contractRevenue: "收入：已确认及已锁定账单（含调整单）按账期截止日计入月份；成本：合同设备费用按发生日期。",
     customerZeroRent: "零租合同：出车登记的次数、小时与设备，已确认账单的收入。",
@@ -11,6 +11,8 @@ export default {
     hd: "怠速取设备每日发动机运行而车速低于行驶速度的时长；怠速油耗 = 怠速小时 × 型号的怠速油耗系数（L/h）。",
     towerWork: "吊次取塔吊力矩限制器（黑匣子）上报的吊重由空钩升至0.2吨以上的次数；最大力矩为当日吊重×幅度占额定力矩的最大百分比；超载、大风取告警规则的阈值。",
     performance: "签约取已审批、执行中、已完成的合同（当前版本），按签订日期（无则开始日期）落在期间内；收入同合同收入（账单期末在期间内的已确认账单）；回款为期间内的收款，按收款所属合同的组织和业务员，未关联合同的按收款的组织；利用率为组织设备在租天数 ÷（设备数 × 天数）。",
+    equipment: "状态取期间最后一天（期间未结束时取今天）：有已审批、执行中或已完成合同的在租行即为在租，停用的设备为停用，其余为闲置；利用率为在租天数 ÷（设备数 × 天数）；工作小时取每日汇总的发动机时间。",
+    equipmentList: "状态取期间最后一天（期间未结束时取今天）：有已审批、执行中或已完成合同的在租行即为在租，停用的设备为停用，其余为闲置；利用率为在租天数 ÷（设备数 × 天数）；工作小时取每日汇总的发动机时间。",
   },
   range: {
     label: "统计区间",
