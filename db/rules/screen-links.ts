@@ -30,6 +30,16 @@ export function rentedOn(tenantId: number, today: string): SQL {
   )!;
 }
 
+/** A customer's machines on rent on `today` (rentedOn): a customer's link shows these, and so does staff's 客户大屏. */
+export async function customerRentedIds(db: Db, tenantId: number, customerId: number, today: string): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ id: contractLines.vehicleId })
+    .from(contractLines)
+    .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+    .where(and(rentedOn(tenantId, today), eq(contracts.customerId, customerId)));
+  return new Set(rows.map((r) => r.id!));
+}
+
 export interface ScreenLinkRow {
   id: number;
   tenantId: number;
@@ -87,14 +97,7 @@ export async function screenLinkVehicleIds(db: Db, link: ScreenLinkRow, today: s
       .where(tenantWhere(vehicles, tenantId, sql`${vehicles.orgId} in (${orgSubtreeSql({ tenantId }, link.orgId)})`));
     return new Set(rows.map((r) => r.id));
   }
-  if (link.scopeKind === "customer" && link.customerId !== null) {
-    const rows = await db
-      .selectDistinct({ id: contractLines.vehicleId })
-      .from(contractLines)
-      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
-      .where(and(rentedOn(tenantId, today), eq(contracts.customerId, link.customerId)));
-    return new Set(rows.map((r) => r.id!));
-  }
+  if (link.scopeKind === "customer" && link.customerId !== null) return customerRentedIds(db, tenantId, link.customerId, today);
   if (link.scopeKind === "vehicles" && link.vehicleIds?.length) {
     const ids = link.vehicleIds.filter((v) => Number.isSafeInteger(v) && v > 0);
     const found = new Set<number>();

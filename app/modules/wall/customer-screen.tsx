@@ -6,7 +6,7 @@ import { useWallLive } from "./use-wall-live";
 import { useWallRefresh } from "./use-wall-refresh";
 import { Kpi, WallFrame, WallPanel } from "./wall-frame";
 import { WallMap } from "./wall-map";
-import type { CustomerFigures, WallFigures } from "./wall";
+import { formatOne as fmt1, type CustomerFigures, type WallFigures } from "./wall";
 import { WALL } from "./texts/wall";
 import { STATEMENT_STATE } from "../../../db/states";
 import { MAX_WATCH_VEHICLES } from "../../../workers/fleet-hub/protocol";
@@ -22,7 +22,6 @@ export interface CustomerScreenData {
   info: boolean;
 }
 
-const fmt1 = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /**
  * 客户大屏 and 客户信息大屏: a customer's own screen. Only their machines on rent today (live on the map and in the

@@ -6,13 +6,11 @@ import { onlineBucket, startOfTenantDay, type OnlineBucket } from "~/modules/mon
 import { labelIn } from "~/modules/reports/report-types";
 import { Kpi, WallPanel } from "./wall-frame";
 import { WallBars } from "./wall-bars";
-import { AGE_BUCKETS, type WallFigures } from "./wall";
+import { AGE_BUCKETS, formatInt as fmtInt, formatOne as fmt1, trendDayLabel, type WallFigures } from "./wall";
 import { WALL } from "./texts/wall";
 import { MONITOR } from "~/modules/monitor/texts/monitor";
 
 const BUCKETS: OnlineBucket[] = ["minute", "today", "week", "over7", "never"];
-const fmtInt = (n: number) => n.toLocaleString("en-US");
-const fmt1 = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The hub's counts of the screen's machines: all, working (moving), standing, offline; the loader's count until the first frame. */
 export function LiveCounts({ store, machines }: { store: LiveStore; machines: number }) {
@@ -91,7 +89,7 @@ export function TrendPanel({ figures }: { figures: WallFigures }) {
   const { t } = useTranslation(WALL);
   return (
     <WallPanel title={t("trend.title")} className="flex-1" testId="wall-trend">
-      <WallBars categories={figures.trend.map((d, i) => (i === 0 || d.day.endsWith("-01") ? `${Number(d.day.slice(5, 7))}/${Number(d.day.slice(8))}` : String(Number(d.day.slice(8)))))} values={figures.trend.map((d) => d.engineHours)} format={(v) => String(Math.round(v))} label={`${t("trend.title")} · ${t("trend.hours")}`} />
+      <WallBars categories={figures.trend.map((d, i) => trendDayLabel(d.day, i))} values={figures.trend.map((d) => d.engineHours)} format={(v) => String(Math.round(v))} label={`${t("trend.title")} · ${t("trend.hours")}`} />
     </WallPanel>
   );
 }

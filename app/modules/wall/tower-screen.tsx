@@ -8,7 +8,7 @@ import { useWallLive } from "./use-wall-live";
 import { useWallRefresh } from "./use-wall-refresh";
 import { Kpi, WallFrame, WallPanel } from "./wall-frame";
 import { WallBars } from "./wall-bars";
-import type { TowerFigures, TowerRow } from "./wall";
+import { formatOne as fmt1, trendDayLabel, type TowerFigures, type TowerRow } from "./wall";
 import { WALL } from "./texts/wall";
 
 export interface TowerData {
@@ -39,7 +39,6 @@ export function towerState(v: VehicleLive | undefined): TowerState {
 }
 
 const STATE_TONE: Record<TowerState, string> = { lifting: "bg-green-500/20 text-success", on: "bg-brand/20 text-brand", standing: "bg-line text-muted", offline: "bg-line text-muted" };
-const fmt1 = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
 /**
  * 塔吊大屏: every tower crane's live state from its safety monitor (load, moment against the rated, radius, hook height,
@@ -114,7 +113,7 @@ export function TowerScreen({ data }: { data: TowerData }) {
             )}
           </WallPanel>
           <WallPanel title={t("tower.liftsTrend")} className="flex-1" testId="wall-trend">
-            <WallBars categories={figures.lifts.map((d, i) => (i === 0 || d.day.endsWith("-01") ? `${Number(d.day.slice(5, 7))}/${Number(d.day.slice(8))}` : String(Number(d.day.slice(8)))))} values={figures.lifts.map((d) => d.lifts)} format={(v) => String(v)} label={t("tower.liftsTrend")} />
+            <WallBars categories={figures.lifts.map((d, i) => trendDayLabel(d.day, i))} values={figures.lifts.map((d) => d.lifts)} format={(v) => String(v)} label={t("tower.liftsTrend")} />
           </WallPanel>
         </div>
       </div>

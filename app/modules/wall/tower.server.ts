@@ -13,7 +13,7 @@ import { addDays } from "~/lib/calendar";
 import { todayInZone } from "~/lib/tenant-clock";
 import { readTenantSettings } from "~/modules/settings/settings.server";
 import { ruleSettingsOf } from "../../../workers/fleet-hub/rules";
-import { TREND_DAYS, type TowerFigures } from "./wall";
+import { hoursOf, TREND_DAYS, type TowerFigures } from "./wall";
 import { inSet, type WallSubject } from "./wall.server";
 
 /** equipment_type of a tower crane (spec §3) */
@@ -76,7 +76,7 @@ export async function towerFigures(db: Db, subject: WallSubject, now = Date.now(
     towers: towerRows.map((t) => {
       const d = dayOf.get(t.id);
       const s = siteOf.get(t.id);
-      return { id: t.id, plate: t.plate, selfNo: t.selfNo, model: t.model, site: s?.site ?? null, customer: s?.customer ?? null, lifts: d?.lifts ?? 0, peakMoment: d?.peak ?? 0, engineHours: Math.round((d?.engine ?? 0) / 360) / 10, overloads: alarmsOf(t.id, "overload"), winds: alarmsOf(t.id, "wind") };
+      return { id: t.id, plate: t.plate, selfNo: t.selfNo, model: t.model, site: s?.site ?? null, customer: s?.customer ?? null, lifts: d?.lifts ?? 0, peakMoment: d?.peak ?? 0, engineHours: hoursOf(d?.engine ?? 0), overloads: alarmsOf(t.id, "overload"), winds: alarmsOf(t.id, "wind") };
     }),
     latest: latest.map((a) => ({ at: a.at, kind: a.kind as "overload" | "wind", tower: plateOf.get(a.vehicleId) ?? "", value: a.kind === "wind" ? Number(a.detail?.wind ?? 0) : Number(a.detail?.moment ?? 0) })),
     lifts: Array.from({ length: TREND_DAYS }, (_, i) => {

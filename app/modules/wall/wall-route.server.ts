@@ -5,10 +5,9 @@
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { customers, screenLinks, tenants } from "../../../db/schema";
 import { visibleOrgRowWhere, visibleVehicleIds } from "../../../db/rules/data-scope";
-import { screenLinkByToken, screenLinkVehicleIds, type ScreenLinkRow } from "../../../db/rules/screen-links";
+import { customerRentedIds, screenLinkByToken, screenLinkVehicleIds } from "../../../db/rules/screen-links";
 import { tenantWhere } from "../../../db/tenant";
 import { anonymousScope, requireScope } from "~/modules/access/access.server";
 import { todayInZone, DEFAULT_TIME_ZONE } from "~/lib/tenant-clock";
@@ -61,19 +60,13 @@ export function customerLoader(path: "/customerScreen" | "/customerScreenInfo") 
     const visible = await visibleVehicleIds(db, user.tenantId, user.id);
     let vehicleIds: Set<number> = new Set();
     if (chosen) {
-      const rented = await customerMachines(db, user.tenantId, chosen.id, user.timeZone);
+      const rented = await customerRentedIds(db, user.tenantId, chosen.id, todayInZone(user.timeZone));
       vehicleIds = visible === "all" ? rented : new Set([...rented].filter((id) => visible.has(id)));
     }
     const subject: WallSubject = { tenantId: user.tenantId, timeZone: user.timeZone, vehicleIds };
     const [figures, customer] = await Promise.all([wallFigures(db, subject), chosen ? customerFigures(db, subject, chosen.id) : null]);
     return data({ figures, customer, choices, link: null, light: lightAsked(request), info: path === "/customerScreenInfo" } satisfies CustomerScreenData, { headers: { "Cache-Control": "private, no-store" } });
   };
-}
-
-/** A customer's machines on rent today, as the customer link's rule reads them. */
-function customerMachines(db: Db, tenantId: number, customerId: number, timeZone: string) {
-  const link: ScreenLinkRow = { id: 0, tenantId, screen: "/customerScreen", name: "", scopeKind: "customer", orgId: null, customerId, vehicleIds: null };
-  return screenLinkVehicleIds(db, link, todayInZone(timeZone));
 }
 
 export type ScreenLinkData = { ok: false } | { ok: true; kind: "homework"; homework: HomeworkData } | { ok: true; kind: "customer"; customer: CustomerScreenData } | { ok: true; kind: "tower"; tower: TowerData };

@@ -17,7 +17,7 @@ import { loadMapConfig } from "~/modules/settings/map-config.server";
 import { iconsOf, modelIconRows } from "~/modules/monitor/monitor.server";
 import type { MonitorVehicle } from "~/modules/monitor/monitor";
 import { OWED_BILL_STATES } from "~/modules/overdue/ageing.server";
-import { TREND_DAYS, ALARM_KINDS_CHARTED, ageBucket, type AgeBucket, type CustomerFigures, type WallFigures } from "./wall";
+import { TREND_DAYS, ALARM_KINDS_CHARTED, ageBucket, hoursOf as hours, type AgeBucket, type CustomerFigures, type WallFigures } from "./wall";
 
 /** Whose machines a screen shows. */
 export interface WallSubject {
@@ -154,5 +154,4 @@ export async function customerFigures(db: Db, subject: WallSubject, customerId: 
   return { customerId, name: customer.name, month: today.slice(0, 7), machines, statement: statementRows[0] ?? null, owedCents: Number(owedRows[0]?.owed ?? 0) };
 }
 
-const hours = (seconds: number) => Math.round(Number(seconds) / 360) / 10;
 const round1 = (n: number) => Math.round(Number(n) * 10) / 10;

@@ -107,5 +107,13 @@ export interface TowerFigures {
   windLimitMs: number;
 }
 
+/** A figure as the walls show it: whole numbers with separators; one decimal; — for none. */
+export const formatInt = (n: number) => n.toLocaleString("en-US");
+export const formatOne = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+/** Engine seconds as hours to one decimal. */
+export const hoursOf = (seconds: number) => Math.round(Number(seconds) / 360) / 10;
+/** A day under a trend's bar: the day of the month, with its month on the first bar and on each month's first day (11/25 26 … 12/1 2). */
+export const trendDayLabel = (day: string, index: number) => (index === 0 || day.endsWith("-01") ? `${Number(day.slice(5, 7))}/${Number(day.slice(8))}` : String(Number(day.slice(8))));
+
 /** How old the live data looks: fresh, or stale (amber) once older than STALE_AFTER_MS. */
 export const isStale = (asOf: number | null, now: number) => asOf === null || now - asOf > STALE_AFTER_MS;
