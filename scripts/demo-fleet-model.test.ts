@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkV1Point } from "../workers/telematics/point";
 import { historyUnits, unitPoints } from "./demo-fleet-history";
-import { DEMO_FENCED, DEMO_FLEET_SIZE, historyDay, liveIndexes, liveVehicle, PLANT_FENCE_M, terminalNoOf, towerPoint } from "./demo-fleet-model";
+import { DEMO_FENCED, DEMO_FLEET_SIZE, historyDay, liveIndexes, liveVehicle, PLANT_FENCE_M, terminalNoOf, towerPoint, windCranePoint } from "./demo-fleet-model";
 import { metresBetween, PLACES, stepVehicle } from "./simulator-model";
 
 const START = Date.UTC(2026, 10, 26, 2, 0, 0);
@@ -112,5 +112,20 @@ describe("a demo tower's monitor", () => {
     const night = towerPoint(1, site, Date.UTC(2026, 10, 23, 15, 0, 0));
     expect(night.status.acc).toBe(false);
     expect(night.can.craneLoad).toBe(0);
+  });
+});
+
+describe("a demo wind crane's anemometer", () => {
+  const site = { lng: 121.05, lat: 32.55 };
+  const hour = Date.UTC(2026, 10, 23, 2, 0, 0);
+
+  it("blows 5–9 m/s with a gust each hour that crosses the main crane's 9 m/s and the alarm rules' 10.8, then falls back", () => {
+    const points = Array.from({ length: 60 }, (_, m) => windCranePoint(0, site, hour + m * 60_000));
+    const winds = points.map((p) => p.can.windSpeed);
+    expect(Math.max(...winds.slice(0, 6))).toBeGreaterThanOrEqual(10.8);
+    expect(Math.max(...winds.slice(10))).toBeLessThan(9.1);
+    expect(Math.min(...winds)).toBeGreaterThanOrEqual(5);
+    // each point passes the terminal API's own checks
+    for (const p of points) expect(checkV1Point({ seq: 1, ...p }, p.t).ok).toBe(true);
   });
 });

@@ -163,3 +163,30 @@ export function towerPoint(index: number, site: { lng: number; lat: number }, no
     can: { craneLoad: round1(load), craneMoment: round1(((load * radius) / TOWER_RATED_TM) * 100), craneRadius: round1(radius), craneHeight: round1(42 + index * 3), craneSlew: Math.round((cycle * 47 + phase * 120 + index * 90) % 360), windSpeed: round1(wind) },
   };
 }
+
+/**
+ * A demo wind-farm crane's reading at `now` (v1 point fields without seq): standing at its turbine position, power on
+ * during the working day, its load-moment indicator's load and radius through a slow lift cycle, and the anemometer at
+ * the boom's head: a breeze of 5–9 m/s with gusts that cross the cranes' limits (9–12 m/s) for a few minutes each
+ * hour, higher on the taller booms. Pure.
+ */
+export function windCranePoint(index: number, site: { lng: number; lat: number }, now: number) {
+  const hour = (new Date(now).getUTCHours() + 8) % 24;
+  const working = hour >= 7 && hour < 18;
+  const s = Math.floor(now / 1000) + index * 53;
+  const phase = (s % 600) / 600;
+  const loaded = working && index !== 2 && phase >= 0.2 && phase < 0.7;
+  // a gust: the first six minutes of each hour climb to 3.5–5 m/s above the breeze
+  const minute = Math.floor(now / 60_000) % 60;
+  const gust = minute < 6 ? (3.5 + index * 0.75) * Math.sin((Math.PI * (minute + 0.5)) / 6) : 0;
+  const wind = 7 + 2 * Math.sin(now / 900_000 + index) + gust;
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  return {
+    t: now,
+    lng: site.lng + index * 0.0045,
+    lat: site.lat + (index % 2) * 0.0021,
+    speed: 0,
+    status: { acc: working },
+    can: { craneLoad: loaded ? round1(60 + index * 25) : 0, craneRadius: loaded ? round1(22 + index * 4) : 14, craneHeight: round1(loaded ? 118 : 30), windSpeed: round1(wind) },
+  };
+}

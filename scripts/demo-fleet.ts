@@ -12,8 +12,9 @@ import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
 import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit } from "./demo-fleet-history";
 import { poster, terminalToken } from "./terminal-client";
-import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, towerPoint, type Carry } from "./demo-fleet-model";
+import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, towerPoint, windCranePoint, type Carry } from "./demo-fleet-model";
 import { DEMO_TOWERS, TOWER_SITE, towerTerminalOf } from "../db/seed/demo-towers";
+import { DEMO_WIND_CRANES, WIND_SITE, windTerminalOf } from "../db/seed/demo-wind";
 import { stepVehicle, type SimVehicle } from "./simulator-model";
 
 const { values: args } = parseArgs({
@@ -145,11 +146,14 @@ const preparing = (async () => {
 
 // the rented towers' safety monitors (db/seed/rental/towers.ts), a reading every 2 s; the last tower stands in the yard, silent
 const towers = Array.from({ length: DEMO_TOWERS - 1 }, (_, i) => ({ index: i, terminalNo: towerTerminalOf(i), token: null as string | null, tokenAt: 0, seq: Math.floor(Date.now() / 1000), off: false }));
-async function towerTick(tw: (typeof towers)[number], now: number) {
+// and the wind farm's cranes (db/seed/rental/wind.ts): their load-moment indicators and anemometers, as often
+const windCranes = Array.from({ length: DEMO_WIND_CRANES }, (_, i) => ({ index: i, terminalNo: windTerminalOf(i), token: null as string | null, tokenAt: 0, seq: Math.floor(Date.now() / 1000), off: false, point: windCranePoint, site: WIND_SITE }));
+const monitors = [...towers.map((tw) => ({ ...tw, point: towerPoint, site: TOWER_SITE })), ...windCranes];
+async function towerTick(tw: (typeof monitors)[number], now: number) {
   if (tw.off) return;
   const token = await terminalToken(post, tw, tw.terminalNo, demoTerminalSecret(tw.terminalNo), () => (tw.off = true));
   if (!token) return;
-  const res = await post("/ingest/v1/telemetry", { points: [{ seq: ++tw.seq, ...towerPoint(tw.index, TOWER_SITE, now) }] }, token);
+  const res = await post("/ingest/v1/telemetry", { points: [{ seq: ++tw.seq, ...tw.point(tw.index, tw.site, now) }] }, token);
   if (res.status === 401) tw.token = null;
 }
 let towerTurn = 0;
@@ -159,7 +163,7 @@ while (!stopping && Date.now() < endAt) {
   const now = Date.now();
   const moving = fleet.filter((d) => d.sim);
   await Promise.all(moving.map((d) => tick(d, now).catch(() => failures++)));
-  if (towerTurn++ % 2 === 0) await Promise.all(towers.map((tw) => towerTick(tw, now).catch(() => failures++)));
+  if (towerTurn++ % 2 === 0) await Promise.all(monitors.map((tw) => towerTick(tw, now).catch(() => failures++)));
   const wait = 1000 - (Date.now() - now);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { prefer, screenshot, signedIn, type Lang } from "./support";
+import { prefer, screenshot, signedIn, untilHydrated, type Lang } from "./support";
 
 test.use({ storageState: signedIn("admin") });
 
@@ -133,4 +133,45 @@ test("塔吊大屏 shows the demo's towers with where each stands, and fits the 
   await page.goto("/competitionScreen");
   await expect(page.getByTestId("competition-empty")).toContainText("暂无操作员评分");
   await expectFits(page, ["competition-empty"]);
+});
+
+test("风电: the clerk marks a turbine erected on its project; the wall and the owner's screen count it, and the wall fits the three sizes in both languages", async ({ page }) => {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/windManage");
+  await page.getByRole("row", { name: /如东洋口风电场三期吊装/ }).getByRole("link", { name: "详情" }).click();
+  await expect(page).toHaveURL(/\/windManage\/form\?id=\d+/);
+  await untilHydrated(page.getByTestId("add-positions"));
+  await expect(page.getByTestId("positions-row")).toHaveCount(16);
+  // F07 had its rotor lifted: now erected, today
+  await page.locator('select[name="positions[6].stage"]').selectOption("5");
+  await page.locator('input[name="positions[6].doneOn"]').fill(today);
+  await page.getByRole("button", { name: "保存", exact: true }).click();
+  await expect(page.locator('select[name="positions[6].stage"]')).toHaveValue("5");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await page.goto("/windScreen");
+  await expect(page.getByTestId("kpi-erected")).toContainText("7");
+  await expect(page.getByTestId("wind-projects").locator('[data-stage="5"]')).toHaveCount(7);
+  await expect(page.getByTestId("wind-cranes").locator("li")).toHaveCount(3);
+  const blocks = ["wind-counts", "wind-projects", "kpi-winds", "wind-stages", "wind-stops"];
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await expectFits(page, blocks);
+    await screenshot(page, `wind-zh-CN-${width}`);
+  }
+  await prefer(page.context(), "en-US");
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto("/windScreen");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wind Power Screen");
+  await expectFits(page, blocks);
+  await screenshot(page, "wind-en-US-1920");
+
+  await prefer(page.context(), "zh-CN");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/windScreenOwner");
+  await expect(page.getByTestId("wind-owner-positions").locator("tbody tr")).toHaveCount(16);
+  await expect(page.getByTestId("wind-owner-kpis")).toContainText("7/16 台");
+  await expect(page.getByTestId("wind-owner-cranes").locator("li")).toHaveCount(3);
+  await screenshot(page, "wind-owner-zh-CN-1280");
 });

@@ -103,11 +103,13 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
 const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport", "/tjwsWorkingReport", "/performanceReport", "/engineeringEquipment", "/engineeringEquipmentList", "/reportStat"];
 /** The customer's big screens read the customer chosen (?customer=) and the theme. */
 const WALL_PATHS = ["/customerScreen", "/customerScreenInfo"];
+/** The wind screens read the project chosen (?project=) and the theme. */
+const WIND_PATHS = ["/windScreen", "/windScreenOwner"];
 
 const RESOURCE_PATHS = new Set(Object.values(registeredResources()).map((r) => r.resource.view.path));
 
 /** Built screens with a search of their own (not a registered resource), and where it is tested below. */
-const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule", "/equipmentPaymentCollection", "/overdueContract", ...REPORT_PATHS, ...WALL_PATHS]);
+const BESPOKE_SEARCH = new Set([ALARM_PATH, "/historyTrack", "/workPlayBack", "/quickSchedule", "/equipmentPaymentCollection", "/overdueContract", ...REPORT_PATHS, ...WALL_PATHS, ...WIND_PATHS]);
 /** Built screens whose loaders read no search text (they are still sent one, below). */
 const NO_SEARCH = new Set([
   "/manageWork",
@@ -191,6 +193,7 @@ describe("hostile search text answers without a server error", () => {
     for (const key of ["q", "bucket", "customerId", "personId"]) await expectNoServerError(t.cookie, "/overdueContract", key);
     for (const path of REPORT_PATHS) for (const key of ["range", "from", "to", "by"]) await expectNoServerError(t.cookie, path, key);
     for (const path of WALL_PATHS) for (const key of ["customer", "theme"]) await expectNoServerError(t.cookie, path, key);
+    for (const path of WIND_PATHS) for (const key of ["project", "theme"]) await expectNoServerError(t.cookie, path, key);
     // 24 fields, each sent every hostile sample: hundreds of requests, a minute on a loaded machine
   }, 120_000);
 

@@ -13,5 +13,6 @@ import { seedReceipts } from "./receipts";
 import { seedCollection } from "./collection";
 import { seedSettlements } from "./settlements";
 import { seedTowers } from "./towers";
+import { seedWind } from "./wind";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind];
