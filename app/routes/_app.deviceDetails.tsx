@@ -15,6 +15,8 @@ import { useJ1939Names } from "~/modules/alarms/use-j1939-names";
 import { vehicleRental } from "~/modules/rent/rental-history.server";
 import { RentalSection } from "~/modules/rent/rental-section";
 import { pageTitle } from "~/lib/page-title";
+import { towerStages } from "~/modules/tower-docs/tower-doc.server";
+import { TowerStageSection, type TowerStageView } from "~/modules/tower-docs/tower-stage-section";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, { zh: "设备详情", en: "Device Details" }, data && "vehicle" in data ? data.vehicle.plate : undefined) }];
 
@@ -27,7 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the rental is read beside the archive; it is shown only for a vehicle the user may see
   const [details, rental] = await Promise.all([loadVehicleDetails(scope, Number(asked)), vehicleRental(scope, Number(asked) || 0)]);
   if (!details) throw new Response("Not Found", { status: 404 });
-  return { ...details, rental };
+  // a tower crane's page shows where its file (塔吊档案) says it is
+  const tower: TowerStageView | null = details.vehicle.vehicleType === "3" ? { vehicleId: details.vehicle.id, file: (await towerStages(scope.db, scope.user.tenantId, [details.vehicle.id])).get(details.vehicle.id) ?? null } : null;
+  return { ...details, rental, tower };
 }
 
 const at = (ms: number | null | undefined, timeZone: string) => (ms ? stampInZone(ms, timeZone) : "—");
@@ -52,7 +56,7 @@ function NoVehicle() {
   );
 }
 
-function Details({ vehicle, live, options, rental }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
+function Details({ vehicle, live, options, rental, tower }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
   const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
   const timeZone = useTimeZone();
@@ -112,6 +116,7 @@ function Details({ vehicle, live, options, rental }: Exclude<ReturnType<typeof u
           <p className="text-sm text-muted">{t("details.liveNone")}</p>
         )}
       </section>
+      {tower && <TowerStageSection tower={tower} />}
       <RentalSection rental={rental} />
       <section aria-labelledby="archive-title" className="rounded-lg border border-line bg-panel p-4">
         <h2 id="archive-title" className="mb-3 text-base font-semibold text-ink">

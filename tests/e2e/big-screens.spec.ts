@@ -124,10 +124,13 @@ test("塔吊大屏 shows the demo's towers with where each stands, and fits the 
   await expect(cards).toHaveCount(4);
   await expect(cards.filter({ hasText: "临港物流园三期" })).toHaveCount(3);
   await expect(cards.filter({ hasText: "在库" })).toHaveCount(1);
+  // each tower's stage from its file (塔吊档案): two jacked, one accepted, the yard's dismantled
+  await expect(cards.getByTestId("tower-stage").filter({ hasText: "顶升加节" })).toHaveCount(2);
+  await expect(cards.filter({ hasText: "在库" }).getByTestId("tower-stage")).toContainText("已拆卸");
   await expect(page.getByTestId("kpi-towers")).toContainText("4");
   for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
-    await expectFits(page, ["tower-counts", "tower-cards", "kpi-overloads", "tower-alarms", "wall-trend"]);
+    await expectFits(page, ["tower-counts", "tower-cards", "kpi-overloads", "tower-stages", "tower-alarms", "wall-trend"]);
     await screenshot(page, `tower-${width}`);
   }
   await page.goto("/competitionScreen");

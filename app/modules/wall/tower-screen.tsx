@@ -10,6 +10,8 @@ import { Kpi, WallFrame, WallPanel } from "./wall-frame";
 import { WallBars } from "./wall-bars";
 import { formatOne as fmt1, trendDayLabel, type TowerFigures, type TowerRow } from "./wall";
 import { WALL } from "./texts/wall";
+import { labelOf } from "~/lib/list/types";
+import { TOWER_STAGES } from "~/modules/tower-docs/tower-doc.resource";
 
 export interface TowerData {
   figures: TowerFigures;
@@ -46,9 +48,11 @@ const STATE_TONE: Record<TowerState, string> = { lifting: "bg-green-500/20 text-
  * overload and wind alarms, towers by state, and the ten days' lifts.
  */
 export function TowerScreen({ data }: { data: TowerData }) {
-  const { t } = useTranslation(WALL);
+  const { t, i18n } = useTranslation(WALL);
   const { figures } = data;
   const { store, connection, heardAt } = useWallLive(data.link, figures.towers.map((x) => x.id), "all");
+  // towers by their file's stage (塔吊档案), the stages some tower is in, and those without a file
+  const byStage = [...TOWER_STAGES.map((s) => ({ label: labelOf(s.label, i18n.language), count: figures.towers.filter((x) => String(x.stage) === s.value).length })), { label: t("tower.noFile"), count: figures.towers.filter((x) => x.stage === null).length }].filter((s) => s.count > 0);
   useWallRefresh();
   const version = useSyncExternalStore(store.subscribe, store.getVersion, () => 0);
   const states = figures.towers.map((x) => towerState(store.get(x.id)));
@@ -97,6 +101,16 @@ export function TowerScreen({ data }: { data: TowerData }) {
             <Kpi label={t("tower.overloads24h")} value={overloads} tone={overloads ? "danger" : undefined} testId="kpi-overloads" />
             <Kpi label={t("tower.winds24h")} value={winds} tone={winds ? "warning" : undefined} testId="kpi-winds" />
           </div>
+          <WallPanel title={t("tower.stages")} className="shrink-0" testId="tower-stages">
+            <ul className="grid grid-cols-2 gap-x-4 text-lg">
+              {byStage.map((s) => (
+                <li key={s.label} className="flex justify-between gap-2">
+                  <span className="truncate text-muted">{s.label}</span>
+                  <span className="tabular-nums">{s.count}</span>
+                </li>
+              ))}
+            </ul>
+          </WallPanel>
           <WallPanel title={t("tower.latest")} className="flex-1" testId="tower-alarms">
             {figures.latest.length === 0 ? (
               <p className="text-lg text-muted">{t("alarms.none")}</p>
@@ -122,7 +136,8 @@ export function TowerScreen({ data }: { data: TowerData }) {
 }
 
 function TowerCard({ tower, store, limits }: { tower: TowerRow; store: LiveStore; limits: { overloadPercent: number; windLimitMs: number } }) {
-  const { t } = useTranslation(WALL);
+  const { t, i18n } = useTranslation(WALL);
+  const stage = TOWER_STAGES.find((s) => s.value === String(tower.stage));
   useSyncExternalStore(store.subscribe, () => store.revOf(tower.id), () => 0);
   const v = store.get(tower.id);
   const c = v?.crane ?? null;
@@ -138,6 +153,10 @@ function TowerCard({ tower, store, limits }: { tower: TowerRow; store: LiveStore
       </div>
       <p className="truncate text-base text-muted" title={tower.site ?? ""}>
         {tower.site ? `${tower.customer ?? ""} · ${tower.site}` : t("tower.inYard")}
+      </p>
+      <p className="truncate text-base" data-testid="tower-stage">
+        <span className={stage ? "text-ink" : "text-muted"}>{stage ? labelOf(stage.label, i18n.language) : t("tower.noFile")}</span>
+        {tower.height !== null && <span className="ml-2 tabular-nums text-muted">{fmt1(tower.height)} m</span>}
       </p>
       <div className="flex items-center gap-2 text-lg">
         <span className="w-[0.6rem] shrink-0 text-muted">{t("tower.moment")}</span>

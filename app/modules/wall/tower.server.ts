@@ -15,6 +15,7 @@ import { readTenantSettings } from "~/modules/settings/settings.server";
 import { ruleSettingsOf } from "../../../workers/fleet-hub/rules";
 import { hoursOf, TREND_DAYS, type TowerFigures } from "./wall";
 import { inSet, type WallSubject } from "./wall.server";
+import { towerStages } from "~/modules/tower-docs/tower-doc.server";
 
 /** equipment_type of a tower crane (spec §3) */
 export const TOWER_TYPE = "3";
@@ -33,7 +34,7 @@ export async function towerFigures(db: Db, subject: WallSubject, now = Date.now(
     .where(and(ofTenant(vehicles, tenantId), eq(vehicles.vehicleType, TOWER_TYPE), inSet(subject, vehicles.id)))
     .orderBy(vehicles.selfNo, vehicles.plate);
   const towers: WallSubject = { ...subject, vehicleIds: new Set(towerRows.map((t) => t.id)) };
-  const [siteRows, todayRows, trendRows, alarmRows, latest, settings] = await Promise.all([
+  const [siteRows, todayRows, trendRows, alarmRows, latest, settings, stages] = await Promise.all([
     db
       .select({ vehicleId: contractLines.vehicleId, site: sql<string | null>`coalesce(${contracts.project}, ${contracts.siteAddress})`, customer: customers.name })
       .from(contractLines)
@@ -62,6 +63,7 @@ export async function towerFigures(db: Db, subject: WallSubject, now = Date.now(
       .orderBy(desc(alarms.at))
       .limit(LATEST_ALARMS),
     readTenantSettings(db, tenantId, "telematics", {}),
+    towerStages(db, tenantId, towerRows.map((t) => t.id)),
   ]);
   const rules = ruleSettingsOf(settings.values);
   const siteOf = new Map<number, { site: string | null; customer: string | null }>();
@@ -76,7 +78,7 @@ export async function towerFigures(db: Db, subject: WallSubject, now = Date.now(
     towers: towerRows.map((t) => {
       const d = dayOf.get(t.id);
       const s = siteOf.get(t.id);
-      return { id: t.id, plate: t.plate, selfNo: t.selfNo, model: t.model, site: s?.site ?? null, customer: s?.customer ?? null, lifts: d?.lifts ?? 0, peakMoment: d?.peak ?? 0, engineHours: hoursOf(d?.engine ?? 0), overloads: alarmsOf(t.id, "overload"), winds: alarmsOf(t.id, "wind") };
+      return { id: t.id, plate: t.plate, selfNo: t.selfNo, model: t.model, site: s?.site ?? null, customer: s?.customer ?? null, lifts: d?.lifts ?? 0, peakMoment: d?.peak ?? 0, engineHours: hoursOf(d?.engine ?? 0), overloads: alarmsOf(t.id, "overload"), winds: alarmsOf(t.id, "wind"), stage: stages.get(t.id)?.stage ?? null, height: stages.get(t.id)?.height ?? null };
     }),
     latest: latest.map((a) => ({ at: a.at, kind: a.kind as "overload" | "wind", tower: plateOf.get(a.vehicleId) ?? "", value: a.kind === "wind" ? Number(a.detail?.wind ?? 0) : Number(a.detail?.moment ?? 0) })),
     lifts: Array.from({ length: TREND_DAYS }, (_, i) => {

@@ -93,6 +93,9 @@ export interface TowerRow {
   /** the last 24 hours' overload and wind alarms */
   overloads: number;
   winds: number;
+  /** its file's stage now (塔吊档案: TOWER_STAGES' rank) and the height it was last recorded at, m; null without a file */
+  stage: number | null;
+  height: number | null;
 }
 
 export interface TowerFigures {

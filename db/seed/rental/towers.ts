@@ -13,6 +13,7 @@ import { numberedInsert } from "../../../app/modules/numbering/numbering.server"
 import { sha256Hex } from "../../../workers/telematics/secret";
 import { demoTerminalSecret } from "../telematics";
 import { DEMO_TOWERS, TOWER_SITE, towerTerminalOf } from "../demo-towers";
+import { TOWER_DOC_NUMBERING, towerDocRecords, towerDocs } from "../../../app/modules/tower-docs/tower-doc.server";
 import type { RentalSeedPart } from "./index";
 
 const SITE_NAME = "临港物流园三期";
@@ -84,5 +85,41 @@ export const seedTowers: RentalSeedPart = async (db, ctx) => {
     { tenantId: ctx.tenantId, vehicleId: towerIds[0]!, hubKey: `seed:overload:${overloadAt}`, kind: "overload", level: 1, at: overloadAt, lng: TOWER_SITE.lng, lat: TOWER_SITE.lat, detail: { moment: 103, load: 6.2, radius: 38.5, limitPercent: 100 }, handleState: 1, handleNote: "司机违规超吊，已停机培训", handlerId: ctx.adminId, handledAt: overloadAt + 40 * 60_000 },
     { tenantId: ctx.tenantId, vehicleId: towerIds[1]!, hubKey: `seed:wind:${gustAt}`, kind: "wind", level: 2, at: gustAt, lng: TOWER_SITE.lng, lat: TOWER_SITE.lat, detail: { wind: 12.4, limitMs: 10.8 } },
   ]);
-  return `seeded ${DEMO_TOWERS} tower cranes (three on rent at ${SITE_NAME}) with ten days of lifts and two crane alarms`;
+  await seedTowerFiles(db, ctx, timeZone, towerIds, startOn);
+  return `seeded ${DEMO_TOWERS} tower cranes (three on rent at ${SITE_NAME}, with their files) with ten days of lifts and two crane alarms`;
 };
+
+/**
+ * The towers' files (塔吊档案): the three on site registered, notified, installed at 40.5 m and accepted before going
+ * on rent, the first two jacked to 52.2 m since; the yard's tower dismantled from its last site forty days ago.
+ */
+async function seedTowerFiles(db: Parameters<RentalSeedPart>[0], ctx: Parameters<RentalSeedPart>[1], timeZone: string, towerIds: number[], startOn: string) {
+  const file = async (i: number, site: string, records: (Omit<typeof towerDocRecords.$inferInsert, "tenantId" | "docId" | "position">)[], recordNo = records[0]!.docNo) => {
+    const at = parseZonedTime(`${records[0]!.doneOn}T10:00`, timeZone) ?? Date.now();
+    const [doc] = await numberedInsert(db, ctx.tenantId, TOWER_DOC_NUMBERING, at, timeZone, (value) =>
+      db
+        .insert(towerDocs)
+        .values({ tenantId: ctx.tenantId, number: value, vehicleId: towerIds[i]!, recordNo, site, ownerUnit: "德瑞克起重设备租赁有限公司", installUnit: "上海建安起重设备安装有限公司", useUnit: "中建八局第三建设有限公司", armLength: 600, maxLoad: 100, creatorId: ctx.adminId })
+        .returning({ id: towerDocs.id }),
+    );
+    for (const [n, r] of records.entries()) await db.insert(towerDocRecords).values({ ...r, tenantId: ctx.tenantId, docId: doc!.id, position: n + 1 });
+  };
+  for (let i = 0; i < 3; i++) {
+    const records: (Omit<typeof towerDocRecords.$inferInsert, "tenantId" | "docId" | "position">)[] = [
+      { stage: "1", doneOn: addDays(startOn, -20), docNo: `沪建备塔2026-${String(311 + i).padStart(4, "0")}`, agency: "上海市建设工程安全质量监督总站" },
+      { stage: "2", doneOn: addDays(startOn, -10), docNo: `浦建安告〔2026〕${58 + i}号`, agency: "浦东新区建设和交通委员会" },
+      { stage: "3", doneOn: addDays(startOn, -3), height: 405, sections: 12, agency: "上海建安起重设备安装有限公司" },
+      { stage: "4", doneOn: addDays(startOn, -1), docNo: `SHTJ-2026-${String(1204 + i)}`, agency: "上海市特种设备监督检验技术研究院" },
+    ];
+    if (i < 2) records.push({ stage: "5", doneOn: addDays(startOn, 25 + i * 3), height: 522, sections: 16, agency: "上海建安起重设备安装有限公司", remark: "加4节" });
+    await file(i, SITE_NAME, records);
+  }
+  const was = addDays(startOn, -300);
+  await file(3, "闵行区莘庄商务区二期", [
+    { stage: "1", doneOn: was, docNo: "沪建备塔2025-0877", agency: "上海市建设工程安全质量监督总站" },
+    { stage: "2", doneOn: addDays(was, 8), agency: "闵行区建设和管理委员会" },
+    { stage: "3", doneOn: addDays(was, 15), height: 364, sections: 11 },
+    { stage: "4", doneOn: addDays(was, 17), docNo: "SHTJ-2025-0931", agency: "上海市特种设备监督检验技术研究院" },
+    { stage: "6", doneOn: addDays(startOn, 20), agency: "上海建安起重设备安装有限公司", remark: "主体结构封顶后拆除，退回堆场" },
+  ]);
+}

@@ -66,6 +66,8 @@ export default {
     month: "{{month}}",
   },
   tower: {
+    stages: "Towers by stage",
+    noFile: "No file",
     title: "Tower Crane Screen",
     towers: "Tower cranes",
     onRent: "On rent",

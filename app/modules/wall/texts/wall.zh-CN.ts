@@ -63,6 +63,8 @@ export default {
     month: "{{month}} 月",
   },
   tower: {
+    stages: "塔吊阶段",
+    noFile: "未建档",
     title: "塔吊大屏",
     towers: "塔吊总数",
     onRent: "在租",
