@@ -125,5 +125,12 @@ export default {
     lineNotOfContract: "Not a machine of the chosen contract",
     outsideRentTerm: "Outside the machine's rental term ({{value}})",
     overlapsDocument: "Its days overlap {{value}}",
+    certificateExpired: {
+      registration: "The machine's use registration has expired ({{value}}): renew it first",
+      inspection: "The machine's periodic inspection report has expired ({{value}}): renew it first",
+      insurance: "The machine's insurance has expired ({{value}}): renew it first",
+      annual: "The machine's annual inspection has expired ({{value}}): renew it first",
+      other: "A mandatory certificate of the machine has expired ({{value}}): renew it first",
+    },
   },
 } as const satisfies Translation<typeof zh>;

@@ -122,5 +122,12 @@ export default {
     lineNotOfContract: "不是所选合同的设备",
     outsideRentTerm: "不在该设备的租期内（{{value}}）",
     overlapsDocument: "与{{value}}的日期重叠",
+    certificateExpired: {
+      registration: "该设备使用登记证已过期（{{value}}），请先更新证书",
+      inspection: "该设备定期检验报告已过期（{{value}}），请先更新证书",
+      insurance: "该设备保险已过期（{{value}}），请先更新证书",
+      annual: "该设备年检已过期（{{value}}），请先更新证书",
+      other: "该设备必备证书已过期（{{value}}），请先更新证书",
+    },
   },
 } as const;

@@ -18,6 +18,7 @@ import { isBusinessDay, parseDay } from "~/lib/calendar";
 import { day, line as oneLine, note, optionalDay } from "~/lib/form-fields";
 import { ftsPhrase } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
+import { expiredCertificates } from "~/modules/certificates/certificate-gate.server";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
@@ -276,6 +277,13 @@ export async function checkContract(scope: RequestScope, v: ContractValues, curr
     if (l.vehicleId !== null && !visible.has(l.vehicleId)) errors[`lines[${i}].vehicleId`] = "contracts:vehicleUnknown";
   });
   for (const c of clashes) errors[`lines[${c.index}].vehicleId`] ??= c.contractId ? `contracts:clash|${c.number}` : `contracts:clashHere|${c.from}`;
+  // a machine whose mandatory certificate has expired goes on no line (证书管理)
+  const expired = await expiredCertificates(scope.db, scope.user.tenantId, vehicleIds, todayInZone(scope.user.timeZone));
+  v.lines.forEach((l, i) => {
+    const key = `lines[${i}].vehicleId`;
+    const refusal = l.vehicleId !== null ? expired.get(l.vehicleId) : undefined;
+    if (refusal && !errors[key]) errors[key] = refusal;
+  });
 
   const value = contractValueCents(termsOf(v));
   if (isFixedPrice(termsOf(v)) && v.plans.length) {

@@ -5,6 +5,8 @@
  * offered, and the write itself refuses it (a machine taken meanwhile, a line given one meanwhile), with its audit
  * record, in one batch.
  */
+import { todayInZone } from "~/lib/tenant-clock";
+import { expiredCertificates } from "~/modules/certificates/certificate-gate.server";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
@@ -123,6 +125,9 @@ export async function assignMachine(scope: RequestScope, lineId: number, vehicle
   if (line.equipmentType && vehicle.type !== line.equipmentType) return { ok: false, status: 400, message: "rent:assign.wrongType" };
   const [taken] = await scope.db.select({ id: vehicles.id }).from(vehicles).where(and(tenantWhere(vehicles, scope, eq(vehicles.id, vehicleId)), heldOver(line.from, line.to)));
   if (taken) return { ok: false, status: 409, message: "rent:assign.machineBusy" };
+  // a machine whose mandatory certificate has expired goes on no line (证书管理)
+  const expired = (await expiredCertificates(scope.db, scope.user.tenantId, [vehicleId], todayInZone(scope.user.timeZone))).get(vehicleId);
+  if (expired) return { ok: false, status: 409, message: expired };
   const done = await runCommand(
     scope,
     [

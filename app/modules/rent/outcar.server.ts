@@ -1,3 +1,4 @@
+import { expiredCertificates } from "~/modules/certificates/certificate-gate.server";
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { fileKeysSql } from "~/modules/files/files.server";
 import { z } from "zod";
@@ -160,6 +161,9 @@ export const outcarResource = defineResource({
     if (!line || line.vehicleId === null) return { lineId: "rent:outcar.notFound" };
     if (!TRIP_CONTRACT_STATES.includes(line.state as 2 | 3)) return { lineId: "rent:outcar.contractState" };
     if (!withinLine(values.tripOn, line.from, line.to)) errors.tripOn = `rent:outcar.outsideLine|${line.from} ~ ${line.to ?? "…"}`;
+    // a machine whose mandatory certificate had expired by the trip's day makes no trip (证书管理)
+    const expired = (await expiredCertificates(scope.db, scope.user.tenantId, [line.vehicleId], values.tripOn)).get(line.vehicleId);
+    if (expired) errors.lineId = expired;
     await checkFiles(scope, values.signature, errors, "signature");
     checkedLines.set(values, line);
     return errors;

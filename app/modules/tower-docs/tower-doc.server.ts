@@ -119,7 +119,14 @@ export const towerDocResource = defineResource({
   },
   mapRows: (rows) => rows.map(({ heightTenths, ...r }) => ({ ...r, height: heightTenths === null ? null : heightTenths / 10 })),
   filters: {
-    q: (v) => or(containing(towerDocs.number, v), containing(towerDocs.site, v), containing(towerDocs.recordNo, v), containing(vehicles.plate, v), containing(vehicles.selfNo, v)),
+    // the tower by an exists of its own: the list's total is counted from the files alone, without the join
+    q: (v) =>
+      or(
+        containing(towerDocs.number, v),
+        containing(towerDocs.site, v),
+        containing(towerDocs.recordNo, v),
+        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${towerDocs.vehicleId} and ${tenantOfOuter(vehicles, towerDocs)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
+      ),
     stage: (v) => (/^[1-6]$/.test(v) ? sql`${latest(towerDocRecords.stage)} = ${v}` : undefined),
   },
   sortColumns: { number: towerDocs.number, createdAt: towerDocs.createdAt },

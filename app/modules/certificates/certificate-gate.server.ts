@@ -1,0 +1,33 @@
+/**
+ * The certificate gate (issue 42): a machine whose mandatory certificate (证书管理) has expired goes on no contract line
+ * and no trip (出车登记) until it is renewed. The refusal names the certificate: its kind in the message, its number
+ * and last valid day as the value (validation.certificateExpired.<kind>|<number> <day>).
+ */
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { ofTenant } from "../../../db/tenant";
+import { vehicleCertificates } from "./certificate.server";
+
+const KINDS = ["registration", "inspection", "insurance", "annual", "other"] as const;
+/** the refusal: the kind's message, with the certificate's number and last valid day */
+export type CertificateRefusal = `validation.certificateExpired.${(typeof KINDS)[number]}|${string}`;
+
+/** For each of these machines with a mandatory certificate expired before `day`, the refusal naming the first to expire. */
+export async function expiredCertificates(db: Db, tenantId: number, vehicleIds: readonly number[], day: string): Promise<Map<number, CertificateRefusal>> {
+  const out = new Map<number, CertificateRefusal>();
+  const ids = [...new Set(vehicleIds)];
+  // D1 binds at most 100 values a statement
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ vehicleId: vehicleCertificates.vehicleId, kind: vehicleCertificates.kind, number: vehicleCertificates.number, expiresOn: vehicleCertificates.expiresOn })
+      .from(vehicleCertificates)
+      .where(and(ofTenant(vehicleCertificates, tenantId), inArray(vehicleCertificates.vehicleId, ids.slice(i, i + 90)), eq(vehicleCertificates.mandatory, 1), lt(vehicleCertificates.expiresOn, day)))
+      .orderBy(asc(vehicleCertificates.expiresOn));
+    for (const r of rows) {
+      if (out.has(r.vehicleId)) continue;
+      const kind = KINDS.find((k) => k === r.kind) ?? "other";
+      out.set(r.vehicleId, `validation.certificateExpired.${kind}|${r.number} ${r.expiresOn}`);
+    }
+  }
+  return out;
+}
