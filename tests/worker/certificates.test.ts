@@ -119,4 +119,23 @@ describe("证书管理: a machine's certificates", () => {
     expect((await get(`/certificate/form?id=${mine}`, scoped)).status).toBe(404);
     expect((await get(`/certificate/form?id=${mine}`, b.cookie)).status).toBe(404);
   });
+
+  it("puts the mandatory certificates expired or running out within 30 days on the workbench's to-do, first to expire first, in scope", async () => {
+    const a = await admin();
+    await a.post("/certificate/form?new=1", certificate(a.crane, { number: "LATE-1", expiresOn: addDays(today(), 20) }));
+    await a.post("/certificate/form?new=1", certificate(a.crane, { number: "GONE-1", expiresOn: addDays(today(), -3) }));
+    await a.post("/certificate/form?new=1", certificate(a.crane, { number: "FAR-1", expiresOn: addDays(today(), 31) }));
+    await a.post("/certificate/form?new=1", certificate(a.crane, { number: "OPT-1", kind: "insurance", mandatory: "" }));
+    const page = await (await get("/manageWork", a.cookie)).text();
+    const items = page.match(/data-testid="todo-certificate"[\s\S]*?<\/li>/g) ?? [];
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain("GONE-1");
+    expect(items[0]).toContain(`已于${addDays(today(), -3)}过期`);
+    expect(items[1]).toContain("LATE-1");
+    expect(items[1]).toContain(`${addDays(today(), 20)}到期`);
+    expect(page).not.toContain("FAR-1");
+    expect(page).not.toContain("OPT-1");
+    const dept = await makeDepartment(a.tenantId, a.rootOrgId);
+    expect(await (await get("/manageWork", await signInDepartmentUser(a, dept, "部门经理"))).text()).not.toContain("GONE-1");
+  });
 });

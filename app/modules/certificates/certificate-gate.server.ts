@@ -3,9 +3,14 @@
  * and no trip (出车登记) until it is renewed. The refusal names the certificate: its kind in the message, its number
  * and last valid day as the value (validation.certificateExpired.<kind>|<number> <day>).
  */
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, tenantWhere } from "../../../db/tenant";
+import { vehicles } from "../../../db/schema";
+import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { addDays } from "~/lib/calendar";
+import type { RequestScope } from "~/modules/access/access.server";
+import { CERT_WARN_DAYS } from "~/modules/parties/supplier.resource";
 import { vehicleCertificates } from "./certificate.server";
 
 const KINDS = ["registration", "inspection", "insurance", "annual", "other"] as const;
@@ -30,4 +35,19 @@ export async function expiredCertificates(db: Db, tenantId: number, vehicleIds: 
     }
   }
   return out;
+}
+
+/**
+ * The workbench's to-do: the machines' mandatory certificates expired or running out within 30 days (CERT_WARN_DAYS),
+ * first to expire first, of the machines the user sees; none read (`limit` 0) without 证书管理. Aliased columns: in the
+ * workbench's D1 batch rows come back by column name.
+ */
+export function certificatesDueRead(scope: RequestScope, today: string, limit: number) {
+  return scope.db
+    .select({ id: vehicleCertificates.id, kind: vehicleCertificates.kind, number: sql<string>`${vehicleCertificates.number}`.as("cert_number"), expiresOn: vehicleCertificates.expiresOn, plate: sql<string>`${vehicles.plate}`.as("cert_plate") })
+    .from(vehicleCertificates)
+    .innerJoin(vehicles, and(eq(vehicles.id, vehicleCertificates.vehicleId), sameTenant(vehicles, vehicleCertificates)))
+    .where(tenantWhere(vehicleCertificates, scope, eq(vehicleCertificates.mandatory, 1), lte(vehicleCertificates.expiresOn, addDays(today, CERT_WARN_DAYS)), visibleVehiclesWhere(scope), limit > 0 ? undefined : sql`0`))
+    .orderBy(asc(vehicleCertificates.expiresOn), asc(vehicleCertificates.id))
+    .limit(Math.max(limit, 1));
 }

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "~/modules/workflow/approval.server";
-import type { DisputeDue, UrgeDue } from "./workbench";
+import type { CertificateDue, DisputeDue, UrgeDue } from "./workbench";
+import { labelOf } from "~/lib/list/types";
+import { CERTIFICATE_KINDS } from "~/modules/certificates/certificate.resource";
 import { Card } from "~/ui/card";
 import { Empty } from "~/ui/empty";
 
@@ -17,13 +19,13 @@ export interface AlarmsToHandle {
  * 我的待办: the alarms waiting to be handled (when the user may handle them), the overdue contracts whose urge is due
  * today for them, and the documents whose approval step is theirs (todoFor), each a link to where it is done.
  */
-export function TodoCard({ approvals, alarms, urges, disputes, className = "" }: { approvals: TodoItem[]; alarms: AlarmsToHandle | null; urges: UrgeDue[] | null; disputes: DisputeDue[] | null; className?: string }) {
-  const { t } = useTranslation("workflow");
+export function TodoCard({ approvals, alarms, urges, disputes, certificates, today, className = "" }: { approvals: TodoItem[]; alarms: AlarmsToHandle | null; urges: UrgeDue[] | null; disputes: DisputeDue[] | null; certificates: CertificateDue[] | null; today: string; className?: string }) {
+  const { t, i18n } = useTranslation("workflow");
   const { t: tc } = useTranslation(WORKBENCH);
   const message = useMessage();
-  const count = approvals.length + (alarms?.total ? 1 : 0) + (urges?.length ?? 0) + (disputes?.length ?? 0);
+  const count = approvals.length + (alarms?.total ? 1 : 0) + (urges?.length ?? 0) + (disputes?.length ?? 0) + (certificates?.length ?? 0);
   return (
-    <Card id="todo" title={t("todo")} extra={count ? <span className="rounded-full bg-brand px-2 text-sm text-white">{approvals.length + (alarms?.total ?? 0) + (urges?.length ?? 0) + (disputes?.length ?? 0)}</span> : null} className={className} data-testid="todo">
+    <Card id="todo" title={t("todo")} extra={count ? <span className="rounded-full bg-brand px-2 text-sm text-white">{approvals.length + (alarms?.total ?? 0) + (urges?.length ?? 0) + (disputes?.length ?? 0) + (certificates?.length ?? 0)}</span> : null} className={className} data-testid="todo">
       {count === 0 ? (
         <Empty className="py-6">{t("todoEmpty")}</Empty>
       ) : (
@@ -52,6 +54,14 @@ export function TodoCard({ approvals, alarms, urges, disputes, className = "" }:
                 {`${tc("home.disputeDue")} · ${d.number} ${d.customer ?? ""}`}
               </Link>
               <span className="shrink-0 text-danger">{tc("home.disputeItems", { count: d.disputes })}</span>
+            </li>
+          ))}
+          {certificates?.map((c) => (
+            <li key={c.href} className="flex items-center justify-between gap-4 py-2 text-sm" data-testid="todo-certificate">
+              <Link to={c.href} className="min-w-0 truncate text-brand hover:underline">
+                {`${tc("home.certificateDue")} · ${c.plate} ${labelOf(CERTIFICATE_KINDS.find((k) => k.value === c.kind)?.label ?? { zh: c.kind, en: c.kind }, i18n.language)} ${c.number}`}
+              </Link>
+              <span className={`shrink-0 tabular-nums ${c.expiresOn < today ? "text-danger" : "text-warning"}`}>{tc(c.expiresOn < today ? "home.certificateExpired" : "home.certificateExpires", { day: c.expiresOn })}</span>
             </li>
           ))}
           {approvals.map((item) => (

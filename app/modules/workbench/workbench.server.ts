@@ -20,6 +20,7 @@ import { ALARM_KINDS, ALARM_PATH, ALARM_PERMISSION, MAX_RANGE_DAYS } from "~/mod
 import { J1939_NAMES } from "~/modules/alarms/j1939";
 import { todoReads } from "~/modules/workflow/approval.server";
 import { dueUrgesRead } from "~/modules/overdue/machines.server";
+import { certificatesDueRead } from "~/modules/certificates/certificate-gate.server";
 import { disputesDueRead } from "~/modules/billing/statements-list.server";
 import { BILL_EDIT_CODE, BILL_LIST_PATH, statementHref } from "~/modules/billing/bills.resource";
 import { OVERDUE_PATH } from "~/modules/overdue/overdue";
@@ -37,6 +38,8 @@ export const SHORTCUTS = 8;
 const NEWEST = 5;
 /** at most this many urges due are listed in the to-do (the overdue list has them all) */
 const URGES = 5;
+/** 证书管理: its list puts what runs out first first */
+const CERTIFICATE_PATH = "/certificate";
 
 /** Which parts the user's screens grant: the live fleet (monitoring), alarms (the alarm list), handling them, urging
  * the overdue contracts they are responsible for (逾期合同). */
@@ -49,6 +52,7 @@ export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
     handle: alarmList && access.permissions.has(`${ALARM_PERMISSION}:edit`),
     urges: hasScreen(access, OVERDUE_PATH),
     disputes: hasScreen(access, BILL_LIST_PATH) && access.permissions.has(BILL_EDIT_CODE),
+    certificates: hasScreen(access, CERTIFICATE_PATH),
   };
 }
 
@@ -115,6 +119,8 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     dueUrgesRead(scope, today, parts.urges ? URGES : 0),
     // the customers' disputes waiting for the user's answer (对账单 有异议)
     disputesDueRead(scope, parts.disputes ? URGES : 0),
+    // the machines' mandatory certificates expired or running out within 30 days (证书管理)
+    certificatesDueRead(scope, today, parts.certificates ? URGES : 0),
   ] as const;
   const together = todo.queries.every(batchableSelect);
   const [results, aside] = await Promise.all([
@@ -122,7 +128,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     batch(db, [...own, ...(together ? todo.queries : [])]),
     together ? Promise.resolve([]) : Promise.all(todo.queries),
   ]);
-  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, ...batchedTodo] = results;
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, certificateRows, ...batchedTodo] = results;
   const todoRows = together ? batchedTodo : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
@@ -138,12 +144,14 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
   const unhandled = byLevel(unhandledRows);
   return {
     parts,
+    today,
     fleet: parts.fleet ? { vehicles: fleetRows[0]?.n ?? 0 } : null,
     alarms: parts.alarms ? alarmSummary : null,
     toHandle: parts.handle ? { byLevel: unhandled, total: unhandled[0] + unhandled[1] + unhandled[2], href: `${ALARM_PATH}?state=0&from=${handleFromDay}&to=${today}` } : null,
     todo: await todo.finish(todoRows),
     urges: parts.urges ? urgeRows.map((u) => ({ number: u.number, name: u.name, nextOn: u.nextOn, href: `${OVERDUE_PATH}/contract?id=${u.contractId}` })) : null,
     disputes: parts.disputes ? disputeRows.map((d) => ({ number: d.number, contractNumber: d.contractNumber, customer: d.customer, disputes: d.disputes, href: statementHref(d.id) })) : null,
+    certificates: parts.certificates ? certificateRows.map((c) => ({ plate: c.plate, kind: c.kind, number: c.number, expiresOn: c.expiresOn ?? "", href: `${CERTIFICATE_PATH}/form?id=${c.id}` })) : null,
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
   };

@@ -13,6 +13,8 @@ export interface WorkbenchParts {
   urges: boolean;
   /** the customers' disputes on the statements the user made or sells: answering them (合同账单报表's edit) */
   disputes: boolean;
+  /** the machines' mandatory certificates expired or running out within 30 days: 证书管理 */
+  certificates: boolean;
 }
 
 /** An overdue contract whose next urge day has come, in the user's to-do. */
@@ -22,6 +24,15 @@ export interface DisputeDue {
   contractNumber: string;
   customer: string | null;
   disputes: number;
+  href: string;
+}
+
+/** A machine's mandatory certificate expired or running out within 30 days. */
+export interface CertificateDue {
+  plate: string;
+  kind: string;
+  number: string;
+  expiresOn: string;
   href: string;
 }
 
