@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireScope } from "~/modules/access/access.server";
+import { hasScreen, requireScope } from "~/modules/access/access.server";
 import { formatCell } from "~/lib/list/format";
 import { labelOf } from "~/lib/list/types";
 import { loadVehicleDetails } from "~/modules/telematics/details.server";
@@ -17,6 +17,8 @@ import { RentalSection } from "~/modules/rent/rental-section";
 import { pageTitle } from "~/lib/page-title";
 import { towerStages } from "~/modules/tower-docs/tower-doc.server";
 import { TowerStageSection, type TowerStageView } from "~/modules/tower-docs/tower-stage-section";
+import { vehicleCertificateRows } from "~/modules/certificates/certificate.server";
+import { CertificateSection } from "~/modules/certificates/certificate-section";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, { zh: "设备详情", en: "Device Details" }, data && "vehicle" in data ? data.vehicle.plate : undefined) }];
 
@@ -31,7 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!details) throw new Response("Not Found", { status: 404 });
   // a tower crane's page shows where its file (塔吊档案) says it is
   const tower: TowerStageView | null = details.vehicle.vehicleType === "3" ? { vehicleId: details.vehicle.id, file: (await towerStages(scope.db, scope.user.tenantId, [details.vehicle.id])).get(details.vehicle.id) ?? null } : null;
-  return { ...details, rental, tower };
+  // its certificates, with the page (证书管理's own list has every machine's)
+  const certificates = hasScreen(scope.access, "/certificate") ? await vehicleCertificateRows(scope, details.vehicle.id) : null;
+  return { ...details, rental, tower, certificates };
 }
 
 const at = (ms: number | null | undefined, timeZone: string) => (ms ? stampInZone(ms, timeZone) : "—");
@@ -56,7 +60,7 @@ function NoVehicle() {
   );
 }
 
-function Details({ vehicle, live, options, rental, tower }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
+function Details({ vehicle, live, options, rental, tower, certificates }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
   const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
   const timeZone = useTimeZone();
@@ -118,6 +122,7 @@ function Details({ vehicle, live, options, rental, tower }: Exclude<ReturnType<t
       </section>
       {tower && <TowerStageSection tower={tower} />}
       <RentalSection rental={rental} />
+      {certificates && <CertificateSection vehicleId={vehicle.id} rows={certificates} />}
       <section aria-labelledby="archive-title" className="rounded-lg border border-line bg-panel p-4">
         <h2 id="archive-title" className="mb-3 text-base font-semibold text-ink">
           {t("details.archive")}

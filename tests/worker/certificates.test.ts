@@ -58,6 +58,13 @@ describe("证书管理: a machine's certificates", () => {
     expect(list.indexOf("PICC-1")).toBeLessThan(list.indexOf("起重沪F10231"));
     expect(list).toContain("已过期");
     expect(list).toContain("30天内到期");
+    // the machine's page lists them the same way, each opening its record, and offers one more for it
+    const details = await (await get(`/deviceDetails?id=${a.crane}`, a.cookie)).text();
+    const section = details.slice(details.indexOf('data-testid="vehicle-certificates"'));
+    expect(section.indexOf("SHTJ-DJ-20261")).toBeLessThan(section.indexOf("PICC-1"));
+    expect(section).toContain(`/certificate/form?id=${idOf(expired)}`);
+    expect(section).toContain(`/certificate/form?new=1&amp;vehicleId=${a.crane}`);
+    expect(section).toContain("长期有效");
     const refused = await a.post("/certificate/form?new=1", certificate(a.crane, { issuedOn: "2026-05-01", expiresOn: "2026-04-30" }));
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("有效期不能早于发证日期");

@@ -132,3 +132,15 @@ export const certificateDocument: DocumentDefinition<{ id: number; version: numb
   },
 };
 
+
+/** A machine's certificates for its page, first to expire first, flagged on the tenant's day. */
+export async function vehicleCertificateRows(scope: RequestScope, vehicleId: number) {
+  const today = todayInZone(scope.user.timeZone);
+  const rows = await scope.db
+    .select({ id: vehicleCertificates.id, kind: vehicleCertificates.kind, number: vehicleCertificates.number, expiresOn: vehicleCertificates.expiresOn, mandatory: vehicleCertificates.mandatory })
+    .from(vehicleCertificates)
+    .where(tenantWhere(vehicleCertificates, scope, eq(vehicleCertificates.vehicleId, vehicleId)))
+    .orderBy(sql`${vehicleCertificates.expiresOn} is null`, asc(vehicleCertificates.expiresOn), asc(vehicleCertificates.id));
+  return rows.map((r) => ({ ...r, flag: certFlagOf(r.expiresOn, today) }));
+}
+export type VehicleCertificateRow = Awaited<ReturnType<typeof vehicleCertificateRows>>[number];
