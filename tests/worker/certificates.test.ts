@@ -145,4 +145,19 @@ describe("证书管理: a machine's certificates", () => {
     const dept = await makeDepartment(a.tenantId, a.rootOrgId);
     expect(await (await get("/manageWork", await signInDepartmentUser(a, dept, "部门经理"))).text()).not.toContain("GONE-1");
   });
+
+  it("证照管理: keeps the company's licences, first to expire first and flagged, the tenant's alone", async () => {
+    const a = await admin();
+    const b = await admin();
+    const licence = (more: Fields): Fields => ({ intent: "save", kind: "safety", name: "安全生产许可证", number: "(沪)JZ安许证字[2023]0101", holder: "", issuer: "", issuedOn: addDays(today(), -1000), expiresOn: addDays(today(), 25), remark: "", ...more });
+    const soon = idOf(await a.post("/license/form?new=1", licence({})));
+    expect(soon).toBeGreaterThan(0);
+    expect((await a.post("/license/form?new=1", licence({ kind: "business", name: "营业执照", number: "91310115MA1K4", expiresOn: "" }))).status).toBe(302);
+    const list = await (await get("/license", a.cookie)).text();
+    expect(list.indexOf("(沪)JZ安许证字[2023]0101")).toBeLessThan(list.indexOf("91310115MA1K4"));
+    expect(list).toContain("30天内到期");
+    expect((await a.post("/license/form?new=1", licence({ expiresOn: "2020-01-01", issuedOn: "2020-02-01" }))).status).toBe(409);
+    expect((await get(`/license/form?id=${soon}`, b.cookie)).status).toBe(404);
+    expect(await (await get("/license", b.cookie)).text()).not.toContain("91310115MA1K4");
+  });
 });

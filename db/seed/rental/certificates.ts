@@ -7,6 +7,7 @@ import { tenants, vehicles } from "../../schema";
 import { addDays } from "../../../app/lib/calendar";
 import { todayInZone } from "../../../app/lib/tenant-clock";
 import { vehicleCertificates } from "../../../app/modules/certificates/certificate.server";
+import { companyLicenses } from "../../../app/modules/certificates/license.server";
 import type { RentalSeedPart } from "./index";
 
 export const seedCertificates: RentalSeedPart = async (db, ctx) => {
@@ -28,5 +29,13 @@ export const seedCertificates: RentalSeedPart = async (db, ctx) => {
     rows.push({ ...base, kind: "insurance", number: `PICC-JX-2026-${String(8801 + i)}`, issuer: "中国人民财产保险股份有限公司上海市分公司", issuedOn: addDays(today, -345 + (i === 1 ? 0 : 40 * i)), expiresOn: addDays(today, i === 1 ? 20 : 20 + 40 * i), mandatory: 0 });
   }
   for (let i = 0; i < rows.length; i += 6) await db.insert(vehicleCertificates).values(rows.slice(i, i + 6));
-  return `seeded ${rows.length} machine certificates (one inspection expired: TC-04 waits for re-inspection)`;
+  // the company's own licences (证照管理): the safety licence is due for renewal within the month
+  const holder = "德瑞克起重设备租赁有限公司";
+  await db.insert(companyLicenses).values([
+    { tenantId: ctx.tenantId, kind: "business", name: "营业执照", number: "91310115MA1K4XXXX8", holder, issuer: "上海市浦东新区市场监督管理局", issuedOn: "2019-04-16", creatorId: ctx.adminId },
+    { tenantId: ctx.tenantId, kind: "construction", name: "起重设备安装工程专业承包二级", number: "D231XXXX67", holder, issuer: "上海市住房和城乡建设管理委员会", issuedOn: addDays(today, -900), expiresOn: addDays(today, 560), creatorId: ctx.adminId },
+    { tenantId: ctx.tenantId, kind: "safety", name: "安全生产许可证", number: "(沪)JZ安许证字[2023]01XXXX", holder, issuer: "上海市住房和城乡建设管理委员会", issuedOn: addDays(today, -1070), expiresOn: addDays(today, 25), creatorId: ctx.adminId },
+    { tenantId: ctx.tenantId, kind: "specialEquipment", name: "特种设备安装改造维修许可证（起重机械）", number: "TS34310XX-2027", holder, issuer: "上海市市场监督管理局", issuedOn: addDays(today, -400), expiresOn: addDays(today, 1060), creatorId: ctx.adminId },
+  ]);
+  return `seeded ${rows.length} machine certificates (one inspection expired: TC-04 waits for re-inspection) and 4 company licences`;
 };

@@ -17,6 +17,8 @@ const factories: Record<string, Factory> = {
     mandatory: "",
     remark: "",
   }),
+  // the company's safety licence, valid three years
+  license: () => ({ kind: "safety", name: unique("安全生产许可证"), number: unique("(沪)JZ安许证字"), holder: "", issuer: "", issuedOn: "2025-01-01", expiresOn: "2027-12-31", remark: "" }),
 };
 
 const prepare: Record<string, Prepare> = {
