@@ -72,3 +72,12 @@ describe("J1939 dictionary", () => {
     expect(faultListText([{ spn: 110, fmi: 0, count: 1 }, { spn: 97, fmi: 15, count: 2 }], "en-US", J1939_NAMES)).toBe("SPN 110 (engine coolant temperature) FMI 0 (above normal range); SPN 97 (water in fuel) FMI 15 (slightly above normal range) ×2");
   });
 });
+
+describe("a tower crane's alarms in words", () => {
+  it("writes a high wind and an overload with their limits (and the load at its radius)", () => {
+    expect(alarmDetailText("wind", { wind: 12.4, limitMs: 10.8 }, zh)).toBe("大风：风速 12.4 m/s，限值 10.8 m/s");
+    expect(alarmDetailText("wind", { wind: 12.4, limitMs: 10.8 }, en)).toBe("High wind: 12.4 m/s, limit 10.8 m/s");
+    expect(alarmDetailText("overload", { moment: 103, load: 6.2, radius: 38.5, limitPercent: 100 }, zh)).toBe("超载：力矩 103%，限值 100%（吊重 6.2 t，幅度 38.5 m）");
+    expect(alarmDetailText("overload", { moment: 105.6, limitPercent: 100 }, en)).toBe("Overload: moment 105.6%, limit 100%");
+  });
+});

@@ -110,6 +110,21 @@ function sentence(kind: string, d: Detail, c: DetailContext): string | null {
       const times = count !== null && count > 1 ? (zh ? `，发生 ${count} 次` : `, ${count} occurrences`) : "";
       return `${zh ? "故障 " : "Fault "}${faultCodeText(spn, fmi, c.lang, c.names)}${times}`;
     }
+    case "wind": {
+      const wind = num(d.wind);
+      const limit = num(d.limitMs);
+      if (wind === null || limit === null) return null;
+      return zh ? `大风：风速 ${amount(wind)} m/s，限值 ${amount(limit)} m/s` : `High wind: ${amount(wind)} m/s, limit ${amount(limit)} m/s`;
+    }
+    case "overload": {
+      const moment = num(d.moment);
+      const limit = num(d.limitPercent);
+      if (moment === null || limit === null) return null;
+      const load = num(d.load);
+      const radius = num(d.radius);
+      const at = load !== null && radius !== null ? (zh ? `（吊重 ${amount(load)} t，幅度 ${amount(radius)} m）` : ` (${amount(load)} t at ${amount(radius)} m)`) : "";
+      return zh ? `超载：力矩 ${amount(moment)}%，限值 ${amount(limit)}%${at}` : `Overload: moment ${amount(moment)}%, limit ${amount(limit)}%${at}`;
+    }
     case "fuel_drop":
     case "refuel": {
       const from = num(d.from);
