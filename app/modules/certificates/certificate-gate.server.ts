@@ -51,3 +51,12 @@ export function certificatesDueRead(scope: RequestScope, today: string, limit: n
     .orderBy(asc(vehicleCertificates.expiresOn), asc(vehicleCertificates.id))
     .limit(Math.max(limit, 1));
 }
+
+/** Every machine's mandatory certificates expired before `day`, first to expire first: the monitoring map's marks. */
+export function expiredMandatoryRows(db: Db, tenantId: number, day: string) {
+  return db
+    .select({ id: vehicleCertificates.id, vehicleId: vehicleCertificates.vehicleId, kind: vehicleCertificates.kind, number: vehicleCertificates.number, expiresOn: vehicleCertificates.expiresOn })
+    .from(vehicleCertificates)
+    .where(and(ofTenant(vehicleCertificates, tenantId), eq(vehicleCertificates.mandatory, 1), lt(vehicleCertificates.expiresOn, day)))
+    .orderBy(asc(vehicleCertificates.expiresOn), asc(vehicleCertificates.id));
+}

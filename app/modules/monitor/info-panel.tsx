@@ -2,7 +2,9 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
 import { Link } from "@remix-run/react";
-import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle, type OverdueMark } from "./monitor";
+import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle, type CertificateMark, type OverdueMark } from "./monitor";
+import { labelOf } from "~/lib/list/types";
+import { CERTIFICATE_KINDS } from "~/modules/certificates/certificate.resource";
 import { MONITOR } from "~/modules/monitor/texts/monitor";
 import { formatInZone } from "~/lib/tenant-clock";
 import { useTimeZone } from "~/lib/use-time-zone";
@@ -14,6 +16,8 @@ interface Props {
   vehicle: MonitorVehicle | undefined;
   /** the machine is on rent under an overdue contract */
   overdue?: OverdueMark;
+  /** a mandatory certificate of the machine has expired */
+  certificate?: CertificateMark;
   id: number;
   follow: boolean;
   onFollow: (on: boolean) => void;
@@ -24,7 +28,7 @@ interface Props {
 const fixed = (n: number | null | undefined, digits: number) => (n === null || n === undefined ? null : Number(n.toFixed(digits)).toString());
 
 /** The selected vehicle's live telemetry; re-renders only when that vehicle changes. Esc (handled by the screen) closes it. */
-export function InfoPanel({ store, vehicle, overdue, id, follow, onFollow, onLocate, onClose }: Props) {
+export function InfoPanel({ store, vehicle, overdue, certificate, id, follow, onFollow, onLocate, onClose }: Props) {
   const { t, i18n } = useTranslation(MONITOR);
   useSyncExternalStore(
     store.subscribe,
@@ -83,6 +87,16 @@ export function InfoPanel({ store, vehicle, overdue, id, follow, onFollow, onLoc
           {overdue.contractId !== null ? (
             <Link to={`/overdueContract/contract?id=${overdue.contractId}`} className="underline hover:no-underline">
               {t("overdue.open")}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      {certificate ? (
+        <div role="note" className="border-b border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" data-testid="vehicle-panel-certificate">
+          <p className="font-medium">{t("certificate.expired", { kind: labelOf(CERTIFICATE_KINDS.find((k) => k.value === certificate.kind)?.label ?? { zh: certificate.kind, en: certificate.kind }, i18n.language), number: certificate.number, day: certificate.expiresOn })}</p>
+          {certificate.id !== null ? (
+            <Link to={`/certificate/form?id=${certificate.id}`} className="underline hover:no-underline">
+              {t("certificate.open")}
             </Link>
           ) : null}
         </div>

@@ -6,7 +6,7 @@ import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { AreaSearch } from "./area-search";
 import { InfoPanel } from "./info-panel";
 import type { Connection } from "./live-store";
-import { matchesStatus, type ModelIcons, type MonitorOrg, type MonitorVehicle, type OverdueMarks, type StatusFilter } from "./monitor";
+import { matchesStatus, type ModelIcons, type MonitorOrg, type MonitorVehicle, type OverdueMarks, type CertificateMarks, type StatusFilter } from "./monitor";
 import { useFleetLive } from "./use-fleet-live";
 import { VehicleLayer } from "./vehicle-layer";
 import { VehicleTree } from "./vehicle-tree";
@@ -18,6 +18,7 @@ export interface MonitorData {
   orgs: MonitorOrg[];
   icons: ModelIcons;
   overdue: OverdueMarks;
+  certificates: CertificateMarks;
 }
 
 /** the info panel's width (w-80) plus its margin */
@@ -111,12 +112,12 @@ export function MonitorScreen({ data }: { data: MonitorData }) {
         </p>
       )}
       <div className="flex min-h-0 flex-1 gap-3">
-        <VehicleTree store={store} orgs={data.orgs} vehicles={data.vehicles} overdue={data.overdue} filter={filter} onFilter={setFilter} selectedId={selectedId} onSelect={select} />
+        <VehicleTree store={store} orgs={data.orgs} vehicles={data.vehicles} overdue={data.overdue} certificates={data.certificates} filter={filter} onFilter={setFilter} selectedId={selectedId} onSelect={select} />
         <div className="relative min-w-0 flex-1 overflow-hidden rounded-lg border border-line">
           <MapView config={data.mapConfig} onReady={onReady} className="h-full w-full" label={t("map.label")} />
           {areaOpen && <AreaSearch handle={handle} onSelect={select} onClose={() => setAreaOpen(false)} />}
           {selectedId !== null && (
-            <InfoPanel store={store} id={selectedId} vehicle={byId.current.get(selectedId)} overdue={data.overdue[selectedId]} follow={follow} onFollow={setFollow} onLocate={() => layer.current?.centre(selectedId, true)} onClose={close} />
+            <InfoPanel store={store} id={selectedId} vehicle={byId.current.get(selectedId)} overdue={data.overdue[selectedId]} certificate={data.certificates[selectedId]} follow={follow} onFollow={setFollow} onLocate={() => layer.current?.centre(selectedId, true)} onClose={close} />
           )}
         </div>
       </div>

@@ -11,7 +11,8 @@ import { hasScreen, type RequestScope } from "~/modules/access/access.server";
 import { overdueMachines } from "~/modules/overdue/machines.server";
 import { OVERDUE_PATH } from "~/modules/overdue/overdue";
 import { loadMapConfig } from "~/modules/settings/map-config.server";
-import { checkArea, type AreaError, type AreaHitRow, type MonitorOrg, type MonitorVehicle, type ModelIcons, type OverdueMarks } from "./monitor";
+import { checkArea, type AreaError, type AreaHitRow, type CertificateMarks, type MonitorOrg, type MonitorVehicle, type ModelIcons, type OverdueMarks } from "./monitor";
+import { expiredMandatoryRows } from "~/modules/certificates/certificate-gate.server";
 
 export const MONITOR_PATH = HUB_SCREENS.live;
 
@@ -21,7 +22,7 @@ export async function loadMonitor(scope: RequestScope) {
   const { db, user } = scope;
   const tenantId = user.tenantId;
   const today = todayInZone(user.timeZone);
-  const [visible, mapConfig, vehicleRows, orgRows, modelRows, overdueRows] = await Promise.all([
+  const [visible, mapConfig, vehicleRows, orgRows, modelRows, overdueRows, expiredRows] = await Promise.all([
     visibleVehicleIds(db, tenantId, user.id),
     loadMapConfig(db, tenantId),
     db
@@ -32,6 +33,7 @@ export async function loadMonitor(scope: RequestScope) {
     db.select({ id: organisations.id, parentId: organisations.parentId, name: organisations.name, sort: organisations.sort }).from(organisations).where(ofTenant(organisations, tenantId)).orderBy(organisations.sort, organisations.id),
     modelIconRows(scope.db, tenantId),
     overdueMachines(scope, today),
+    expiredMandatoryRows(db, tenantId, today),
   ]);
   // the scope filter runs here, not as an IN list: D1 caps bound parameters at 100
   const list: MonitorVehicle[] = (visible === "all" ? vehicleRows : vehicleRows.filter((v) => visible.has(v.id))).map((v) => [v.id, v.plate, v.terminalNo, v.selfNo, v.orgId, v.modelId]);
@@ -55,7 +57,14 @@ export async function loadMonitor(scope: RequestScope) {
     if ((overdue[r.vehicleId]?.days ?? -1) >= days) continue;
     overdue[r.vehicleId] = { contractId: linked ? r.contractId : null, number: r.number, days, stopApprovedOn: r.stopApprovedOn };
   }
-  return { mapConfig, vehicles: list, orgs, icons, overdue, seesAll: visible === "all" };
+  // a machine whose mandatory certificate has expired: the first to have expired
+  const certificates: CertificateMarks = {};
+  const certificateLinked = hasScreen(scope.access, "/certificate");
+  for (const r of expiredRows) {
+    if ((visible !== "all" && !visible.has(r.vehicleId)) || certificates[r.vehicleId]) continue;
+    certificates[r.vehicleId] = { id: certificateLinked ? r.id : null, kind: r.kind, number: r.number, expiresOn: r.expiresOn ?? "" };
+  }
+  return { mapConfig, vehicles: list, orgs, icons, overdue, certificates, seesAll: visible === "all" };
 }
 
 /** The tenant's models that have a map icon. */

@@ -16,6 +16,16 @@ export interface OverdueMark {
 }
 export type OverdueMarks = Record<number, OverdueMark>;
 
+/** A machine whose mandatory certificate has expired (证书管理): the mark in the tree and the info panel. id is null for
+ * a user without 证书管理 (no link). */
+export interface CertificateMark {
+  id: number | null;
+  kind: string;
+  number: string;
+  expiresOn: string;
+}
+export type CertificateMarks = Record<number, CertificateMark>;
+
 export interface MonitorOrg {
   id: number;
   parentId: number | null;

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Keyboa
 import { useTranslation } from "react-i18next";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import type { LiveStore } from "./live-store";
-import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type OverdueMarks, type StatusFilter, type TreeRow } from "./monitor";
+import { displayStatus, liveTreeVehicles, matchesSearch, matchesStatus, STATUS_COLOURS, treeRows, type MonitorOrg, type MonitorVehicle, type OverdueMarks, type CertificateMarks, type StatusFilter, type TreeRow } from "./monitor";
 import { MONITOR } from "~/modules/monitor/texts/monitor";
 
 const ROW_PX = 32;
@@ -14,6 +14,7 @@ interface Props {
   orgs: MonitorOrg[];
   vehicles: MonitorVehicle[];
   overdue: OverdueMarks;
+  certificates: CertificateMarks;
   filter: StatusFilter;
   onFilter: (f: StatusFilter) => void;
   selectedId: number | null;
@@ -25,7 +26,7 @@ interface Props {
  * and a virtual list (only the rows in view are in the DOM). It re-renders when a status changes, never for a move.
  * Keyboard: ↑/↓ move, →/← open and close an organisation, Enter selects a vehicle, Home/End jump.
  */
-export function VehicleTree({ store, orgs, vehicles: loaded, overdue, filter, onFilter, selectedId, onSelect }: Props) {
+export function VehicleTree({ store, orgs, vehicles: loaded, overdue, certificates, filter, onFilter, selectedId, onSelect }: Props) {
   const { t } = useTranslation(MONITOR);
   useSyncExternalStore(store.subscribe, store.getStatusVersion, store.getStatusVersion);
   const [search, setSearch] = useState("");
@@ -224,6 +225,11 @@ export function VehicleTree({ store, orgs, vehicles: loaded, overdue, filter, on
                   {overdue[row.id] ? (
                     <span className="shrink-0 rounded bg-danger/10 px-1 text-xs text-danger" title={t("overdue.days", { number: overdue[row.id]!.number, days: overdue[row.id]!.days })} data-testid="tree-overdue">
                       {t("overdue.badge")}
+                    </span>
+                  ) : null}
+                  {certificates[row.id] ? (
+                    <span className="shrink-0 rounded bg-warning/15 px-1 text-xs text-warning" title={`${certificates[row.id]!.number} ${certificates[row.id]!.expiresOn}`} data-testid="tree-certificate">
+                      {t("certificate.badge")}
                     </span>
                   ) : null}
                   <span className="ml-auto shrink-0 text-xs text-muted">{t(`status.${live?.alarm ? "alarm" : (live?.status ?? "never")}`)}</span>

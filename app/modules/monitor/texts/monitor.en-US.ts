@@ -42,6 +42,11 @@ export default {
     reconnecting: "Connection lost, reconnecting…",
     offline: "Live service unavailable, retrying",
   },
+  certificate: {
+    badge: "Certificate expired",
+    expired: "{{kind}} {{number}} expired on {{day}}: no contract line, no trip",
+    open: "Open the certificate",
+  },
   overdue: {
     badge: "Contract overdue",
     days: "Contract {{number}} is {{days}} days overdue",

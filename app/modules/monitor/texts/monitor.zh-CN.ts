@@ -40,6 +40,11 @@ export default {
     reconnecting: "连接中断，正在重连…",
     offline: "实时服务暂不可用，正在重试",
   },
+  certificate: {
+    badge: "证书过期",
+    expired: "{{kind}} {{number}} 已于 {{day}} 过期，不能上合同、不能出车",
+    open: "查看证书",
+  },
   overdue: {
     badge: "合同逾期",
     days: "合同 {{number}} 已逾期 {{days}} 天",
