@@ -11,7 +11,7 @@ import { Select } from "~/ui/input";
 import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 import { CRANE_ROLES, STOP_REASONS, TURBINE_DONE, TURBINE_STAGES } from "./wind-project.resource";
 import { progressOf, windVerdict, type WindCrane, type WindFigures } from "./wind";
-import { craneIdsOf, PositionChips, VERDICT_TONE } from "./wind-screen";
+import { craneIdsOf, PositionChips, VERDICT_TONE } from "./wind-parts";
 import { WIND } from "./texts/wind";
 
 export interface WindOwnerData {

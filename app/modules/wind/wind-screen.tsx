@@ -8,7 +8,8 @@ import { Kpi, WallFrame, WallPanel } from "~/modules/wall/wall-frame";
 import { WallBars } from "~/modules/wall/wall-bars";
 import { formatOne as fmt1 } from "~/modules/wall/wall";
 import { CRANE_ROLES, STOP_REASONS, TURBINE_STAGES } from "./wind-project.resource";
-import { progressOf, STAGE_SHORT, windVerdict, type WindCrane, type WindFigures, type WindProjectFigures, type WindStop, type WindVerdict } from "./wind";
+import { progressOf, STAGE_SHORT, windVerdict, type WindCrane, type WindFigures, type WindProjectFigures, type WindStop } from "./wind";
+import { BAR_TONE, craneIdsOf, PositionChips, STAGE_TONE, VERDICT_TONE } from "./wind-parts";
 import { WIND } from "./texts/wind";
 
 export interface WindScreenData {
@@ -20,14 +21,6 @@ export interface WindScreenData {
 /** the project cards a page shows; more turn the page every PAGE_MS */
 const PER_PAGE = 4;
 const PAGE_MS = 15_000;
-
-/** A turbine position's chip by its stage: grey not started, blue shades while lifting, green erected. */
-export const STAGE_TONE = ["bg-line text-muted", "bg-slate-500/30 text-ink", "bg-brand/25 text-ink", "bg-brand/45 text-ink", "bg-brand/70 text-white", "bg-green-600/70 text-white"];
-export const VERDICT_TONE: Record<WindVerdict, string> = { ok: "text-success", near: "text-warning", over: "text-danger", none: "text-muted" };
-const BAR_TONE: Record<WindVerdict, string> = { ok: "bg-success", near: "bg-warning", over: "bg-danger", none: "bg-line" };
-
-/** The ids of the cranes of these projects, once each: what the screen watches on the hub. */
-export const craneIdsOf = (projects: readonly WindProjectFigures[]) => [...new Set(projects.flatMap((p) => p.cranes.map((c) => c.vehicleId)))];
 
 /**
  * 风电监控大屏: each wind project in progress: its turbine positions by stage and the progress they make, its cranes
@@ -121,19 +114,6 @@ function ProjectHead({ project: p }: { project: WindProjectFigures }) {
         <span className="shrink-0 tabular-nums text-muted">{t("screen.positionsOf", { done, total: p.positions.length })}</span>
       </div>
     </>
-  );
-}
-
-/** The positions as chips coloured by stage, the position's number on each (its stage in the title). */
-export function PositionChips({ positions, lang }: { positions: WindProjectFigures["positions"]; lang: string }) {
-  return (
-    <ul className="flex min-h-0 flex-1 flex-wrap content-start gap-1 overflow-hidden" data-testid="wind-positions">
-      {positions.map((x) => (
-        <li key={x.positionNo} className={`rounded px-1.5 text-base tabular-nums ${STAGE_TONE[x.stage] ?? STAGE_TONE[0]}`} title={labelOf(TURBINE_STAGES[x.stage]?.label ?? TURBINE_STAGES[0]!.label, lang)} data-stage={x.stage}>
-          {x.positionNo}
-        </li>
-      ))}
-    </ul>
   );
 }
 
