@@ -7,6 +7,7 @@ import { DEMO_USERS } from "../db/seed/demo-identity";
 import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
 import { pdfBench } from "./bench-pdf";
+import { soakBench, soakLines, trafficLines, wallTrafficBench } from "./bench-soak";
 import { startupBench } from "./bench-startup";
 import { build, ensureChromium, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 import { seeded } from "./simulator-model";
@@ -229,6 +230,8 @@ try {
   console.log(`  a list screen adds ${(added / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 40 KB)  ${added <= 40 * 1024 ? "ok" : "OVER"}`);
   const board = loads["/quickSchedule"]!.js - loads["/manageWork"]!.js;
   console.log(`  the availability board adds ${(board / 1024).toFixed(1)} KB of gzipped JS to the shell (budget ≤ 60 KB)  ${board <= 60 * 1024 ? "ok" : "OVER"}`);
+  // a wall screen left open for a day of 1,000 machines (its hub played by the script; the real hub's bytes after the fan-out)
+  for (const line of soakLines(await soakBench({ base: BASE, cookie, ids: fleetIds.slice(0, 1000) }))) console.log(line);
 
   console.log(`\nMonitoring page frame rate in Chromium (software GL), /equipmentMonitor with ${fleetIds.length.toLocaleString("en")} vehicles (goal 30 fps)`);
   for (const r of await fpsBench({ base: BASE, cookie, ids: fleetIds })) console.log(`  ${r.label.padEnd(28)} ${r.fps.toFixed(1).padStart(5)} fps  worst frame ${r.worstFrameMs.toFixed(0)} ms`);
@@ -240,6 +243,9 @@ try {
     const verdict = r.reference ? "(reference: through wrangler dev's proxy Worker, with permessage-deflate; see scripts/bench-fanout.ts)" : r.subscribers < 1000 || r.p99 < 100 ? "ok" : "OVER";
     console.log(`  ${String(r.subscribers).padEnd(12)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${r.samples} of ${r.expected}  ${verdict}   (slowest round: first frame ${r.slowest.first.toFixed(0)}, last ${r.slowest.last.toFixed(0)} ms)`);
   }
+  // last in the server's life: its 1,000 terminals (FPS0000001…, fleetIds' first) stay live on the hub for minutes after
+  const terminals = fleetIds.slice(0, 1000).map((_, i) => `FPS${String(i + 1).padStart(7, "0")}`);
+  for (const line of trafficLines(await wallTrafficBench({ base: BASE, cookie, terminals }))) console.log(line);
 } finally {
   stop();
 }
