@@ -221,7 +221,7 @@ try {
     console.log(`  ${path.padEnd(path.length > 14 ? 28 : 14)} JS ${(b.js / 1024).toFixed(1)} KB + CSS ${(b.css / 1024).toFixed(1)} KB = ${(total / 1024).toFixed(1)} KB in ${b.files} files  ${total <= 150 * 1024 ? "ok" : "OVER"}   (+ HTML ${(b.html / 1024).toFixed(1)} KB, which carries the loader data and the shell's texts in the page's language: ${((total + b.html) / 1024).toFixed(1)} KB with it)`);
   }
   console.log(`\nA big screen's first load, gzipped bytes (budget: JS+CSS ≤ 200 KB; the map's engine comes after the page)`);
-  for (const path of ["/homeworkScreen", "/towerScreen"]) {
+  for (const path of ["/homeworkScreen", "/towerScreen", "/windScreen"]) {
     const b = await firstLoad(path, true);
     const total = b.js + b.css;
     console.log(`  ${path.padEnd(28)} JS ${(b.js / 1024).toFixed(1)} KB + CSS ${(b.css / 1024).toFixed(1)} KB = ${(total / 1024).toFixed(1)} KB in ${b.files} files  ${total <= 200 * 1024 ? "ok" : "OVER"}   (+ HTML ${(b.html / 1024).toFixed(1)} KB)`);
