@@ -103,7 +103,7 @@ export const certificateResource = defineResource({
     if (v.issuedOn && v.expiresOn && v.expiresOn < v.issuedOn) errors.expiresOn ??= "certificates:expiredBeforeIssued";
     return errors;
   },
-  toInsert: (values, scope) => ({ ...values, mandatory: values.mandatory ?? 0, state: 0, creatorId: scope.user.id }),
+  toInsert: (values, scope) => ({ ...values, mandatory: values.mandatory ?? 0, creatorId: scope.user.id }),
   toUpdate: (values) => ({ ...values, mandatory: values.mandatory ?? 0 }),
   auditView: (row) => row,
   scopeWhere: inScope,

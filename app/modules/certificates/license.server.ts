@@ -77,7 +77,7 @@ export const licenseResource = defineResource({
     if (values.issuedOn && values.expiresOn && values.expiresOn < values.issuedOn) errors.expiresOn = "certificates:expiredBeforeIssued";
     return errors;
   },
-  toInsert: (values, scope) => ({ ...values, state: 0, creatorId: scope.user.id }),
+  toInsert: (values, scope) => ({ ...values, creatorId: scope.user.id }),
   toUpdate: (values) => values,
   auditView: (row) => row,
   fileColumns: [companyLicenses.attachments],

@@ -139,7 +139,7 @@ export const towerDocResource = defineResource({
     if (Object.keys(errors).length) return errors;
     return recordRules((values as { records: RecordValues[] }).records);
   },
-  toInsert: ({ records: _r, ...head }, scope) => ({ ...head, number: "", state: 0, creatorId: scope.user.id }),
+  toInsert: ({ records: _r, ...head }, scope) => ({ ...head, number: "", creatorId: scope.user.id }),
   toUpdate: ({ records: _r, ...head }) => head,
   sideWrites: documentLinesWrites(LINES),
   beforeDelete: async (scope, ids) => ({ dependents: [scope.db.delete(towerDocRecords).where(tenantWhere(towerDocRecords, scope, inArray(towerDocRecords.docId, ids)))] }),
