@@ -335,6 +335,9 @@ export const alarms = sqliteTable(
     index("alarms_tenant_at_idx").on(t.tenantId, t.at),
     index("alarms_tenant_state_at_idx").on(t.tenantId, t.handleState, t.at),
     index("alarms_vehicle_at_idx").on(t.vehicleId, t.at),
+    // a range's alarms of some kinds in time order (油耗报表's fuel events), and each machine's of a kind counted from the index alone (驾驶行为分析): migration 0044
+    index("alarms_tenant_kind_at_idx").on(t.tenantId, t.kind, t.at),
+    index("alarms_tenant_kind_vehicle_at_idx").on(t.tenantId, t.kind, t.vehicleId, t.at, t.handleState),
   ],
 );
 
@@ -380,6 +383,7 @@ export const vehicleDaily = sqliteTable(
     primaryKey({ columns: [t.vehicleId, t.day] }),
     index("vehicle_daily_tenant_day_idx").on(t.tenantId, t.day),
     index("vehicle_daily_tenant_day_sums_idx").on(t.tenantId, t.day, t.vehicleId, t.engineSeconds, t.idleSeconds, t.mileageKm, t.fuelUsedL),
+    index("vehicle_daily_tenant_day_online_idx").on(t.tenantId, t.day, t.vehicleId, t.onlineSeconds),
   ],
 );
 
@@ -400,8 +404,16 @@ export const vehicleMonthly = sqliteTable(
     idleSeconds: integer("idle_seconds").notNull().default(0),
     mileageKm: real("mileage_km").notNull().default(0),
     fuelUsedL: real("fuel_used_l").notNull().default(0),
+    /** days with kilometres (里程报表), the online time and the days with online time (在线离线报表): migration 0044 */
+    daysMoving: integer("days_moving").notNull().default(0),
+    onlineSeconds: integer("online_seconds").notNull().default(0),
+    daysOnline: integer("days_online").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.month] }), index("vehicle_monthly_tenant_month_idx").on(t.tenantId, t.month, t.vehicleId, t.daysWorked, t.engineSeconds, t.idleSeconds, t.mileageKm, t.fuelUsedL)],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.month] }),
+    index("vehicle_monthly_tenant_month_idx").on(t.tenantId, t.month, t.vehicleId, t.daysWorked, t.engineSeconds, t.idleSeconds, t.mileageKm, t.fuelUsedL),
+    index("vehicle_monthly_tenant_month_online_idx").on(t.tenantId, t.month, t.vehicleId, t.daysMoving, t.mileageKm, t.daysOnline, t.onlineSeconds),
+  ],
 );
 
 export const fleetDaily = sqliteTable(
@@ -416,6 +428,10 @@ export const fleetDaily = sqliteTable(
     idleSeconds: integer("idle_seconds").notNull().default(0),
     mileageKm: real("mileage_km").notNull().default(0),
     fuelUsedL: real("fuel_used_l").notNull().default(0),
+    /** the machines with kilometres, the machines online and their online time that day (migration 0044) */
+    machinesMoving: integer("machines_moving").notNull().default(0),
+    machinesOnline: integer("machines_online").notNull().default(0),
+    onlineSeconds: integer("online_seconds").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.day, t.orgId] })],
 );

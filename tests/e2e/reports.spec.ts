@@ -25,6 +25,9 @@ const REPORTS = [
   { path: "/performanceReport", name: "performance" },
   { path: "/engineeringEquipment", name: "equipment" },
   { path: "/engineeringEquipmentList", name: "equipment-list" },
+  { path: "/mileageReport", name: "mileage" },
+  { path: "/onlineReport", name: "online" },
+  { path: "/drivingBehaviorReport", name: "driving-behaviour" },
 ] as const;
 
 for (const lang of ["zh-CN", "en-US"] as const) {

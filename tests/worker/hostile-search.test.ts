@@ -100,7 +100,7 @@ async function expectNoServerError(cookie: string, path: string, key: string, ex
 }
 
 /** The reports: a period (a quick range, or from and to) and a grouping, read from the URL. */
-const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport", "/tjwsWorkingReport", "/performanceReport", "/engineeringEquipment", "/engineeringEquipmentList", "/reportStat"];
+const REPORT_PATHS = ["/contractRevenue", "/customerZeroRentReport", "/overtimeReport", "/operateDataReport", "/operationReport", "/oilWearReport", "/hdReport", "/tjwsWorkingReport", "/performanceReport", "/engineeringEquipment", "/engineeringEquipmentList", "/mileageReport", "/onlineReport", "/drivingBehaviorReport", "/reportStat"];
 /** The customer's big screens read the customer chosen (?customer=) and the theme. */
 const WALL_PATHS = ["/customerScreen", "/customerScreenInfo"];
 /** The wind screens read the project chosen (?project=) and the theme. */

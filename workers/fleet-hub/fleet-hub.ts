@@ -169,6 +169,16 @@ export class FleetHub extends DurableObject<Env> {
     return heatCells(this.sql, q);
   }
 
+  /**
+   * When the hub last heard from each of the tenant's vehicles (server clock; null: never) and the tenant's offline
+   * threshold: 在线离线报表's online classes (onlineClassOf, protocol.ts). Null for another tenant's call.
+   */
+  async lastHeard(tenantId: number): Promise<{ offlineAfterMs: number; seen: [number, number | null][] } | null> {
+    if (!(await this.ownTenant(tenantId))) return null;
+    await this.ensureConfig();
+    return { offlineAfterMs: this.config.offlineAfterMs, seen: Array.from(this.live.table.vehicles.values(), (v): [number, number | null] => [v.id, v.seen]) };
+  }
+
   /** Moves history older than the hot window to R2 and drops segments past retention. */
   async archive(now = Date.now()): Promise<{ moved: number; segments: number }> {
     const tenantId = this.tenantId;

@@ -5,7 +5,7 @@ import type { RequestScope } from "~/modules/access/access.server";
 import { equipmentTypeName } from "~/modules/telematics/vehicle-types";
 import { todayInZone } from "~/lib/tenant-clock";
 import { daysBetween, type ReportRange } from "./quick-range";
-import { col, engineSecondsIn, inScope, lineDaysIn, NO_MODEL, permilleOf, WON_STATES } from "./reports.server";
+import { col, engineSecondsIn, inScope, lineDaysIn, NO_MODEL, onRentOn, permilleOf, WON_STATES } from "./reports.server";
 import { labelIn, type ReportData, type ReportRow } from "./report-types";
 
 /** A machine's state on the range's last day (today while the range runs): on rent (a line of a won contract covers the day), in the yard, or stopped (disabled). */
@@ -41,14 +41,7 @@ async function machines(scope: RequestScope, range: ReportRange): Promise<Machin
       (select vehicle_models.name from vehicle_models where vehicle_models.id = vehicles.model_id) as model, vehicles.state as enabled,
       site.project as project, site.customer as customer, coalesce(rent.days, 0) as rentDays, coalesce(daily.seconds, 0) as engine
     from vehicles
-    left join (
-      select contract_lines.vehicle_id as vid, max(coalesce(contracts.project, contracts.site_address)) as project, max(customers.name) as customer
-      from contract_lines join contracts on contracts.id = contract_lines.contract_id and ${sameTenant(contracts, contractLines)}
-      left join customers on customers.id = contracts.customer_id
-      where ${ofTenant(contractLines, tenantId)} and contracts.current = 1 and contracts.state in (${WON_STATES}) and contract_lines.vehicle_id is not null
-        and contract_lines.on_rent_on <= ${asOf} and (contract_lines.off_rent_on is null or contract_lines.off_rent_on >= ${asOf})
-      group by 1
-    ) site on site.vid = vehicles.id
+    left join (${onRentOn(tenantId, asOf)}) site on site.vid = vehicles.id
     left join (
       select contract_lines.vehicle_id as vid,
         min(${days}, sum(${lineDaysIn(range)})) as days

@@ -4,6 +4,9 @@ import type { ReportRange } from "./quick-range";
 import { towerWorkReport } from "./tower-report.server";
 import { performanceReport } from "./performance.server";
 import { engineeringEquipment } from "./equipment.server";
+import { mileageReport } from "./mileage-report.server";
+import { onlineReport } from "./online-report.server";
+import { drivingBehaviourReport } from "./driving-behaviour.server";
 import { cellText, type ReportData, type ReportKey } from "./report-types";
 import { contractRevenue, customerZeroRent, operateData, overtimeReport } from "./reports.server";
 
@@ -26,6 +29,9 @@ const ENTRIES: CentreEntry[] = [
   { path: "/tjwsWorkingReport", key: "towerWork", run: towerWorkReport, figures: ["lifts", "overloads"] },
   { path: "/performanceReport", key: "performance", run: performanceReport, figures: ["revenue", "collected"] },
   { path: "/engineeringEquipment", key: "equipment", run: engineeringEquipment, figures: ["machines", "utilisation"] },
+  { path: "/mileageReport", key: "mileage", run: mileageReport, figures: ["km", "perDay"] },
+  { path: "/onlineReport", key: "online", run: onlineReport, figures: ["hours", "rate"] },
+  { path: "/drivingBehaviorReport", key: "drivingBehaviour", run: drivingBehaviourReport, figures: ["events", "score"] },
 ];
 
 export interface CentreCard {

@@ -11,8 +11,16 @@ const M = { top: 12, right: 12, bottom: 40, left: 84 };
 const FILLS = ["fill-brand", "fill-warning"];
 const SWATCH = ["bg-brand", "bg-warning"];
 
-/** A category name on the axis: at most 8 characters, the full name is the bar's title. */
-const short = (s: string) => (s.length > 8 ? `${s.slice(0, 7)}…` : s);
+/**
+ * A category name on the axis: whole when it fits the room it has (`room` px: its band and the gaps beside it, times
+ * the categories skipped, at the ticks' 10 px: a Chinese character about 10 px, another about 5.5), else its first 7
+ * characters; the full name is the bar's title. Six online classes or driving items keep their words.
+ */
+function short(s: string, room: number): string {
+  let width = 0;
+  for (const c of s) width += c.charCodeAt(0) > 0x2e80 ? 10 : 5.5;
+  return width <= room || s.length <= 8 ? s : `${s.slice(0, 7)}…`;
+}
 
 /**
  * A report's bars (one or two series side by side per category), fixed 720×220 px and drawn by the server too, so it
@@ -72,7 +80,7 @@ export function ReportChart({ chart, lang, label, emptyText }: { chart: Chart; l
               top={y(0)}
               scale={x}
               tickValues={chart.categories.map((_, i) => `${i}`).filter((_, i) => i % every === 0)}
-              tickFormat={(i) => short(chart.categories[Number(i)] ?? "")}
+              tickFormat={(i) => short(chart.categories[Number(i)] ?? "", Math.max(48, x.step() * every - 4))}
               tickLength={4}
               stroke="currentColor"
               tickStroke="currentColor"

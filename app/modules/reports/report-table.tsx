@@ -5,9 +5,11 @@ const negative = (kind: string, v: unknown) => (kind === "money" || kind === "pe
 
 /** A report's table: the same columns and cell texts as its Excel sheet, the total row last; negative money in red. */
 export function ReportTable({ table, lang, emptyText, testId }: { table: ReportData; lang: string; emptyText: string; testId?: string }) {
-  const cell = (r: ReportRow, key: string, kind: string) => (
-    <Td key={key} num={kind !== "text"} tone={negative(kind, r[key]) ? "danger" : undefined} className="whitespace-nowrap">
-      {cellText(kind as never, r[key])}
+  // a wrapping column keeps at least 192 px (a block inside the cell: a cell's own min-width is undefined in CSS tables;
+  // px, as the root font size is not 16 px: app/tailwind.css scales rem for the big screens)
+  const cell = (r: ReportRow, { key, kind, wrap }: ReportData["columns"][number]) => (
+    <Td key={key} num={kind !== "text"} tone={negative(kind, r[key]) ? "danger" : undefined} className={wrap ? "" : "whitespace-nowrap"}>
+      {wrap ? <div className="min-w-[192px]">{cellText(kind, r[key])}</div> : cellText(kind, r[key])}
     </Td>
   );
   return (
@@ -30,10 +32,10 @@ export function ReportTable({ table, lang, emptyText, testId }: { table: ReportD
               </td>
             </tr>
           ) : (
-            table.rows.map((r, i) => <Row key={i}>{table.columns.map((c) => cell(r, c.key, c.kind))}</Row>)
+            table.rows.map((r, i) => <Row key={i}>{table.columns.map((c) => cell(r, c))}</Row>)
           )}
         </tbody>
-        {table.total && table.rows.length > 0 ? <TotalRow>{table.columns.map((c) => cell(table.total!, c.key, c.kind))}</TotalRow> : null}
+        {table.total && table.rows.length > 0 ? <TotalRow>{table.columns.map((c) => cell(table.total!, c))}</TotalRow> : null}
       </Table>
     </section>
   );

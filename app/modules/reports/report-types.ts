@@ -7,16 +7,37 @@ import type { DayRange, ReportRange } from "./quick-range";
  */
 
 /** The reports: their texts (`reports:titles.<key>`) and their files. */
-export type ReportKey = "contractRevenue" | "customerZeroRent" | "overtime" | "operateData" | "operation" | "oilWear" | "hd" | "towerWork" | "performance" | "equipment" | "equipmentList";
+export type ReportKey =
+  | "contractRevenue"
+  | "customerZeroRent"
+  | "overtime"
+  | "operateData"
+  | "operation"
+  | "oilWear"
+  | "hd"
+  | "towerWork"
+  | "performance"
+  | "equipment"
+  | "equipmentList"
+  | "mileage"
+  | "online"
+  | "drivingBehaviour";
 
-/** The text a table shows without rows: 运营数据报表's third table lists idle machines, the others say the period is empty. */
-export const emptyTextKey = (report: ReportKey, tableIndex: number) => (report === "operateData" && tableIndex === 2 ? "idleNone" : report === "oilWear" && tableIndex === 2 ? "fuelEvents" : "empty");
+/** The text a table shows without rows: a few tables say what they list (运营数据报表's idle machines, the fuel and driving events), the others that the period is empty. */
+const EMPTY_TEXTS: Partial<Record<ReportKey, Record<number, "idleNone" | "fuelEvents" | "drivingEvents">>> = {
+  operateData: { 2: "idleNone" },
+  oilWear: { 2: "fuelEvents" },
+  drivingBehaviour: { 2: "drivingEvents" },
+};
+export const emptyTextKey = (report: ReportKey, tableIndex: number) => EMPTY_TEXTS[report]?.[tableIndex] ?? "empty";
 
 export type CellKind = "text" | "money" | "percent" | "hours" | "decimal" | "count";
 export interface ReportColumn {
   key: string;
   label: { zh: string; en: string };
   kind: CellKind;
+  /** a long text (a list of items, a customer and project) wraps on the page instead of widening the table */
+  wrap?: boolean;
 }
 /** money in integer cents, percent in tenths of a percent (permille), hours and decimals (km, litres) as a number; null shows — */
 export type ReportRow = Record<string, string | number | null>;
@@ -34,7 +55,7 @@ export interface ChartSeries {
   label: { zh: string; en: string };
   /** one per category */
   values: number[];
-  kind: "money" | "hours" | "percent" | "decimal";
+  kind: "money" | "hours" | "percent" | "decimal" | "count";
 }
 export interface ReportChart {
   title: { zh: string; en: string };
@@ -82,8 +103,9 @@ export function cellText(kind: CellKind, value: string | number | null | undefin
   }
 }
 
-/** A chart value's text (axis ticks and bar titles): money in yuan with separators. */
+/** A chart value's text (axis ticks and bar titles): money in yuan with separators; a count whole (an axis tick between two counts has none). */
 export function chartValue(kind: ChartSeries["kind"], v: number): string {
+  if (kind === "count") return Number.isInteger(v) ? v.toLocaleString("en-US") : "";
   return kind === "money" ? formatCents(Math.round(v)) : kind === "percent" ? formatPermille(Math.round(v)) : formatHours(v);
 }
 

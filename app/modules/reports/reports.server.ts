@@ -64,6 +64,18 @@ const quantityHours = sql`(case when instr(bill_items.quantity, '/') > 0 then ca
 export const WON_STATES = sql.raw([CONTRACT_STATE.approved, CONTRACT_STATE.executing, CONTRACT_STATE.completed].join(", "));
 /** The days of a contract line inside the range, both ends counted (join contract_lines). */
 export const lineDaysIn = (r: ReportRange) => sql`julianday(min(coalesce(contract_lines.off_rent_on, ${r.to}), ${r.to})) - julianday(max(contract_lines.on_rent_on, ${r.from})) + 1`;
+/**
+ * The machines on rent on a day (vid, project, customer): a line of a won contract's current revision covers the day
+ * (on-rent day on or before it, no off-rent day or one on or after it), with its project (else site) and customer.
+ * A subquery to left join; 工程设备's 在租 and 在线离线报表's silent machines on rent.
+ */
+export const onRentOn = (tenantId: number, day: string) =>
+  sql`select contract_lines.vehicle_id as vid, max(coalesce(contracts.project, contracts.site_address)) as project, max(customers.name) as customer
+      from contract_lines join contracts on contracts.id = contract_lines.contract_id and ${sameTenant(contracts, contractLines)}
+      left join customers on customers.id = contracts.customer_id
+      where ${ofTenant(contractLines, tenantId)} and contracts.current = 1 and contracts.state in (${WON_STATES}) and contract_lines.vehicle_id is not null
+        and contract_lines.on_rent_on <= ${day} and (contract_lines.off_rent_on is null or contract_lines.off_rent_on >= ${day})
+      group by 1`;
 /** Each machine's engine seconds over the range (vid, seconds), from the daily roll-ups: a subquery to left join. */
 export const engineSecondsIn = (tenantId: number, r: ReportRange) =>
   sql`select vehicle_daily.vehicle_id as vid, sum(vehicle_daily.engine_seconds) as seconds
@@ -72,6 +84,8 @@ export const engineSecondsIn = (tenantId: number, r: ReportRange) =>
 
 /** A column: its key, its label in both languages, its kind of cell. */
 export const col = (key: string, zh: string, en: string, kind: ReportColumn["kind"] = "text"): ReportColumn => ({ key, label: { zh, en }, kind });
+/** A column of long text that wraps on the page (a list of items, a customer and project). */
+export const wrapCol = (key: string, zh: string, en: string): ReportColumn => ({ ...col(key, zh, en), wrap: true });
 const sum = (rows: ReportRow[], key: string) => rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
 
 // ——— 合同收入 ———

@@ -13,7 +13,8 @@ import { seedReceipts } from "./receipts";
 import { seedCollection } from "./collection";
 import { seedSettlements } from "./settlements";
 import { seedTowers } from "./towers";
+import { seedDriving } from "./driving";
 import { seedWind } from "./wind";
 import { seedCertificates } from "./certificates";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedDriving];

@@ -1,6 +1,6 @@
 // The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report", performance: "Performance Report", equipment: "Engineering Equipment", equipmentList: "Engineering Equipment List" },
+  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report", performance: "Performance Report", equipment: "Engineering Equipment", equipmentList: "Engineering Equipment List", mileage: "Mileage Report", online: "Online & Offline Report", drivingBehaviour: "Driving Behaviour Analysis" },
   notes: {
     contractRevenue: "Revenue: confirmed and locked bills (adjustments included) in the month their period ends; cost: the equipment cost register by day.",
     customerZeroRent: "Zero-rent (spot) contracts: trips, hours and machines from the trip log; revenue from confirmed bills.",
@@ -13,6 +13,9 @@ export default {
     performance: "Contracts won are those approved, executing or completed (their current version) signed in the period (or starting in it without a signing day); revenue is counted as in Contract Revenue (confirmed bills whose period ends in the period); collections are the money received in the period, by the receipt's contract's organisation and salesperson, or the receipt's organisation without a contract; utilisation is the organisation's machines' days on rent ÷ (machines × days).",
     equipment: "The state is the one on the period's last day (today while the period runs): on rent under a line of an approved, executing or completed contract, stopped when the machine is disabled, otherwise in the yard; utilisation is days on rent ÷ (machines × days); engine hours come from the daily roll-ups.",
     equipmentList: "The state is the one on the period's last day (today while the period runs): on rent under a line of an approved, executing or completed contract, stopped when the machine is disabled, otherwise in the yard; utilisation is days on rent ÷ (machines × days); engine hours come from the daily roll-ups.",
+    mileage: "Distance is each machine's kilometres a day (reported by its terminal, summed per day in the tenant's time zone); days moving are the days with distance; km per moving day = distance ÷ days moving.",
+    online: "Online hours are each machine's time online a day (the time between reports no further apart than the offline threshold); online rate = online time ÷ the period's time so far; the last heard time and the online class are as of now; a machine on rent today (a line of an approved, executing or completed contract) not heard from today is flagged silent on rent and listed first.",
+    drivingBehaviour: "Each machine starts at 100 and loses each item's points for each driving event in the period (see the scoring items), never below 0; 80 or more passes; alarms marked as misreports do not count; events per 100 km = events ÷ distance × 100; a driver's score is their machine's; machines that neither moved nor had an event are not listed.",
   },
   range: {
     label: "Period",
@@ -58,4 +61,5 @@ export default {
   chartEmpty: "Nothing to chart",
   idleNone: "No idle machine in this period",
   fuelEvents: "No refuel or sudden drop in this period",
+  drivingEvents: "No driving event in this period",
 };
