@@ -17,6 +17,7 @@ import { documentChecks, type DocumentDefinition } from "~/modules/resource/docu
 import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
+import { machineChoices } from "~/modules/telematics/vehicle-choice.server";
 import { certificateForm, certificateView } from "./certificate.resource";
 
 export const vehicleCertificates = sqliteTable(
@@ -112,12 +113,7 @@ export const certificateResource = defineResource({
 
 /** The machines the user sees, with their own numbers. */
 export async function certificateOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
-  const rows = await scope.db
-    .select({ value: vehicles.id, label: sql<string>`${vehicles.plate} || coalesce('（' || ${vehicles.selfNo} || '）', '')`.as("vehicle_label") })
-    .from(vehicles)
-    .where(tenantWhere(vehicles, scope, visibleVehiclesWhere(scope)))
-    .orderBy(asc(vehicles.plate));
-  return { vehicleId: rows.map((r) => ({ value: String(r.value), label: r.label })) };
+  return { vehicleId: await machineChoices(scope) };
 }
 
 export const certificateDocument: DocumentDefinition<{ id: number; version: number; state: number }> = {

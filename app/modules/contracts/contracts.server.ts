@@ -19,6 +19,7 @@ import { day, line as oneLine, note, optionalDay } from "~/lib/form-fields";
 import { ftsPhrase } from "~/lib/list/search";
 import { todayInZone } from "~/lib/tenant-clock";
 import { expiredCertificates } from "~/modules/certificates/certificate-gate.server";
+import { machineChoicesRead } from "~/modules/telematics/vehicle-choice.server";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import { customerExposure } from "~/modules/parties/exposure.server";
@@ -565,11 +566,7 @@ export async function contractOptions(scope: RequestScope): Promise<Record<strin
     scope.db.select({ value: fences.id, label: fences.name }).from(fences).where(ofTenant(fences, scope)).orderBy(asc(fences.name)),
     scope.db.select({ value: users.id, label: users.userName }).from(users).where(and(ofTenant(users, scope), eq(users.state, ENABLED))).orderBy(asc(users.userName)),
     scope.db.select({ value: organisations.id, label: organisations.name }).from(organisations).where(and(ofTenant(organisations, scope), assignableOrgsWhere(scope))).orderBy(organisations.sort, organisations.id),
-    scope.db
-      .select({ value: vehicles.id, label: sql<string>`${vehicles.plate} || coalesce('（' || ${vehicles.selfNo} || '）', '')`.as("vehicle_label") })
-      .from(vehicles)
-      .where(and(ofTenant(vehicles, scope), visibleVehiclesWhere(scope)))
-      .orderBy(asc(vehicles.plate)),
+    machineChoicesRead(scope),
     scope.db
       .select({ value: contracts.id, label: sql<string>`${contracts.number} || ' ' || ${contracts.name}`.as("contract_label") })
       .from(contracts)

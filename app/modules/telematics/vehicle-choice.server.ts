@@ -62,3 +62,23 @@ export async function resolvePlates(scope: RequestScope, plates: string[], choic
   const okPlates = new Set(ok.map((v) => v.plate));
   return { vehicles: ok.map(({ id, plate }) => ({ id, plate })), refused: plates.filter((p) => !okPlates.has(p)), known: new Set(found.map((v) => v.plate)) };
 }
+
+/** A machine as a select names it: its plate, and its own number after it when it has one (沪AD0001（DRK-001）). */
+export const machineLabel = sql<string>`${vehicles.plate} || coalesce('（' || ${vehicles.selfNo} || '）', '')`;
+
+/**
+ * The machines the user sees as a form's choices (a document's reference field), plates in order; only these
+ * equipment types when named (a wind site's cranes). A select of the scope's, for a batch or on its own.
+ */
+export function machineChoicesRead(scope: Pick<RequestScope, "db" | "user">, types?: readonly string[]) {
+  return scope.db
+    .select({ value: vehicles.id, label: machineLabel.as("vehicle_label") })
+    .from(vehicles)
+    .where(and(ofTenant(vehicles, scope.user.tenantId), types ? inArray(vehicles.vehicleType, [...types]) : undefined, visibleVehiclesWhere(scope)))
+    .orderBy(asc(vehicles.plate));
+}
+
+/** The same as options: ids as strings. */
+export async function machineChoices(scope: Pick<RequestScope, "db" | "user">, types?: readonly string[]): Promise<{ value: string; label: string }[]> {
+  return (await machineChoicesRead(scope, types)).map((r) => ({ value: String(r.value), label: r.label }));
+}

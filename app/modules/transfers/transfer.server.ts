@@ -3,18 +3,19 @@
  * machine. Everything else (the page, the lines table, the form's schema, the Excel, the history, the row buttons)
  * is the house's, from transfer.resource.ts.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organisations, users, vehicles } from "../../../db/schema";
 import { createdAt, day, money, version, updatedAt } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
-import { visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import { parseDay } from "~/lib/calendar";
 import { formatCents } from "~/lib/cents";
 import { documentHref } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { assignableOrgOptions } from "~/modules/access/orgs.server";
+import { machineChoices } from "~/modules/telematics/vehicle-choice.server";
 import { documentChecks, documentLinesWrites, type DocumentDefinition } from "~/modules/resource/document.server";
 import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit } from "~/modules/resource/resource.server";
@@ -191,23 +192,9 @@ export const transferResource = defineResource({
 export async function transferOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
   const [orgs, machines] = await Promise.all([
     assignableOrgOptions(scope),
-    scope.db
-      .select({
-        value: vehicles.id,
-        label: sql<string>`${vehicles.plate} || coalesce('（' || ${vehicles.selfNo} || '）', '')`.as("vehicle_label"),
-      })
-      .from(vehicles)
-      .where(tenantWhere(vehicles, scope, visibleVehiclesWhere(scope)))
-      .orderBy(asc(vehicles.plate)),
+    machineChoices(scope),
   ]);
-  return {
-    fromOrgId: orgs,
-    toOrgId: orgs,
-    vehicleId: machines.map((v) => ({
-      value: String(v.value),
-      label: v.label,
-    })),
-  };
+  return { fromOrgId: orgs, toOrgId: orgs, vehicleId: machines };
 }
 
 /** Transfers as a kind of approved document: the to-do and 审批流程 list it. */

@@ -8,7 +8,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { customers, organisations, vehicles } from "../../../db/schema";
 import { createdAt, day, version, updatedAt } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
-import { visibleOrgRowWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
+import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { assignableOrgOptions } from "~/modules/access/orgs.server";
@@ -18,6 +18,7 @@ import { containing, defineResource, withLimit, type FieldErrors } from "~/modul
 import type { Option } from "~/modules/resource/route.server";
 import type { Machine } from "~/modules/workflow/engine.server";
 import { visibleCustomers } from "~/modules/visits/visit.server";
+import { machineChoices } from "~/modules/telematics/vehicle-choice.server";
 import { TURBINE_DONE, WIND_STATE, windProjectForm, windProjectStates, windProjectView, type WindProjectStateRow } from "./wind-project.resource";
 
 export const windProjects = sqliteTable(
@@ -253,13 +254,9 @@ export async function windProjectOptions(scope: RequestScope): Promise<Record<st
   const [owners, orgs, cranes] = await Promise.all([
     visibleCustomers(scope),
     assignableOrgOptions(scope),
-    scope.db
-      .select({ value: vehicles.id, label: sql<string>`${vehicles.plate} || coalesce('（' || ${vehicles.selfNo} || '）', '')`.as("vehicle_label") })
-      .from(vehicles)
-      .where(tenantWhere(vehicles, scope, inArray(vehicles.vehicleType, WIND_CRANE_TYPES), visibleVehiclesWhere(scope)))
-      .orderBy(asc(vehicles.plate)),
+    machineChoices(scope, WIND_CRANE_TYPES),
   ]);
-  return { ownerId: owners, orgId: orgs, vehicleId: cranes.map((c) => ({ value: String(c.value), label: c.label })) };
+  return { ownerId: owners, orgId: orgs, vehicleId: cranes };
 }
 
 export const windProjectMachine: Machine<WindProjectStateRow> = {
