@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyColumnPrefs, checkColumnChoice, effectiveColumnPrefs, imageCell, INDEX_COLUMN, listHref, parseListQuery, rowNumber, type ColumnDef, type ColumnPrefs, type FilterDef } from "./types";
+import { applyColumnPrefs, checkColumnChoice, effectiveColumnPrefs, imageCell, INDEX_COLUMN, listHref, optionLabel, parseListQuery, rowNumber, type ColumnDef, type ColumnPrefs, type FilterDef } from "./types";
 
 const columns: ColumnDef[] = [
   { key: "account", label: { zh: "账号", en: "Account" }, fixed: true, sortable: true },
@@ -86,5 +86,14 @@ describe("images cell", () => {
     expect(imageCell(" 8 ， 9 ").urls).toHaveLength(2);
     expect(imageCell(null)).toEqual({ urls: [], shown: [], more: 0 });
     expect(imageCell("a b").more).toBe(0);
+  });
+});
+
+describe("optionLabel", () => {
+  const kinds = [{ value: "inspection", label: { zh: "定期检验报告", en: "Periodic inspection report" } }];
+  it("names a stored value by its option in the reader's language, and by itself when no option has it", () => {
+    expect(optionLabel(kinds, "inspection", "zh-CN")).toBe("定期检验报告");
+    expect(optionLabel(kinds, "inspection", "en-US")).toBe("Periodic inspection report");
+    expect(optionLabel(kinds, "retired", "zh-CN")).toBe("retired");
   });
 });

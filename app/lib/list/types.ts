@@ -355,6 +355,11 @@ export function listHref(path: string, q: ListQuery, patch: Partial<ListQuery> =
 export const documentHref = (path: string, id: number | "new") => (id === "new" ? `${path}/form?new=1` : `${path}/form?id=${id}`);
 
 export const labelOf = (l: Label, lang: string) => (lang.startsWith("zh") ? l.zh : l.en);
+/** An option's label in the language, by its value; the value itself when no option has it (a kind stored before its option). */
+export const optionLabel = (options: readonly OptionDef[], value: string, lang: string) => {
+  const option = options.find((o) => o.value === value);
+  return option ? labelOf(option.label, lang) : value;
+};
 
 /** A user's column choice for one list: display order and hidden columns (spec §2 显示配置). */
 export interface ColumnPrefs {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { labelOf } from "~/lib/list/types";
+import { labelOf, optionLabel } from "~/lib/list/types";
 import { CERT_FLAGS } from "~/modules/parties/supplier.resource";
 import { CERTIFICATE_KINDS } from "./certificate.resource";
 import type { VehicleCertificateRow } from "./certificate.server";
@@ -31,7 +31,7 @@ export function CertificateSection({ vehicleId, rows }: { vehicleId: number; row
             return (
               <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
                 <Link to={`/certificate/form?id=${r.id}`} className="min-w-48 text-brand hover:underline">
-                  {labelOf(CERTIFICATE_KINDS.find((k) => k.value === r.kind)?.label ?? { zh: r.kind, en: r.kind }, lang)} {r.number}
+                  {optionLabel(CERTIFICATE_KINDS, r.kind, lang)} {r.number}
                 </Link>
                 {r.mandatory ? <span className="rounded bg-warning/15 px-1.5 text-xs text-warning">{l("必备", "Mandatory")}</span> : null}
                 <span className="tabular-nums text-muted">{r.expiresOn ? l(`有效期至 ${r.expiresOn}`, `valid until ${r.expiresOn}`) : l("长期有效", "No expiry")}</span>

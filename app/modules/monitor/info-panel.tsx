@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LiveStore } from "./live-store";
 import { Link } from "@remix-run/react";
 import { displayStatus, onlineBucket, startOfTenantDay, STATUS_COLOURS, type MonitorVehicle, type CertificateMark, type OverdueMark } from "./monitor";
-import { labelOf } from "~/lib/list/types";
+import { optionLabel } from "~/lib/list/types";
 import { CERTIFICATE_KINDS } from "~/modules/certificates/certificate.resource";
 import { MONITOR } from "~/modules/monitor/texts/monitor";
 import { formatInZone } from "~/lib/tenant-clock";
@@ -93,7 +93,7 @@ export function InfoPanel({ store, vehicle, overdue, certificate, id, follow, on
       ) : null}
       {certificate ? (
         <div role="note" className="border-b border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" data-testid="vehicle-panel-certificate">
-          <p className="font-medium">{t("certificate.expired", { kind: labelOf(CERTIFICATE_KINDS.find((k) => k.value === certificate.kind)?.label ?? { zh: certificate.kind, en: certificate.kind }, i18n.language), number: certificate.number, day: certificate.expiresOn })}</p>
+          <p className="font-medium">{t("certificate.expired", { kind: optionLabel(CERTIFICATE_KINDS, certificate.kind, i18n.language), number: certificate.number, day: certificate.expiresOn })}</p>
           {certificate.id !== null ? (
             <Link to={`/certificate/form?id=${certificate.id}`} className="underline hover:no-underline">
               {t("certificate.open")}

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { labelOf } from "~/lib/list/types";
+import { labelOf, optionLabel } from "~/lib/list/types";
 import type { LiveStore } from "~/modules/monitor/live-store";
 import { useWallLive } from "~/modules/wall/use-wall-live";
 import { formatOne as fmt1 } from "~/modules/wall/wall";
@@ -145,7 +145,7 @@ function OwnerProject({ figures, lang }: { figures: WindFigures; lang: string })
                       <Td>
                         {s.fromTime}–{s.toTime ?? t("screen.ongoing")}
                       </Td>
-                      <Td>{labelOf(STOP_REASONS.find((r) => r.value === s.reason)?.label ?? { zh: s.reason, en: s.reason }, lang)}</Td>
+                      <Td>{optionLabel(STOP_REASONS, s.reason, lang)}</Td>
                       <Td num>{s.windSpeed === null ? "—" : `${fmt1(s.windSpeed)} m/s`}</Td>
                       <Td num>{s.toTime ? fmt1(s.hours) : "—"}</Td>
                     </Row>

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { labelOf } from "~/lib/list/types";
+import { labelOf, optionLabel } from "~/lib/list/types";
 import type { LiveStore } from "~/modules/monitor/live-store";
 import { useWallLive } from "~/modules/wall/use-wall-live";
 import { useWallRefresh } from "~/modules/wall/use-wall-refresh";
@@ -188,7 +188,7 @@ function StopList({ stops, lang }: { stops: WindStop[]; lang: string }) {
             {s.stopOn.slice(5)} {s.fromTime}–{s.toTime ?? ""}
           </span>
           <span className="truncate" title={s.project}>
-            {labelOf(STOP_REASONS.find((r) => r.value === s.reason)?.label ?? { zh: s.reason, en: s.reason }, lang)}
+            {optionLabel(STOP_REASONS, s.reason, lang)}
             {s.windSpeed !== null && <span className="ml-1 text-base text-muted">{fmt1(s.windSpeed)}m/s</span>}
           </span>
           <span className="text-right tabular-nums text-warning">{s.toTime ? `${fmt1(s.hours)} h` : t("screen.ongoing")}</span>

@@ -4,7 +4,7 @@ import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "~/modules/workflow/approval.server";
 import type { CertificateDue, DisputeDue, UrgeDue } from "./workbench";
-import { labelOf } from "~/lib/list/types";
+import { optionLabel } from "~/lib/list/types";
 import { CERTIFICATE_KINDS } from "~/modules/certificates/certificate.resource";
 import { Card } from "~/ui/card";
 import { Empty } from "~/ui/empty";
@@ -59,7 +59,7 @@ export function TodoCard({ approvals, alarms, urges, disputes, certificates, tod
           {certificates?.map((c) => (
             <li key={c.href} className="flex items-center justify-between gap-4 py-2 text-sm" data-testid="todo-certificate">
               <Link to={c.href} className="min-w-0 truncate text-brand hover:underline">
-                {`${tc("home.certificateDue")} · ${c.plate} ${labelOf(CERTIFICATE_KINDS.find((k) => k.value === c.kind)?.label ?? { zh: c.kind, en: c.kind }, i18n.language)} ${c.number}`}
+                {`${tc("home.certificateDue")} · ${c.plate} ${optionLabel(CERTIFICATE_KINDS, c.kind, i18n.language)} ${c.number}`}
               </Link>
               <span className={`shrink-0 tabular-nums ${c.expiresOn < today ? "text-danger" : "text-warning"}`}>{tc(c.expiresOn < today ? "home.certificateExpired" : "home.certificateExpires", { day: c.expiresOn })}</span>
             </li>
