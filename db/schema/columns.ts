@@ -10,3 +10,8 @@ export const updatedAt = () => ms("updated_at").notNull().$defaultFn(() => Date.
 export const money = (name: string) => integer(name, { mode: "number" });
 /** A calendar day of the tenant's (signing, on-rent, due), `YYYY-MM-DD`: a date of the trade, not an instant. */
 export const day = (name: string) => text(name);
+/**
+ * A document head's bookkeeping (docs/documents.md): who made it, its version for the stale-save check, and its times;
+ * spread into the head's columns (`...documentStamps()`).
+ */
+export const documentStamps = () => ({ creatorId: integer("creator_id"), version: version(), createdAt: createdAt(), updatedAt: updatedAt() });

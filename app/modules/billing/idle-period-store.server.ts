@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { contractLines, contracts } from "../../../db/schema";
-import { createdAt, day, updatedAt, version } from "../../../db/schema/columns";
+import { day, documentStamps } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { sameTenant, tenantWhere, type TenantRef } from "../../../db/tenant";
 import { IDLE_STATE } from "./idle-period.resource";
@@ -31,10 +31,7 @@ export const idlePeriods = sqliteTable(
     attachments: text("attachments"),
     /** IDLE_STATE: 0 draft, 1 in approval, 2 approved (in force), 3 refused */
     state: integer("state").notNull().default(0),
-    creatorId: integer("creator_id"),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...documentStamps(),
   },
   (t) => [uniqueIndex("idle_periods_tenant_number_uq").on(t.tenantId, t.number), index("idle_periods_tenant_created_idx").on(t.tenantId, t.createdAt), index("idle_periods_tenant_contract_idx").on(t.tenantId, t.contractId, t.state)],
 );

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { vehicles } from "../../../db/schema";
-import { createdAt, day, version, updatedAt } from "../../../db/schema/columns";
+import { day, documentStamps } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
@@ -40,10 +40,7 @@ export const vehicleCertificates = sqliteTable(
     attachments: text("attachments"),
     /** always 0: a certificate has no states; its expiry flags it */
     state: integer("state").notNull().default(0),
-    creatorId: integer("creator_id"),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...documentStamps(),
   },
   (t) => [index("vehicle_certificates_vehicle_idx").on(t.tenantId, t.vehicleId, t.mandatory, t.expiresOn), index("vehicle_certificates_tenant_expiry_idx").on(t.tenantId, t.expiresOn)]
 );

@@ -4,7 +4,7 @@
  */
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, day, version, updatedAt } from "../../../db/schema/columns";
+import { day, documentStamps } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { todayInZone } from "~/lib/tenant-clock";
 import { certFlagOf } from "~/modules/parties/supplier.resource";
@@ -29,10 +29,7 @@ export const companyLicenses = sqliteTable(
     attachments: text("attachments"),
     /** always 0: a licence has no states; its expiry flags it */
     state: integer("state").notNull().default(0),
-    creatorId: integer("creator_id"),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...documentStamps(),
   },
   (t) => [index("company_licenses_tenant_expiry_idx").on(t.tenantId, t.expiresOn)]
 );

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { vehicles } from "../../../db/schema";
-import { createdAt, day, version, updatedAt } from "../../../db/schema/columns";
+import { day, documentStamps } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
@@ -44,10 +44,7 @@ export const towerDocs = sqliteTable(
     attachments: text("attachments"),
     /** always 0: a file has no states of its own, its records say where the tower is */
     state: integer("state").notNull().default(0),
-    creatorId: integer("creator_id"),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...documentStamps(),
   },
   (t) => [uniqueIndex("tower_docs_tenant_number_uq").on(t.tenantId, t.number), uniqueIndex("tower_docs_tenant_vehicle_uq").on(t.tenantId, t.vehicleId), index("tower_docs_tenant_created_idx").on(t.tenantId, t.createdAt)]
 );

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organisations, users, vehicles } from "../../../db/schema";
-import { createdAt, day, money, version, updatedAt } from "../../../db/schema/columns";
+import { day, documentStamps, money } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
@@ -40,10 +40,7 @@ export const equipmentTransfers = sqliteTable(
     attachments: text("attachments"),
     /** TRANSFER_STATE: 0 draft, 1 in approval, 2 approved, 3 refused */
     state: integer("state").notNull().default(0),
-    creatorId: integer("creator_id"),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...documentStamps(),
   },
   (t) => [uniqueIndex("equipment_transfers_tenant_number_uq").on(t.tenantId, t.number), index("equipment_transfers_tenant_created_idx").on(t.tenantId, t.createdAt)]
 );

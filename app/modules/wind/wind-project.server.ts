@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customers, organisations, vehicles } from "../../../db/schema";
-import { createdAt, day, version, updatedAt } from "../../../db/schema/columns";
+import { day, documentStamps } from "../../../db/schema/columns";
 import { tenantColumn as tenant } from "../../../db/schema/tenant";
 import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
@@ -42,10 +42,7 @@ export const windProjects = sqliteTable(
     attachments: text("attachments"),
     /** WIND_STATE: 0 in progress, 1 ended */
     state: integer("state").notNull().default(0),
-    creatorId: integer("creator_id"),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...documentStamps(),
   },
   (t) => [uniqueIndex("wind_projects_tenant_number_uq").on(t.tenantId, t.number), index("wind_projects_tenant_created_idx").on(t.tenantId, t.createdAt), index("wind_projects_tenant_state_idx").on(t.tenantId, t.state)]
 );
