@@ -1,5 +1,4 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { labelOf, optionLabel } from "~/lib/list/types";
 import type { LiveStore } from "~/modules/monitor/live-store";
@@ -9,9 +8,9 @@ import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Select } from "~/ui/input";
 import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
-import { CRANE_ROLES, STOP_REASONS, TURBINE_DONE, TURBINE_STAGES } from "./wind-project.resource";
-import { progressOf, windVerdict, type WindCrane, type WindFigures } from "./wind";
-import { craneIdsOf, PositionChips, VERDICT_TONE } from "./wind-parts";
+import { STOP_REASONS, TURBINE_DONE, TURBINE_STAGES } from "./wind-project.resource";
+import { progressOf, type WindCrane, type WindFigures } from "./wind";
+import { craneIdsOf, PositionChips, useCraneWind, VERDICT_TONE } from "./wind-parts";
 import { WIND } from "./texts/wind";
 
 export interface WindOwnerData {
@@ -162,10 +161,7 @@ function OwnerProject({ figures, lang }: { figures: WindFigures; lang: string })
 
 function OwnerCrane({ crane: c, store, lang }: { crane: WindCrane; store: LiveStore; lang: string }) {
   const { t } = useTranslation(WIND);
-  useSyncExternalStore(store.subscribe, () => store.revOf(c.vehicleId), () => 0);
-  const wind = store.get(c.vehicleId)?.crane?.wind ?? null;
-  const verdict = windVerdict(wind, c.limitMs);
-  const role = CRANE_ROLES.find((r) => r.value === c.role);
+  const { wind, verdict, role } = useCraneWind(store, c);
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2" data-crane={c.vehicleId} data-verdict={verdict}>
       <span className="min-w-40 font-medium">

@@ -1,6 +1,8 @@
+import { useSyncExternalStore } from "react";
 import { labelOf } from "~/lib/list/types";
-import { TURBINE_STAGES } from "./wind-project.resource";
-import type { WindProjectFigures, WindVerdict } from "./wind";
+import type { LiveStore } from "~/modules/monitor/live-store";
+import { CRANE_ROLES, TURBINE_STAGES } from "./wind-project.resource";
+import { windVerdict, type WindCrane, type WindProjectFigures, type WindVerdict } from "./wind";
 
 // What the wind wall and the owner's screen share, apart from the wall's frame and charts (the owner's screen sits in
 // the layout, within a business screen's first-load budget).
@@ -26,3 +28,10 @@ export function PositionChips({ positions, lang }: { positions: WindProjectFigur
   );
 }
 
+
+/** A crane's wind now (its anemometer over the hub, re-read as its live state changes), judged against its limit, and its role. */
+export function useCraneWind(store: LiveStore, crane: WindCrane) {
+  useSyncExternalStore(store.subscribe, () => store.revOf(crane.vehicleId), () => 0);
+  const wind = store.get(crane.vehicleId)?.crane?.wind ?? null;
+  return { wind, verdict: windVerdict(wind, crane.limitMs), role: CRANE_ROLES.find((r) => r.value === crane.role) };
+}

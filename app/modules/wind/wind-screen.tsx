@@ -7,9 +7,9 @@ import { useWallRefresh } from "~/modules/wall/use-wall-refresh";
 import { Kpi, WallFrame, WallPanel } from "~/modules/wall/wall-frame";
 import { WallBars } from "~/modules/wall/wall-bars";
 import { formatOne as fmt1 } from "~/modules/wall/wall";
-import { CRANE_ROLES, STOP_REASONS, TURBINE_STAGES } from "./wind-project.resource";
+import { STOP_REASONS, TURBINE_STAGES } from "./wind-project.resource";
 import { progressOf, STAGE_SHORT, windVerdict, type WindCrane, type WindFigures, type WindProjectFigures, type WindStop } from "./wind";
-import { BAR_TONE, craneIdsOf, PositionChips, STAGE_TONE, VERDICT_TONE } from "./wind-parts";
+import { BAR_TONE, craneIdsOf, PositionChips, STAGE_TONE, useCraneWind, VERDICT_TONE } from "./wind-parts";
 import { WIND } from "./texts/wind";
 
 export interface WindScreenData {
@@ -155,10 +155,7 @@ function CraneRows({ cranes, store, lang }: { cranes: WindCrane[]; store: LiveSt
 
 function CraneRow({ crane: c, store, lang }: { crane: WindCrane; store: LiveStore; lang: string }) {
   const { t } = useTranslation(WIND);
-  useSyncExternalStore(store.subscribe, () => store.revOf(c.vehicleId), () => 0);
-  const wind = store.get(c.vehicleId)?.crane?.wind ?? null;
-  const verdict = windVerdict(wind, c.limitMs);
-  const role = CRANE_ROLES.find((r) => r.value === c.role);
+  const { wind, verdict, role } = useCraneWind(store, c);
   return (
     <li className="grid grid-cols-[1.8rem_minmax(0,1fr)_0.9rem_1rem] items-center gap-2 text-lg" data-crane={c.vehicleId} data-verdict={verdict}>
       <span className="truncate" title={c.plate}>
