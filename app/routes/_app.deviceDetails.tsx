@@ -31,10 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the rental is read beside the archive; it is shown only for a vehicle the user may see
   const [details, rental] = await Promise.all([loadVehicleDetails(scope, Number(asked)), vehicleRental(scope, Number(asked) || 0)]);
   if (!details) throw new Response("Not Found", { status: 404 });
-  // a tower crane's page shows where its file (塔吊档案) says it is
-  const tower: TowerStageView | null = details.vehicle.vehicleType === "3" ? { vehicleId: details.vehicle.id, file: (await towerStages(scope.db, scope.user.tenantId, [details.vehicle.id])).get(details.vehicle.id) ?? null } : null;
-  // its certificates, with the page (证书管理's own list has every machine's)
-  const certificates = hasScreen(scope.access, "/certificate") ? await vehicleCertificateRows(scope, details.vehicle.id) : null;
+  // a tower crane's page shows where its file (塔吊档案) says it is; every machine's, its certificates (证书管理's own
+  // list has every machine's): read together
+  const id = details.vehicle.id;
+  const [stages, certificates] = await Promise.all([
+    details.vehicle.vehicleType === "3" ? towerStages(scope.db, scope.user.tenantId, [id]) : null,
+    hasScreen(scope.access, "/certificate") ? vehicleCertificateRows(scope, id) : null,
+  ]);
+  const tower: TowerStageView | null = stages ? { vehicleId: id, file: stages.get(id) ?? null } : null;
   return { ...details, rental, tower, certificates };
 }
 
