@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FILES } from "~/i18n/screen/files";
+import { compressImage } from "~/lib/compress-image";
 import { acceptOf, checkCount, checkFile, isImageName, isPdfName, resolveRules, type RuleMessage, type UploadKind } from "~/lib/upload-rules";
 import { Previewer, type PreviewItem } from "./previewer";
 import { Button, buttonClass } from "~/ui/button";
@@ -58,13 +59,15 @@ export interface UploadProps {
   readOnly?: boolean;
   onChange?: (files: UploadedFile[]) => void;
   id?: string;
+  /** photos scaled down and re-encoded in the browser before they are checked and sent (a phone on a slow link) */
+  compress?: boolean;
 }
 
 /**
  * The spec's upload widget: checks each file with the shared upload rules before sending, shows the server's
  * message when it refuses one, keeps the ids in hidden inputs, asks 确定要删除 before removing an uploaded file.
  */
-export function Upload({ name, variant = "text", kind = variant === "picture-card" ? "image" : "general", fileSize, limit, defaultFiles = [], readOnly = false, onChange, id }: UploadProps) {
+export function Upload({ name, variant = "text", kind = variant === "picture-card" ? "image" : "general", fileSize, limit, defaultFiles = [], readOnly = false, onChange, id, compress = false }: UploadProps) {
   const { t } = useTranslation(FILES);
   const rules = resolveRules({ kind, fileSize, limit });
   const [files, setFiles] = useState<UploadedFile[]>(() => defaultFiles.map((f) => ({ uid: `d${f.id}`, id: f.id, name: f.name, fileName: f.name, url: f.url ?? undefined, status: "done" })));
@@ -92,9 +95,10 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
   // the typed t() wants every placeholder of the union of keys; each text uses only its own
   const say = (m: RuleMessage) => setError(t(`rules.${m.key}`, { name: "", size: "", limit: "", ...m.params }));
 
-  function add(selected: File[]) {
+  async function add(chosen: File[]) {
     setError(null);
-    if (selected.length === 0) return;
+    if (chosen.length === 0) return;
+    const selected = compress ? await Promise.all(chosen.map((f) => compressImage(f))) : chosen;
     const tooMany = checkCount(files.length, selected.length, rules);
     if (tooMany) return say(tooMany);
     const names = files.map((f) => f.name);
@@ -142,7 +146,7 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    if (!readOnly) add(Array.from(event.dataTransfer.files));
+    if (!readOnly) void add(Array.from(event.dataTransfer.files));
   }
 
   const done = files.filter((f) => f.status === "done" && f.id !== undefined);
@@ -161,7 +165,7 @@ export function Upload({ name, variant = "text", kind = variant === "picture-car
       accept={acceptOf(rules.kind)}
       multiple={rules.limit > 1}
       onChange={(e) => {
-        add(Array.from(e.currentTarget.files ?? []));
+        void add(Array.from(e.currentTarget.files ?? []));
         e.currentTarget.value = "";
       }}
     />

@@ -27,11 +27,12 @@ export function Shell({ user, tree, items, children }: { user: ShellUser; tree: 
   const folded = prefs?.asideFolded ?? false;
   return (
     <ToastProvider>
-    <div className="flex h-screen min-h-[620px] min-w-[1280px]">
+    {/* a desktop back office (1280 wide at least); on a phone (个人巡检 on site) the menu folds into the header */}
+    <div className="flex h-screen min-h-[620px] sm:min-w-[1280px]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-panel focus:p-2">
         {t("skipToContent")}
       </a>
-      <aside className={`flex shrink-0 flex-col bg-aside ${folded ? "w-[0.64rem]" : "w-[2.2rem]"}`} data-testid="aside">
+      <aside className={`flex shrink-0 flex-col bg-aside max-sm:hidden ${folded ? "w-[0.64rem]" : "w-[2.2rem]"}`} data-testid="aside">
         <Link to="/manageWork" className="flex h-[0.56rem] items-center gap-2 px-4 text-lg font-semibold text-white">
           <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded-md bg-brand text-sm">D</span>
           {folded ? null : <span className="truncate">{t("appShort")}</span>}
@@ -40,20 +41,32 @@ export function Shell({ user, tree, items, children }: { user: ShellUser; tree: 
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-[0.56rem] shrink-0 items-center justify-between border-b border-line bg-panel px-3">
-          <div className="flex items-center gap-2">
-            <AsideToggle />
-            <Breadcrumbs items={items} />
+          <div className="flex min-w-0 items-center gap-2">
+            <details className="sm:hidden">
+              <summary className="cursor-pointer list-none whitespace-nowrap rounded-md border border-line px-3 py-1 text-sm">{t("menu")}</summary>
+              <div className="absolute inset-x-0 top-[0.56rem] z-40 flex max-h-[80vh] flex-col bg-aside shadow-lg">
+                <SideMenu tree={tree} folded={false} />
+              </div>
+            </details>
+            <span className="max-sm:hidden">
+              <AsideToggle />
+            </span>
+            <div className="min-w-0 max-sm:hidden">
+              <Breadcrumbs items={items} />
+            </div>
           </div>
-          <div className="flex items-center gap-2 text-sm">
+          <div className="flex items-center gap-2 whitespace-nowrap text-sm">
             <ThemeSwitch />
-            <WatermarkToggle />
+            <span className="max-sm:hidden">
+              <WatermarkToggle />
+            </span>
             <LanguageSwitch />
             {user.isAdmin ? (
-              <Link to="/outbox" className="rounded-md px-2 py-1 hover:text-brand">
+              <Link to="/outbox" className="rounded-md px-2 py-1 hover:text-brand max-sm:hidden">
                 {t("header.outbox")}
               </Link>
             ) : null}
-            <span className="px-2 text-muted" data-testid="current-user">
+            <span className="px-2 text-muted max-sm:hidden" data-testid="current-user">
               {user.userName} · {user.tenantName}
             </span>
             <Form method="post" action="/logout">
@@ -63,10 +76,12 @@ export function Shell({ user, tree, items, children }: { user: ShellUser; tree: 
             </Form>
           </div>
         </header>
-        <TabsBar userId={user.id} items={items} />
+        <div className="max-sm:hidden">
+          <TabsBar userId={user.id} items={items} />
+        </div>
         {/* relative: an absolutely placed part of a page (a screen reader's text) lies inside the pane that scrolls, not
             below the window, which would scroll the header and the menu out of view */}
-        <main id="main" tabIndex={-1} className="relative min-h-0 flex-1 overflow-auto p-4">
+        <main id="main" tabIndex={-1} className="relative min-h-0 flex-1 overflow-auto p-4 max-sm:p-0">
           {children}
         </main>
       </div>
