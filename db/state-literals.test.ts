@@ -63,6 +63,8 @@ export function stateWrites(source: string): string[] {
  */
 const STATE_WRITERS: Excused = {
   "app/modules/billing/bill.server.ts": { count: 1, why: "an adjustment bill is made confirmed in the batch that makes it (its head, item, confirmation and audit record): it is never a draft anyone could act on" },
+  "app/modules/inspections/task-maker.server.ts": { count: 1, why: "the daily job marks the daily and weekly tasks left undone past their day missed (漏检): no user acts" },
+  "app/modules/inspections/record.server.ts": { count: 1, why: "a task (巡检任务) is done by the record that does it, in the record's batch: a task is the job's, with no machine a user moves" },
   "app/modules/billing/statement.server.ts": { count: 1, why: "the customer's confirmation locks the statement's bills, in the statement's transition batch (a side write of the engine)" },
   "app/modules/settlement/settlement.server.ts": { count: 1, why: "the last approval of a final settlement completes its contract, in the settlement's transition batch (a side write of the engine)" },
   "app/modules/temp-crane/temp-crane.server.ts": { count: 1, why: "an ended temporary-crane application abandons the draft contract it made, in the application's transition batch (a side write of the engine)" },

@@ -129,6 +129,8 @@ const NO_SEARCH = new Set([
   "/login",
   "/loginAdmin",
   "/resetPassword",
+  // the inspector's own tasks and records, the newest (no search: a phone's list of today's work)
+  "/personalInspection",
 ]);
 const BUILT = SCREENS.filter((s) => s.status === "built");
 

@@ -36,6 +36,8 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   user_vehicles: "of user and dataPermission (granted vehicles)",
   fence_vehicles: "bindings of fence (fences/fence.server.ts)",
   line_vehicles: "bindings of line (fences/fence.server.ts)",
+  inspection_record_items: "lines of inspectionRecord, saved with it by 个人巡检 (inspections/record.server.ts)",
+  inspection_tasks: "inspections (task.server.ts: the daily job's tasks; a record does one, 复检 asks one)",
   // the bill run and what hangs off a bill: written by billing's rules, read by the bill screens
   bill_items: "billing (bill-run.server.ts)",
   bill_evidence: "billing (bill-run.server.ts)",

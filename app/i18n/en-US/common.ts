@@ -125,6 +125,7 @@ export default {
     lineNotOfContract: "Not a machine of the chosen contract",
     outsideRentTerm: "Outside the machine's rental term ({{value}})",
     overlapsDocument: "Its days overlap {{value}}",
+    preUseMissing: "The machine has not passed its pre-use check ({{value}}): do the check first",
     certificateExpired: {
       registration: "The machine's use registration has expired ({{value}}): renew it first",
       inspection: "The machine's periodic inspection report has expired ({{value}}): renew it first",

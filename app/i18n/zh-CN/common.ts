@@ -122,6 +122,7 @@ export default {
     lineNotOfContract: "不是所选合同的设备",
     outsideRentTerm: "不在该设备的租期内（{{value}}）",
     overlapsDocument: "与{{value}}的日期重叠",
+    preUseMissing: "该设备{{value}}未通过出车前点检，请先完成点检",
     certificateExpired: {
       registration: "该设备使用登记证已过期（{{value}}），请先更新证书",
       inspection: "该设备定期检验报告已过期（{{value}}），请先更新证书",

@@ -7,6 +7,7 @@
  */
 import { todayInZone } from "~/lib/tenant-clock";
 import { expiredCertificates } from "~/modules/certificates/certificate-gate.server";
+import { missingPreUse } from "~/modules/inspections/inspection-gate.server";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { batch } from "../../../db/client";
@@ -128,6 +129,9 @@ export async function assignMachine(scope: RequestScope, lineId: number, vehicle
   // a machine whose mandatory certificate has expired goes on no line (证书管理)
   const expired = (await expiredCertificates(scope.db, scope.user.tenantId, [vehicleId], todayInZone(scope.user.timeZone))).get(vehicleId);
   if (expired) return { ok: false, status: 409, message: expired };
+  // nor a machine that has not passed today's pre-use check (工序管理's 出车前必检)
+  const missing = (await missingPreUse(scope.db, scope.user.tenantId, [vehicleId], todayInZone(scope.user.timeZone))).get(vehicleId);
+  if (missing) return { ok: false, status: 409, message: missing };
   const done = await runCommand(
     scope,
     [

@@ -1,4 +1,5 @@
 import { expiredCertificates } from "~/modules/certificates/certificate-gate.server";
+import { missingPreUse } from "~/modules/inspections/inspection-gate.server";
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { fileKeysSql } from "~/modules/files/files.server";
 import { z } from "zod";
@@ -8,7 +9,7 @@ import { visibleOrgRowWhere } from "../../../db/rules/data-scope";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import type { VehicleLive } from "../../../workers/fleet-hub/protocol";
 import { parseDay } from "~/lib/calendar";
-import { formatZonedTime } from "~/lib/tenant-clock";
+import { formatZonedTime, todayInZone } from "~/lib/tenant-clock";
 import { isClockTime } from "~/lib/validators";
 import { parseZonedTime } from "~/lib/tenant-days";
 import type { RequestScope } from "~/modules/access/access.server";
@@ -155,7 +156,7 @@ export const outcarResource = defineResource({
   createSchema: OutcarSchema,
   updateSchema: OutcarSchema,
   // the line must be the tenant's, in the user's scope, of an approved or executing contract, the trip within its days
-  async check(scope, values) {
+  async check(scope, values, current) {
     const errors: FieldErrors = {};
     const line = await tripLine(scope, values.lineId);
     if (!line || line.vehicleId === null) return { lineId: "rent:outcar.notFound" };
@@ -164,6 +165,11 @@ export const outcarResource = defineResource({
     // a machine whose mandatory certificate had expired by the trip's day makes no trip (证书管理)
     const expired = (await expiredCertificates(scope.db, scope.user.tenantId, [line.vehicleId], values.tripOn)).get(line.vehicleId);
     if (expired) errors.lineId = expired;
+    // a new trip of today or later needs the machine's pre-use check passed that day (工序管理's 出车前必检)
+    else if (!current && values.tripOn >= todayInZone(scope.user.timeZone)) {
+      const missing = (await missingPreUse(scope.db, scope.user.tenantId, [line.vehicleId], values.tripOn)).get(line.vehicleId);
+      if (missing) errors.lineId = missing;
+    }
     await checkFiles(scope, values.signature, errors, "signature");
     checkedLines.set(values, line);
     return errors;
