@@ -16,5 +16,7 @@ import { seedTowers } from "./towers";
 import { seedDriving } from "./driving";
 import { seedWind } from "./wind";
 import { seedCertificates } from "./certificates";
+import { seedInspections } from "./inspections";
+import { seedSafety } from "./safety";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedDriving];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedSafety, seedDriving];
