@@ -29,6 +29,8 @@ const SHARED_WITH_WORKERS = [
   "^app/modules/billing/bill-run[.]server[.]ts$",
   // late interest: the cron carries the same schedules a receipt's save rewrites (by the value date of the money)
   "^app/modules/overdue/interest([.]server)?[.]ts$",
+  // the inspection tasks: the hourly cron makes each tenant's tasks of its day from its plans (巡检计划)
+  "^app/modules/inspections/task-maker[.]server[.]ts$",
 ];
 
 /** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */

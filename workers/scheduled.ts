@@ -9,13 +9,14 @@ import { jobRuns } from "../db/schema";
 import type { Env } from "./env";
 import { bills } from "./jobs/bills";
 import { housekeeping } from "./jobs/housekeeping";
+import { inspectionTasksJob } from "./jobs/inspection-tasks";
 import { interest } from "./jobs/interest";
 import { failureText, type Job, type JobFailure, type JobFiring, type JobResult } from "./jobs/job";
 
 export { failureText, type Job, type JobFailure, type JobFiring, type JobResult };
 
 /** Every job, in the order they run when a firing names several. */
-export const JOBS: readonly Job[] = [housekeeping, bills, interest];
+export const JOBS: readonly Job[] = [housekeeping, bills, interest, inspectionTasksJob];
 
 /** The outcome of one job in a firing; `skipped` when this firing already ran it (a repeated delivery). */
 export interface JobOutcome {

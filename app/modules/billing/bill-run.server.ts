@@ -36,6 +36,8 @@ import { billPeriod, duePeriods, isWholeMonth, previousDueDays, type DuePeriod }
 import { isFixedPrice } from "../contracts/value";
 import { allowanceOvertimeHours, billTotals, declaredDays, declaredFor, fixedPricePlan, priceLine } from "./pricing";
 import { declaredIdle, idlePeriodLines, idlePeriods } from "./idle-period-store.server";
+import { repairDowntimeRead } from "~/modules/repairs/downtime.server";
+import { repairOrders } from "~/modules/repairs/tables.server";
 import type { BillItem, BillLineTerms, Call, EvidenceDay } from "./types";
 import { CONTRACT_STATE } from "~/modules/contracts/contracts.resource";
 import { BILL_STATE } from "./bills.resource";
@@ -158,8 +160,9 @@ const halfDoneBill = sql<number>`${sql.raw(`(bills.state = ${BILL_STATE.draft} a
 /**
  * A draft whose evidence may have changed since it was made: a roll-up of its machines in its period written since, an
  * alarm of them (a fault, a fence entry or exit) reported or handled since, about its period (a day's margin for the
- * zone), an out-car record of its contract in its period entered or edited since, or an idle declaration of its
- * contract's lines about its period approved since. Only these are re-evaluated: a
+ * zone), an out-car record of its contract in its period entered or edited since, an idle declaration of its
+ * contract's lines about its period approved since, or a repair order of its machines whose downtime meets its period
+ * saved or moved since (设备维修: downtime is fault time). Only these are re-evaluated: a
  * second run over 10,000 untouched drafts reads nothing more.
  */
 const lineOf = alias(contractLines, "l");
@@ -170,6 +173,7 @@ const declarationOf = alias(idlePeriods, "ip");
 const declaredLineOf = alias(idlePeriodLines, "il");
 const declaredOnOf = alias(contractLines, "dl");
 const declaredContractOf = alias(contracts, "dc");
+const repairOf = alias(repairOrders, "ro");
 /** The end of a day column as epoch ms (UTC) plus a day, and its start less a day: the zone's day, with a margin. */
 const endsAfterMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440586.5 + 1) * 86400000`;
 const startsBeforeMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440587.5 - 1) * 86400000`;
@@ -179,6 +183,7 @@ const startsBeforeMs = (day: SQLiteColumn) => sql`(julianday(${day}) - 2440587.5
 const evidenceSince = (at: SQLiteColumn) => sql`(
   exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${vehicleDaily} ${sql.identifier("d")} on ${dailyOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(dailyOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and ${dailyOf.day} between ${bills.periodFrom} and ${bills.periodTo} and ${dailyOf.updatedAt} >= ${at})
   or exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${alarms} ${sql.identifier("a")} on ${alarmOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(alarmOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and (${alarmOf.createdAt} >= ${at} or ${alarmOf.handledAt} >= ${at}) and ${alarmOf.at} < ${endsAfterMs(bills.periodTo)} and coalesce(${alarmOf.handledAt}, ${alarmOf.at}) >= ${startsBeforeMs(bills.periodFrom)})
+  or exists (select 1 from ${contractLines} ${sql.identifier("l")} join ${repairOrders} ${sql.identifier("ro")} on ${repairOf.vehicleId} = ${lineOf.vehicleId} and ${sameTenant(repairOf, lineOf)} where ${lineOf.contractId} = ${bills.contractId} and ${tenantOfOuter(lineOf, bills)} and ${repairOf.updatedAt} >= ${at} and ${repairOf.downFrom} < ${endsAfterMs(bills.periodTo)} and coalesce(${repairOf.downTo}, ${endsAfterMs(bills.periodTo)}) >= ${startsBeforeMs(bills.periodFrom)})
   or exists (select 1 from ${outcarRecords} ${sql.identifier("o")} where ${outcarOf.contractId} = ${bills.contractId} and ${tenantOfOuter(outcarOf, bills)} and ${outcarOf.tripOn} between ${bills.periodFrom} and ${bills.periodTo} and ${outcarOf.updatedAt} >= ${at})
   or exists (select 1 from ${idlePeriods} ${sql.identifier("ip")} join ${idlePeriodLines} ${sql.identifier("il")} on ${declaredLineOf.periodId} = ${declarationOf.id} and ${sameTenant(declaredLineOf, declarationOf)} join ${contractLines} ${sql.identifier("dl")} on ${declaredOnOf.id} = ${declaredLineOf.lineId} and ${sameTenant(declaredOnOf, declaredLineOf)} join ${contracts} ${sql.identifier("dc")} on ${declaredContractOf.id} = ${declaredOnOf.contractId} and ${sameTenant(declaredContractOf, declaredOnOf)} where coalesce(${declaredContractOf.rootId}, ${declaredContractOf.id}) = ${bills.rootId} and ${tenantOfOuter(declarationOf, bills)} and ${declarationOf.state} = ${IDLE_STATE.approved} and ${declarationOf.updatedAt} >= ${at} and ${declarationOf.fromOn} <= ${bills.periodTo} and ${declarationOf.toOn} >= ${bills.periodFrom}))`;
 const lateEvidence = evidenceSince(bills.createdAt);
@@ -459,7 +464,7 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
   const [fromMs, toMs] = daysToMs(from, to, o.timeZone);
   const fenceKinds = inArray(alarms.kind, ["fence_in", "fence_out"]);
   const fixedIds = work.filter((w) => isFixedPrice(w.contract)).map((w) => w.contract.id);
-  const [fees, plans, trips, daily, fenceEvents, fenceBefore, faults, declared] = await batch(db, [
+  const [fees, plans, trips, daily, fenceEvents, fenceBefore, faults, declared, downtime] = await batch(db, [
     db
       .select({ id: contractFees.id, contractId: contractFees.contractId, lineId: contractFees.lineId, kind: contractFees.kind, amountCents: contractFees.amountCents, feeOn: contractFees.feeOn })
       .from(contractFees)
@@ -497,8 +502,10 @@ async function readChunk(db: Db, o: BillRunOptions, work: readonly Work[]) {
       ),
     // the approved 停滞期 declarations of the chunk's lines in its days: billed as declared
     declaredIdle(db, o.tenantId, contractIds, from, to),
+    // the machines' downtime of repair orders that take rent off (设备维修): fault time like a fault alarm's
+    repairDowntimeRead(db, o.tenantId, ids(vehicleIds), fromMs, toMs),
   ]);
-  return { lines, fees: fees as FeeRow[], plans, trips, daily, fenceEvents, fenceBefore, faults, declared };
+  return { lines, fees: fees as FeeRow[], plans, trips, daily, fenceEvents, fenceBefore, faults, declared, downtime };
 }
 
 type ChunkData = Awaited<ReturnType<typeof readChunk>>;
@@ -554,7 +561,11 @@ function lineEvidence(timeZone: string, contract: ContractRow, line: LineRow, pe
     const earlier = data.fenceEvents.filter((e) => mine(e) && e.at < fromMs).at(-1) ?? data.fenceBefore.find(mine);
     onSite = onSiteMinutesByDay(events, earlier?.kind === "fence_in", fromMs, toMs, timeZone);
   }
-  const intervals = data.faults.filter((f) => f.vehicleId === line.vehicleId).map((f) => ({ from: Math.max(f.at, fromMs), to: Math.min(f.handledAt ?? toMs, toMs) })).filter((i) => i.to > i.from);
+  // a fault lasts to its handling, a repair's downtime to the machine running again (overlaps count once)
+  const intervals = [
+    ...data.faults.filter((f) => f.vehicleId === line.vehicleId).map((f) => ({ from: Math.max(f.at, fromMs), to: Math.min(f.handledAt ?? toMs, toMs) })),
+    ...data.downtime.filter((r) => r.vehicleId === line.vehicleId).map((r) => ({ from: Math.max(r.downFrom, fromMs), to: Math.min(r.downTo ?? toMs, toMs) })),
+  ].filter((i) => i.to > i.from);
   const calls = new Map<string, number>();
   for (const t of data.trips) if (t.lineId === line.id && t.tripOn >= period.from && t.tripOn <= period.to) calls.set(t.tripOn, (calls.get(t.tripOn) ?? 0) + 1);
   return evidenceDays(period.from, period.to, daily, onSite, faultMinutesByDay(intervals, timeZone), calls);

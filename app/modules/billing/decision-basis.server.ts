@@ -17,12 +17,16 @@ import { idlePeriods } from "./idle-period-store.server";
 import { PROPOSAL_STATE } from "../../../db/states";
 import { tenantWhere } from "../../../db/tenant";
 import { faultMinutesByDay } from "./evidence";
+import { repairDowntimeRead } from "~/modules/repairs/downtime.server";
+import { repairOrders } from "~/modules/repairs/tables.server";
 
 type BasisProposal = { lineId: number; kind: string; state: number; days: readonly string[]; hours: number | null; day: string | null; basis: Record<string, unknown> | null };
 export interface FaultAlarm {
   vehicleId: number;
   from: number;
   to: number;
+  /** the repair order whose downtime this is (设备维修); none for a fault alarm */
+  repair?: string;
 }
 /** An approved idle declaration as a bill priced it: on which line, its number, the days billed, its rate and why. */
 export interface DeclaredSpan {
@@ -50,9 +54,12 @@ export async function declaredSpans(db: Db, tenantId: number, items: readonly { 
 }
 
 /** A fault alarm's span, without whose machine it was (the statement's page names no internal row). */
-export type FaultSpan = Pick<FaultAlarm, "from" | "to">;
+export type FaultSpan = Pick<FaultAlarm, "from" | "to" | "repair">;
 
-/** The fault alarms of the machines over the period (a fault lasts to its handling; one still open, to the period's end). */
+/**
+ * The fault alarms of the machines over the period (a fault lasts to its handling; one still open, to the period's end),
+ * then the downtime of their repair orders that takes rent off (to the machine running again), each naming its order.
+ */
 export async function faultAlarmsOf(db: Db, tenantId: number, vehicleIds: readonly number[], period: { from: string; to: string }, timeZone: string): Promise<FaultAlarm[]> {
   if (!vehicleIds.length) return [];
   const [fromMs, toMs] = daysToMs(period.from, period.to, timeZone);
@@ -62,7 +69,11 @@ export async function faultAlarmsOf(db: Db, tenantId: number, vehicleIds: readon
     .where(tenantWhere(alarms, tenantId, eq(alarms.kind, "fault"), inArray(alarms.vehicleId, [...vehicleIds]), lt(alarms.at, toMs), or(isNull(alarms.handledAt), gt(alarms.handledAt, fromMs))))
     .orderBy(alarms.at)
     .limit(200);
-  return rows.map((r) => ({ vehicleId: r.vehicleId, from: Math.max(r.at, fromMs), to: Math.min(r.handledAt ?? toMs, toMs) })).filter((a) => a.to > a.from);
+  const repairs = await repairDowntimeRead(db, tenantId, [...vehicleIds], fromMs, toMs).orderBy(repairOrders.downFrom).limit(200);
+  return [
+    ...rows.map((r) => ({ vehicleId: r.vehicleId, from: Math.max(r.at, fromMs), to: Math.min(r.handledAt ?? toMs, toMs) })),
+    ...repairs.map((r) => ({ vehicleId: r.vehicleId, from: Math.max(r.downFrom, fromMs), to: Math.min(r.downTo ?? toMs, toMs), repair: r.number })),
+  ].filter((a) => a.to > a.from);
 }
 
 /** Consecutive days as runs: 10-30 … 11-08, 11-12. */
@@ -100,7 +111,7 @@ export function decisionBasis(o: { proposals: readonly BasisProposal[]; lineLabe
         .faultsOf(p.lineId)
         .map((a) => {
           const counted = [...faultMinutesByDay([a], o.timeZone).values()].reduce((s, m) => s + m, 0);
-          return fill(t.faultAlarm, { from: when(a.from), to: when(a.to), hours: (Math.round((counted * 100) / 60) / 100).toFixed(2) });
+          return fill(a.repair ? t.faultRepair : t.faultAlarm, { from: when(a.from), to: when(a.to), hours: (Math.round((counted * 100) / 60) / 100).toFixed(2), repair: a.repair ?? "" });
         });
       out.push(fill(t.fault, { machine, hours: (p.hours ?? 0).toFixed(2), alarms: alarms.join(zh ? "；" : "; ") || "—" }));
     } else if (p.kind === "overtime") {

@@ -18,10 +18,11 @@ export const SEVERITIES: OptionDef[] = [
   { value: "urgent", label: { zh: "紧急", en: "Urgent" }, tone: "danger" },
 ];
 
-export const ABNORMALITY_STATE = { open: 0, closed: 1 } as const;
+export const ABNORMALITY_STATE = { open: 0, closed: 1, repair: 2 } as const;
 export const ABNORMALITY_STATES: OptionDef[] = [
   { value: String(ABNORMALITY_STATE.open), label: { zh: "待处理", en: "Open" }, tone: "warning" },
   { value: String(ABNORMALITY_STATE.closed), label: { zh: "已关闭", en: "Closed" }, tone: "muted" },
+  { value: String(ABNORMALITY_STATE.repair), label: { zh: "已转维修", en: "Under repair" }, tone: "success" },
 ];
 
 export const ABNORMALITY_CLOSE_CODE = "abnormalReport:edit";

@@ -49,6 +49,7 @@ export const abnormalityResource = defineResource({
         foundOn: abnormalities.foundOn,
         recordNumber: recordNumber().as("record_number"),
         closeReason: abnormalities.closeReason,
+        repairId: abnormalities.repairId,
         createdAt: abnormalities.createdAt,
       })
       .from(abnormalities)
@@ -66,7 +67,7 @@ export const abnormalityResource = defineResource({
         containing(abnormalities.title, v),
         sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${abnormalities.vehicleId} and ${tenantOfOuter(vehicles, abnormalities)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
       ),
-    state: (v) => (/^[01]$/.test(v) ? eq(abnormalities.state, Number(v)) : undefined),
+    state: (v) => (/^[012]$/.test(v) ? eq(abnormalities.state, Number(v)) : undefined),
     severity: (v) => (/^[a-z]{1,10}$/.test(v) ? eq(abnormalities.severity, v) : undefined),
     source: (v) => (/^[a-z]{1,12}$/.test(v) ? eq(abnormalities.source, v) : undefined),
   },

@@ -225,6 +225,8 @@ export const abnormalities = sqliteTable(
     closeReason: text("close_reason"),
     closedBy: integer("closed_by"),
     closedAt: ms("closed_at"),
+    /** the repair order it was turned into (设备维修, migration 0051) */
+    repairId: integer("repair_id"),
     /** ABNORMALITY_STATE: 0 open, 1 closed */
     state: integer("state").notNull().default(0),
     ...documentStamps(),

@@ -17,6 +17,7 @@ import { seedDriving } from "./driving";
 import { seedWind } from "./wind";
 import { seedCertificates } from "./certificates";
 import { seedInspections } from "./inspections";
+import { seedRepairs } from "./repairs";
 import { seedSafety } from "./safety";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedSafety, seedDriving];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedDriving];

@@ -194,6 +194,7 @@ export default {
     outside: "{{machine}}: used outside the contract {{dates}}, {{days}} days at a day's rent",
     fault: "{{machine}}: {{hours}} fault hours counted (08:00–22:00 only; 22:00–08:00 not counted), a day's rent off each whole 8 hours. Faults: {{alarms}}",
     faultAlarm: "{{from}} to {{to}}, {{hours}} h counted",
+    faultRepair: "repair {{repair}} down {{from}} to {{to}}, {{hours}} h counted",
     overtime: "{{machine}}: engine hours above the allowance of {{allowance}} h: {{hours}} h at the overtime rate",
     onRent: "{{machine}}: on rent from {{day}}, its entry to the site fence",
     offRent: "{{machine}}: off rent on {{day}}, its exit from the site fence",

@@ -195,6 +195,7 @@ export default {
     outside: "{{machine}}：合同外使用 {{dates}}，共{{days}}天，按日租金计费",
     fault: "{{machine}}：故障计入{{hours}}小时（仅计08:00–22:00，22:00–08:00不计），每满8小时扣1天租金。故障记录：{{alarms}}",
     faultAlarm: "{{from}} 至 {{to}}，计入{{hours}}小时",
+    faultRepair: "维修单{{repair}}停机 {{from}} 至 {{to}}，计入{{hours}}小时",
     overtime: "{{machine}}：发动机工作超出限额{{allowance}}小时，超出{{hours}}小时按超时单价计费",
     onRent: "{{machine}}：按进入工地围栏，起租日为{{day}}",
     offRent: "{{machine}}：按离开工地围栏，退租日为{{day}}",
