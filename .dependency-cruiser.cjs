@@ -31,6 +31,8 @@ const SHARED_WITH_WORKERS = [
   "^app/modules/overdue/interest([.]server)?[.]ts$",
   // the inspection tasks: the hourly cron makes each tenant's tasks of its day from its plans (巡检计划)
   "^app/modules/inspections/task-maker[.]server[.]ts$",
+  // the maintenance recompute: the 04:00 cron runs for every tenant the same recompute a saved plan, service or reading runs
+  "^app/modules/maintenance/meters[.]server[.]ts$",
 ];
 
 /** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */

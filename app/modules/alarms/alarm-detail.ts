@@ -36,6 +36,8 @@ export const TERMINAL_FLAGS: Record<string, Label> = {
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+/** A meter with its separators and places: 5,230.5 h, 120,345 km */
+const grouped = (n: number, places: number) => n.toLocaleString("en-US", { minimumFractionDigits: places, maximumFractionDigits: places });
 /** 101.9, 80: at most one decimal, none when whole */
 const amount = (n: number) => String(Math.round(n * 10) / 10);
 
@@ -124,6 +126,19 @@ function sentence(kind: string, d: Detail, c: DetailContext): string | null {
       const radius = num(d.radius);
       const at = load !== null && radius !== null ? (zh ? `（吊重 ${amount(load)} t，幅度 ${amount(radius)} m）` : ` (${amount(load)} t at ${amount(radius)} m)`) : "";
       return zh ? `超载：力矩 ${amount(moment)}%，限值 ${amount(limit)}%${at}` : `Overload: moment ${amount(moment)}%, limit ${amount(limit)}%${at}`;
+    }
+    case "maintenanceDue": {
+      // raised by the maintenance job (app/modules/maintenance/meters.server.ts): the plan, and the interval that came due
+      const plan = str(d.plan);
+      if (!plan) return null;
+      const hours = [num(d.meterHours), num(d.dueHours)];
+      const km = [num(d.meterKm), num(d.dueKm)];
+      const dueOn = str(d.dueOn);
+      let by = "";
+      if (d.dueBy === "hours" && hours[0] !== null && hours[1] !== null) by = zh ? `，发动机 ${grouped(hours[0], 1)} 小时，应于 ${grouped(hours[1], 1)} 小时保养` : `, engine at ${grouped(hours[0], 1)} h, due at ${grouped(hours[1], 1)} h`;
+      else if (d.dueBy === "km" && km[0] !== null && km[1] !== null) by = zh ? `，里程 ${grouped(km[0], 0)} 公里，应于 ${grouped(km[1], 0)} 公里保养` : `, ${grouped(km[0], 0)} km, due at ${grouped(km[1], 0)} km`;
+      else if (dueOn) by = zh ? `，应于 ${dueOn} 保养` : `, due on ${dueOn}`;
+      return zh ? `保养到期：${plan}${by}` : `Maintenance due: ${plan}${by}`;
     }
     case "fuel_drop":
     case "refuel": {

@@ -23,6 +23,7 @@ export const ALARM_KINDS: Record<string, Label> = {
   terminal: { zh: "终端告警", en: "Terminal alarm" },
   overload: { zh: "塔吊超载告警", en: "Crane overload" },
   wind: { zh: "大风告警", en: "High wind" },
+  maintenanceDue: { zh: "保养到期", en: "Maintenance due" },
 };
 
 

@@ -19,5 +19,6 @@ import { seedCertificates } from "./certificates";
 import { seedInspections } from "./inspections";
 import { seedRepairs } from "./repairs";
 import { seedSafety } from "./safety";
+import { seedMaintenance } from "./maintenance";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedDriving];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedMaintenance, seedDriving];
