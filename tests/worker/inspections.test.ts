@@ -165,6 +165,22 @@ describe("个人巡检: a record", () => {
     expect(await env.DB.prepare("select title from abnormalities where tenant_id = ?").bind(a.tenantId).first()).toEqual({ title: "液压油压力" });
   });
 
+  it("puts the inspector's open tasks on the workbench's to-do, until they are done", async () => {
+    const a = await admin();
+    await plan(a, await procedure(a));
+    await makeTasks(db(), a.tenantId, today());
+    const todo = async () => {
+      const html = await (await get("/manageWork", a.cookie)).text();
+      const at = html.indexOf('data-testid="todo-inspections"');
+      return at < 0 ? null : html.slice(at, html.indexOf("</li>", at));
+    };
+    expect(await todo()).toContain("待检任务");
+    expect(await todo()).toContain("1项");
+    const task = (await tasksOf(a.tenantId)).results[0]!;
+    await a.post(`/personalInspection/record?task=${task.id}`, answers({ "items[0].value": "1", "items[0].note": "" }));
+    expect(await todo()).toBeNull();
+  });
+
   it("stores one record when the same task is posted twenty times at once", async () => {
     const a = await admin();
     await plan(a, await procedure(a));
@@ -261,8 +277,13 @@ describe("异常上报: issues", () => {
     const alarm = await env.DB.prepare("insert into alarms (tenant_id, vehicle_id, hub_key, kind, level, at, detail, created_at) values (?, ?, ?, 'fault', 2, ?, ?, ?) returning id")
       .bind(a.tenantId, a.crane, `fault-${Date.now()}`, Date.now(), JSON.stringify({ spn: 100, fmi: 1 }), Date.now())
       .first<{ id: number }>();
+    // the alarm list offers 上报异常 on a fault
+    expect(await (await get("/alarmMessage", a.cookie)).text()).toContain('data-testid="raise-issue"');
     const raised = await Promise.all(Array.from({ length: 5 }, () => a.post("/abnormalReport/fromAlarm", { alarmId: String(alarm!.id) })));
-    expect(raised.filter((r) => r.status === 302)).toHaveLength(1);
+    // one stored; every ask opens it
+    const stored = await env.DB.prepare("select id from abnormalities where alarm_id = ?").bind(alarm!.id).all<{ id: number }>();
+    expect(stored.results).toHaveLength(1);
+    expect(new Set(raised.map((r) => r.headers.get("Location")))).toEqual(new Set([`/abnormalReport/form?id=${stored.results[0]!.id}`]));
     const issue = await env.DB.prepare("select source, severity, title, detail from abnormalities where alarm_id = ?").bind(alarm!.id).first<Record<string, string>>();
     expect(issue).toMatchObject({ source: "alarm", severity: "serious", title: "故障告警" });
     expect(issue!.detail).toMatch(/SPN ?100|机油压力/);

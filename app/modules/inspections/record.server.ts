@@ -293,6 +293,14 @@ export async function myTasks(scope: RequestScope, today: string) {
     .limit(100);
 }
 
+/** How many tasks the signed-in inspector has to do today or before (the workbench's to-do); none read when not `yes`. */
+export function myTaskCountRead(scope: RequestScope, today: string, yes: boolean) {
+  return scope.db
+    .select({ n: sql<number>`count(*)`.as("task_count") })
+    .from(inspectionTasks)
+    .where(tenantWhere(inspectionTasks, scope, eq(inspectionTasks.assigneeId, scope.user.id), eq(inspectionTasks.state, TASK_STATE.pending), lte(inspectionTasks.dueOn, today), visibleVehicleIdWhere(scope, inspectionTasks.vehicleId), yes ? undefined : sql`0`));
+}
+
 /** The signed-in inspector's last records, newest first. */
 export function myRecords(scope: RequestScope, limit = 20) {
   return scope.db

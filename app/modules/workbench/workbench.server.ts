@@ -21,6 +21,10 @@ import { J1939_NAMES } from "~/modules/alarms/j1939";
 import { todoReads } from "~/modules/workflow/approval.server";
 import { dueUrgesRead } from "~/modules/overdue/machines.server";
 import { certificatesDueRead } from "~/modules/certificates/certificate-gate.server";
+import { myTaskCountRead } from "~/modules/inspections/record.server";
+import { DUE_STATE } from "~/modules/maintenance/maintenance";
+import { maintenanceDueRead } from "~/modules/maintenance/schedule.server";
+import { reformHref, safetyReformsDueRead } from "~/modules/safety/safety-due.server";
 import { disputesDueRead } from "~/modules/billing/statements-list.server";
 import { BILL_EDIT_CODE, BILL_LIST_PATH, statementHref } from "~/modules/billing/bills.resource";
 import { OVERDUE_PATH } from "~/modules/overdue/overdue";
@@ -37,6 +41,9 @@ const VISITS_READ = 500;
 export const SHORTCUTS = 8;
 const NEWEST = 5;
 /** at most this many urges due are listed in the to-do (the overdue list has them all) */
+const MAINTENANCE_PATH = "/maintenancePlan";
+const REFORM_PATH = "/safetyReform";
+const INSPECTION_PATH = "/personalInspection";
 const URGES = 5;
 /** 证书管理: its list puts what runs out first first */
 const CERTIFICATE_PATH = "/certificate";
@@ -53,6 +60,9 @@ export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
     urges: hasScreen(access, OVERDUE_PATH),
     disputes: hasScreen(access, BILL_LIST_PATH) && access.permissions.has(BILL_EDIT_CODE),
     certificates: hasScreen(access, CERTIFICATE_PATH),
+    maintenance: hasScreen(access, MAINTENANCE_PATH),
+    reforms: hasScreen(access, REFORM_PATH),
+    inspections: hasScreen(access, INSPECTION_PATH),
   };
 }
 
@@ -121,6 +131,11 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     disputesDueRead(scope, parts.disputes ? URGES : 0),
     // the machines' mandatory certificates expired or running out within 30 days (证书管理)
     certificatesDueRead(scope, today, parts.certificates ? URGES : 0),
+    // the services due soon or overdue (保养计划), the rectification items past their deadline (安全整改), and the
+    // user's own inspection tasks (个人巡检)
+    maintenanceDueRead(scope, today, parts.maintenance ? URGES : 0),
+    safetyReformsDueRead(scope, today, parts.reforms ? URGES : 0),
+    myTaskCountRead(scope, today, parts.inspections),
   ] as const;
   const together = todo.queries.every(batchableSelect);
   const [results, aside] = await Promise.all([
@@ -128,7 +143,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     batch(db, [...own, ...(together ? todo.queries : [])]),
     together ? Promise.resolve([]) : Promise.all(todo.queries),
   ]);
-  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, certificateRows, ...batchedTodo] = results;
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, certificateRows, maintenanceRows, reformRows, taskRows, ...batchedTodo] = results;
   const todoRows = together ? batchedTodo : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
@@ -152,6 +167,9 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     urges: parts.urges ? urgeRows.map((u) => ({ number: u.number, name: u.name, nextOn: u.nextOn, href: `${OVERDUE_PATH}/contract?id=${u.contractId}` })) : null,
     disputes: parts.disputes ? disputeRows.map((d) => ({ number: d.number, contractNumber: d.contractNumber, customer: d.customer, disputes: d.disputes, href: statementHref(d.id) })) : null,
     certificates: parts.certificates ? certificateRows.map((c) => ({ plate: c.plate, kind: c.kind, number: c.number, expiresOn: c.expiresOn ?? "", href: `${CERTIFICATE_PATH}/form?id=${c.id}` })) : null,
+    maintenance: parts.maintenance ? maintenanceRows.map((m) => ({ plate: m.plate, planName: m.planName, overdue: m.dueState === DUE_STATE.overdue, dueOn: m.dueOn, href: `${MAINTENANCE_PATH}?q=${encodeURIComponent(m.plate)}` })) : null,
+    reforms: parts.reforms ? reformRows.map((r) => ({ number: r.number, requirement: r.requirement, deadline: r.deadline, href: reformHref(r.reformId) })) : null,
+    inspectionTasks: parts.inspections ? { count: Number(taskRows[0]?.n ?? 0), href: INSPECTION_PATH } : null,
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
   };

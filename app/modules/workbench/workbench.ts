@@ -15,6 +15,29 @@ export interface WorkbenchParts {
   disputes: boolean;
   /** the machines' mandatory certificates expired or running out within 30 days: 证书管理 */
   certificates: boolean;
+  /** the maintenance due soon or overdue of the machines the user sees: 保养计划 */
+  maintenance: boolean;
+  /** the rectification items past their deadline: 安全整改 */
+  reforms: boolean;
+  /** the user's own inspection tasks to do: 个人巡检 */
+  inspections: boolean;
+}
+
+/** A machine's service due soon or overdue (保养计划). */
+export interface MaintenanceDue {
+  plate: string;
+  planName: string;
+  overdue: boolean;
+  dueOn: string | null;
+  href: string;
+}
+
+/** A rectification item past its deadline (安全整改). */
+export interface ReformDue {
+  number: string;
+  requirement: string;
+  deadline: string;
+  href: string;
 }
 
 /** An overdue contract whose next urge day has come, in the user's to-do. */
