@@ -174,14 +174,27 @@ export function AlarmPage() {
         rowActions={(r) =>
           r.pending ? (
             <span className="text-muted">{t("pending")}</span>
-          ) : data.can.edit && r.handleState === 0 ? (
-            <Form method="post" action={formAction}>
-              <input type="hidden" name="ids" value={r.id} />
-              <button type="submit" name="intent" value="confirmHandle" className="text-brand hover:underline">
-                {t("handle")}
-              </button>
-            </Form>
-          ) : null
+          ) : (
+            <span className="flex gap-3">
+              {data.can.edit && r.handleState === 0 ? (
+                <Form method="post" action={formAction}>
+                  <input type="hidden" name="ids" value={r.id} />
+                  <button type="submit" name="intent" value="confirmHandle" className="text-brand hover:underline">
+                    {t("handle")}
+                  </button>
+                </Form>
+              ) : null}
+              {data.can.raise && r.kind === "fault" ? (
+                // a fault becomes an issue of its machine (异常上报), its SPN/FMI in words; opened on its page
+                <Form method="post" action="/abnormalReport/fromAlarm">
+                  <input type="hidden" name="alarmId" value={r.id} />
+                  <button type="submit" className="text-brand hover:underline" data-testid="raise-issue">
+                    {t("raiseIssue")}
+                  </button>
+                </Form>
+              ) : null}
+            </span>
+          )
         }
       />
       {action?.intent === "confirmHandle" || action?.intent === "handle" ? <HandleDialog key={JSON.stringify(action)} action={action} back={back} formAction={formAction} /> : null}

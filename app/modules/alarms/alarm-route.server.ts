@@ -34,7 +34,8 @@ export async function alarmLoader({ request, context }: LoaderFunctionArgs) {
       rangeError: range.error,
       vehicle: vehicle ?? null,
       vehicleOptions,
-      can: { edit: scope.access.permissions.has(`${ALARM_PERMISSION}:edit`) },
+      // 上报异常 on a fault alarm: for a user who may report issues (异常上报)
+      can: { edit: scope.access.permissions.has(`${ALARM_PERMISSION}:edit`), raise: scope.access.permissions.has("abnormalReport:add") },
       flash: flash === "saved" ? ("saved" as const) : null,
     },
     { headers: clear ? { "Set-Cookie": clear } : {} },

@@ -152,6 +152,12 @@ export const abnormalityDocument: DocumentDefinition<AbnormalityStateRow> = {
   },
 };
 
+/** The issue an alarm was raised as (the user's scope), if any. */
+export async function issueOfAlarm(scope: RequestScope, alarmId: number): Promise<number | null> {
+  const [row] = await scope.db.select({ id: abnormalities.id }).from(abnormalities).where(tenantWhere(abnormalities, scope, eq(abnormalities.alarmId, alarmId), abnormalityScopeWhere(scope))).limit(1);
+  return row?.id ?? null;
+}
+
 /** A machine's open abnormalities, for its page. */
 export async function openAbnormalities(scope: RequestScope, vehicleId: number) {
   return scope.db

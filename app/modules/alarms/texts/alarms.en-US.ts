@@ -5,6 +5,7 @@ export default {
   title: "Alarm Messages",
   vehicleTitle: "Vehicle alarms · {{plate}}",
   handle: "Handle",
+  raiseIssue: "Raise an issue",
   batchHandle: "Handle selected",
   handleTitle: "Handle alarms",
   handleWhat: "{{count}} alarm(s) to handle: {{labels}}",

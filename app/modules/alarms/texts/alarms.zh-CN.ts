@@ -3,6 +3,7 @@ export default {
   title: "告警信息",
   vehicleTitle: "设备告警 · {{plate}}",
   handle: "处理",
+  raiseIssue: "上报异常",
   batchHandle: "批量处理",
   handleTitle: "告警处理",
   handleWhat: "将处理 {{count}} 条告警：{{labels}}",

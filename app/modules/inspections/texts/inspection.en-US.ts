@@ -37,7 +37,6 @@ export default {
   notClosed: "The issue is not closed",
   alarmOtherMachine: "The alarm is not of this machine",
   alarmRaised: "An issue was raised for this alarm already ({{value}})",
-  alarmRaise: "Raise an issue",
   toRepair: "Turn into a repair",
   toRepairHint: "Open a repair order for this issue: the machine and the fault come with it",
   openRepair: "Open the repair order",

@@ -34,7 +34,6 @@ export default {
   notClosed: "异常未关闭",
   alarmOtherMachine: "告警不属于该设备",
   alarmRaised: "该告警已上报异常（{{value}}）",
-  alarmRaise: "上报异常",
   toRepair: "转维修",
   toRepairHint: "开一张维修单处理此异常：设备和故障现象已带入",
   openRepair: "查看维修单",
