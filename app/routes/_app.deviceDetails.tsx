@@ -18,7 +18,11 @@ import { pageTitle } from "~/lib/page-title";
 import { towerStages } from "~/modules/tower-docs/tower-doc.server";
 import { TowerStageSection, type TowerStageView } from "~/modules/tower-docs/tower-stage-section";
 import { vehicleCertificateRows } from "~/modules/certificates/certificate.server";
-import { CertificateSection } from "~/modules/certificates/certificate-section";
+import { vehicleInspections } from "~/modules/inspections/record.server";
+import { openAbnormalities } from "~/modules/inspections/abnormality.server";
+import { maintenanceOfVehicle } from "~/modules/maintenance/schedule.server";
+import { vehicleRepairs } from "~/modules/repairs/vehicle-repairs.server";
+import { VehicleUpkeepTabs, type VehicleUpkeep } from "~/modules/repairs/vehicle-upkeep-tabs";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, { zh: "设备详情", en: "Device Details" }, data && "vehicle" in data ? data.vehicle.plate : undefined) }];
 
@@ -28,18 +32,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("id");
   // opened from the menu without a vehicle: say where to pick one
   if (asked === null) return { none: true as const };
-  // the rental is read beside the archive; it is shown only for a vehicle the user may see
-  const [details, rental] = await Promise.all([loadVehicleDetails(scope, Number(asked)), vehicleRental(scope, Number(asked) || 0)]);
-  if (!details) throw new Response("Not Found", { status: 404 });
-  // a tower crane's page shows where its file (塔吊档案) says it is; every machine's, its certificates (证书管理's own
-  // list has every machine's): read together
-  const id = details.vehicle.id;
-  const [stages, certificates] = await Promise.all([
-    details.vehicle.vehicleType === "3" ? towerStages(scope.db, scope.user.tenantId, [id]) : null,
-    hasScreen(scope.access, "/certificate") ? vehicleCertificateRows(scope, id) : null,
+  const vehicleId = Number(asked) || 0;
+  // the upkeep tabs' reads run beside the archive, each only for a user of its screen, each scoped to the machines the
+  // user sees (a machine out of scope reads empty, and the page is 404 anyway); the rental likewise
+  const can = (screen: string) => hasScreen(scope.access, screen);
+  const [details, rental, records, issues, maintenance, repairs, certificates] = await Promise.all([
+    loadVehicleDetails(scope, Number(asked)),
+    vehicleRental(scope, vehicleId),
+    can("/inspectionPlan") || can("/personalInspection") ? vehicleInspections(scope, vehicleId) : null,
+    can("/inspectionPlan") || can("/personalInspection") ? openAbnormalities(scope, vehicleId) : null,
+    can("/maintenancePlan") ? maintenanceOfVehicle(scope, vehicleId) : null,
+    can("/equipmentRepair") ? vehicleRepairs(scope, vehicleId) : null,
+    can("/certificate") ? vehicleCertificateRows(scope, vehicleId) : null,
   ]);
+  if (!details) throw new Response("Not Found", { status: 404 });
+  // a tower crane's page shows where its file (塔吊档案) says it is
+  const id = details.vehicle.id;
+  const stages = details.vehicle.vehicleType === "3" ? await towerStages(scope.db, scope.user.tenantId, [id]) : null;
   const tower: TowerStageView | null = stages ? { vehicleId: id, file: stages.get(id) ?? null } : null;
-  return { ...details, rental, tower, certificates };
+  const permitted = (code: string) => scope.access.permissions.has(code);
+  const upkeep: VehicleUpkeep = {
+    inspections: records && issues ? { records, issues } : null,
+    maintenance: maintenance ? { data: maintenance, canRecord: permitted("maintenancePlan:add") } : null,
+    repairs: repairs ? { ...repairs, canAdd: permitted("equipmentRepair:add") } : null,
+    certificates,
+  };
+  return { ...details, rental, tower, upkeep };
 }
 
 const at = (ms: number | null | undefined, timeZone: string) => (ms ? stampInZone(ms, timeZone) : "—");
@@ -64,7 +82,7 @@ function NoVehicle() {
   );
 }
 
-function Details({ vehicle, live, options, rental, tower, certificates }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
+function Details({ vehicle, live, options, rental, tower, upkeep }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { none: true }>) {
   const { t, i18n } = useTranslation(TELEMATICS);
   const lang = i18n.language;
   const timeZone = useTimeZone();
@@ -126,7 +144,7 @@ function Details({ vehicle, live, options, rental, tower, certificates }: Exclud
       </section>
       {tower && <TowerStageSection tower={tower} />}
       <RentalSection rental={rental} />
-      {certificates && <CertificateSection vehicleId={vehicle.id} rows={certificates} />}
+      <VehicleUpkeepTabs vehicleId={vehicle.id} upkeep={upkeep} />
       <section aria-labelledby="archive-title" className="rounded-lg border border-line bg-panel p-4">
         <h2 id="archive-title" className="mb-3 text-base font-semibold text-ink">
           {t("details.archive")}
