@@ -71,7 +71,7 @@ export const repairForm = defineFields([
   { key: "diagnosis", label: { zh: "故障诊断", en: "Diagnosis" }, type: "textarea", maxLength: 300 },
   { key: "downFromOn", label: { zh: "停机开始日期", en: "Down from (day)" }, type: "date", required: true },
   { key: "downFromTime", label: { zh: "停机开始时间", en: "Down from (time)" }, type: "time", required: true },
-  { key: "downToOn", label: { zh: "恢复运行日期", en: "Running again (day)" }, type: "date", hint: { zh: "修复后填写；完工前必填", en: "Once repaired; needed before 完工" } },
+  { key: "downToOn", label: { zh: "恢复运行日期", en: "Running again (day)" }, type: "date", hint: { zh: "修复后填写；完工前必填", en: "Once repaired; needed before it is completed" } },
   { key: "downToTime", label: { zh: "恢复运行时间", en: "Running again (time)" }, type: "time" },
   {
     key: "deductRent",
@@ -86,7 +86,6 @@ export const repairForm = defineFields([
     lines: {
       maxRows: 30,
       addLabel: { zh: "添加工时", en: "Add labour" },
-      totals: ["hours"],
       fields: [
         { key: "worker", label: { zh: "维修人员", en: "Mechanic" }, type: "text", required: true, maxLength: 30, width: "w-40" },
         { key: "hours", label: { zh: "工时(小时)", en: "Hours" }, type: "quantity", decimals: 1, required: true, maxValue: 1000, width: "w-28" },

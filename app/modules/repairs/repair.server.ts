@@ -178,14 +178,14 @@ async function repairRules(scope: RequestScope, v: RepairValues, current?: Recor
   return errors;
 }
 
-/** The machines the user sees, their open abnormalities, the enabled suppliers. */
+/** The machines the user sees, their open abnormalities (and those turned into repairs, which an order shows), the enabled suppliers. */
 export async function repairOptions(scope: RequestScope): Promise<Record<string, Option[]>> {
   const [machines, open, stations] = await Promise.all([
     machineChoices(scope),
     scope.db
       .select({ id: abnormalities.id, number: abnormalities.number, title: abnormalities.title, vehicleId: abnormalities.vehicleId })
       .from(abnormalities)
-      .where(tenantWhere(abnormalities, scope, eq(abnormalities.state, ABNORMALITY_STATE.open), visibleVehicleIdWhere(scope, abnormalities.vehicleId)))
+      .where(tenantWhere(abnormalities, scope, inArray(abnormalities.state, [ABNORMALITY_STATE.open, ABNORMALITY_STATE.repair]), visibleVehicleIdWhere(scope, abnormalities.vehicleId)))
       .orderBy(desc(abnormalities.id))
       .limit(500),
     scope.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(and(ofTenant(suppliers, scope), eq(suppliers.state, ENABLED))).orderBy(asc(suppliers.name)),
