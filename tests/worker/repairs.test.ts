@@ -79,6 +79,11 @@ describe("设备维修: repair orders", () => {
     expect(issuePage).toContain("查看维修单");
     const list = await (await get("/equipmentRepair", a.cookie)).text();
     expect(list).toContain("671.00");
+    // the order still names its issue, and is saved again with it (the diagnosis written in later)
+    const version = await env.DB.prepare("select version from repair_orders where id = ?").bind(id).first<number>("version");
+    const again = await a.post(`/equipmentRepair/form?id=${id}`, { ...order(crane.id, { abnormalityId: String(issue), diagnosis: "油缸密封件老化，更换后保压试验合格" }), id: String(id), version: String(version) });
+    expect(again.status).toBe(302);
+    expect(await env.DB.prepare("select diagnosis, abnormality_id from repair_orders where id = ?").bind(id).first()).toEqual({ diagnosis: "油缸密封件老化，更换后保压试验合格", abnormality_id: issue });
   });
 
   it("refuses a downtime that ends before it starts or starts tomorrow, and an outside repair without its station, in both languages", async () => {
