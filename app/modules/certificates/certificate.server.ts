@@ -17,7 +17,7 @@ import { documentChecks, type DocumentDefinition } from "~/modules/resource/docu
 import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { machineChoices } from "~/modules/telematics/vehicle-choice.server";
+import { machineChoices, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import { certificateForm, certificateView } from "./certificate.resource";
 
 export const vehicleCertificates = sqliteTable(
@@ -85,7 +85,7 @@ export const certificateResource = defineResource({
     q: (v) =>
       or(
         containing(vehicleCertificates.number, v),
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${vehicleCertificates.vehicleId} and ${tenantOfOuter(vehicles, vehicleCertificates)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
+        machineMatches(vehicleCertificates.vehicleId, vehicleCertificates, v)
       ),
     kind: (v) => (/^[a-z]{1,20}$/.test(v) ? eq(vehicleCertificates.kind, v) : undefined),
     mandatory: (v) => (v === "0" || v === "1" ? eq(vehicleCertificates.mandatory, Number(v)) : undefined),

@@ -17,7 +17,7 @@ import { documentChecks, type DocumentDefinition } from "~/modules/resource/docu
 import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { machineChoices, machineLabel } from "~/modules/telematics/vehicle-choice.server";
+import { machineChoices, machineLabel, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import type { Machine } from "~/modules/workflow/engine.server";
 import { ABNORMALITY_STATE, abnormalityForm, abnormalityStates, abnormalityView, type AbnormalityStateRow } from "./abnormality.resource";
 import { abnormalities, inspectionRecords } from "./tables.server";
@@ -65,7 +65,7 @@ export const abnormalityResource = defineResource({
       or(
         containing(abnormalities.number, v),
         containing(abnormalities.title, v),
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${abnormalities.vehicleId} and ${tenantOfOuter(vehicles, abnormalities)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
+        machineMatches(abnormalities.vehicleId, abnormalities, v)
       ),
     state: (v) => (/^[012]$/.test(v) ? eq(abnormalities.state, Number(v)) : undefined),
     severity: (v) => (/^[a-z]{1,10}$/.test(v) ? eq(abnormalities.severity, v) : undefined),

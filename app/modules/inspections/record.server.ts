@@ -10,14 +10,14 @@ import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
 import { batch } from "../../../db/client";
 import { users, vehicles } from "../../../db/schema";
 import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
-import { ofTenant, sameTenant, tenantOfOuter, tenantWhere, withTenant } from "../../../db/tenant";
+import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
 import { plainUnits, unitsOf } from "~/lib/field-codecs";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { auditRecord, runCommand } from "~/modules/resource/command.server";
 import { containing, defineResource, refusedWrites, withLimit, type BatchItem } from "~/modules/resource/resource.server";
-import { machineLabel } from "~/modules/telematics/vehicle-choice.server";
+import { machineLabel, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import { ABNORMALITY_NUMBERING } from "./abnormality.server";
 import { abnormalities, inspectionRecords, inspectionTasks, procedures, recordItems } from "./tables.server";
 import { PROCEDURE_STATE } from "./procedure.resource";
@@ -346,7 +346,7 @@ export const recordResource = defineResource({
       or(
         containing(inspectionRecords.number, v),
         containing(inspectionRecords.procedureName, v),
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${inspectionRecords.vehicleId} and ${tenantOfOuter(vehicles, inspectionRecords)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
+        machineMatches(inspectionRecords.vehicleId, inspectionRecords, v)
       ),
     passed: (v) => (v === "0" || v === "1" ? eq(inspectionRecords.passed, Number(v)) : undefined),
     kind: (v) => (/^[a-z]{1,10}$/.test(v) ? eq(inspectionRecords.kind, v) : undefined),

@@ -7,13 +7,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { users, vehicles } from "../../../db/schema";
 import { visibleVehicleIdWhere } from "../../../db/rules/data-scope";
-import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
+import { sameTenant, tenantWhere } from "../../../db/tenant";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { schemaOfFields } from "~/modules/resource/field-schema";
-import { containing, defineResource, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
+import { defineResource, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { machineChoices, machineLabel } from "~/modules/telematics/vehicle-choice.server";
+import { machineChoices, machineLabel, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import type { Machine } from "~/modules/workflow/engine.server";
 import { hoursText, kmText, READING_SOURCE, READING_STATE } from "./maintenance";
 import { backwardsRefusals, recomputeSchedules } from "./meters.server";
@@ -56,7 +56,7 @@ export const readingResource = defineResource({
   },
   mapRows: (rows) => rows.map((r) => ({ ...r, state: String(r.state), hoursText: r.hours === null ? null : hoursText(r.hours), kmText: r.km === null ? null : kmText(r.km) })),
   filters: {
-    q: (v) => sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${meterReadings.vehicleId} and ${tenantOfOuter(vehicles, meterReadings)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`,
+    q: (v) => machineMatches(meterReadings.vehicleId, meterReadings, v),
     state: (v) => (/^[01]$/.test(v) ? eq(meterReadings.state, Number(v)) : undefined),
     source: (v) => (v === READING_SOURCE.manual || v === READING_SOURCE.service ? eq(meterReadings.source, v) : undefined),
   },

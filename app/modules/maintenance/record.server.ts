@@ -17,7 +17,7 @@ import { documentChecks, documentLinesWrites, documentLoader, type DocumentDefin
 import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit, type BatchItem } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { machineChoices, machineLabel } from "~/modules/telematics/vehicle-choice.server";
+import { machineChoices, machineLabel, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import { MAINTENANCE_PATH, meterLabel, READING_SOURCE } from "./maintenance";
 import { backwardsRefusals, meterOn, planCovers, recomputeSchedules } from "./meters.server";
 import { recordForm, recordView } from "./record.resource";
@@ -75,7 +75,7 @@ export const recordResource = defineResource({
       or(
         containing(maintenanceRecords.number, v),
         containing(maintenanceRecords.doneBy, v),
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${maintenanceRecords.vehicleId} and ${tenantOfOuter(vehicles, maintenanceRecords)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`,
+        machineMatches(maintenanceRecords.vehicleId, maintenanceRecords, v),
       ),
     planId: (v) => (/^\d{1,12}$/.test(v) ? eq(maintenanceRecords.planId, Number(v)) : undefined),
     from: (v) => (isBusinessDay(v) ? gte(maintenanceRecords.serviceOn, v) : undefined),

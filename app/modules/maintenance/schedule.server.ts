@@ -12,7 +12,7 @@ import { sameTenant, tenantOfOuter, tenantWhere } from "../../../db/tenant";
 import type { OptionDef } from "~/lib/list/types";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing, defineResource, refusedWrites, withLimit } from "~/modules/resource/resource.server";
-import { machineLabel } from "~/modules/telematics/vehicle-choice.server";
+import { machineLabel, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import { DUE_STATE, hoursText, kmText, leftLabel, meterLabel, PLAN_NOTIFY, usageLabel } from "./maintenance";
 import { scheduleView } from "./schedule.resource";
 import { maintenancePlans, maintenanceRecords, maintenanceSchedules as S } from "./tables.server";
@@ -78,7 +78,7 @@ export const scheduleResource = defineResource({
     // by exists: the list's total is counted from the schedules alone, without the joins
     q: (v) =>
       or(
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${S.vehicleId} and ${tenantOfOuter(vehicles, S)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`,
+        machineMatches(S.vehicleId, S, v),
         sql`exists (select 1 from ${maintenancePlans} where ${maintenancePlans.id} = ${S.planId} and ${tenantOfOuter(maintenancePlans, S)} and ${containing(maintenancePlans.name, v)})`,
       ),
     dueState: (v) => (/^[012]$/.test(v) ? eq(S.dueState, Number(v)) : undefined),

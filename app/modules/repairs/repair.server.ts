@@ -19,7 +19,7 @@ import { documentHref } from "~/lib/list/types";
 import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
-import { machineChoices, machineLabel } from "~/modules/telematics/vehicle-choice.server";
+import { machineChoices, machineLabel, machineMatches } from "~/modules/telematics/vehicle-choice.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import type { Machine } from "~/modules/workflow/engine.server";
 import { ENABLED } from "~/modules/workflow/enablement";
@@ -107,7 +107,7 @@ export const repairResource = defineResource({
       or(
         containing(repairOrders.number, v),
         containing(repairOrders.fault, v),
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${repairOrders.vehicleId} and ${tenantOfOuter(vehicles, repairOrders)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
+        machineMatches(repairOrders.vehicleId, repairOrders, v)
       ),
     state: (v) => (/^[0-4]$/.test(v) ? eq(repairOrders.state, Number(v)) : undefined),
     repairKind: (v) => (/^[a-z]{1,10}$/.test(v) ? eq(repairOrders.repairKind, v) : undefined),

@@ -1,6 +1,7 @@
 import { and, asc, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { vehicles } from "../../../db/schema";
-import { ofTenant } from "../../../db/tenant";
+import { ofTenant, tenantOfOuter, type TenantTable } from "../../../db/tenant";
 import type { RequestScope } from "~/modules/access/access.server";
 import { containing } from "~/modules/resource/resource.server";
 import { searchText } from "~/lib/list/search";
@@ -81,4 +82,12 @@ export function machineChoicesRead(scope: Pick<RequestScope, "db" | "user">, typ
 /** The same as options: ids as strings. */
 export async function machineChoices(scope: Pick<RequestScope, "db" | "user">, types?: readonly string[]): Promise<{ value: string; label: string }[]> {
   return (await machineChoicesRead(scope, types)).map((r) => ({ value: String(r.value), label: r.label }));
+}
+
+/**
+ * A list's search by the row's machine: its plate or its own number contains the text. An exists of its own, so the
+ * list's count (which reads the rows' table alone, without the select's joins) filters the same rows.
+ */
+export function machineMatches(vehicleId: SQLiteColumn, outer: TenantTable, text: string): SQL {
+  return sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${vehicleId} and ${tenantOfOuter(vehicles, outer)} and (${containing(vehicles.plate, text)} or ${containing(vehicles.selfNo, text)}))`;
 }

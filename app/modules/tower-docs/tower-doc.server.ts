@@ -18,6 +18,7 @@ import { schemaOfFields } from "~/modules/resource/field-schema";
 import { containing, defineResource, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import type { Option } from "~/modules/resource/route.server";
 import { TOWER_STAGE, towerDocForm, towerDocView } from "./tower-doc.resource";
+import { machineMatches } from "~/modules/telematics/vehicle-choice.server";
 
 /** equipment_type of a tower crane (spec §3) */
 const TOWER_TYPE = "3";
@@ -122,7 +123,7 @@ export const towerDocResource = defineResource({
         containing(towerDocs.number, v),
         containing(towerDocs.site, v),
         containing(towerDocs.recordNo, v),
-        sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${towerDocs.vehicleId} and ${tenantOfOuter(vehicles, towerDocs)} and (${containing(vehicles.plate, v)} or ${containing(vehicles.selfNo, v)}))`
+        machineMatches(towerDocs.vehicleId, towerDocs, v)
       ),
     stage: (v) => (/^[1-6]$/.test(v) ? sql`${latest(towerDocRecords.stage)} = ${v}` : undefined),
   },
