@@ -116,8 +116,16 @@ for (const lang of ["zh-CN", "en-US"] as const) {
     await page.getByTestId("start-reform").click();
     await expect(page).toHaveURL(/\/safetyReform\/form\?new=1&hazardId=\d+/);
     await untilHydrated(page.getByTestId("document-save"));
-    await page.locator('select[name="orgId"]').selectOption({ index: 1 });
-    await page.locator('select[name="responsibleId"]').selectOption({ label: "系统管理员" });
+    // the form hydrates after the page (its own chunk): with many users (the big list's 10,000) a choice made before
+    // it is in can be drawn again empty, so each choice is made until it holds
+    const org = page.locator('select[name="orgId"]');
+    const responsible = page.locator('select[name="responsibleId"]');
+    await expect(async () => {
+      await org.selectOption({ index: 1 });
+      await responsible.selectOption({ label: "系统管理员" });
+      await expect(org).not.toHaveValue("", { timeout: 500 });
+      await expect(responsible).not.toHaveValue("", { timeout: 500 });
+    }).toPass();
     await page.getByTestId("document-save").click();
     await expect(page).toHaveURL(/\/safetyReform\/form\?id=\d+/);
     const noticeUrl = page.url();
