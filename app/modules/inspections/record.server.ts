@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
 import { batch } from "../../../db/client";
+import { brokeRule } from "../../../db/guard";
 import { users, vehicles } from "../../../db/schema";
 import { visibleVehicleIdWhere, visibleVehiclesWhere } from "../../../db/rules/data-scope";
 import { ofTenant, sameTenant, tenantWhere, withTenant } from "../../../db/tenant";
@@ -224,7 +225,7 @@ export async function saveRecord(scope: RequestScope, start: RecordStart, answer
     results = await batch(scope.db, items as [BatchItem, ...BatchItem[]]);
   } catch (error) {
     // the same task posted twice at once: the second record breaks the task's unique record and stores nothing
-    if (/UNIQUE constraint failed: inspection_records\.task_id/.test(String((error as Error)?.message ?? error) + String((error as { cause?: Error }).cause?.message ?? ""))) return { ok: false, status: 409, errors: { form: "inspection:taskDone" } };
+    if (brokeRule(error, "inspection_records.task_id")) return { ok: false, status: 409, errors: { form: "inspection:taskDone" } };
     throw error;
   }
   const [stored] = results[1] as { id: number }[];
