@@ -84,6 +84,11 @@ export const vehicles = sqliteTable(
     osmandEnabled: integer("osmand_enabled").notNull().default(0),
     /** SHA-256 (hex) of the optional per-device key an OsmAnd client must send as `key=` */
     osmandKeyHash: text("osmand_key_hash"),
+    /** JT/T 808 terminal phone number (终端手机号): its digits without leading zeros, unique across tenants */
+    jt808Phone: text("jt808_phone"),
+    /** SHA-256 (hex) of the authentication code the JT808 gateway gave the terminal at registration */
+    jt808AuthHash: text("jt808_auth_hash"),
+    jt808RegisteredAt: ms("jt808_registered_at"),
     sim1: text("sim1"),
     sim2: text("sim2"),
     modelId: integer("model_id").references(() => vehicleModels.id),
@@ -120,6 +125,7 @@ export const vehicles = sqliteTable(
   (t) => [
     uniqueIndex("vehicles_terminal_no_uq").on(t.terminalNo),
     uniqueIndex("vehicles_device_ident_uq").on(t.deviceIdent),
+    uniqueIndex("vehicles_jt808_phone_uq").on(t.jt808Phone),
     uniqueIndex("vehicles_tenant_plate_uq").on(t.tenantId, t.plate),
     uniqueIndex("vehicles_tenant_vin_uq").on(t.tenantId, t.vin),
     index("vehicles_tenant_created_idx").on(t.tenantId, t.createdAt),
@@ -290,15 +296,25 @@ export const terminalCommands = sqliteTable(
     /** lock | unlock | params | ota */
     kind: text("kind").notNull(),
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
-    /** pending (waiting to send) → sent → done | failed */
+    /** pending (待发送) → sent (已发送) → done (已完成) | failed (任务失败); pending past expiresAt → send_failed (发送失败) */
     state: text("state").notNull().default("pending"),
     result: text("result"),
     creatorId: integer("creator_id"),
     createdAt: createdAt(),
     sentAt: ms("sent_at"),
     doneAt: ms("done_at"),
+    /** a command not handed over by then becomes send_failed */
+    expiresAt: ms("expires_at"),
+    /** the platform serial number a JT808 command went out with (the terminal's response names it) */
+    serial: integer("serial"),
+    /** when the terminal acknowledged receipt (an upgrade is then under way) */
+    ackedAt: ms("acked_at"),
   },
-  (t) => [index("terminal_commands_vehicle_state_idx").on(t.vehicleId, t.state), index("terminal_commands_tenant_created_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("terminal_commands_vehicle_state_idx").on(t.vehicleId, t.state),
+    index("terminal_commands_tenant_created_idx").on(t.tenantId, t.createdAt),
+    index("terminal_commands_pending_idx").on(t.vehicleId).where(sql`${t.state} = 'pending'`),
+  ],
 );
 
 /**

@@ -245,7 +245,7 @@ export const vehicleResource = defineResource({
   afterCommit: (scope) => configChanged(scope),
   afterDelete: (scope) => configChanged(scope),
   // secrets never reach the audit log or the edit form
-  auditView: ({ terminalSecretHash: _h, terminalSecret: _s, osmandKeyHash: _kh, osmandKey: _k, ...row }) => row,
+  auditView: ({ terminalSecretHash: _h, terminalSecret: _s, osmandKeyHash: _kh, osmandKey: _k, jt808AuthHash: _ah, ...row }) => row,
 });
 
 /** Choices of the vehicle form's selects: organisations the user may assign, the tenant's models and owners. */
