@@ -23,6 +23,11 @@ export interface IngestRequest {
   vehicleId: number;
   /** the checked points, packed for the call (packPoints) */
   points: PackedPoints;
+  /**
+   * a retransmission of points stored on the terminal while it had no signal (JT808 0x0704 blind-area batch): kept in
+   * history in order and counted, but never moving the live position nor judged by the alarm rules, however new
+   */
+  history?: boolean;
 }
 
 export interface IngestResult {
@@ -92,7 +97,7 @@ export class Ingest {
         continue;
       }
       accepted++;
-      if (live.t !== null && p.t < live.t) {
+      if (req.history || (live.t !== null && p.t < live.t)) {
         late++;
         // history and the day's point count only: a late point raises no alarm and adds no mileage
         this.rollups.add(vid, p.t, null, 1);
@@ -105,7 +110,9 @@ export class Ingest {
     const seq = ++this.live.seq;
     const before = live.status;
     const changes: Partial<VehicleLive> = newest ? fieldsOfPoint(newest) : {};
-    if (accepted > 0 || duplicates.length > 0) changes.seen = now;
+    // a heartbeat keeps a machine that has a position online (a parked JT808 terminal heartbeats and reports rarely);
+    // one that never sent a position stays "never": the map has nowhere to put it
+    if (accepted > 0 || duplicates.length > 0 || (!points.length && live.t !== null)) changes.seen = now;
     const merged = { ...live, ...changes };
     changes.status = statusOf(merged.seen, merged.speed, now, this.config.offlineAfterMs);
     const changed = this.live.table.apply(vid, changes, seq);

@@ -10,17 +10,13 @@ import { ofTenant } from "../../db/tenant";
 import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
 import type { IngestResult } from "../fleet-hub/fleet-hub";
+import { handleGateway } from "./gateway";
+import { json, parseJson, refuse, sameHex } from "./http";
 import { sha256Hex } from "./secret";
-import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Reason, type Rejection } from "./point";
+import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Rejection } from "./point";
 import { ENABLED } from "../../db/states";
 
 export const TERMINAL_TOKEN_TTL_S = 3600;
-
-const json = (status: number, body: Record<string, unknown>) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
-type Refusal = Reason | "bad_credentials" | "bad_token" | "unknown_terminal" | "unknown_device" | "not_found" | "method_not_allowed" | "bad_request";
-const refuse = (status: number, reason: Refusal, message: string) =>
-  json(status, { code: status, reason, message });
 
 /**
  * The HMAC key of the last secret seen: a terminal's every post verifies its token, and importing the key each time
@@ -37,14 +33,6 @@ async function tokenKey(env: Env): Promise<CryptoKey> {
   return key;
 }
 
-/** Compares two equal-length hex strings without an early exit. */
-function sameHex(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 interface TerminalClaims {
   tenantId: number;
   vehicleId: number;
@@ -57,14 +45,6 @@ async function readBody(request: Request): Promise<{ text: string } | Response> 
   const buffer = await request.arrayBuffer();
   if (buffer.byteLength > MAX_BATCH_BYTES) return refuse(413, "batch_too_large", `the body is larger than ${MAX_BATCH_BYTES} bytes; send at most ${MAX_POINTS} points per batch`);
   return { text: new TextDecoder().decode(buffer) };
-}
-
-function parseJson(text: string): { value: unknown } | Response {
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return refuse(400, "malformed_json", "the body is not valid JSON");
-  }
 }
 
 /** POST /ingest/v1/auth {terminalNo, secret} → a short-lived bearer token. */
@@ -265,6 +245,8 @@ async function osmand(request: Request, env: Env, url: URL): Promise<Response> {
 /** Routes /ingest/*; null when the path is not the terminal API's. */
 export async function handleIngest(request: Request, env: Env, url: URL): Promise<Response | null> {
   const path = url.pathname.replace(/\/+$/, "");
+  const gateway = await handleGateway(request, env, path);
+  if (gateway) return gateway;
   if (path === "/ingest/osmand") {
     if (request.method !== "GET" && request.method !== "POST") return refuse(405, "method_not_allowed", "use GET or POST");
     return osmand(request, env, url);
