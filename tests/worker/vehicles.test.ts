@@ -79,6 +79,29 @@ describe("/deviceList vehicle rules", () => {
     expect((await b.post(vehicleForm(b, { vin: "LZZ1CLSB000000001" }))).status).toBe(302);
   });
 
+  it("keeps a JT808 terminal's phone as its digits, unique across accounts, and lets its registration be reset", async () => {
+    const a = await adminOf();
+    const plate = unique("沪A");
+    const phone = String(13_700_000_000 + Math.floor(Math.random() * 99_999_999));
+    expect(await (await a.post(vehicleForm(a, { jt808Phone: "13a" }))).text()).toContain("终端手机号须为1-20位数字");
+    expect((await a.post(vehicleForm(a, { plate, jt808Phone: `0${phone}` }))).status).toBe(302);
+    const v = (await byPlate(plate))!;
+    expect(v.jt808_phone).toBe(phone);
+    // the same terminal phone in any account, however it is padded, is refused without saying whose it is
+    const b = await adminOf();
+    const taken = await b.post(vehicleForm(b, { jt808Phone: phone.padStart(20, "0") }), "en-US");
+    expect(taken.status).toBe(409);
+    expect(await taken.text()).toContain("This terminal phone number is already in use");
+    // registered through the gateway, then reset on the vehicle's form: the terminal may register again
+    await env.DB.prepare("update vehicles set jt808_auth_hash = 'x', jt808_registered_at = 1 where id = ?").bind(v.id).run();
+    const edit = { ...vehicleForm(a, { plate, terminalNo: "", jt808Phone: phone }), intent: "update", id: String(v.id), version: String(v.version) };
+    expect((await a.post({ ...edit, jt808Reset: "0" })).status).toBe(302);
+    expect((await byPlate(plate))!.jt808_auth_hash).toBe("x");
+    const again = (await byPlate(plate))!;
+    expect((await a.post({ ...edit, version: String(again.version), jt808Reset: "1" })).status).toBe(302);
+    expect(await byPlate(plate)).toMatchObject({ jt808_auth_hash: null, jt808_registered_at: null, jt808_phone: phone });
+  });
+
   it("edits with the version check, keeps the terminal number when left empty, and shows the terminal's live state on the details page", async () => {
     const a = await adminOf();
     const plate = unique("沪A");

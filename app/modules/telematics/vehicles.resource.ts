@@ -19,6 +19,10 @@ export const OSMAND_STATES: OptionDef[] = [
   { value: "0", label: { zh: "关闭", en: "Off" }, tone: "muted" },
   { value: "1", label: { zh: "开启", en: "On" }, tone: "danger" },
 ];
+const JT808_RESET: OptionDef[] = [
+  { value: "0", label: { zh: "否", en: "No" } },
+  { value: "1", label: { zh: "是", en: "Yes" }, tone: "danger" },
+];
 export const DEVICE_TYPES: OptionDef[] = [
   { value: "new", label: { zh: "新装", en: "New" } },
   { value: "existing", label: { zh: "存量", en: "Existing" } },
@@ -77,6 +81,15 @@ export const vehicleView = defineView({
     { key: "vin", label: { zh: "VIN码", en: "VIN" }, type: "text", maxLength: 17, hint: { zh: "17位字母或数字，不含 I、O、Q", en: "17 letters or digits, without I, O or Q" } },
     { key: "terminalSecret", label: { zh: "终端密钥", en: "Terminal secret" }, type: "password", maxLength: 128, hint: { zh: "16-128位；留空则不修改", en: "16–128 characters; leave empty to keep it" } },
     { key: "deviceIdent", label: { zh: "设备标识(IMEI)", en: "Device identifier (IMEI)" }, type: "text", maxLength: 32, hint: { zh: "6-32位字母或数字，不区分大小写", en: "6–32 letters or digits, case-blind" } },
+    { key: "jt808Phone", label: { zh: "终端手机号(JT808)", en: "Terminal phone (JT/T 808)" }, type: "text", maxLength: 20, hint: { zh: "JT/T 808终端报文头中的手机号，1-20位数字；终端经网关注册后接入", en: "The phone number in a JT/T 808 terminal's header, 1–20 digits; the terminal then registers through the gateway" } },
+    {
+      key: "jt808Reset",
+      label: { zh: "重置JT808注册", en: "Reset JT808 registration" },
+      type: "select",
+      options: JT808_RESET,
+      defaultValue: "0",
+      hint: { zh: "终端丢失鉴权码(恢复出厂、更换终端)时选是，保存后终端可重新注册", en: "Choose yes when the terminal lost its authentication code (factory reset, replaced): it may then register again" },
+    },
     {
       key: "osmandEnabled",
       label: { zh: "OsmAnd接入", en: "OsmAnd reporting" },

@@ -59,6 +59,18 @@ const fields = {
   deviceIdent: line()
     .refine((v) => v === "" || /^[A-Za-z0-9]{6,32}$/.test(v), "telematics:vehicle.deviceIdent")
     .transform((v) => v.toUpperCase() || null),
+  // a JT808 terminal's phone: its digits without leading zeros (the 2013 and 2019 headers pad it differently)
+  jt808Phone: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => v === "" || /^\d{1,20}$/.test(v), "telematics:vehicle.jt808Phone")
+    .transform((v) => v.replace(/^0+(?=\d)/, "") || null),
+  // 1: forget the JT808 terminal's authentication code, so it may register again (a reset or replaced terminal)
+  jt808Reset: z
+    .enum(["0", "1", ""])
+    .optional()
+    .transform((v) => v === "1"),
   // absent (an older import template) means off
   osmandEnabled: z
     .enum(["0", "1", ""], { message: "validation.required" })
@@ -187,6 +199,7 @@ export const vehicleResource = defineResource({
     // never another vehicle's device identifier). The refusal says "in use", never whose.
     { field: "terminalNo", column: vehicles.deviceIdent, across: "all", message: "telematics:vehicle.duplicateTerminalNo" },
     { field: "deviceIdent", column: vehicles.terminalNo, across: "all", message: "telematics:vehicle.duplicateDeviceIdent" },
+    { field: "jt808Phone", column: vehicles.jt808Phone, across: "all", message: "telematics:vehicle.duplicateJt808Phone" },
   ],
   async check(scope, values, current) {
     const errors: FieldErrors = {};
@@ -214,7 +227,7 @@ export const vehicleResource = defineResource({
     return { terminalNo: row.installed === 1 && !isPlaceholder(row.terminalNo) ? row.terminalNo : "" };
   },
   async toInsert(values, scope) {
-    const { terminalSecret, osmandKey, ...rest } = values;
+    const { terminalSecret, osmandKey, jt808Reset: _reset, ...rest } = values;
     return {
       ...rest,
       terminalSecretHash: terminalSecret ? await sha256Hex(String(terminalSecret)) : null,
@@ -225,10 +238,16 @@ export const vehicleResource = defineResource({
     };
   },
   async toUpdate(values) {
-    const { terminalSecret, terminalNo: no, osmandKey, ...rest } = values;
+    const { terminalSecret, terminalNo: no, osmandKey, jt808Reset, ...rest } = values;
     // turning OsmAnd off forgets its key; an empty key field keeps the one set
     const key = values.osmandEnabled !== 1 ? { osmandKeyHash: null } : osmandKey ? { osmandKeyHash: await sha256Hex(String(osmandKey)) } : {};
-    return { ...rest, ...key, ...(no ? { terminalNo: no } : {}), ...(terminalSecret ? { terminalSecretHash: await sha256Hex(String(terminalSecret)) } : {}) };
+    return {
+      ...rest,
+      ...key,
+      ...(no ? { terminalNo: no } : {}),
+      ...(terminalSecret ? { terminalSecretHash: await sha256Hex(String(terminalSecret)) } : {}),
+      ...(jt808Reset ? { jt808AuthHash: null, jt808RegisteredAt: null } : {}),
+    };
   },
   async beforeDelete(scope, ids) {
     return {

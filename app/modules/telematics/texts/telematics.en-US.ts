@@ -27,6 +27,8 @@ export default {
     duplicateTerminalNo: "This terminal number is already in use",
     duplicateVin: "This VIN already exists",
     duplicateDeviceIdent: "This device identifier is already in use",
+    jt808Phone: "A terminal phone number is 1 to 20 digits",
+    duplicateJt808Phone: "This terminal phone number is already in use",
     deviceIdentIsTerminal: "The device identifier cannot be the terminal number",
     osmandNeedsIdent: "OsmAnd reporting needs a device identifier",
     osmandWithSecret: "A terminal with a secret cannot use OsmAnd reporting",

@@ -25,6 +25,8 @@ export default {
     duplicateTerminalNo: "该终端号已被使用",
     duplicateVin: "该VIN码已存在",
     duplicateDeviceIdent: "该设备标识已被使用",
+    jt808Phone: "终端手机号须为1-20位数字",
+    duplicateJt808Phone: "该终端手机号已被使用",
     deviceIdentIsTerminal: "设备标识不能与终端号相同",
     osmandNeedsIdent: "开启OsmAnd接入需要填写设备标识",
     osmandWithSecret: "已设终端密钥的终端不能开启OsmAnd接入",
