@@ -103,6 +103,15 @@ export function spawnServer(port, persistDir = ".wrangler/state", extraVars = {}
   return spawnQuietly(process.execPath, args, { detached, quiet, env: serverEnv() });
 }
 
+/**
+ * The JT808 gateway (gateway/src/main.ts, docs/jt808.md) for the Worker on workerPort: terminals connect to
+ * gatewayPort over TCP. npm start and the e2e server start it the same way.
+ */
+export function spawnGateway(workerPort, gatewayPort = 6808, { dataDir = ".wrangler/jt808", quiet = false, detached = false } = {}) {
+  const env = { ...process.env, JT808_PORT: String(gatewayPort), JT808_WORKER_URL: `http://127.0.0.1:${workerPort}`, JT808_DATA_DIR: dataDir, JT808_HOST: process.env.JT808_HOST ?? "127.0.0.1" };
+  return spawnQuietly(`${root}node_modules/.bin/tsx`, ["gateway/src/main.ts"], { quiet, detached, env });
+}
+
 /** A long-running child; with `quiet` its output passes through the noise filter, line by line. */
 export function spawnQuietly(cmd, args, { quiet = false, ...opts } = {}) {
   const child = spawn(cmd, args, { cwd: root, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", ...opts });

@@ -15,7 +15,8 @@ const int = (name: string, fallback: number) => {
   return n;
 };
 
-const production = env.APP_ENV === "production" || env.NODE_ENV === "production";
+// as the Worker decides it: only APP_ENV=production refuses to run without the secret
+const production = env.APP_ENV === "production";
 const secret = env.JT808_GATEWAY_SECRET ?? (production ? "" : "derrick-local-jt808-gateway-secret");
 if (!secret) {
   console.error("✗ JT808_GATEWAY_SECRET is not set (the Worker's secret of the same name)");

@@ -9,3 +9,5 @@ export const E2E_VARS = {
   ENCODE_PARAM_SECRET: "e2e-encode-param-secret-0123456789",
   ZUQI_TOKEN_SECRET: "e2e-zuqi-token-secret-0123456789",
 };
+/** The e2e server's JT808 gateway port, beside its app port (E2E_PORT 8788 → 6788). */
+export const jt808PortOf = (appPort) => appPort - 2000;
