@@ -276,4 +276,13 @@ for (const l of `${perf.stdout}\n${perf.stderr}`.split("\n")) if (/^ {2}\S|^(Ing
 const reports = spawnSync(`${root}node_modules/.bin/tsx`, ["scripts/bench-reports.ts"], { cwd: root, encoding: "utf8", env: { ...process.env, SKIP_BUILD: "1" } });
 for (const l of `${reports.stdout}`.split("\n")) if (/^(Reports over| {2}\/|verdict)/.test(l)) console.log(l.startsWith("Reports over") ? `\n${l}` : l);
 if (reports.status !== 0) console.log(`  the reports bench failed: ${reports.stderr.split("\n").filter(Boolean).slice(-3).join(" / ")}`);
+
+// the JT808 gateway (issue 43) with its own database and server: 2,000 terminals over TCP, the burst next to the ingest's ceiling, the map's latency, a Worker restart
+const jt808 = spawnSync(`${root}node_modules/.bin/tsx`, ["scripts/bench-jt808.ts"], { cwd: root, encoding: "utf8", env: { ...process.env, SKIP_BUILD: "1", JT808_LOG: "off" } });
+let jt808Lines = false;
+for (const l of `${jt808.stdout}`.split("\n")) {
+  if (l.startsWith("JT808 gateway")) jt808Lines = true;
+  if (jt808Lines && l) console.log(l.startsWith("JT808 gateway") ? `\n${l}` : l);
+}
+if (jt808.status !== 0) console.log(`  the JT808 bench failed: ${jt808.stderr.split("\n").filter(Boolean).slice(-3).join(" / ")}`);
 process.exit(0);
