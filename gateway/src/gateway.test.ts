@@ -179,4 +179,27 @@ describe("JT808 gateway", () => {
     expect(t.received.find((r) => r.message.kind === "text")?.message).toMatchObject({ value: { text: "请返回场站" } });
     state.pending = [];
   });
+
+  it("limits connections and bytes per address", async () => {
+    const address = worker.address();
+    const strict = new Gateway({ port: 0, host: "127.0.0.1", workerUrl: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, secret: "test-gateway-secret", dataDir: join(dataDir, "strict"), maxConnectionsPerAddress: 2, bytesPerSecondPerAddress: 1000 });
+    const strictPort = await strict.start();
+    try {
+      const open = async () => {
+        const t = new SimTerminal({ host: "127.0.0.1", port: strictPort, phone: KNOWN });
+        terminals.push(t);
+        await t.connect();
+        return t;
+      };
+      const [first, second, third] = [await open(), await open(), await open()];
+      await until(() => third!.closed);
+      expect(first!.closed || second!.closed).toBe(false);
+      expect(strict.stats.refusedConnections).toBe(1);
+      // four seconds' worth of bytes at once is the most an address may send; past it the connection goes
+      first!.write(new Uint8Array(5000).fill(0x30));
+      await until(() => first!.closed);
+    } finally {
+      await strict.stop();
+    }
+  });
 });

@@ -85,6 +85,8 @@ export class Gateway {
   readonly forwarder: Forwarder;
   /** authenticated sessions by normalized phone */
   readonly sessions = new Map<string, Session>();
+  /** every open connection, authenticated or not (closed when the gateway stops) */
+  private readonly open = new Set<Session>();
   private readonly budgets = new Map<string, AddressBudget>();
   private readonly updates: Record<string, unknown>[] = [];
   /** the last command id looked at (commands queued before a terminal connects are asked for by its phone then) */
@@ -126,7 +128,7 @@ export class Gateway {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
-    for (const s of this.sessions.values()) s.close("gateway stopping");
+    for (const s of this.open) s.close("gateway stopping");
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await this.flushUpdates();
     this.forwarder.close();
@@ -144,7 +146,9 @@ export class Gateway {
     budget.connections++;
     this.stats.connections++;
     const session = new Session(this, socket, budget);
+    this.open.add(session);
     socket.once("close", () => {
+      this.open.delete(session);
       budget.connections--;
       if (!budget.connections) this.budgets.delete(address);
       session.closed();
