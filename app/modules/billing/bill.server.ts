@@ -281,6 +281,21 @@ export async function adjustBill(scope: RequestScope, billId: number, amountCent
   return { ok: true, id: inserted!.id };
 }
 
+/**
+ * The contracts' draft bills priced again after new evidence was stored (an approved idle period, a repair's downtime).
+ * The evidence is already stored: a run that fails here is the nightly run's to do again, not the user's error, so it
+ * is logged with `why` and the others go on.
+ */
+export async function repriceContracts(scope: RequestScope, contractIds: Iterable<number>, why: string): Promise<void> {
+  for (const contractId of new Set(contractIds)) {
+    try {
+      await runContractBills(scope, contractId);
+    } catch (error) {
+      console.error(`${why}: bills of contract ${contractId} not priced again`, error);
+    }
+  }
+}
+
 /** The run on demand for one contract the user may see (its periods closed by today, in the tenant's zone). */
 export async function runContractBills(scope: RequestScope, contractId: number): Promise<BillOutcome<BillRunResult>> {
   const [contract] = await scope.db

@@ -20,7 +20,7 @@ import { containing, defineResource, withLimit, type FieldErrors } from "~/modul
 import type { Option } from "~/modules/resource/route.server";
 import { approvalPlan, pendingRead, type ApprovalKind } from "~/modules/workflow/approval.server";
 import type { Machine } from "~/modules/workflow/engine.server";
-import { runContractBills } from "./bill.server";
+import { repriceContracts } from "./bill.server";
 import { idlePeriodLines, idlePeriods } from "./idle-period-store.server";
 import { IDLE_APPROVAL_STATES, IDLE_APPROVE_CODE, IDLE_EDITABLE, IDLE_STATE, idlePeriodForm, idlePeriodStates, idlePeriodView, type IdlePeriodStateRow } from "./idle-period.resource";
 
@@ -254,14 +254,7 @@ export const idlePeriodMachine: Machine<IdlePeriodStateRow> = {
       .select({ contractId: idlePeriods.contractId })
       .from(idlePeriods)
       .where(tenantWhere(idlePeriods, scope, inArray(idlePeriods.id, rows.map((r) => r.id)), eq(idlePeriods.state, IDLE_STATE.approved)));
-    for (const contractId of new Set(approved.map((r) => r.contractId))) {
-      // the approval is stored: a run that fails here is the nightly run's to do again, not the approver's error
-      try {
-        await runContractBills(scope, contractId);
-      } catch (error) {
-        console.error(`idle period: bills of contract ${contractId} not priced again after approval`, error);
-      }
-    }
+    await repriceContracts(scope, approved.map((r) => r.contractId), "idle period approved");
   },
 };
 

@@ -11,7 +11,7 @@ import { formatCents } from "~/lib/cents";
 import { parseZonedTime } from "~/lib/tenant-days";
 import { todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
-import { runContractBills } from "~/modules/billing/bill.server";
+import { repriceContracts } from "~/modules/billing/bill.server";
 import { ABNORMALITY_STATE } from "~/modules/inspections/abnormality.resource";
 import { abnormalities } from "~/modules/inspections/tables.server";
 import { documentChecks, documentLinesWrites, type DocumentDefinition } from "~/modules/resource/document.server";
@@ -239,14 +239,7 @@ export const repairMachine: Machine<RepairStateRow> = {
       .innerJoin(contractLines, and(eq(contractLines.vehicleId, repairOrders.vehicleId), sameTenant(contractLines, repairOrders)))
       .innerJoin(contracts, and(eq(contracts.id, contractLines.contractId), sameTenant(contracts, contractLines), eq(contracts.current, 1)))
       .where(tenantWhere(repairOrders, scope, inArray(repairOrders.id, rows.map((r) => r.id)), eq(repairOrders.deductRent, 1)));
-    for (const { contractId } of on) {
-      // stored already: a run that fails here is the nightly run's to do again, not the user's error
-      try {
-        await runContractBills(scope, contractId);
-      } catch (error) {
-        console.error(`repair: bills of contract ${contractId} not priced again`, error);
-      }
-    }
+    await repriceContracts(scope, on.map((r) => r.contractId), "repair");
   },
 };
 
