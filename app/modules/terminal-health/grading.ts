@@ -84,7 +84,7 @@ export function healthFindings(input: HealthInput): HealthFinding[] {
   else {
     const zero = Math.abs(live.lng) < 1e-6 && Math.abs(live.lat) < 1e-6;
     const ok = !zero && Math.abs(live.lng) <= 180 && Math.abs(live.lat) <= 90;
-    findings.push({ check: "gnss", level: ok ? "ok" : "bad", values: { lng: live.lng, lat: live.lat } });
+    findings.push({ check: "gnss", level: ok ? "ok" : "bad", values: { longitude: live.lng, latitude: live.lat } });
   }
   // time drift: a terminal clock ahead of the hub's (a position from the future) or positions far behind the last contact
   if (!live || live.t === null || live.seen === null) findings.push({ check: "drift", level: "na", values: {} });

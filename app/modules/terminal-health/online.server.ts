@@ -5,7 +5,7 @@
  * last heard on that day (as 在线离线报表 reads it). On rent: a line of a won contract covers today (`onRentOn`, the
  * reports' and 工程设备's 在租).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { organisations, tenantSettings, vehicleModels, vehicles } from "../../../db/schema";
 import { ofTenant, sameTenant, tenantWhere } from "../../../db/tenant";
 import { visibleVehiclesWhere } from "../../../db/rules/data-scope";
@@ -133,12 +133,16 @@ export interface SilentOnRent {
  * part), and the tenant's silence threshold.
  */
 export function silentOnRentReads(scope: RequestScope, today: string, granted: boolean) {
-  const rent = sql`(${onRentOn(scope.user.tenantId, today)})`;
+  const rent = onRentOn(scope.user.tenantId, today);
   return [
-    scope.db.all<{ id: number; plate: string; project: string | null; customer: string | null }>(sql`
-      select vehicles.id as id, vehicles.plate as plate, rent.project as project, rent.customer as customer
-      from vehicles join ${rent} rent on rent.vid = vehicles.id
-      where ${tenantWhere(vehicles, scope.user, visibleVehiclesWhere(scope), granted ? undefined : sql`0`)}`),
+    scope.db
+      .select({
+        id: vehicles.id,
+        plate: vehicles.plate,
+        rent: sql<string | null>`(select trim(coalesce(r.customer, '') || ' · ' || coalesce(r.project, ''), ' ·') from (${rent}) r where r.vid = ${vehicles.id})`,
+      })
+      .from(vehicles)
+      .where(tenantWhere(vehicles, scope.user, visibleVehiclesWhere(scope), granted ? inArray(vehicles.id, sql`(select vid from (${rent}))`) : sql`0`)),
     telematicsSettingRead(scope),
   ] as const;
 }
@@ -160,7 +164,7 @@ export async function hubLastHeard(scope: RequestScope): Promise<Map<number, num
  * listed (a machine is never called silent on a guess).
  */
 export function silentOnRent(
-  onRent: { id: number; plate: string; project: string | null; customer: string | null }[],
+  onRent: { id: number; plate: string; rent: string | null }[],
   setting: { value: Record<string, unknown> }[],
   heard: Map<number, number | null> | null,
   limit: number,
@@ -175,6 +179,6 @@ export function silentOnRent(
   return {
     total: silent.length,
     hours,
-    machines: silent.slice(0, limit).map((m) => ({ id: m.id, plate: m.plate, seen: m.seen, rent: [m.customer, m.project].filter(Boolean).join(" · "), href: `/deviceDetails?id=${m.id}` })),
+    machines: silent.slice(0, limit).map((m) => ({ id: m.id, plate: m.plate, seen: m.seen, rent: m.rent ?? "", href: `/deviceDetails?id=${m.id}` })),
   };
 }

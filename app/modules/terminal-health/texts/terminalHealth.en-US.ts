@@ -74,7 +74,7 @@ export default {
   grades: { healthy: "Healthy", subHealthy: "Sub-healthy", serious: "Serious" },
   checks: {
     positions: { name: "Positions", ok: "{{received}} of {{expected}} expected ({{percent}}%)", warn: "{{received}} of {{expected}} expected ({{percent}}%): too few", bad: "{{received}} of {{expected}} expected ({{percent}}%): mostly missing", badNone: "No position at all in the window" },
-    gnss: { name: "GNSS fix", ok: "Valid fix ({{lng}}, {{lat}})", bad: "No valid fix" },
+    gnss: { name: "GNSS fix", ok: "Valid fix ({{longitude}}, {{latitude}})", bad: "No valid fix" },
     drift: { name: "Time drift", ok: "Clock right ({{seconds}} s apart)", warn: "Terminal clock {{seconds}} s ahead", warnLag: "Last position {{minutes}} min behind the last contact", bad: "Terminal clock {{seconds}} s ahead", na: "No times to compare" },
     voltage: { name: "Supply voltage", ok: "{{volts}} V", warn: "{{volts}} V, outside the normal range", bad: "{{volts}} V, abnormal", na: "The terminal sends no voltage" },
     can: { name: "CAN data", ok: "{{values}} CAN values", warn: "No CAN data (engine ran {{engineHours}} h)", na: "The terminal never reported" },

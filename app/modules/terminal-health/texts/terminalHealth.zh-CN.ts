@@ -71,7 +71,7 @@ export default {
   grades: { healthy: "健康", subHealthy: "亚健康", serious: "严重" },
   checks: {
     positions: { name: "定位条数", ok: "收到 {{received}} 条，应收 {{expected}} 条（{{percent}}%）", warn: "收到 {{received}} 条，应收 {{expected}} 条（{{percent}}%），偏少", bad: "收到 {{received}} 条，应收 {{expected}} 条（{{percent}}%），严重缺失", badNone: "检测期间没有收到任何定位" },
-    gnss: { name: "卫星定位", ok: "定位有效（{{lng}}, {{lat}}）", bad: "没有有效定位" },
+    gnss: { name: "卫星定位", ok: "定位有效（{{longitude}}, {{latitude}}）", bad: "没有有效定位" },
     drift: { name: "时间偏差", ok: "时间正常（偏差 {{seconds}} 秒）", warn: "终端时间超前 {{seconds}} 秒", warnLag: "最后定位比最后通讯晚 {{minutes}} 分钟", bad: "终端时间超前 {{seconds}} 秒", na: "没有可比较的时间" },
     voltage: { name: "供电电压", ok: "{{volts}} V", warn: "{{volts}} V，偏离正常范围", bad: "{{volts}} V，异常", na: "终端未上报电压" },
     can: { name: "CAN数据", ok: "有 {{values}} 项CAN数据", warn: "没有CAN数据（发动机运行 {{engineHours}} 小时）", na: "终端从未上报" },
