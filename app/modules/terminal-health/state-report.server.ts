@@ -149,9 +149,10 @@ export async function stateReport(scope: RequestScope, range: ReportRange, lang:
       title: { zh: "每日各状态小时数", en: "Hours per state per day" },
       categories: days.map((d) => d.day.slice(5)),
       series: [
-        { label: { zh: "行驶", en: "Running" }, values: perDay.map((d) => hours(d.s.running)), kind: "hours" },
-        { label: { zh: "怠速", en: "Idling" }, values: perDay.map((d) => hours(d.s.idle)), kind: "hours" },
+        // in the monitor's colours where the chart's palette has them: stopped blue, running green, offline grey
         { label: { zh: "停车", en: "Stopped" }, values: perDay.map((d) => hours(d.s.stopped)), kind: "hours" },
+        { label: { zh: "怠速", en: "Idling" }, values: perDay.map((d) => hours(d.s.idle)), kind: "hours" },
+        { label: { zh: "行驶", en: "Running" }, values: perDay.map((d) => hours(d.s.running)), kind: "hours" },
         { label: { zh: "离线", en: "Offline" }, values: perDay.map((d) => hours(d.s.offline)), kind: "hours" },
       ],
     },
