@@ -33,6 +33,8 @@ const SHARED_WITH_WORKERS = [
   "^app/modules/inspections/task-maker[.]server[.]ts$",
   // the maintenance recompute: the 04:00 cron runs for every tenant the same recompute a saved plan, service or reading runs
   "^app/modules/maintenance/meters[.]server[.]ts$",
+  // the terminals' health tests: the 05:00 cron grades every terminal with the same detection a user runs on demand
+  "^app/modules/terminal-health/detect[.]server[.]ts$",
 ];
 
 /** Worker files the app may import: the hub's protocol and rules, its client, and the Worker's bindings. */
@@ -51,6 +53,8 @@ const WORKERS_FOR_APP = [
   "^workers/fleet-hub/history[.]ts$",
   // a tower crane's monitor values and what counts as a load on the hook: the tower screen reads them as the hub does
   "^workers/fleet-hub/crane[.]ts$",
+  // 区域设备's query and its checks: the page refuses what the hub would refuse (a circle over 10,000 m, 7 days)
+  "^workers/fleet-hub/area-query[.]ts$",
   // a terminal's secret: vehicles and the provisioning API issue what the terminal API checks
   "^workers/telematics/secret[.]ts$",
 ];

@@ -12,12 +12,13 @@ import { housekeeping } from "./jobs/housekeeping";
 import { inspectionTasksJob } from "./jobs/inspection-tasks";
 import { interest } from "./jobs/interest";
 import { maintenance } from "./jobs/maintenance";
+import { terminalHealth } from "./jobs/terminal-health";
 import { failureText, type Job, type JobFailure, type JobFiring, type JobResult } from "./jobs/job";
 
 export { failureText, type Job, type JobFailure, type JobFiring, type JobResult };
 
 /** Every job, in the order they run when a firing names several. */
-export const JOBS: readonly Job[] = [housekeeping, bills, interest, inspectionTasksJob, maintenance];
+export const JOBS: readonly Job[] = [housekeeping, bills, interest, inspectionTasksJob, maintenance, terminalHealth];
 
 /** The outcome of one job in a firing; `skipped` when this firing already ran it (a repeated delivery). */
 export interface JobOutcome {

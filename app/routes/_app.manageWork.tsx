@@ -82,7 +82,7 @@ export default function ManageWork() {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {d.fleet ? <FleetCard vehicles={d.fleet.vehicles} counts={counts} connection={connection} canRegister={d.canRegister} /> : null}
         {d.alarms ? <AlarmsCard summary={d.alarms} className={d.fleet ? "lg:col-span-2" : "lg:col-span-3"} /> : null}
-        <TodoCard approvals={d.todo} alarms={d.toHandle} urges={d.urges} disputes={d.disputes} certificates={d.certificates} maintenance={d.maintenance} reforms={d.reforms} inspectionTasks={d.inspectionTasks} today={d.today} className="lg:col-span-2" />
+        <TodoCard approvals={d.todo} alarms={d.toHandle} urges={d.urges} disputes={d.disputes} certificates={d.certificates} maintenance={d.maintenance} reforms={d.reforms} inspectionTasks={d.inspectionTasks} silent={d.silentOnRent} today={d.today} className="lg:col-span-2" />
         <ShortcutsCard shortcuts={d.shortcuts} plannedScreens={d.plannedScreens} />
       </div>
     </div>

@@ -131,6 +131,9 @@ const NO_SEARCH = new Set([
   "/resetPassword",
   // the inspector's own tasks and records, the newest (no search: a phone's list of today's work)
   "/personalInspection",
+  // 状态报表 (a period and a machine chosen from a list; its 健康检测 tab's plate filter is tested in terminal-health.test.ts) and 区域设备 (a drawn area)
+  "/stateReport",
+  "/areaEquipment",
 ]);
 const BUILT = SCREENS.filter((s) => s.status === "built");
 

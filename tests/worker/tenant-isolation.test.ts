@@ -53,6 +53,7 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   screen_links: "wall (screen-links.server.ts: 大屏链接, read by the screen link page and the FleetHub)",
   vehicle_events: "the FleetHub (workers/fleet-hub)",
   terminal_commands: "the terminal API (workers/telematics)",
+  terminal_health_checks: "terminal-health (health.server.ts: 健康检测's runs, handling and retests; the daily job workers/jobs/terminal-health.ts)",
   // the machinery's own
   approval_records: "workflow (approval.server.ts)",
   approval_steps: "workflow (flows.server.ts: the approval-flow editor)",

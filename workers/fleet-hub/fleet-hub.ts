@@ -13,7 +13,9 @@ import { DAILY_SCHEMA, Rollups, upgradeDaily } from "./rollups";
 import { RULE_STATE_SCHEMA, RuleRunner } from "./rule-runner";
 import { AlarmClock, DAILY_FLUSH_MS, FLUSH_DELAY_MS, nextWake, TICK_MS } from "./schedule";
 import { Sockets } from "./sockets";
-import { areaHits, checkAreaQuery, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
+import { areaHits, checkAreaQuery, HEAT_CELL, heatCells, SPATIAL_SCHEMA, type AreaHit, type AreaQuery, type HeatCell, type HeatQuery } from "./spatial";
+import { areaVisits, checkAreaVisitQuery, type AreaVisit, type AreaVisitQuery } from "./area-visits";
+import type { AreaQueryError } from "./area-query";
 
 export { HUB_LINK_HEADER, HUB_SESSION_HEADER, HUB_TENANT_HEADER, HUB_USER_HEADER } from "./sockets";
 export type { IngestRequest, IngestResult } from "./ingest";
@@ -163,6 +165,17 @@ export class FleetHub extends DurableObject<Env> {
     return { error: null, hits: hits.map((h) => ({ ...h, plate: this.live.table.vehicles.get(h.vehicleId)?.plate ?? String(h.vehicleId) })) };
   }
 
+  /**
+   * 区域设备: the vehicles (of `vehicleIds`, the caller's data scope) inside a rectangle, circle or polygon during the
+   * window, each stay with its entry and exit times and the plate (area-visits.ts); `error` says why a query ran not.
+   */
+  async areaVisits(tenantId: number, q: AreaVisitQuery): Promise<{ error: AreaQueryError | null; visits: (AreaVisit & { plate: string })[] }> {
+    const error = checkAreaVisitQuery(q);
+    if (error || !(await this.ownTenant(tenantId))) return { error, visits: [] };
+    const visits = await areaVisits(this.sql, (vid, from, to) => this.history.track(tenantId, vid, from, to), q, HEAT_CELL);
+    return { error: null, visits: visits.map((v) => ({ ...v, plate: this.live.table.vehicles.get(v.vehicleId)?.plate ?? String(v.vehicleId) })) };
+  }
+
   /** Positions of the range counted per grid cell (the heat map), for `vehicleIds` (the caller's data scope). */
   async heat(tenantId: number, q: HeatQuery): Promise<HeatCell[]> {
     if (!(await this.ownTenant(tenantId))) return [];
@@ -177,6 +190,18 @@ export class FleetHub extends DurableObject<Env> {
     if (!(await this.ownTenant(tenantId))) return null;
     await this.ensureConfig();
     return { offlineAfterMs: this.config.offlineAfterMs, seen: Array.from(this.live.table.vehicles.values(), (v): [number, number | null] => [v.id, v.seen]) };
+  }
+
+  /**
+   * The live state of the given vehicles (null: all) and the tenant's offline threshold: the terminals' health tests
+   * read the last position, its time, the supply voltage, CAN values and fault codes from it. Null for another tenant's call.
+   */
+  async liveStates(tenantId: number, vehicleIds: number[] | null): Promise<{ offlineAfterMs: number; vehicles: VehicleLive[] } | null> {
+    if (!(await this.ownTenant(tenantId))) return null;
+    await this.ensureConfig();
+    const table = this.live.table.vehicles;
+    const vehicles = vehicleIds === null ? [...table.values()] : vehicleIds.flatMap((id) => table.get(id) ?? []);
+    return { offlineAfterMs: this.config.offlineAfterMs, vehicles };
   }
 
   /** Moves history older than the hot window to R2 and drops segments past retention. */

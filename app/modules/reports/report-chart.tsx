@@ -7,9 +7,9 @@ import { chartValue, labelIn, type ReportChart as Chart } from "./report-types";
 const WIDTH = 720;
 const HEIGHT = 220;
 const M = { top: 12, right: 12, bottom: 40, left: 84 };
-// the second series in the warning colour: both are theme variables, so they follow light and dark
-const FILLS = ["fill-brand", "fill-warning"];
-const SWATCH = ["bg-brand", "bg-warning"];
+// the second series in the warning colour, a third and fourth (状态报表) in success and muted: theme variables, so they follow light and dark
+const FILLS = ["fill-brand", "fill-warning", "fill-success", "fill-muted"];
+const SWATCH = ["bg-brand", "bg-warning", "bg-success", "bg-muted"];
 
 /**
  * A category name on the axis: whole when it fits the room it has (`room` px: its band and the gaps beside it, times
@@ -45,7 +45,7 @@ export function ReportChart({ chart, lang, label, emptyText }: { chart: Chart; l
         <span className="font-medium">{labelIn(chart.title, lang)}</span>
         {chart.series.map((s, i) => (
           <span key={i} className="inline-flex items-center gap-1 text-xs text-muted">
-            <span aria-hidden className={`inline-block h-[10px] w-[10px] rounded-sm ${SWATCH[i % 2]}`} />
+            <span aria-hidden className={`inline-block h-[10px] w-[10px] rounded-sm ${SWATCH[i % SWATCH.length]}`} />
             {labelIn(s.label, lang)}
           </span>
         ))}
@@ -61,7 +61,7 @@ export function ReportChart({ chart, lang, label, emptyText }: { chart: Chart; l
                 const top = y(Math.max(0, v));
                 const h = Math.abs(y(v) - y(0));
                 return (
-                  <Bar key={`${ci}-${si}`} x={(x(`${ci}`) ?? 0) + (inner(si) ?? 0)} y={top} width={inner.bandwidth()} height={Math.max(0, h)} className={FILLS[si % 2]}>
+                  <Bar key={`${ci}-${si}`} x={(x(`${ci}`) ?? 0) + (inner(si) ?? 0)} y={top} width={inner.bandwidth()} height={Math.max(0, h)} className={FILLS[si % FILLS.length]}>
                     <title>{`${c} · ${labelIn(s.label, lang)}: ${chartValue(s.kind, v)}`}</title>
                   </Bar>
                 );

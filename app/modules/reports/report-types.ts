@@ -21,7 +21,8 @@ export type ReportKey =
   | "equipmentList"
   | "mileage"
   | "online"
-  | "drivingBehaviour";
+  | "drivingBehaviour"
+  | "state";
 
 /** The text a table shows without rows: a few tables say what they list (运营数据报表's idle machines, the fuel and driving events), the others that the period is empty. */
 const EMPTY_TEXTS: Partial<Record<ReportKey, Record<number, "idleNone" | "fuelEvents" | "drivingEvents">>> = {

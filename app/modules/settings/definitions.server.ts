@@ -165,7 +165,7 @@ const onOffOf = z.enum(["1", "0"], { message: "validation.required" }).transform
  */
 export const alarmRules: SettingsDefinition = {
   view: alarmRulesView,
-  defaults: { offlineAfterMinutes: 5, hotHours: 48, retentionDays: 180, ...DEFAULT_RULE_SETTINGS },
+  defaults: { offlineAfterMinutes: 5, hotHours: 48, retentionDays: 180, silentOnRentHours: 24, ...DEFAULT_RULE_SETTINGS },
   schema: z
     .object({
       offlineAfterMinutes: whole(1, 1440),
@@ -196,6 +196,8 @@ export const alarmRules: SettingsDefinition = {
       windLevel: levelOf,
       hotHours: whole(48, 720),
       retentionDays: whole(3, 3650),
+      // a machine on rent whose terminal is silent this long goes on the workbench's to-do (docs/terminal-health.md)
+      silentOnRentHours: whole(1, 720),
     })
     // an offline alarm before the map even calls the vehicle offline would fire for every short gap
     .refine((v) => v.offlineAlarmMinutes === 0 || v.offlineAlarmMinutes >= v.offlineAfterMinutes, { path: ["offlineAlarmMinutes"], message: "settingsCheck.offlineAlarm" })

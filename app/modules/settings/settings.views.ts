@@ -186,6 +186,7 @@ export const alarmRulesView: SettingsView = {
     level("refuelLevel", "加油提醒级别", "Refuel alarm level"),
     count("offlineAlarmMinutes", "离线告警（分钟）", "Offline alarm after (minutes)", "0-10080", true),
     level("offlineLevel", "离线告警级别", "Offline alarm level"),
+    count("silentOnRentHours", "在租失联提醒（小时）", "Silent on rent after (hours)", "1-720"),
     { key: "terminalAlarm", label: { zh: "终端告警（紧急报警、断电等）", en: "Terminal alarms (SOS, power cut …)" }, type: "select", required: true, options: onOff },
     level("terminalLevel", "终端告警级别", "Terminal alarm level"),
     count("tankLitres", "油箱容积（升）", "Tank size (litres)", "1-5000"),

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { WORKBENCH } from "~/modules/workbench/texts/workbench";
 import { useMessage } from "~/i18n/message";
 import type { TodoItem } from "~/modules/workflow/approval.server";
-import type { CertificateDue, DisputeDue, MaintenanceDue, ReformDue, UrgeDue } from "./workbench";
+import type { CertificateDue, DisputeDue, MaintenanceDue, ReformDue, SilentDue, UrgeDue } from "./workbench";
 import { optionLabel } from "~/lib/list/types";
 import { CERTIFICATE_KINDS } from "~/modules/certificates/certificate.resource";
 import { Card } from "~/ui/card";
@@ -28,6 +28,7 @@ export function TodoCard({
   maintenance,
   reforms,
   inspectionTasks,
+  silent,
   today,
   className = "",
 }: {
@@ -39,13 +40,14 @@ export function TodoCard({
   maintenance?: MaintenanceDue[] | null;
   reforms?: ReformDue[] | null;
   inspectionTasks?: { count: number; href: string } | null;
+  silent?: SilentDue | null;
   today: string;
   className?: string;
 }) {
   const { t, i18n } = useTranslation("workflow");
   const { t: tc } = useTranslation(WORKBENCH);
   const message = useMessage();
-  const listed = (urges?.length ?? 0) + (disputes?.length ?? 0) + (certificates?.length ?? 0) + (maintenance?.length ?? 0) + (reforms?.length ?? 0);
+  const listed = (urges?.length ?? 0) + (disputes?.length ?? 0) + (certificates?.length ?? 0) + (maintenance?.length ?? 0) + (reforms?.length ?? 0) + (silent?.total ?? 0);
   const tasks = inspectionTasks?.count ?? 0;
   const count = approvals.length + (alarms?.total ? 1 : 0) + (tasks ? 1 : 0) + listed;
   return (
@@ -104,6 +106,21 @@ export function TodoCard({
               <span className={`shrink-0 tabular-nums ${m.overdue ? "text-danger" : "text-warning"}`}>{m.overdue ? tc("home.maintenanceOverdue") : m.dueOn ? tc("home.maintenanceOn", { day: m.dueOn }) : tc("home.maintenanceSoon")}</span>
             </li>
           ))}
+          {silent?.machines.map((m) => (
+            <li key={m.href} className="flex items-center justify-between gap-4 py-2 text-sm" data-testid="todo-silent">
+              <Link to={m.href} className="min-w-0 truncate text-brand hover:underline">
+                {`${tc("home.silentOnRent")} · ${m.plate}${m.rent ? ` ${m.rent}` : ""}`}
+              </Link>
+              <span className="shrink-0 text-danger tabular-nums" suppressHydrationWarning>{m.seen === null ? tc("home.silentNever") : tc("home.silentFor", { hours: Math.floor((Date.now() - m.seen) / 3_600_000) })}</span>
+            </li>
+          ))}
+          {silent && silent.total > silent.machines.length ? (
+            <li className="py-2 text-sm" data-testid="todo-silent-more">
+              <Link to="/stateReport/online?class=silent" className="text-brand hover:underline">
+                {tc("home.silentMore", { count: silent.total })}
+              </Link>
+            </li>
+          ) : null}
           {reforms?.map((r) => (
             <li key={`${r.href}:${r.requirement}`} className="flex items-center justify-between gap-4 py-2 text-sm" data-testid="todo-reform">
               <Link to={r.href} className="min-w-0 truncate text-brand hover:underline">

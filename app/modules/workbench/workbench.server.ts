@@ -22,6 +22,7 @@ import { todoReads } from "~/modules/workflow/approval.server";
 import { dueUrgesRead } from "~/modules/overdue/machines.server";
 import { certificatesDueRead } from "~/modules/certificates/certificate-gate.server";
 import { myTaskCountRead } from "~/modules/inspections/record.server";
+import { hubLastHeard, silentOnRent, silentOnRentReads } from "~/modules/terminal-health/online.server";
 import { DUE_STATE } from "~/modules/maintenance/maintenance";
 import { maintenanceDueRead } from "~/modules/maintenance/schedule.server";
 import { reformHref, safetyReformsDueRead } from "~/modules/safety/safety-due.server";
@@ -44,6 +45,8 @@ const NEWEST = 5;
 const MAINTENANCE_PATH = "/maintenancePlan";
 const REFORM_PATH = "/safetyReform";
 const INSPECTION_PATH = "/personalInspection";
+/** 状态报表: its 在线状态 tab lists the machines on rent whose terminal went silent */
+const STATE_REPORT_PATH = "/stateReport";
 const URGES = 5;
 /** 证书管理: its list puts what runs out first first */
 const CERTIFICATE_PATH = "/certificate";
@@ -63,6 +66,7 @@ export function partsOf(scope: Pick<RequestScope, "access">): WorkbenchParts {
     maintenance: hasScreen(access, MAINTENANCE_PATH),
     reforms: hasScreen(access, REFORM_PATH),
     inspections: hasScreen(access, INSPECTION_PATH),
+    silent: hasScreen(access, STATE_REPORT_PATH),
   };
 }
 
@@ -136,14 +140,17 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     maintenanceDueRead(scope, today, parts.maintenance ? URGES : 0),
     safetyReformsDueRead(scope, today, parts.reforms ? URGES : 0),
     myTaskCountRead(scope, today, parts.inspections),
+    // the machines on rent today and the tenant's silence threshold (状态报表's 在租失联); the hub is asked beside the batch
+    ...silentOnRentReads(scope, today, parts.silent),
   ] as const;
   const together = todo.queries.every(batchableSelect);
-  const [results, aside] = await Promise.all([
+  const [results, aside, heard] = await Promise.all([
     // the to-do's selects ride after the page's own (their rows typed by todo.finish)
     batch(db, [...own, ...(together ? todo.queries : [])]),
     together ? Promise.resolve([]) : Promise.all(todo.queries),
+    parts.silent ? hubLastHeard(scope) : Promise.resolve(null),
   ]);
-  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, certificateRows, maintenanceRows, reformRows, taskRows, ...batchedTodo] = results;
+  const [fleetRows, levelRows, newestRows, unhandledRows, visitRows, urgeRows, disputeRows, certificateRows, maintenanceRows, reformRows, taskRows, onRentRows, silentSetting, ...batchedTodo] = results;
   const todoRows = together ? batchedTodo : aside;
 
   const byLevel = (rows: { level: number; n: number }[]) => [1, 2, 3].map((level) => rows.filter((r) => r.level === level).reduce((sum, r) => sum + r.n, 0)) as [number, number, number];
@@ -170,6 +177,7 @@ export async function loadWorkbench(scope: RequestScope, lang: string, now = Dat
     maintenance: parts.maintenance ? maintenanceRows.map((m) => ({ plate: m.plate, planName: m.planName, overdue: m.dueState === DUE_STATE.overdue, dueOn: m.dueOn, href: `${MAINTENANCE_PATH}?q=${encodeURIComponent(m.plate)}` })) : null,
     reforms: parts.reforms ? reformRows.map((r) => ({ number: r.number, requirement: r.requirement, deadline: r.deadline, href: reformHref(r.reformId) })) : null,
     inspectionTasks: parts.inspections ? { count: Number(taskRows[0]?.n ?? 0), href: INSPECTION_PATH } : null,
+    silentOnRent: parts.silent ? silentOnRent(onRentRows, silentSetting, heard, URGES, now) : null,
     shortcuts: shortcutsOf(scope, visitRows),
     plannedScreens: administersMenus(scope.access) ? { shown: plannedScreensShown(scope) } : null,
   };

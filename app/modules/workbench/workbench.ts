@@ -21,6 +21,15 @@ export interface WorkbenchParts {
   reforms: boolean;
   /** the user's own inspection tasks to do: 个人巡检 */
   inspections: boolean;
+  /** the machines on rent whose terminal went silent: 状态报表 (its 在线状态 tab) */
+  silent: boolean;
+}
+
+/** The machines on rent whose terminal said nothing for longer than the tenant's threshold (在租失联). */
+export interface SilentDue {
+  total: number;
+  hours: number;
+  machines: { id: number; plate: string; seen: number | null; rent: string; href: string }[];
 }
 
 /** A machine's service due soon or overdue (保养计划). */

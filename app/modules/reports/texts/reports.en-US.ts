@@ -1,6 +1,6 @@
 // The "reports" text namespace (Contract Revenue, Customer Zero-Rent, Overtime, Operating Data: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report", performance: "Performance Report", equipment: "Engineering Equipment", equipmentList: "Engineering Equipment List", mileage: "Mileage Report", online: "Online & Offline Report", drivingBehaviour: "Driving Behaviour Analysis" },
+  titles: { contractRevenue: "Contract Revenue", customerZeroRent: "Customer Zero-Rent Report", overtime: "Overtime Report", operateData: "Operating Data Report", operation: "Operations Report", oilWear: "Fuel Consumption Report", hd: "HD Report", towerWork: "TJWS Work Report", performance: "Performance Report", equipment: "Engineering Equipment", equipmentList: "Engineering Equipment List", mileage: "Mileage Report", online: "Online & Offline Report", drivingBehaviour: "Driving Behaviour Analysis", state: "Status Report" },
   notes: {
     contractRevenue: "Revenue: confirmed and locked bills (adjustments included) in the month their period ends; cost: the equipment cost register by day.",
     customerZeroRent: "Zero-rent (spot) contracts: trips, hours and machines from the trip log; revenue from confirmed bills.",
@@ -16,6 +16,7 @@ export default {
     mileage: "Distance is each machine's kilometres a day (reported by its terminal, summed per day in the tenant's time zone); days moving are the days with distance; km per moving day = distance ÷ days moving.",
     online: "Online hours are each machine's time online a day (the time between reports no further apart than the offline threshold); online rate = online time ÷ the period's time so far; the last heard time and the online class are as of now; a machine on rent today (a line of an approved, executing or completed contract) not heard from today is flagged silent on rent and listed first.",
     drivingBehaviour: "Each machine starts at 100 and loses each item's points for each driving event in the period (see the scoring items), never below 0; 80 or more passes; alarms marked as misreports do not count; events per 100 km = events ÷ distance × 100; a driver's score is their machine's; machines that neither moved nor had an event are not listed.",
+    state: "Running = engine time less idling; idling = engine on below the moving speed; stopped = online with the engine off; offline = the rest of the day (today up to now; a day without a roll-up is offline all day); came online and went offline count the terminal's online events; days in the tenant's time zone.",
   },
   range: {
     label: "Period",

@@ -1,6 +1,6 @@
 // The "reports" text namespace (合同收入, 客户零租报表, 加班报表, 运营数据报表: the range picker, the chart, the table, the Excel and PDF files).
 export default {
-  titles: { contractRevenue: "合同收入", customerZeroRent: "客户零租报表", overtime: "加班报表", operateData: "运营数据报表", operation: "作业报表", oilWear: "油耗报表", hd: "HD报表", towerWork: "TJWS作业报表", performance: "绩效报表", equipment: "工程设备", equipmentList: "工程设备清单", mileage: "里程报表", online: "在线离线报表", drivingBehaviour: "驾驶行为分析" },
+  titles: { contractRevenue: "合同收入", customerZeroRent: "客户零租报表", overtime: "加班报表", operateData: "运营数据报表", operation: "作业报表", oilWear: "油耗报表", hd: "HD报表", towerWork: "TJWS作业报表", performance: "绩效报表", equipment: "工程设备", equipmentList: "工程设备清单", mileage: "里程报表", online: "在线离线报表", drivingBehaviour: "驾驶行为分析", state: "状态报表" },
   notes: {
     contractRevenue: "收入：已确认及已锁定账单（含调整单）按账期截止日计入月份；成本：合同设备费用按发生日期。",
     customerZeroRent: "零租合同：出车登记的次数、小时与设备，已确认账单的收入。",
@@ -16,6 +16,7 @@ export default {
     mileage: "里程取设备每日的行驶里程（车载终端上报，按租户时区的自然日汇总）；行驶天数为有里程的天数；日均里程 = 里程 ÷ 行驶天数。",
     online: "在线小时取设备每日的在线时长（相邻两次上报间隔不超过离线判定时间的时长）；在线率 = 在线时长 ÷ 区间至今的时长；最后通讯时间与在线状态为当前情况；今天在租（有已审批、执行中或已完成合同的在租行）而今天未通讯的设备标为在租失联，排在最前。",
     drivingBehaviour: "每台设备从100分起，区间内每次驾驶事件按扣分项扣分（见扣分项表），最低0分，80分及以上为合格；标为误报的告警不计；百公里事件数 = 事件数 ÷ 里程 × 100；司机的得分为其所驾设备的得分；未行驶且无事件的设备不列出。",
+    state: "行驶 = 发动机运行时长 − 怠速时长；怠速 = 发动机运行而车速低于行驶速度的时长；停车 = 在线而发动机未运行的时长；离线 = 当天其余时长（今天计至此刻，无日汇总的日期全天离线）；上线、离线次数取终端的上下线记录；均按租户时区的自然日汇总。",
   },
   range: {
     label: "统计区间",
