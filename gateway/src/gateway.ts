@@ -47,6 +47,13 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Limits per remote address. Generous, as terminals on mobile networks reach the gateway through the carrier's NAT
+ * (many SIMs of one APN share a public address): a thousand connections, and 1 MiB a second (a terminal sends a few
+ * hundred bytes every few seconds; a blind-area batch about 1 KB a packet).
+ */
+export const DEFAULT_LIMITS = { connectionsPerAddress: 1000, bytesPerSecondPerAddress: 1024 * 1024 };
+
 /** A heartbeat is forwarded (the terminal marked as heard from) at most this often; answered every time. */
 const HEARTBEAT_FORWARD_MS = 30_000;
 /** wrong authentication codes a connection may send before it is closed */
@@ -137,8 +144,8 @@ export class Gateway {
   private accept(socket: Socket): void {
     const address = socket.remoteAddress ?? "?";
     let budget = this.budgets.get(address);
-    if (!budget) this.budgets.set(address, (budget = new AddressBudget(this.options.bytesPerSecondPerAddress ?? 64 * 1024)));
-    if (budget.connections >= (this.options.maxConnectionsPerAddress ?? 200)) {
+    if (!budget) this.budgets.set(address, (budget = new AddressBudget(this.options.bytesPerSecondPerAddress ?? DEFAULT_LIMITS.bytesPerSecondPerAddress)));
+    if (budget.connections >= (this.options.maxConnectionsPerAddress ?? DEFAULT_LIMITS.connectionsPerAddress)) {
       this.stats.refusedConnections++;
       socket.destroy();
       return;

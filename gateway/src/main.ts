@@ -2,9 +2,9 @@
  * Starts the JT808 gateway (docs/jt808.md, "Running"): `JT808_PORT` (6808), `JT808_WORKER_URL`
  * (http://127.0.0.1:8787), `JT808_GATEWAY_SECRET` (the Worker's; a local default outside production),
  * `JT808_DATA_DIR` (the disk buffer; .wrangler/jt808 locally, a volume in a container), `JT808_TZ_OFFSET` (minutes
- * east of UTC of the terminals' clocks, 480), `JT808_MAX_CONNECTIONS_PER_ADDRESS` (200), `JT808_BYTES_PER_SECOND` (65536).
+ * east of UTC of the terminals' clocks, 480), `JT808_MAX_CONNECTIONS_PER_ADDRESS` (1000), `JT808_BYTES_PER_SECOND` (1048576).
  */
-import { Gateway } from "./gateway";
+import { DEFAULT_LIMITS, Gateway } from "./gateway";
 
 const env = process.env;
 const int = (name: string, fallback: number) => {
@@ -30,8 +30,8 @@ const gateway = new Gateway({
   secret,
   dataDir: env.JT808_DATA_DIR ?? ".wrangler/jt808",
   tzOffsetMinutes: int("JT808_TZ_OFFSET", 480),
-  maxConnectionsPerAddress: int("JT808_MAX_CONNECTIONS_PER_ADDRESS", 200),
-  bytesPerSecondPerAddress: int("JT808_BYTES_PER_SECOND", 64 * 1024),
+  maxConnectionsPerAddress: int("JT808_MAX_CONNECTIONS_PER_ADDRESS", DEFAULT_LIMITS.connectionsPerAddress),
+  bytesPerSecondPerAddress: int("JT808_BYTES_PER_SECOND", DEFAULT_LIMITS.bytesPerSecondPerAddress),
   log: env.JT808_LOG === "off" ? undefined : (line) => console.log(`[jt808] ${line}`),
 });
 

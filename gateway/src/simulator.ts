@@ -106,15 +106,15 @@ export class SimTerminal {
     return this.next((r) => r.message.kind === "platformResponse" && r.message.value.serial === serial, timeoutMs).then((r) => (r.message as { value: { result: number } }).value.result);
   }
 
-  async register(plate = "沪A00000"): Promise<{ result: number; authCode?: string }> {
+  async register(plate = "沪A00000", timeoutMs?: number): Promise<{ result: number; authCode?: string }> {
     const serial = this.send(MSG.register, encodeRegister({ province: 31, city: 0, maker: "DRK", model: "SIM-808", terminalId: "SIM0001", plateColor: 1, plate }, this.edition));
-    const r = await this.next((m) => m.message.kind === "registerResponse" && m.message.value.serial === serial);
+    const r = await this.next((m) => m.message.kind === "registerResponse" && m.message.value.serial === serial, timeoutMs);
     return (r.message as { value: { result: number; authCode?: string } }).value;
   }
 
-  async authenticate(code: string): Promise<number> {
+  async authenticate(code: string, timeoutMs?: number): Promise<number> {
     const serial = this.send(MSG.authenticate, encodeAuthenticate({ code, imei: "860000000000001", softwareVersion: "1.0.0" }, this.edition));
-    return this.responseTo(serial);
+    return this.responseTo(serial, timeoutMs);
   }
 
   /** Sends a location report and waits for its acknowledgement (the gateway answers once it is stored or buffered). */
@@ -122,8 +122,8 @@ export class SimTerminal {
     return this.responseTo(this.send(MSG.location, encodeLocation(location, this.options.tzOffsetMinutes ?? 480)), timeoutMs);
   }
 
-  async batch(items: Location[], blind = true): Promise<number> {
-    return this.responseTo(this.send(MSG.batch, encodeBatch({ kind: blind ? 1 : 0, items }, this.options.tzOffsetMinutes ?? 480)));
+  async batch(items: Location[], blind = true, timeoutMs?: number): Promise<number> {
+    return this.responseTo(this.send(MSG.batch, encodeBatch({ kind: blind ? 1 : 0, items }, this.options.tzOffsetMinutes ?? 480)), timeoutMs);
   }
 
   async heartbeat(): Promise<number> {
