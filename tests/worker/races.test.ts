@@ -101,7 +101,7 @@ describe("unique names: concurrent creates with one value store one", { timeout:
   const WALK = 20;
   const declared = [...new Set(Object.entries(registeredResources()).flatMap(([name, { resource }]) => ((resource.unique ?? []) as { field: string }[]).map((u) => `${name}.${u.field}`)))];
   // the fields a factory leaves empty (optional), given a value here
-  const sample: Record<string, () => string> = { "vehicle.vin": () => `LFV${Date.now().toString(36).toUpperCase().replace(/[IOQ]/g, "0")}`.padEnd(17, "9").slice(0, 17), "vehicle.deviceIdent": () => unique("DEV").toUpperCase() };
+  const sample: Record<string, () => string> = { "vehicle.vin": () => `LFV${Date.now().toString(36).toUpperCase().replace(/[IOQ]/g, "0")}`.padEnd(17, "9").slice(0, 17), "vehicle.deviceIdent": () => unique("DEV").toUpperCase(), "vehicle.jt808Phone": () => String(13_000_000_000 + Math.floor(Math.random() * 999_999_999)) };
 
   it("covers every declared unique field", () => {
     expect(declared).toEqual(expect.arrayContaining(["user.userName", "user.loginAccount", "satisfactionQuestion.text", "customer.name", "invoice.number", "vehicle.vin"]));
