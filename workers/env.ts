@@ -15,6 +15,8 @@ export interface Env {
   ZUQI_TOKEN_SECRET?: string;
   /** signs terminal tokens of /ingest/v1/auth (secret; falls back to SESSION_SECRET) */
   TERMINAL_TOKEN_SECRET?: string;
+  /** derives the emergency unlock codes (应急解锁码) terminals check (secret; falls back to SESSION_SECRET outside production) */
+  LOCK_CODE_SECRET?: string;
   /** "off" switches the captcha off for local scripts and benches; never set in a deployed Worker */
   CAPTCHA?: string;
   /** sms provider: unset = outbox */

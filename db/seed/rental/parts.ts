@@ -20,5 +20,6 @@ import { seedInspections } from "./inspections";
 import { seedRepairs } from "./repairs";
 import { seedSafety } from "./safety";
 import { seedMaintenance } from "./maintenance";
+import { seedLockOta } from "./lock-ota";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedMaintenance, seedDriving];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedMaintenance, seedDriving, seedLockOta];
