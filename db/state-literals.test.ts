@@ -71,6 +71,7 @@ const STATE_WRITERS: Excused = {
   "app/modules/temp-crane/temp-crane.server.ts": { count: 1, why: "an ended temporary-crane application abandons the draft contract it made, in the application's transition batch (a side write of the engine)" },
   "workers/telematics/ingest.ts": { count: 2, why: "a terminal command's delivery (sent, done, failed) as its terminal reports it: no user acts" },
   "workers/telematics/gateway.ts": { count: 2, why: "a JT808 terminal command's delivery (sent, done, failed) as the gateway reports it: no user acts" },
+  "workers/jobs/command-expiry.ts": { count: 1, why: "the hourly job turns a command never handed to its terminal before its expiry into send_failed (发送失败): no user acts" },
 };
 
 describe("a state moves through its machine", () => {

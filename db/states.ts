@@ -19,3 +19,10 @@ export const STATEMENT_STATE = { draft: 0, sent: 1, confirmed: 2, disputed: 3 } 
 
 /** invoices.state: valid, or void (红冲/作废: its amounts no longer count against the bills) */
 export const INVOICE_STATE = { valid: 0, void: 1 } as const;
+
+/**
+ * terminal_commands.state (text): 待发送 waiting for its terminal, 已发送 handed over, 已完成 done, 任务失败 the terminal
+ * reported a failure, 发送失败 never handed over before it expired (the command-expiry job)
+ */
+export const COMMAND_STATE = { pending: "pending", sent: "sent", done: "done", failed: "failed", sendFailed: "send_failed" } as const;
+export type CommandState = (typeof COMMAND_STATE)[keyof typeof COMMAND_STATE];

@@ -30,6 +30,7 @@ const BOOKKEEPING: Excused = {
   "app/modules/telematics/provision.server.ts": { count: 2, why: "terminals provisioned by the provisioning API, one answer per terminal (a terminal tool, not a screen)" },
   "workers/scheduled.ts": { count: 2, why: "the cron's job runs" },
   "workers/telematics/ingest.ts": { count: 1, why: "a command's acknowledgement from its terminal: the terminal's answer is the record" },
+  "workers/jobs/command-expiry.ts": { count: 1, why: "the cron turns commands never handed over before their expiry into send_failed: the job run is the record, no user acts" },
 };
 
 describe("writes go through one door", () => {

@@ -4,6 +4,7 @@ import { getPlatformProxy } from "wrangler";
 import { getDb } from "../db/client";
 import { DEMO_USERS, seedDemo, syncExtraPermissions, syncRegistryMenus } from "../db/seed/demo";
 import { seedDemoBusiness } from "../db/seed/demo-business";
+import { putDemoOtaFiles } from "../db/seed/rental/lock-ota";
 import { readFileSync } from "node:fs";
 import { installPdfFonts } from "../app/modules/contract-pdf/fonts.server";
 
@@ -14,7 +15,7 @@ if (process.argv[2] === "--print") {
 }
 
 const persistDir = process.argv[2];
-const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({
+const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket; SESSION_SECRET?: string; APP_ENV?: string }>({
   configPath: "wrangler.toml",
   persist: persistDir ? { path: `${persistDir}/v3` } : true,
 });
@@ -29,6 +30,9 @@ try {
   // the printed contract's CJK fonts into the local bucket (ADR 010); `npm run fonts:upload` does it for a deployment
   const fonts = await installPdfFonts(proxy.env.FILES, (file) => new Uint8Array(readFileSync(`node_modules/${file}`)));
   if (fonts.length) console.log(`▸ put the contract PDF fonts into R2: ${fonts.join(", ")}`);
+  // the demo version packages' ZIPs into the local bucket, and their waiting upgrade commands' links signed with the local secret
+  const packages = await putDemoOtaFiles(db, proxy.env.FILES, proxy.env, `http://localhost:${process.env.PORT || 8787}`);
+  if (packages) console.log(`▸ put ${packages} demo version packages into R2`);
   // screens added to the registry since this database was made get their menus (granted to administrators)
   const added = await syncRegistryMenus(db);
   if (added) console.log(`▸ added ${added} new menu items from the screen registry`);

@@ -17,6 +17,8 @@ export interface Env {
   TERMINAL_TOKEN_SECRET?: string;
   /** the JT808 gateway's credential for /ingest/gateway/v1 (secret; a local default outside production) */
   JT808_GATEWAY_SECRET?: string;
+  /** derives the emergency unlock codes (应急解锁码) terminals check (secret; falls back to SESSION_SECRET outside production) */
+  LOCK_CODE_SECRET?: string;
   /** "off" switches the captcha off for local scripts and benches; never set in a deployed Worker */
   CAPTCHA?: string;
   /** sms provider: unset = outbox */

@@ -8,6 +8,7 @@ import { getDb } from "../db/client";
 import { jobRuns } from "../db/schema";
 import type { Env } from "./env";
 import { bills } from "./jobs/bills";
+import { commandExpiry } from "./jobs/command-expiry";
 import { housekeeping } from "./jobs/housekeeping";
 import { inspectionTasksJob } from "./jobs/inspection-tasks";
 import { interest } from "./jobs/interest";
@@ -18,7 +19,7 @@ import { failureText, type Job, type JobFailure, type JobFiring, type JobResult 
 export { failureText, type Job, type JobFailure, type JobFiring, type JobResult };
 
 /** Every job, in the order they run when a firing names several. */
-export const JOBS: readonly Job[] = [housekeeping, bills, interest, inspectionTasksJob, maintenance, terminalHealth];
+export const JOBS: readonly Job[] = [housekeeping, bills, interest, inspectionTasksJob, maintenance, terminalHealth, commandExpiry];
 
 /** The outcome of one job in a firing; `skipped` when this firing already ran it (a repeated delivery). */
 export interface JobOutcome {

@@ -59,7 +59,8 @@ async function readBounded(request: Request, maxBytes: number): Promise<FormData
   return form;
 }
 
-async function bodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** A request's body as bytes, at most `maxBytes` (counted as it streams: more answers 413 and reading stops there). */
+export async function bodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -10,10 +10,12 @@ const PICKERS: Record<string, { screen: string; choice: VehicleChoice }> = {
   userManage: { screen: "/userManage", choice: "visible" },
   // a data permission is asked for vehicles the user cannot see yet
   dataPermission: { screen: "/dataPermission", choice: "outside" },
+  // lock tasks and upgrade tasks name machines the user sees
+  lockCarManage: { screen: "/lockCarManage", choice: "visible" },
 };
 
 /**
- * The vehicle pickers' search: ?for=userManage|dataPermission&q= → up to 20 vehicles (app/widgets/vehicle-picker.tsx);
+ * The vehicle pickers' search: ?for=userManage|dataPermission|lockCarManage&q= → up to 20 vehicles (app/widgets/vehicle-picker.tsx);
  * ?for=contractLine&q=&from=&to=&type=&contract= → up to 20 machines with type, model and who holds them on those days
  * (the contract line's finder, app/modules/contracts/machine-finder.tsx).
  */
@@ -27,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return apiJson({ code: 200, data: await machineChoices(scope, finderQuery(url)) });
   }
   const picker = PICKERS[asked];
-  if (!picker) return apiJson({ code: 400, message: "for must be userManage, dataPermission or contractLine" }, { status: 400 });
+  if (!picker) return apiJson({ code: 400, message: "for must be userManage, dataPermission, lockCarManage or contractLine" }, { status: 400 });
   const scope = await requireApiScope(request, context, { screen: picker.screen });
   const rows = await searchVehicles(scope, url.searchParams.get("q") ?? "", picker.choice);
   return apiJson({ code: 200, data: rows });

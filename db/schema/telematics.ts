@@ -314,6 +314,8 @@ export const terminalCommands = sqliteTable(
     index("terminal_commands_vehicle_state_idx").on(t.vehicleId, t.state),
     index("terminal_commands_tenant_created_idx").on(t.tenantId, t.createdAt),
     index("terminal_commands_pending_idx").on(t.vehicleId).where(sql`${t.state} = 'pending'`),
+    // the command-expiry job's read (migration 0053)
+    index("terminal_commands_pending_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'pending'`),
   ],
 );
 

@@ -44,6 +44,16 @@ const MORE_PAGES = [
   "/overdueContract/contract?id={contract}",
   "/deviceDetails?id={vehicle}",
   "/applicationManage/form?id={application}",
+  "/lockCarManage?lock=1",
+  "/lockCarManage?view={lockTask}",
+  "/lockCarManage/records",
+  "/lockCarManage/records?emergency=1",
+  "/lockCarManage/records?view={lockedVehicle}",
+  "/lockCarManage/packages",
+  "/lockCarManage/packages?upload=1",
+  "/lockCarManage/upgrades",
+  "/lockCarManage/upgrades?task=new",
+  "/lockCarManage/upgrades?view={otaTask}",
 ];
 
 async function one<T>(sql: string, ...args: unknown[]): Promise<T> {
@@ -107,6 +117,9 @@ async function pages() {
     bill: (await one<{ id: number }>("select id from bills where tenant_id = ? order by id", tenantId)).id,
     statement: (await one<{ id: number }>("select id from statements where tenant_id = ? order by id", tenantId)).id,
     application: (await one<{ id: number }>("select id from app_applications where tenant_id = ? order by id", tenantId)).id,
+    lockTask: (await one<{ id: number }>("select id from lock_tasks where tenant_id = ? and state = 1 order by id", tenantId)).id,
+    lockedVehicle: (await one<{ id: number }>("select vehicle_id as id from lock_emergencies where tenant_id = ? order by id", tenantId)).id,
+    otaTask: (await one<{ id: number }>("select id from ota_tasks where tenant_id = ? order by id desc", tenantId)).id,
   };
   const screens = SCREENS.filter((s) => s.status === "built").map((s) => ({ path: s.path.replace(":id", String(ids.vehicle)), open: s.layout === "open" }));
   return [...screens, ...MORE_PAGES.map((p) => ({ path: p.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k])), open: false }))];

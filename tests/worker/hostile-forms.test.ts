@@ -79,7 +79,10 @@ let viewer: string;
 beforeAll(async () => {
   const a = await makeTenant({ role: "admin" });
   const v = await makeTenant({ role: "viewer" });
-  [admin, viewer] = await Promise.all([signIn(a.account, a.password), signIn(v.account, v.password)]);
+  // one after the other: the file's first request imports the Remix build (workers/app.ts), which the pool loads as that
+  // request's I/O; a second request at once waits on the same import and workerd cancels it as hung
+  admin = await signIn(a.account, a.password);
+  viewer = await signIn(v.account, v.password);
 });
 
 /** The contract document's 添加设备 as posted before the page's JavaScript (Conform's insert intent). */

@@ -52,8 +52,10 @@ const OUTSIDE_RESOURCES: Record<string, string> = {
   fleet_daily: "vehicle_daily's triggers (migration 0040), read by the telematics reports",
   screen_links: "wall (screen-links.server.ts: 大屏链接, read by the screen link page and the FleetHub)",
   vehicle_events: "the FleetHub (workers/fleet-hub)",
-  terminal_commands: "the terminal API (workers/telematics)",
+  terminal_commands: "the terminal API (workers/telematics); queued by 锁车管理 (terminals/commands.server.ts)",
   terminal_health_checks: "terminal-health (health.server.ts: 健康检测's runs, handling and retests; the daily job workers/jobs/terminal-health.ts)",
+  lock_emergencies: "terminals (lock-record.server.ts: 应急解锁, counted in lockRecord)",
+  ota_task_vehicles: "machines of otaTask (terminals/ota-task.server.ts)",
   // the machinery's own
   approval_records: "workflow (approval.server.ts)",
   approval_steps: "workflow (flows.server.ts: the approval-flow editor)",

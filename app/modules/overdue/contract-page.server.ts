@@ -16,6 +16,7 @@ import { ACT_KINDS, OVERDUE_PATH, collectionStates, type ActKind } from "./overd
 import { readForm } from "~/lib/posted-form.server";
 import { formatCents } from "~/lib/cents";
 import { interestRunsOf } from "./interest.server";
+import { LOCK_ADD_CODE } from "~/modules/terminals/terminals";
 
 const numeric = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
@@ -52,6 +53,8 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     me: scope.user.id,
     codes: heldCodes(collectionStates, scope.access.permissions),
     canAdd: scope.access.permissions.has("overdueContract:add"),
+    // an approved stop offers a lock task for its machines (锁车管理), never made on its own
+    canLock: scope.access.permissions.has(LOCK_ADD_CODE),
   });
 }
 

@@ -11,6 +11,7 @@ import { Upload } from "~/widgets/upload";
 import type { ActActionData, contractLoader } from "./contract-page.server";
 import { ACT_KINDS, ACT_STATE, BUCKETS, LAWSUIT_STAGES, OVERDUE_PATH, URGE_WAYS, collectionStates, type ActKind } from "./overdue";
 import { boxClass } from "~/ui/input";
+import { LOCK_PATH } from "~/modules/terminals/terminals";
 import { HeadRow, Row, Table, Td, Th } from "~/ui/table";
 
 const input = `${boxClass} h-9 w-full px-3`;
@@ -39,7 +40,7 @@ const REQUIRED: Record<ActKind, string[]> = {
 export function OverdueContractPage() {
   const { t } = useTranslation(OVERDUE);
   const message = useMessage();
-  const { contract, ageing, acts, people, machines, kind, today, me, codes, canAdd, interest } = useLoaderData<typeof contractLoader>();
+  const { contract, ageing, acts, people, machines, kind, today, me, codes, canAdd, canLock, interest } = useLoaderData<typeof contractLoader>();
   const action = useActionData<ActActionData | { intent: string }>();
   const posted = action && "errors" in action && action.intent === "create" ? action : null;
   const errors: Record<string, string> = posted?.errors ?? {};
@@ -244,6 +245,11 @@ export function OverdueContractPage() {
                     </span>
                     <span className="ml-auto flex gap-2">
                       {a.kind === "urge" ? null : <DocumentTransitions machine={collectionStates} row={{ id: a.id, version: a.version, state: a.state, kind: a.kind, creatorId: a.creatorId }} codes={codes} me={me} action={here} />}
+                      {a.kind === "stopMachine" && a.state === ACT_STATE.approved && canLock ? (
+                        <Link to={`${LOCK_PATH}?lock=1&stop=${a.id}`} className={buttonClass({ variant: "secondary", size: "sm" })} data-testid="make-lock-task">
+                          {t("makeLockTask")}
+                        </Link>
+                      ) : null}
                     </span>
                   </div>
                   {detail(a) ? <div className="mt-0.5 text-muted">{detail(a)}</div> : null}

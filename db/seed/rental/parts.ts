@@ -21,5 +21,6 @@ import { seedRepairs } from "./repairs";
 import { seedSafety } from "./safety";
 import { seedMaintenance } from "./maintenance";
 import { seedTerminalHealth } from "./terminal-health";
+import { seedLockOta } from "./lock-ota";
 
-export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedMaintenance, seedTerminalHealth, seedDriving];
+export const RENTAL_SEED_PARTS: RentalSeedPart[] = [seedParties, seedVisits, seedContracts, seedOutcars, seedCosts, seedTempCranes, seedTransfers, seedIdlePeriods, seedBills, seedReceipts, seedCollection, seedSettlements, seedTowers, seedWind, seedCertificates, seedInspections, seedRepairs, seedSafety, seedMaintenance, seedTerminalHealth, seedDriving, seedLockOta];

@@ -92,5 +92,6 @@ export default {
   machinesRequired: "Choose the machines to stop",
   machineNotOnContract: "Only machines on rent under this contract can be chosen",
   noMachines: "No machine is on rent under this contract now",
-  stopNote: "Once approved, the proposal is only recorded and flagged on the live map; a dispatcher locks the machine by hand. Derrick never stops a machine by itself.",
+  stopNote: "Once approved, the proposal is recorded and flagged on the live map; a dispatcher may then turn it into a lock task (Make a lock task). Derrick never stops a machine by itself.",
+  makeLockTask: "Make a lock task",
 } satisfies Translation<typeof zh>;

@@ -89,5 +89,6 @@ export default {
   machinesRequired: "请选择要停机的设备",
   machineNotOnContract: "只能选择本合同在租的设备",
   noMachines: "本合同当前没有在租设备",
-  stopNote: "停机申请审批通过后仅作记录并在设备监控中提示，由调度人工执行锁车；系统不会自动停机。",
+  stopNote: "停机申请审批通过后作记录并在设备监控中提示；调度可在审批通过的申请上点“生成锁车任务”下发锁车，系统不会自动停机。",
+  makeLockTask: "生成锁车任务",
 } as const;
