@@ -179,7 +179,8 @@ describe("every built screen", () => {
     });
     expect(opened).toBeGreaterThan(100);
     expect(problems).toEqual([]);
-  });
+    // more than a hundred pages, the first of them paying for the build's import: past the 30 s a test gets by default
+  }, 120_000);
 
   it("in Chinese misses no text and shows no bare key", async () => {
     const { problems } = await sweep("zh-CN", (_, html) => shownTexts(html).filter(isKey).map((k) => `key ${k}`));

@@ -4,7 +4,7 @@
  * emergency unlock's drawer (`?emergency=1`, `&plate=`) and the answer that shows its code once.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { forbidden, requireScope } from "~/modules/access/access.server";
+import { requireScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { postedValues } from "~/modules/resource/form.server";
 import type { FieldErrors } from "~/modules/resource/resource.server";
@@ -89,8 +89,9 @@ export const lockRecordsAction = (args: ActionFunctionArgs) =>
       emergency: {
         permission: null,
         run: async (scope, form) => {
-          if (!scope.access.permissions.has(LOCK_EMERGENCY_CODE)) throw forbidden();
           const values = postedValues(form);
+          // its own code (the screen's six do not name it): refused as the engine refuses a transition, in the page
+          if (!scope.access.permissions.has(LOCK_EMERGENCY_CODE)) return data<LockActionData>({ intent: "emergency", errors: { form: "workflow:forbidden" }, values: texts(values) }, { status: 403 });
           const outcome = await emergencyUnlock(scope, values);
           if (!outcome.ok) return data<LockActionData>({ intent: "emergency", errors: outcome.errors, values: texts(values) }, { status: outcome.status });
           // shown once: the answer of this post, never stored nor put in an address

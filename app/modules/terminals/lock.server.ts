@@ -27,7 +27,6 @@ import {
   LOCK_APPROVE_CODE,
   LOCK_APPROVAL_STATES,
   LOCK_COMMAND_TTL_MS,
-  LOCK_OPERATION_OPTIONS,
   LOCK_OPERATIONS,
   LOCK_PATH,
   LOCK_TASK_STATE,
@@ -129,10 +128,6 @@ function queueLockWrites(scope: RequestScope, task: { id: number | SQL; vehicleI
   ];
 }
 
-const operationLabel = (op: string) => {
-  const label = LOCK_OPERATION_OPTIONS.find((o) => o.value === op)?.label;
-  return label ? `${label.zh} / ${label.en}` : op;
-};
 
 /** Locks of machines on rent as a kind of approved document: the to-do and 审批流程 list them. */
 export const lockApprovalKind: ApprovalKind = {
@@ -150,7 +145,8 @@ export const lockApprovalKind: ApprovalKind = {
         .where(tenantWhere(lockTasks, scope, eq(lockTasks.state, LOCK_TASK_STATE.inApproval), inScope(scope)))
         .orderBy(desc(lockTasks.createdAt), desc(lockTasks.id))
         .limit(limit),
-      (r) => ({ id: r.id, label: `${r.number} ${r.plate} ${operationLabel(r.operation)}`, ownerId: r.creatorId, createdAt: r.createdAt }),
+      // the number and the machine: a label is one text for both languages (the operation is on the task's page)
+      (r) => ({ id: r.id, label: `${r.number} ${r.plate}`, ownerId: r.creatorId, createdAt: r.createdAt }),
     ),
 };
 
