@@ -313,6 +313,9 @@ describe("应急解锁", () => {
     expect(records).toContain(plate);
     expect(records).toContain("地下车库无信号，客户已付款");
     expect(await a.page(`/lockCarManage/records?level=emergency&size=100`)).toContain(plate);
+    // its detail: the machine, its terminal, its emergency unlocks with the device time and who gave them
+    const detail = await a.page(`/lockCarManage/records?view=${v.id}`);
+    for (const text of [v.terminalNo, now, "地下车库无信号，客户已付款", `User ${a.account}`]) expect(detail, text).toContain(text);
     // the secret: LOCK_CODE_SECRET when set; never a made-up one in production
     expect(lockCodeSecret({ LOCK_CODE_SECRET: "vendor-secret", APP_ENV: "production" })).toBe("vendor-secret");
     expect(() => lockCodeSecret({ SESSION_SECRET: "s", APP_ENV: "production" })).toThrow(/LOCK_CODE_SECRET/);

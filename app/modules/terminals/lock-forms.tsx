@@ -122,7 +122,7 @@ export function UnlockCodePanel({ code, plate, deviceTime, closeTo }: { code: st
           {t("codeTitle")}
         </h2>
         <p className="mb-3 text-sm text-muted">{t("codeFor", { plate, deviceTime })}</p>
-        <p className="mb-3 select-all text-center font-mono text-4xl tracking-[0.3em] text-brand tabular-nums" data-testid="unlock-code">
+        <p className="mb-3 select-all text-center font-mono text-3xl font-semibold tracking-[0.2em] text-brand tabular-nums" data-testid="unlock-code">
           {code.replace(/(\d{4})(\d{4})/, "$1 $2")}
         </p>
         <p className="mb-4 text-xs text-muted">{t("codeOnce")}</p>

@@ -15,7 +15,7 @@ import { heldCodes } from "~/modules/workflow/machine";
 import type { OnRent } from "./commands.server";
 import { emergenciesOf, emergencyUnlock, lockRecordResource } from "./lock-record.server";
 import { approvedStop, createLockTasks, lockApprovalKind, lockTaskMachine, lockTaskResource } from "./lock.server";
-import { LOCK_ADD_CODE, LOCK_EMERGENCY_CODE, LOCK_PATH, lockTaskStates } from "./terminals";
+import { LOCK_ADD_CODE, LOCK_EMERGENCY_CODE, LOCK_PATH, LOCK_TASK_STATE, lockTaskStates } from "./terminals";
 
 /** What the new task's drawer shows again after a refusal, or asks to confirm. */
 export type LockActionData =
@@ -32,10 +32,12 @@ export async function lockTasksLoader(args: LoaderFunctionArgs) {
   const canAdd = scope.access.permissions.has(LOCK_ADD_CODE);
   const viewed = page.data.form?.mode === "view" ? (page.data.form.values as { id?: number; state?: number }) : null;
   const stopId = Number(url.searchParams.get("stop"));
-  const [approval, stop] = await Promise.all([
+  const [history, stop] = await Promise.all([
     viewed?.id ? historyOf(scope, lockApprovalKind, viewed.id, Number(viewed.state)) : null,
     canAdd && url.searchParams.get("lock") === "1" && Number.isSafeInteger(stopId) && stopId > 0 ? approvedStop(scope, stopId) : null,
   ]);
+  // a task queued at once (not on rent, or from an approved stop) had no approval: none is shown
+  const approval = history && (history.records.length || Number(viewed?.state) !== LOCK_TASK_STATE.approved) ? history : null;
   return data(
     {
       ...page.data,

@@ -84,7 +84,7 @@ export const lockRecordResource = defineResource({
   ...refusedWrites,
   editValues: async (scope, row) => {
     const [r] = await scope.db.select({ level: whole(level) }).from(vehicles).where(tenantWhere(vehicles, scope, eq(vehicles.id, row.id)));
-    return { level: r?.level ?? "none" };
+    return { terminalNo: row.terminalNo, level: r?.level ?? "none" };
   },
   auditView: (row) => ({ id: row.id, plate: row.plate }),
   scopeWhere: (scope) => visibleVehiclesWhere(scope),
