@@ -23,7 +23,8 @@ export type LockActionData =
   | { intent: "emergency"; errors: FieldErrors; values: Record<string, string> }
   | { intent: "emergencyCode"; code: string; plate: string; terminalNo: string; deviceTime: string };
 
-const texts = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
+/** The posted form's text fields, as a refused form shows them again. */
+export const texts = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 /** 锁车任务: the list, the approval's codes and history, and the new task's drawer. */
 export async function lockTasksLoader(args: LoaderFunctionArgs) {

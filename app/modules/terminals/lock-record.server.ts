@@ -14,7 +14,7 @@ import { parseZonedTime } from "~/lib/tenant-days";
 import { stampInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { runCommand } from "~/modules/resource/command.server";
-import { containing, defineResource, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, fieldErrors, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import { resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 import { commandTargets } from "./commands.server";
 import { lockRecordView } from "./lock.resource";
@@ -129,11 +129,7 @@ export type EmergencyOutcome = { ok: true; code: string; plate: string; terminal
  */
 export async function emergencyUnlock(scope: RequestScope, values: Record<string, unknown>, now = Date.now()): Promise<EmergencyOutcome> {
   const parsed = EmergencySchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message as FieldErrors[string];
-    return { ok: false, status: 400, errors };
-  }
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const at = parseZonedTime(deviceTimeOf(v.deviceTime)!, scope.user.timeZone);
   if (!(Math.abs(at - now) <= DEVICE_TIME_WINDOW_MS)) return { ok: false, status: 400, errors: { deviceTime: "terminals:deviceTimeFar" } };

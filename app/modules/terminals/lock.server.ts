@@ -12,7 +12,7 @@ import { line, note } from "~/lib/form-fields";
 import { stampInZone, todayInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { runCommand, type CommandStep } from "~/modules/resource/command.server";
-import { containing, defineResource, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, fieldErrors, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { ACT_STATE } from "~/modules/overdue/overdue";
 import { machineMatches, parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
@@ -237,11 +237,7 @@ function confirmedAll(form: FormData, onRent: readonly OnRent[]): boolean {
  */
 export async function createLockTasks(scope: RequestScope, form: FormData, values: Record<string, unknown>): Promise<LockOutcome> {
   const parsed = LockSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message as FieldErrors[string];
-    return { ok: false, status: 400, errors };
-  }
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const { vehicles: found, refused } = await resolvePlates(scope, v.plates, "visible");
   if (refused.length) return { ok: false, status: 400, errors: { plates: `terminals:platesRefused|${refused.join("、")}` } };

@@ -10,6 +10,7 @@ import { postedIds, type FieldErrors } from "~/modules/resource/resource.server"
 import { resourceAction, resourceLoader } from "~/modules/resource/route.server";
 import { createOtaTask, otaTaskResource, retryFailed, taskVehicles } from "./ota-task.server";
 import { readyPackages } from "./package.server";
+import { texts } from "./lock-page.server";
 import { LOCK_ADD_CODE, LOCK_PATH } from "./terminals";
 
 export type OtaActionData = { intent: "createTask"; errors: FieldErrors; values: Record<string, string> } | { intent: "refused"; error: string };
@@ -24,7 +25,6 @@ export async function otaTasksLoader(args: LoaderFunctionArgs) {
   return data({ ...page.data, canAdd, vehicles, viewedId: viewed?.id ?? null, taskForm: packages ? { packages, packageId: url.searchParams.get("packageId") ?? "" } : null }, page.init ?? undefined);
 }
 
-const texts = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 export const otaTasksAction = (args: ActionFunctionArgs) => {
   // the download links name the address the platform is reached at

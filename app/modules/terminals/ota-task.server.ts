@@ -14,7 +14,7 @@ import { line, note } from "~/lib/form-fields";
 import { stampInZone } from "~/lib/tenant-clock";
 import type { RequestScope } from "~/modules/access/access.server";
 import { runCommand, type CommandStep } from "~/modules/resource/command.server";
-import { containing, defineResource, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, fieldErrors, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import { takeNumber } from "~/modules/numbering/numbering.server";
 import { parsePlates, resolvePlates } from "~/modules/telematics/vehicle-choice.server";
 import { commandsQueued, commandTargets } from "./commands.server";
@@ -144,11 +144,7 @@ export type OtaOutcome = { ok: true; id: number; vehicles: number } | { ok: fals
  */
 export async function createOtaTask(scope: RequestScope, values: Record<string, unknown>, origin: string): Promise<OtaOutcome> {
   const parsed = OtaTaskSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message as FieldErrors[string];
-    return { ok: false, status: 400, errors };
-  }
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const pkg = await readyPackage(scope, v.packageId);
   if (!pkg) return { ok: false, status: 400, errors: { packageId: "terminals:packageUnknown" } };

@@ -14,7 +14,7 @@ import { stampInZone } from "~/lib/tenant-clock";
 import type { Message } from "~/i18n/keys";
 import type { RequestScope } from "~/modules/access/access.server";
 import { runCommand } from "~/modules/resource/command.server";
-import { containing, defineResource, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
+import { containing, defineResource, fieldErrors, refusedWrites, withLimit, type FieldErrors } from "~/modules/resource/resource.server";
 import { packageView } from "./ota.resource";
 import { otaPackages as P, otaTasks } from "./tables.server";
 import { isVersionCode, isZipStart, LOCK_DELETE_CODE, PACKAGE_MAX_BYTES, PACKAGE_PART_BYTES, partSize, partsOf, VERSION_CODE_MAX } from "./terminals";
@@ -83,11 +83,7 @@ const sameCode = (scope: RequestScope, code: string) => tenantWhere(P, scope, sq
  */
 export async function startUpload(scope: RequestScope, input: unknown): Promise<UploadAnswer<{ id: number; partBytes: number; parts: number }>> {
   const parsed = UploadStartSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message as FieldErrors[string];
-    return { ok: false, status: 400, errors };
-  }
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const [taken] = await scope.db.select({ id: P.id }).from(P).where(sameCode(scope, v.versionCode)).limit(1);
   if (taken) return refused(409, "terminals:versionExists", "versionCode");
