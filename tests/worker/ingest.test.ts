@@ -152,6 +152,16 @@ describe("telemetry batches", () => {
     expect(await beat.json()).toEqual({ code: 200, commands: [] });
   });
 
+  it("never hands over a command past its expiry", async () => {
+    const t = await makeTenant();
+    const v = await makeVehicle(t.tenantId);
+    const token = await terminalToken(v);
+    await db().insert(terminalCommands).values({ tenantId: t.tenantId, vehicleId: v.id, kind: "lock", payload: { operation: "lock1" }, expiresAt: Date.now() - 1000 });
+    await hubFor(env, t.tenantId).commandQueued(v.id);
+    expect((await report(token, [point(1)])).body.commands).toEqual([]);
+    expect((await db().select().from(terminalCommands).where(eq(terminalCommands.vehicleId, v.id)))[0]).toMatchObject({ state: "pending" });
+  });
+
   it("answers unknown paths and wrong methods clearly", async () => {
     expect((await SELF.fetch(`${ORIGIN}/ingest/v1/telemetry`)).status).toBe(405);
     const missing = await SELF.fetch(`${ORIGIN}/ingest/v2/anything`, { method: "POST" });

@@ -2,7 +2,7 @@
  * The terminal API (docs/terminal-api.md): /ingest/v1/auth, /heartbeat, /telemetry, /commands/result, and the
  * OsmAnd protocol at /ingest/osmand. The Worker authenticates and validates; the tenant's FleetHub stores.
  */
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
@@ -93,7 +93,8 @@ async function takeCommands(env: Env, claims: TerminalClaims, flagged: boolean) 
   const pending = await db
     .select({ id: terminalCommands.id, kind: terminalCommands.kind, payload: terminalCommands.payload })
     .from(terminalCommands)
-    .where(and(ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), eq(terminalCommands.state, "pending")));
+    // a command past its expiry is never handed over (the hourly job marks it send_failed)
+    .where(and(ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), eq(terminalCommands.state, "pending"), or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, Date.now()))));
   if (pending.length) {
     await db
       .update(terminalCommands)
