@@ -25,6 +25,10 @@ const COMMANDS_PER_POLL = 500;
 /** the registration result codes of JT/T 808 0x8100 */
 export const REGISTER = { ok: 0, noSuchVehicle: 2, alreadyRegistered: 3, noSuchTerminal: 4 } as const;
 
+/** A command a terminal may still be handed: waiting (pending) and not past its expiry (both delivery paths ask this). */
+export const waitingToSend = (now: number) =>
+  and(eq(terminalCommands.state, "pending"), or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, now)));
+
 /** A terminal phone number as the vehicle keeps it: its digits without leading zeros (2013 and 2019 headers agree). */
 export function phoneKey(phone: unknown): string | null {
   if (typeof phone !== "string" || !/^\d{1,20}$/.test(phone)) return null;
@@ -174,11 +178,10 @@ async function commands(input: Record<string, unknown>, env: Env): Promise<Respo
     .innerJoin(vehicles, eq(vehicles.id, terminalCommands.vehicleId))
     .where(
       and(
-        eq(terminalCommands.state, "pending"),
+        waitingToSend(now),
         phone ? eq(vehicles.jt808Phone, phone) : and(isNotNull(vehicles.jt808Phone), gt(terminalCommands.id, after)),
         sameTenant(vehicles, terminalCommands),
         eq(vehicles.state, ENABLED),
-        or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, now)),
       ),
     )
     .orderBy(asc(terminalCommands.id))

@@ -2,7 +2,7 @@
  * The terminal API (docs/terminal-api.md): /ingest/v1/auth, /heartbeat, /telemetry, /commands/result, and the
  * OsmAnd protocol at /ingest/osmand. The Worker authenticates and validates; the tenant's FleetHub stores.
  */
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
@@ -10,7 +10,7 @@ import { ofTenant } from "../../db/tenant";
 import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
 import type { IngestResult } from "../fleet-hub/fleet-hub";
-import { handleGateway } from "./gateway";
+import { handleGateway, waitingToSend } from "./gateway";
 import { json, parseJson, refuse, sameHex } from "./http";
 import { sha256Hex } from "./secret";
 import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Rejection } from "./point";
@@ -94,7 +94,7 @@ async function takeCommands(env: Env, claims: TerminalClaims, flagged: boolean) 
     .select({ id: terminalCommands.id, kind: terminalCommands.kind, payload: terminalCommands.payload })
     .from(terminalCommands)
     // a command past its expiry is never handed over (the hourly job marks it send_failed)
-    .where(and(ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), eq(terminalCommands.state, "pending"), or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, Date.now()))));
+    .where(and(ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), waitingToSend(Date.now())));
   if (pending.length) {
     await db
       .update(terminalCommands)
