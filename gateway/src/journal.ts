@@ -75,11 +75,4 @@ export class Journal<T> {
     }
     return { batches, done: () => rmSync(this.file(n), { force: true }) };
   }
-
-  /** Batches waiting (for the gateway's status line and tests). */
-  count(): number {
-    let total = 0;
-    for (const n of this.segments()) total += readFileSync(this.file(n), "utf8").split("\n").filter(Boolean).length;
-    return total;
-  }
 }
