@@ -1,8 +1,10 @@
 // The demo fleet after `npm start`: the seeded vehicles DRK0000001… (db/seed/telematics.ts, secrets
 // demo-secret-<terminal no.>) report through the real terminal API of the running app. Each first sends the few days
 // of history it does not have yet (scripts/demo-fleet-history.ts), then drives at 1 Hz (scripts/demo-fleet-model.ts)
-// until stopped; the last few stay silent. Prints only errors and one line of what it did (docs/simulator.md).
-//   tsx scripts/demo-fleet.ts [--base URL] [--persist DIR] [--history-days N | --no-history] [--duration S] [--quiet]
+// until stopped; the last few stay silent. With --jt808 PORT the vehicle with a JT/T 808 terminal drives through the
+// gateway on that port (scripts/demo-fleet-jt808.ts) instead of the HTTP terminal API. Prints only errors and one line
+// of what it did (docs/simulator.md).
+//   tsx scripts/demo-fleet.ts [--base URL] [--persist DIR] [--jt808 PORT] [--history-days N | --no-history] [--duration S] [--quiet]
 import { parseArgs } from "node:util";
 import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -10,6 +12,7 @@ import { getPlatformProxy } from "wrangler";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { demoTerminalSecret } from "../db/seed/telematics";
+import { DemoJt808Terminal } from "./demo-fleet-jt808";
 import { beforeFirstReport, historyUnits, postUnit, presentUnits, unitPoints, type FleetVehicle, type HistoryUnit } from "./demo-fleet-history";
 import { poster, terminalToken } from "./terminal-client";
 import { DEMO_FLEET_SIZE, liveIndexes, liveVehicle, terminalNoOf, towerPoint, windCranePoint, type Carry } from "./demo-fleet-model";
@@ -22,6 +25,7 @@ const { values: args } = parseArgs({
     base: { type: "string", default: "http://127.0.0.1:8787" },
     persist: { type: "string" },
     tenant: { type: "string", default: "demo" },
+    jt808: { type: "string" },
     "history-days": { type: "string", default: "3" },
     "no-history": { type: "boolean", default: false },
     duration: { type: "string", default: "0" },
@@ -36,7 +40,7 @@ const say = (line: string) => {
 };
 
 /** The seeded fleet of the tenant, its zone and the history units it still lacks; null when the fleet is not there. */
-async function readFleet(): Promise<{ fleet: FleetVehicle[]; units: HistoryUnit[]; present: Set<string> } | null> {
+async function readFleet(): Promise<{ fleet: FleetVehicle[]; units: HistoryUnit[]; present: Set<string>; jt808: { id: number; phone: string } | null } | null> {
   const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({ configPath: "wrangler.toml", persist: args.persist ? { path: `${args.persist}/v3` } : true });
   try {
     const db = drizzle(proxy.env.DB, { schema }) as unknown as Db;
@@ -44,14 +48,15 @@ async function readFleet(): Promise<{ fleet: FleetVehicle[]; units: HistoryUnit[
     if (!tenant) return null;
     const numbers = Array.from({ length: DEMO_FLEET_SIZE }, (_, i) => terminalNoOf(i));
     const rows = await db
-      .select({ id: schema.vehicles.id, terminalNo: schema.vehicles.terminalNo, state: schema.vehicles.state })
+      .select({ id: schema.vehicles.id, terminalNo: schema.vehicles.terminalNo, state: schema.vehicles.state, jt808Phone: schema.vehicles.jt808Phone })
       .from(schema.vehicles)
       .where(and(eq(schema.vehicles.tenantId, tenant.id), inArray(schema.vehicles.terminalNo, numbers)));
     const fleet = rows.filter((r) => r.state === 1 && r.terminalNo).map((r) => ({ id: r.id, terminalNo: r.terminalNo!, index: numbers.indexOf(r.terminalNo!) }));
     if (!fleet.length) return null;
     const units = await beforeFirstReport(db, historyUnits(fleet, Date.now(), historyDays, tenant.timeZone));
     const present = await presentUnits(db, proxy.env.FILES, tenant.id, units);
-    return { fleet: fleet.sort((a, b) => a.index - b.index), units, present };
+    const jt808 = rows.find((r) => r.state === 1 && r.jt808Phone);
+    return { fleet: fleet.sort((a, b) => a.index - b.index), units, present, jt808: jt808 ? { id: jt808.id, phone: jt808.jt808Phone! } : null };
   } finally {
     await proxy.dispose();
   }
@@ -61,6 +66,8 @@ const post = poster(base);
 
 interface Driving {
   vehicle: FleetVehicle;
+  /** it drives through the JT808 gateway, not the HTTP terminal API */
+  jt808?: DemoJt808Terminal;
   sim: SimVehicle | null;
   token: string | null;
   tokenAt: number;
@@ -94,6 +101,12 @@ if (!found) {
 await waitForApp();
 const live = new Set(liveIndexes());
 const fleet: Driving[] = found.fleet.map((vehicle) => ({ vehicle, sim: null, token: null, tokenAt: 0, seq: Math.floor(Date.now() / 1000) }));
+const jt808Port = Number(args.jt808);
+const jt808Driving = args.jt808 && found.jt808 ? fleet.find((d) => d.vehicle.id === found.jt808!.id) : undefined;
+if (jt808Driving && Number.isInteger(jt808Port) && jt808Port > 0) {
+  const phone = found.jt808!.phone;
+  jt808Driving.jt808 = new DemoJt808Terminal({ host: "127.0.0.1", port: jt808Port, phone, codeFile: `${args.persist ?? ".wrangler/state"}/jt808-demo-${phone}.code`, warn: (line) => console.error(line) });
+}
 let stopping = false;
 process.on("SIGINT", () => (stopping = true));
 process.on("SIGTERM", () => (stopping = true));
@@ -122,6 +135,7 @@ async function prepare(d: Driving, history: { units: number; points: number }) {
 }
 
 async function tick(d: Driving, now: number) {
+  if (d.jt808) return d.sim && d.jt808.tick(stepVehicle(d.sim, now, 1));
   const token = await tokenFor(d);
   if (!token || !d.sim) return;
   const res = await post("/ingest/v1/telemetry", { points: [{ seq: ++d.seq, ...stepVehicle(d.sim, now, 1) }] }, token);
@@ -169,4 +183,5 @@ while (!stopping && Date.now() < endAt) {
 }
 stopping = true;
 await preparing;
+jt808Driving?.jt808?.close();
 process.exit(0);

@@ -48,8 +48,9 @@ runScript("scripts/seed-local.ts", ["--print"]);
 console.log(`  JT/T 808 terminals connect to the gateway on port ${jt808Port} (JT808_PORT; docs/jt808.md).`);
 console.log("  SMS and e-mail codes go to the outbox (/outbox, administrators) while no provider is set.");
 if (fleetOn) {
-  fleet = spawnQuietly(`${root}node_modules/.bin/tsx`, ["scripts/demo-fleet.ts", "--base", `http://127.0.0.1:${port}`], { quiet: true });
+  fleet = spawnQuietly(`${root}node_modules/.bin/tsx`, ["scripts/demo-fleet.ts", "--base", `http://127.0.0.1:${port}`, "--jt808", String(jt808Port)], { quiet: true });
   console.log("  The demo fleet is driving: DRK0000001… report once a second (设备监控 /equipmentMonitor), with a few days of history");
-  console.log("  for playback and the heat map. To start without it: npm start -- --quiet-fleet (or DEMO_FLEET=off).");
+  console.log("  for playback and the heat map; DRK0000027 carries a JT/T 808 terminal and reports through the gateway every 5 s.");
+  console.log("  To start without it: npm start -- --quiet-fleet (or DEMO_FLEET=off).");
 } else console.log("  The demo fleet stays parked (--quiet-fleet / DEMO_FLEET=off).");
 console.log("  Stop with Ctrl+C.\n");

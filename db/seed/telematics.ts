@@ -6,6 +6,14 @@ import { sha256Hex } from "../../workers/telematics/secret";
 /** The demo terminals' secret: `demo-secret-<terminalNo>` (stored as its SHA-256, like the provision API and the simulator). */
 export const demoTerminalSecret = (terminalNo: string) => `demo-secret-${terminalNo}`;
 
+/**
+ * The demo vehicle that also carries a JT/T 808 terminal (the last one driving live): after `npm start` it speaks the
+ * national standard to the gateway (scripts/demo-fleet-jt808.ts). Its phone number is 139 and the prefix's letters
+ * as two digits each, so every seeded tenant's is its own (phones are unique across tenants).
+ */
+export const DEMO_JT808_VEHICLE = 27;
+export const demoJt808Phone = (prefix: string) => `139${[...prefix.toUpperCase()].map((c) => String(c.charCodeAt(0) % 100).padStart(2, "0")).join("")}${String(DEMO_JT808_VEHICLE).padStart(2, "0")}`;
+
 const MODELS = [
   { name: "25吨汽车吊", length: 12.6, width: 2.5, height: 3.5, volume: null, fuelAlarm: 45, idleCoefficient: 4.5, energyType: "diesel", shape: "truck-crane" },
   { name: "50吨汽车吊", length: 13.9, width: 2.8, height: 3.7, volume: null, fuelAlarm: 55, idleCoefficient: 6, energyType: "diesel", shape: "truck-crane" },
@@ -73,6 +81,7 @@ export async function seedTelematics(db: Db, tenantId: number, opts: { prefix?: 
         vin: `LZZ1CLSB${String(n).padStart(9, "0")}`,
         terminalNo,
         terminalSecretHash: await sha256Hex(demoTerminalSecret(terminalNo)),
+        jt808Phone: n === DEMO_JT808_VEHICLE ? demoJt808Phone(prefix) : null,
         sim1: `1440${String(20260000 + n).padStart(9, "0")}`,
         modelId: models[modelIndex]!.id,
         selfNo: `${prefix}-${String(n).padStart(3, "0")}`,

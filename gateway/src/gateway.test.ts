@@ -1,11 +1,10 @@
 /**
  * The gateway alone (docs/jt808.md): a terminal simulator over a real socket, and a small HTTP server in the Worker's
- * place that answers its five calls the way the Worker does and can be switched off, to show what the gateway itself
+ * place (stand-in-worker.ts) that answers its five calls the way the Worker does and can be switched off, to show what the gateway itself
  * decides: the answers, the refusals, the acknowledgement only after storing or buffering, the disk buffer replayed,
  * commands out and their states back. The Worker's side of the calls is tested in tests/worker/jt808-gateway.test.ts,
  * and the whole chain (npm start's gateway and Worker) in tests/e2e/jt808.spec.ts.
  */
-import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,61 +12,23 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Gateway } from "./gateway";
 import { encodePacket, escape, MSG } from "./jt808";
 import { SimTerminal, simLocation } from "./simulator";
+import { startStandInWorker, type StandInWorker } from "./stand-in-worker";
 
-interface StandIn {
-  up: boolean;
-  batches: { phone: string; points: { t: number; lng: number }[]; history?: boolean }[][];
-  updates: Record<string, unknown>[];
-  pending: { id: number; phone: string; kind: string; payload: Record<string, unknown> }[];
-}
-
-const state: StandIn = { up: true, batches: [], updates: [], pending: [] };
-let worker: Server;
+let state: StandInWorker;
 let gateway: Gateway;
 let port = 0;
 const dataDir = mkdtempSync(join(tmpdir(), "jt808-"));
 const KNOWN = "13800000001";
 
 beforeAll(async () => {
-  worker = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
-      if (!state.up) return res.writeHead(503).end("down");
-      if (req.headers.authorization !== "Bearer test-gateway-secret") return res.writeHead(401).end("{}");
-      const input = JSON.parse(body) as Record<string, unknown>;
-      const answer = (value: unknown) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(value));
-      switch (req.url) {
-        case "/ingest/gateway/v1/register":
-          return answer(input.phone === KNOWN ? { result: 0, authCode: "a1b2c3" } : { result: 4 });
-        case "/ingest/gateway/v1/authenticate":
-          return answer({ ok: input.phone === KNOWN && input.code === "a1b2c3" });
-        case "/ingest/gateway/v1/batch": {
-          const reports = input.reports as StandIn["batches"][number];
-          state.batches.push(reports);
-          return answer({ results: reports.map((r) => ({ accepted: r.points.length, duplicates: 0, late: 0, rejected: [] })) });
-        }
-        case "/ingest/gateway/v1/commands": {
-          const list = input.phone ? state.pending.filter((c) => c.phone === input.phone) : state.pending.filter((c) => c.id > Number(input.after));
-          return answer({ commands: list, cursor: list.at(-1)?.id ?? input.after ?? 0 });
-        }
-        case "/ingest/gateway/v1/commands/state":
-          state.updates.push(...(input.updates as Record<string, unknown>[]));
-          return answer({ updated: 1, stale: [], rejected: [] });
-        default:
-          res.writeHead(404).end("{}");
-      }
-    });
-  });
-  await new Promise<void>((resolve) => worker.listen(0, "127.0.0.1", resolve));
-  const address = worker.address();
-  gateway = new Gateway({ port: 0, host: "127.0.0.1", workerUrl: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, secret: "test-gateway-secret", dataDir, commandPollMs: 100, lingerMs: 5 });
+  state = await startStandInWorker({ secret: "test-gateway-secret", known: [KNOWN], code: "a1b2c3" });
+  gateway = new Gateway({ port: 0, host: "127.0.0.1", workerUrl: state.url, secret: "test-gateway-secret", dataDir, commandPollMs: 100, lingerMs: 5 });
   port = await gateway.start();
 });
 
 afterAll(async () => {
   await gateway.stop();
-  worker.close();
+  await state.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -181,8 +142,7 @@ describe("JT808 gateway", () => {
   });
 
   it("limits connections and bytes per address", async () => {
-    const address = worker.address();
-    const strict = new Gateway({ port: 0, host: "127.0.0.1", workerUrl: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, secret: "test-gateway-secret", dataDir: join(dataDir, "strict"), maxConnectionsPerAddress: 2, bytesPerSecondPerAddress: 1000 });
+    const strict = new Gateway({ port: 0, host: "127.0.0.1", workerUrl: state.url, secret: "test-gateway-secret", dataDir: join(dataDir, "strict"), maxConnectionsPerAddress: 2, bytesPerSecondPerAddress: 1000 });
     const strictPort = await strict.start();
     try {
       const open = async () => {

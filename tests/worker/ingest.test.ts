@@ -136,7 +136,7 @@ describe("telemetry batches", () => {
     const other = await makeVehicle(t.tenantId);
     const token = await terminalToken(v);
     const [cmd] = await db().insert(terminalCommands).values({ tenantId: t.tenantId, vehicleId: v.id, kind: "lock", payload: { level: 1 } }).returning({ id: terminalCommands.id });
-    await hubFor(env, t.tenantId).commandQueued(v.id);
+    await hubFor(env, t.tenantId).commandsQueued([v.id]);
     const { body } = await report(token, [point(1)]);
     expect(body.commands).toEqual([{ id: cmd!.id, kind: "lock", payload: { level: 1 } }]);
     expect((await db().select().from(terminalCommands).where(eq(terminalCommands.id, cmd!.id)))[0]).toMatchObject({ state: "sent" });
@@ -157,7 +157,7 @@ describe("telemetry batches", () => {
     const v = await makeVehicle(t.tenantId);
     const token = await terminalToken(v);
     await db().insert(terminalCommands).values({ tenantId: t.tenantId, vehicleId: v.id, kind: "lock", payload: { operation: "lock1" }, expiresAt: Date.now() - 1000 });
-    await hubFor(env, t.tenantId).commandQueued(v.id);
+    await hubFor(env, t.tenantId).commandsQueued([v.id]);
     expect((await report(token, [point(1)])).body.commands).toEqual([]);
     expect((await db().select().from(terminalCommands).where(eq(terminalCommands.vehicleId, v.id)))[0]).toMatchObject({ state: "pending" });
   });

@@ -17,9 +17,11 @@ export class PendingCommands {
     return this.vehicles.has(vehicleId);
   }
 
-  async queued(vehicleId: number): Promise<void> {
-    this.vehicles.add(vehicleId);
-    await this.storage.put("commands", [...this.vehicles]);
+  /** Machines with commands just stored: one write however many (an upgrade task queues hundreds at once). */
+  async queued(vehicleIds: readonly number[]): Promise<void> {
+    const before = this.vehicles.size;
+    for (const id of vehicleIds) this.vehicles.add(id);
+    if (this.vehicles.size !== before) await this.storage.put("commands", [...this.vehicles]);
   }
 
   async delivered(vehicleId: number): Promise<void> {

@@ -136,9 +136,9 @@ export class FleetHub extends DurableObject<Env> {
 
   // ---- commands ----------------------------------------------------------------------------------
 
-  /** A command was queued for this vehicle in the business database; its next report will say so. */
-  async commandQueued(vehicleId: number): Promise<void> {
-    await this.commands.queued(vehicleId);
+  /** Commands were queued for these vehicles in the business database; each one's next report will say so. */
+  async commandsQueued(vehicleIds: number[]): Promise<void> {
+    await this.commands.queued(vehicleIds);
   }
 
   /** The vehicle's pending commands were handed to it. */

@@ -9,7 +9,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { batch as inBatch, changedRows, getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
-import { ENABLED } from "../../db/states";
+import { COMMAND_STATE, ENABLED } from "../../db/states";
 import { sameTenant } from "../../db/tenant";
 import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
@@ -27,7 +27,7 @@ export const REGISTER = { ok: 0, noSuchVehicle: 2, alreadyRegistered: 3, noSuchT
 
 /** A command a terminal may still be handed: waiting (pending) and not past its expiry (both delivery paths ask this). */
 export const waitingToSend = (now: number) =>
-  and(eq(terminalCommands.state, "pending"), or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, now)));
+  and(eq(terminalCommands.state, COMMAND_STATE.pending), or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, now)));
 
 /** A terminal phone number as the vehicle keeps it: its digits without leading zeros (2013 and 2019 headers agree). */
 export function phoneKey(phone: unknown): string | null {
@@ -225,10 +225,10 @@ async function commandState(input: Record<string, unknown>, env: Env): Promise<R
     const own = and(eq(terminalCommands.id, u.id), inArray(terminalCommands.vehicleId, db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.jt808Phone, u.phone))));
     statements.push(
       u.state === "sent"
-        ? db.update(terminalCommands).set({ state: "sent", serial: u.serial, sentAt: now }).where(and(own, eq(terminalCommands.state, "pending")))
+        ? db.update(terminalCommands).set({ state: COMMAND_STATE.sent, serial: u.serial, sentAt: now }).where(and(own, eq(terminalCommands.state, COMMAND_STATE.pending)))
         : u.state === "acked"
-          ? db.update(terminalCommands).set({ ackedAt: now }).where(and(own, eq(terminalCommands.state, "sent"), isNull(terminalCommands.ackedAt)))
-          : db.update(terminalCommands).set({ state: u.state, result: u.result ?? null, doneAt: now }).where(and(own, inArray(terminalCommands.state, ["pending", "sent"]))),
+          ? db.update(terminalCommands).set({ ackedAt: now }).where(and(own, eq(terminalCommands.state, COMMAND_STATE.sent), isNull(terminalCommands.ackedAt)))
+          : db.update(terminalCommands).set({ state: u.state === "done" ? COMMAND_STATE.done : COMMAND_STATE.failed, result: u.result ?? null, doneAt: now }).where(and(own, inArray(terminalCommands.state, [COMMAND_STATE.pending, COMMAND_STATE.sent]))),
     );
     indexes.push(index);
   }

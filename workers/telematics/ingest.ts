@@ -2,7 +2,7 @@
  * The terminal API (docs/terminal-api.md): /ingest/v1/auth, /heartbeat, /telemetry, /commands/result, and the
  * OsmAnd protocol at /ingest/osmand. The Worker authenticates and validates; the tenant's FleetHub stores.
  */
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
@@ -14,7 +14,7 @@ import { handleGateway, waitingToSend } from "./gateway";
 import { json, parseJson, refuse, sameHex } from "./http";
 import { sha256Hex } from "./secret";
 import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Rejection } from "./point";
-import { ENABLED } from "../../db/states";
+import { COMMAND_STATE, ENABLED } from "../../db/states";
 
 export const TERMINAL_TOKEN_TTL_S = 3600;
 
@@ -98,7 +98,7 @@ async function takeCommands(env: Env, claims: TerminalClaims, flagged: boolean) 
   if (pending.length) {
     await db
       .update(terminalCommands)
-      .set({ state: "sent", sentAt: Date.now() })
+      .set({ state: COMMAND_STATE.sent, sentAt: Date.now() })
       .where(and(ofTenant(terminalCommands, claims.tenantId), inArray(terminalCommands.id, pending.map((c) => c.id))));
   }
   await hubFor(env, claims.tenantId).commandsDelivered(claims.vehicleId);
@@ -179,9 +179,9 @@ async function commandResults(request: Request, env: Env): Promise<Response> {
     updates.push(
       db
         .update(terminalCommands)
-        .set({ state: item.ok ? "done" : "failed", result: (item.result as string | undefined) ?? null, doneAt: Date.now() })
+        .set({ state: item.ok ? COMMAND_STATE.done : COMMAND_STATE.failed, result: (item.result as string | undefined) ?? null, doneAt: Date.now() })
         // only this terminal's own commands that were handed to it
-        .where(and(eq(terminalCommands.id, item.id as number), ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), or(eq(terminalCommands.state, "sent"), eq(terminalCommands.state, "pending")))),
+        .where(and(eq(terminalCommands.id, item.id as number), ofTenant(terminalCommands, claims.tenantId), eq(terminalCommands.vehicleId, claims.vehicleId), inArray(terminalCommands.state, [COMMAND_STATE.sent, COMMAND_STATE.pending]))),
     );
   });
   const outcomes = updates.length ? ((await (db as unknown as { batch: (q: PromiseLike<unknown>[]) => Promise<{ meta?: { changes?: number }; rowsAffected?: number }[]> }).batch(updates)) ?? []) : [];

@@ -35,9 +35,8 @@ export const latestCommandOf = (tenantId: number, vehicleId: number | SQL, kind:
  * hub that cannot be reached is logged, not the user's error.
  */
 export async function commandsQueued(scope: RequestScope, vehicleIds: readonly number[]): Promise<void> {
-  const hub = hubFor(scope.env, scope.user.tenantId);
   try {
-    await Promise.all([...new Set(vehicleIds)].map((id) => hub.commandQueued(id)));
+    await hubFor(scope.env, scope.user.tenantId).commandsQueued([...new Set(vehicleIds)]);
   } catch (error) {
     console.error("terminals: the hub was not told of queued commands", error);
   }
