@@ -47,6 +47,7 @@ export class DemoJt808Terminal {
   private nextTry = 0;
   private lastReport = 0;
   private warned = new Set<string>();
+  private busy = false;
   /** reports acknowledged by the gateway */
   acked = 0;
 
@@ -71,39 +72,64 @@ export class DemoJt808Terminal {
     try {
       await t.connect();
     } catch {
-      // the gateway starts beside the app: quiet until it has had time to
+      // said once; it tries again every 10 s
       this.warnOnce("connect", `✗ demo fleet: no JT808 gateway on ${this.o.host}:${this.o.port} yet; the JT808 vehicle waits for it`);
       return null;
     }
-    let code = this.readCode();
-    if (!code || (await t.authenticate(code)) !== 0) {
-      const answer = await t.register("沪A·JT808");
-      if (answer.result === ALREADY_REGISTERED || !answer.authCode) {
-        this.warnOnce("register", `✗ demo fleet: JT808 terminal ${this.o.phone} was refused registration (${answer.result}); tick 重置JT808注册 on /deviceList to let it register again`);
-        t.close();
-        return null;
+    try {
+      if (await this.signIn(t)) {
+        this.terminal = t;
+        return t;
       }
-      code = answer.authCode;
-      mkdirSync(dirname(this.o.codeFile), { recursive: true });
-      writeFileSync(this.o.codeFile, code);
-      if ((await t.authenticate(code)) !== 0) {
-        this.warnOnce("auth", `✗ demo fleet: JT808 terminal ${this.o.phone} could not authenticate with its new code`);
-        t.close();
-        return null;
-      }
+    } catch (error) {
+      // no answer in time (a gateway that cannot reach the app): this connection goes, the next try opens another
+      this.warnOnce("answer", `✗ demo fleet: JT808 terminal ${this.o.phone}: ${(error as Error).message}`);
     }
-    this.terminal = t;
-    return t;
+    t.close();
+    return null;
   }
 
+  /** Authenticates with the kept code, or registers for a new one first; false (and a line once) when refused. */
+  private async signIn(t: SimTerminal): Promise<boolean> {
+    let code = this.readCode();
+    if (code && (await t.authenticate(code)) === 0) return true;
+    const answer = await t.register("沪A·JT808");
+    if (answer.result === ALREADY_REGISTERED || !answer.authCode) {
+      this.warnOnce("register", `✗ demo fleet: JT808 terminal ${this.o.phone} was refused registration (${answer.result}); tick 重置JT808注册 on /deviceList to let it register again`);
+      return false;
+    }
+    code = answer.authCode;
+    mkdirSync(dirname(this.o.codeFile), { recursive: true });
+    writeFileSync(this.o.codeFile, code);
+    if ((await t.authenticate(code)) === 0) return true;
+    this.warnOnce("auth", `✗ demo fleet: JT808 terminal ${this.o.phone} could not authenticate with its new code`);
+    return false;
+  }
+
+  /** The vehicle's point of this second; a call while the last one still waits for the gateway is skipped. */
   async tick(point: DemoPoint): Promise<void> {
-    if (point.t - this.lastReport < JT808_REPORT_MS) return;
+    if (this.busy || point.t - this.lastReport < JT808_REPORT_MS) return;
+    this.busy = true;
+    try {
+      await this.report(point);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async report(point: DemoPoint): Promise<void> {
     const t = await this.online();
     if (!t) return;
     this.lastReport = point.t;
     const location = locationOf(point);
     t.lastLocation = location;
-    if ((await t.report(location)) === 0) this.acked++;
+    try {
+      if ((await t.report(location)) === 0) this.acked++;
+    } catch {
+      // unanswered: a new connection on the next tick (the gateway acknowledges only what it stored or buffered)
+      t.close();
+      this.terminal = null;
+    }
   }
 
   close(): void {

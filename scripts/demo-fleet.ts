@@ -135,7 +135,8 @@ async function prepare(d: Driving, history: { units: number; points: number }) {
 }
 
 async function tick(d: Driving, now: number) {
-  if (d.jt808) return d.sim && d.jt808.tick(stepVehicle(d.sim, now, 1));
+  // not awaited: a gateway slow to answer holds up only this vehicle's reports, not the fleet's second
+  if (d.jt808) return void (d.sim && d.jt808.tick(stepVehicle(d.sim, now, 1)));
   const token = await tokenFor(d);
   if (!token || !d.sim) return;
   const res = await post("/ingest/v1/telemetry", { points: [{ seq: ++d.seq, ...stepVehicle(d.sim, now, 1) }] }, token);
