@@ -1,14 +1,14 @@
 // A JT/T 808 terminal end to end: the clerk gives a new machine its terminal's phone on /deviceList, a terminal
 // speaking JT808 over a real socket registers with the gateway the e2e server started as npm start starts it,
-// authenticates, reports, appears on the monitoring map, receives a command queued on the platform and answers it.
+// authenticates, reports, appears on the monitoring map, and locks on the lock task a clerk makes on 锁车管理.
 import { expect, test } from "@playwright/test";
 import { jt808PortOf } from "./server-config.mjs";
-import { database, signedIn } from "./support";
+import { signedIn } from "./support";
 import { SimTerminal, simLocation } from "../../gateway/src/simulator";
 
 test.use({ storageState: signedIn("admin") });
 
-test("a JT808 terminal registers, reports onto the monitoring map, and answers a command", async ({ page, baseURL }) => {
+test("a JT808 terminal registers, reports onto the monitoring map, and locks on a clerk's lock task", async ({ page, baseURL }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const plate = `沪T${stamp.slice(-5)}`;
   const phone = `1${String(Date.now()).slice(-10)}`;
@@ -40,13 +40,24 @@ test("a JT808 terminal registers, reports onto the monitoring map, and answers a
     await expect(panel).toContainText(plate);
     await expect(panel).toContainText("36");
 
-    // a command queued on the platform goes down the open connection and its answer ends it
-    const db = database();
-    const vehicle = (await db.execute({ sql: "select id, tenant_id from vehicles where plate = ?", args: [plate] })).rows[0]!;
-    await db.execute({ sql: "insert into terminal_commands (tenant_id, vehicle_id, kind, payload, state, created_at) values (?, ?, 'text', ?, 'pending', ?)", args: [vehicle.tenant_id, vehicle.id, JSON.stringify({ text: "请于17点前返回场站" }), Date.now()] });
-    const text = await terminal.next((r) => r.message.kind === "text", 15_000);
-    expect(text.message).toMatchObject({ value: { text: "请于17点前返回场站" } });
-    await expect.poll(async () => (await db.execute({ sql: "select state, result from terminal_commands where vehicle_id = ?", args: [vehicle.id] })).rows[0], { timeout: 15_000 }).toMatchObject({ state: "done", result: "ok" });
+    // the clerk's lock task on 锁车管理 goes down the open connection as the lock's passthrough; the terminal's
+    // answer completes it, and the machine's lock record counts it
+    await page.goto("/lockCarManage");
+    await page.getByTestId("new-lock").click();
+    const lockForm = page.getByTestId("lock-form");
+    await lockForm.getByRole("combobox").first().fill(plate);
+    await page.getByRole("option", { name: new RegExp(plate) }).first().click();
+    await lockForm.getByRole("combobox", { name: "锁车操作" }).selectOption({ label: "一级锁车" });
+    await lockForm.getByRole("textbox", { name: "原因" }).fill("逾期未付租金，暂停使用");
+    await lockForm.getByTestId("lock-submit").click();
+    await expect(page.getByText("操作成功！")).toBeVisible();
+    const down = await terminal.next((r) => r.message.kind === "passthroughDown", 15_000);
+    // the lock's passthrough: type 0xF1, one byte for the operation (2: first-level lock)
+    expect(down.message.kind === "passthroughDown" && [down.message.value.type, ...down.message.value.data]).toEqual([0xf1, 2]);
+    const row = page.getByRole("row", { name: new RegExp(plate) });
+    await expect.poll(async () => (await page.reload(), await row.first().innerText()), { timeout: 15_000 }).toContain("已完成");
+    await page.goto("/lockCarManage/records");
+    await expect(page.getByRole("row", { name: new RegExp(plate) })).toContainText("一级锁车");
   } finally {
     terminal.close();
   }
