@@ -1,13 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../client";
+import { batch, type Db } from "../client";
 import { appApplications, approvalSteps, dictionaries, dictionaryItems, menus, organisations, roleMenus, rolePermissions, roles, tenantSettings, tenants, userRoles, users } from "../schema";
-import { withTenant } from "../tenant";
+import { ofTenant, withTenant } from "../tenant";
 import { hashPassword } from "../../app/lib/password";
 import { SCREEN_GROUPS, SCREENS, type ScreenDef } from "../../app/modules/screens/registry";
 import { EXTRA_PERMISSION_ACTIONS } from "../../app/modules/system/role.resource";
 import { DEMO_BUSINESS_INFO, DEMO_MAIL, DEMO_USERS } from "./demo-identity";
 
 export { DEMO_BUSINESS_INFO, DEMO_USERS } from "./demo-identity";
+
+type Batch<T> = [PromiseLike<T>, ...PromiseLike<T>[]];
+const chunks = <T>(rows: T[], size: number): T[][] => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 
 export const PERMISSION_ACTIONS = ["view", "add", "edit", "delete", "export", "import"] as const;
 
@@ -83,10 +86,8 @@ export async function seedTenant(
   const rootOrgId = await insertOrg(tree, null, 0);
 
   const menuRows = menuRowsFor(tenantId);
-  const inserted: { id: number; privisId: string; routerPath: string | null; privis: string }[] = [];
-  for (let i = 0; i < menuRows.length; i += 6) {
-    inserted.push(...(await db.insert(menus).values(menuRows.slice(i, i + 6)).returning({ id: menus.id, privisId: menus.privisId, routerPath: menus.routerPath, privis: menus.privis })));
-  }
+  // D1 binds at most 100 values a statement: menus six rows a statement, grants and codes thirty, all in one batch each
+  const inserted = (await batch(db, chunks(menuRows, 6).map((rows) => db.insert(menus).values(rows).returning({ id: menus.id, privisId: menus.privisId, routerPath: menus.routerPath, privis: menus.privis })) as Batch<{ id: number; privisId: string; routerPath: string | null; privis: string }[]>)).flat();
   const groupOf = new Map(SCREENS.map((s) => [s.privisId, s.group]));
   const groupKeyOfId = new Map(SCREEN_GROUPS.map((g) => [g.privisId, g.key]));
   const menuGroup = (m: { privisId: string }) => groupOf.get(m.privisId) ?? groupKeyOfId.get(m.privisId);
@@ -114,28 +115,34 @@ export async function seedTenant(
     }
     if (VIEWER_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.viewer, code: `${m.privis}:view` });
   }
-  for (let i = 0; i < grants.length; i += 30) await db.insert(roleMenus).values(grants.slice(i, i + 30));
-  for (let i = 0; i < codes.length; i += 30) await db.insert(rolePermissions).values(codes.slice(i, i + 30));
+  await batch(db, [...chunks(grants, 30).map((rows) => db.insert(roleMenus).values(rows)), ...chunks(codes, 30).map((rows) => db.insert(rolePermissions).values(rows))] as Batch<unknown>);
 
+  // each user with the role's row, by the account just written (the passwords are hashed side by side)
+  const hashes = await Promise.all(opts.users.map((u) => hashPassword(u.password)));
   const userIds: Record<string, number> = {};
-  for (const u of opts.users) {
-    const [row] = await db
-      .insert(users)
-      .values({
-        tenantId,
-        orgId: rootOrgId,
-        loginAccount: u.account,
-        userName: u.name,
-        passwordHash: await hashPassword(u.password),
-        isAdmin: (u.isAdmin ?? u.role === "admin") ? 1 : 0,
-        phone: u.phone ?? null,
-        email: u.email ?? null,
-        expiresAt: u.expiresAt ?? null,
-        state: u.state ?? 1,
-      })
-      .returning({ id: users.id });
-    userIds[u.account] = row!.id;
-    await db.insert(userRoles).values({ tenantId, userId: row!.id, roleId: roleIds[u.role] });
+  if (opts.users.length) {
+    const written = await batch(
+      db,
+      opts.users.flatMap((u, i) => [
+        db
+          .insert(users)
+          .values({
+            tenantId,
+            orgId: rootOrgId,
+            loginAccount: u.account,
+            userName: u.name,
+            passwordHash: hashes[i]!,
+            isAdmin: (u.isAdmin ?? u.role === "admin") ? 1 : 0,
+            phone: u.phone ?? null,
+            email: u.email ?? null,
+            expiresAt: u.expiresAt ?? null,
+            state: u.state ?? 1,
+          })
+          .returning({ id: users.id }),
+        db.insert(userRoles).values({ tenantId, userId: sql`(select ${users.id} from ${users} where ${and(ofTenant(users, tenantId), eq(users.loginAccount, u.account))})`, roleId: roleIds[u.role] }),
+      ]) as Batch<unknown>,
+    );
+    opts.users.forEach((u, i) => (userIds[u.account] = (written[i * 2] as { id: number }[])[0]!.id));
   }
 
   const [equipmentType] = await db.insert(dictionaries).values({ tenantId, dictCode: "equipment_type", dictName: "设备类型", isSystem: 0 }).returning({ id: dictionaries.id });
