@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { userRoles, users, vehicleDaily } from "../../db/schema";
@@ -7,9 +7,26 @@ import { seedTenant } from "../../db/seed/demo";
 import { peekCaptcha } from "../../app/modules/auth/captcha.server";
 import { MISSING_TEXTS_HEADER } from "../../app/i18n/missing-texts";
 import { installPdfFonts } from "../../app/modules/contract-pdf/fonts.server";
+import worker from "../../workers/app";
+import type { Env } from "../../workers/env";
 
 export const ORIGIN = "http://localhost";
 export const db = () => getDb(env);
+
+/**
+ * A request handed to the Worker's own fetch handler (the same routing, Remix build, bindings and module instance as
+ * SELF.fetch), its waitUntil work awaited. Not SELF: the pool wraps the Worker in a new entrypoint object per request,
+ * nesting its prototype one Proxy deeper every time (vitest-pool-workers' createProxyPrototypeClass), so each request
+ * of a file costs more than the last: 100 requests of /healthz took 0.3 s at first and 33 s after 900 others, and
+ * the files that walk every resource send that many. Sockets (the hub's tests) still go through SELF.
+ */
+export async function workerFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}${path}`, init);
+  const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env as unknown as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 let counter = 0;
 /** A unique suffix so tests never share accounts (lockouts stay local to a test). */
@@ -46,7 +63,7 @@ export function cookiesOf(res: Response): string {
 
 /** Loads /login and returns the captcha id with its stored answer (tests read it rather than solve the image). */
 export async function freshCaptcha(path = "/login") {
-  const html = await (await SELF.fetch(`${ORIGIN}${path}`)).text();
+  const html = await (await workerFetch(path)).text();
   const id = /name="captchaId" value="([^"]+)"/.exec(html)?.[1];
   if (!id) throw new Error("no captcha on the page");
   return { id, answer: (await peekCaptcha(db(), id))! };
@@ -64,9 +81,8 @@ function withAllTexts(path: string, res: Response): Response {
 
 /** A form post as a browser sends it; pass URLSearchParams for repeated fields (checkbox lists). */
 export async function postForm(path: string, fields: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
-  const res = await SELF.fetch(`${ORIGIN}${path}`, {
+  const res = await workerFetch(path, {
     method: "POST",
-    redirect: "manual",
     headers: { Origin: ORIGIN, Host: "localhost", "Accept-Language": "zh-CN,zh;q=0.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
@@ -86,7 +102,7 @@ export async function signIn(account: string, password: string): Promise<string>
 }
 
 export const get = async (path: string, cookie?: string, headers: Record<string, string> = {}) =>
-  withAllTexts(path, await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } }));
+  withAllTexts(path, await workerFetch(path, { headers: { "Accept-Language": "zh-CN,zh;q=0.9", ...(cookie ? { Cookie: cookie } : {}), ...headers } }));
 
 /** Puts the PDF fonts in the test R2 bucket, from the npm package's files the TEST_FONTS binding serves (vitest.workers.config.ts). */
 export async function installTestFonts(): Promise<void> {

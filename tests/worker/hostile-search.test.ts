@@ -1,13 +1,11 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { alarms, buildCompanies, drivers, roles, users, vehicles } from "../../db/schema";
 import { ALARM_FILTERS, ALARM_PATH } from "../../app/modules/alarms/alarm.view";
 import { registeredResources } from "../../app/modules/resource/registry.server";
 import { SCREENS } from "../../app/modules/screens/registry";
-import worker from "../../workers/app";
-import type { Env } from "../../workers/env";
 import { FACTORIES, PREPARE, SEEDS } from "./factories";
-import { db, makeTenant, ORIGIN, postForm, signIn, unique } from "./helpers";
+import { db, makeTenant, postForm, signIn, unique, workerFetch } from "./helpers";
 import { terminalNo } from "./telematics";
 
 // Whatever is typed in a list's search, or put in its URL, the list answers without a server error, and an ordinary
@@ -58,20 +56,8 @@ const SAMPLE = ["a".repeat(60), "张".repeat(60), "\u0000abc", '"abc', "%_\\"];
 /** The values for a filter of this type: the whole list for searched text, the sample for what a parser reads. */
 const valuesFor = (type: string) => (type === "text" ? HOSTILE : SAMPLE);
 
-/**
- * A GET handed to the Worker's own fetch handler (the same routing, Remix build and database as SELF.fetch). This
- * file sends over a thousand requests, and through SELF each costs more than the last: the pool wraps the Worker in
- * a new entrypoint object per request, nesting its prototype one Proxy deeper every time (vitest-pool-workers'
- * createProxyPrototypeClass). Measured here: 100 requests of /healthz took 0.3 s at first and 33 s after 900 others,
- * and around a thousand a file's requests overflow the stack.
- */
-async function get(path: string, cookie: string): Promise<Response> {
-  const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}${path}`, { headers: { "Accept-Language": "zh-CN,zh;q=0.9", Cookie: cookie } });
-  const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env as unknown as Env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+/** A GET as the page's own navigations send it (helpers' workerFetch: this file sends over a thousand requests). */
+const get = (path: string, cookie: string) => workerFetch(path, { headers: { "Accept-Language": "zh-CN,zh;q=0.9", Cookie: cookie } });
 
 async function adminTenant() {
   const t = await makeTenant({ role: "admin" });
