@@ -10,13 +10,13 @@
  * English name), not data, except on /routerPath, where they are the rows being edited. Form values (inputs,
  * textareas) and scripts (the loader data) are not shown text.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../app/i18n/resources";
 import { SCREENS } from "../../app/modules/screens/registry";
 import { DEMO_USERS } from "../../db/seed/demo-identity";
 import { seedDemoBusiness } from "../../db/seed/demo-business";
-import { db, missingTextsOf, ORIGIN, signIn } from "./helpers";
+import { db, missingTextsOf, signIn, workerFetch } from "./helpers";
 
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
 /** The language switch names the other language in that language, as switches do. */
@@ -126,7 +126,7 @@ async function pages() {
 }
 
 async function open(path: string, cookie: string) {
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+  const res = await workerFetch(path, { headers: { Cookie: cookie } });
   return { status: res.status, location: res.headers.get("Location"), missing: missingTextsOf(res), html: await res.text() };
 }
 

@@ -3,7 +3,7 @@ import { vehicles } from "../../db/schema";
 import { hubFor } from "../../workers/fleet-hub/client";
 import type { ServerMessage } from "../../workers/fleet-hub/protocol";
 import { sha256Hex } from "../../workers/telematics/secret";
-import { db, ORIGIN } from "./helpers";
+import { db, ORIGIN, workerFetch } from "./helpers";
 
 let n = 0;
 /** A terminal number of 10 letters and digits, unique across the test run. */
@@ -22,7 +22,7 @@ export async function makeVehicle(tenantId: number, opts: { orgId?: number | nul
 }
 
 export async function ingestPost(path: string, body: unknown, token?: string, raw?: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
+  return workerFetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: raw ?? JSON.stringify(body),
