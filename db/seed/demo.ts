@@ -87,7 +87,7 @@ export async function seedTenant(
 
   const menuRows = menuRowsFor(tenantId);
   // D1 binds at most 100 values a statement: menus six rows a statement, grants and codes thirty, all in one batch each
-  const inserted = (await batch(db, chunks(menuRows, 6).map((rows) => db.insert(menus).values(rows).returning({ id: menus.id, privisId: menus.privisId, routerPath: menus.routerPath, privis: menus.privis })) as Batch<{ id: number; privisId: string; routerPath: string | null; privis: string }[]>)).flat();
+  const inserted = (await batch(db, chunks(menuRows, 6).map((rows) => db.insert(menus).values(rows).returning({ id: menus.id, privisId: menus.privisId, routerPath: menus.routerPath, privis: menus.privis })) as unknown as Batch<{ id: number; privisId: string; routerPath: string | null; privis: string }[]>)).flat();
   const groupOf = new Map(SCREENS.map((s) => [s.privisId, s.group]));
   const groupKeyOfId = new Map(SCREEN_GROUPS.map((g) => [g.privisId, g.key]));
   const menuGroup = (m: { privisId: string }) => groupOf.get(m.privisId) ?? groupKeyOfId.get(m.privisId);
@@ -115,7 +115,7 @@ export async function seedTenant(
     }
     if (VIEWER_GROUPS.has(group)) codes.push({ tenantId, roleId: roleIds.viewer, code: `${m.privis}:view` });
   }
-  await batch(db, [...chunks(grants, 30).map((rows) => db.insert(roleMenus).values(rows)), ...chunks(codes, 30).map((rows) => db.insert(rolePermissions).values(rows))] as Batch<unknown>);
+  await batch(db, [...chunks(grants, 30).map((rows) => db.insert(roleMenus).values(rows)), ...chunks(codes, 30).map((rows) => db.insert(rolePermissions).values(rows))] as unknown as Batch<unknown>);
 
   // each user with the role's row, by the account just written (the passwords are hashed side by side)
   const hashes = await Promise.all(opts.users.map((u) => hashPassword(u.password)));
@@ -140,7 +140,7 @@ export async function seedTenant(
           })
           .returning({ id: users.id }),
         db.insert(userRoles).values({ tenantId, userId: sql`(select ${users.id} from ${users} where ${and(ofTenant(users, tenantId), eq(users.loginAccount, u.account))})`, roleId: roleIds[u.role] }),
-      ]) as Batch<unknown>,
+      ]) as unknown as Batch<unknown>,
     );
     opts.users.forEach((u, i) => (userIds[u.account] = (written[i * 2] as { id: number }[])[0]!.id));
   }
