@@ -57,6 +57,8 @@ const WORKERS_FOR_APP = [
   "^workers/fleet-hub/area-query[.]ts$",
   // a terminal's secret: vehicles and the provisioning API issue what the terminal API checks
   "^workers/telematics/secret[.]ts$",
+  // a JT808 terminal's phone as the vehicle form stores it and the gateway's calls look it up
+  "^workers/telematics/phone[.]ts$",
 ];
 
 /** The house's machinery under app/modules; every other folder there is a trade's domain. */

@@ -11,6 +11,7 @@ import { batch as inBatch, changedRows, getDb } from "../../db/client";
 import { terminalCommands, vehicles } from "../../db/schema";
 import { COMMAND_STATE, ENABLED } from "../../db/states";
 import { sameTenant } from "../../db/tenant";
+import { phoneKey } from "./phone";
 import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
 import { json, parseJson, refuse, sameHex } from "./http";
@@ -29,11 +30,6 @@ export const REGISTER = { ok: 0, noSuchVehicle: 2, alreadyRegistered: 3, noSuchT
 export const waitingToSend = (now: number) =>
   and(eq(terminalCommands.state, COMMAND_STATE.pending), or(isNull(terminalCommands.expiresAt), gt(terminalCommands.expiresAt, now)));
 
-/** A terminal phone number as the vehicle keeps it: its digits without leading zeros (2013 and 2019 headers agree). */
-export function phoneKey(phone: unknown): string | null {
-  if (typeof phone !== "string" || !/^\d{1,20}$/.test(phone)) return null;
-  return phone.replace(/^0+(?=\d)/, "");
-}
 
 let gatewayDigest: { secret: string; digest: string } | null = null;
 

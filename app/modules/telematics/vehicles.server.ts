@@ -5,6 +5,7 @@ import { dataPermissions, drivers, fenceVehicles, lineVehicles, organisations, t
 import { ofTenant } from "../../../db/tenant";
 import { hubFor } from "../../../workers/fleet-hub/client";
 import { sha256Hex } from "../../../workers/telematics/secret";
+import { phoneKey } from "../../../workers/telematics/phone";
 import type { RequestScope } from "~/modules/access/access.server";
 import { flashCookie } from "~/modules/auth/session.server";
 import { containing, defineResource, fieldErrors, postedIds, type FieldErrors, withLimit } from "~/modules/resource/resource.server";
@@ -59,13 +60,13 @@ const fields = {
   deviceIdent: line()
     .refine((v) => v === "" || /^[A-Za-z0-9]{6,32}$/.test(v), "telematics:vehicle.deviceIdent")
     .transform((v) => v.toUpperCase() || null),
-  // a JT808 terminal's phone: its digits without leading zeros (the 2013 and 2019 headers pad it differently)
+  // a JT808 terminal's phone, kept as the gateway's calls look it up (phoneKey: digits without leading zeros)
   jt808Phone: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim())
-    .refine((v) => v === "" || /^\d{1,20}$/.test(v), "telematics:vehicle.jt808Phone")
-    .transform((v) => v.replace(/^0+(?=\d)/, "") || null),
+    .refine((v) => v === "" || phoneKey(v) !== null, "telematics:vehicle.jt808Phone")
+    .transform((v) => (v === "" ? null : phoneKey(v))),
   // 1: forget the JT808 terminal's authentication code, so it may register again (a reset or replaced terminal)
   jt808Reset: z
     .enum(["0", "1", ""])
