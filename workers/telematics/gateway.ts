@@ -14,9 +14,9 @@ import { sameTenant } from "../../db/tenant";
 import { phoneKey } from "./phone";
 import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
-import { json, parseJson, refuse, sameHex } from "./http";
+import { json, parseJson, refuse } from "./http";
 import { checkV1Point, packPoints, type Point, type Rejection } from "./point";
-import { sha256Hex } from "./secret";
+import { hexOf, sameHex, sha256Hex } from "./secret";
 
 /** reports (points and heartbeats) a gateway batch may carry, and its bytes */
 export const GATEWAY_MAX_POINTS = 2000;
@@ -64,7 +64,7 @@ const vehicleOfPhone = (env: Env, phone: string) =>
 
 /** A fresh authentication code: 96 random bits as 24 hex digits (the terminal keeps it, the Worker its digest). */
 function newAuthCode(): string {
-  return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(crypto.getRandomValues(new Uint8Array(12)));
 }
 
 /**

@@ -7,14 +7,6 @@ export type Refusal = Reason | "bad_credentials" | "bad_token" | "unknown_termin
 export const refuse = (status: number, reason: Refusal, message: string) =>
   json(status, { code: status, reason, message });
 
-/** Compares two equal-length hex strings without an early exit. */
-export function sameHex(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 export function parseJson(text: string): { value: unknown } | Response {
   try {
     return { value: JSON.parse(text) };

@@ -11,8 +11,8 @@ import type { Env } from "../env";
 import { hubFor } from "../fleet-hub/client";
 import type { IngestResult } from "../fleet-hub/fleet-hub";
 import { handleGateway, waitingToSend } from "./gateway";
-import { json, parseJson, refuse, sameHex } from "./http";
-import { sha256Hex } from "./secret";
+import { json, parseJson, refuse } from "./http";
+import { sameHex, sha256Hex } from "./secret";
 import { checkV1Point, MAX_BATCH_BYTES, MAX_POINTS, packPoints, readOsmAndFields, readOsmAndJson, type Point, type Rejection } from "./point";
 import { COMMAND_STATE, ENABLED } from "../../db/states";
 

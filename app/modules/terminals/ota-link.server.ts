@@ -5,6 +5,7 @@
  * (404, as for a package that does not exist), and no link lists anything. docs/terminals.md, "Downloads".
  */
 import type { Env } from "../../../workers/env";
+import { hexOf, sameHex } from "../../../workers/telematics/secret";
 
 const LINK_RE = /^(\d{1,9})-(\d{9,11})-([0-9a-f]{32})\.zip$/;
 const encoder = new TextEncoder();
@@ -21,7 +22,7 @@ async function linkKey(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">): Promise<Cr
 
 async function signature(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">, tenantId: number, packageId: number, expires: number): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await linkKey(env), encoder.encode(`ota:${tenantId}:${packageId}:${expires}`)));
-  return [...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(mac.slice(0, 16));
 }
 
 /** The download link of a package, good until `expiresMs`, on the origin the platform is reached at. */
@@ -41,8 +42,5 @@ export function parseLink(file: string, now = Date.now()): { packageId: number; 
 
 /** Whether the link's signature is the package's, compared without an early exit. */
 export async function linkValid(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">, link: { packageId: number; expires: number; signature: string }, tenantId: number): Promise<boolean> {
-  const want = await signature(env, tenantId, link.packageId, link.expires);
-  let diff = 0;
-  for (let i = 0; i < want.length; i++) diff |= want.charCodeAt(i) ^ link.signature.charCodeAt(i);
-  return diff === 0;
+  return sameHex(await signature(env, tenantId, link.packageId, link.expires), link.signature);
 }
