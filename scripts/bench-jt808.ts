@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { DEMO_USERS } from "../db/seed/demo-identity";
+import { adminCookie } from "./bench-sign-in";
 import { SimTerminal, simLocation } from "../gateway/src/simulator";
 import { openLean } from "./lean-socket";
 import { build, prepareDatabase, root, runBin, spawnGateway, spawnServer, waitForServer } from "./lib.mjs";
@@ -80,13 +80,7 @@ const rssKb = (pid = gateway.pid!): number => {
 };
 
 await waitForServer(`${BASE}/healthz`, 180_000);
-const login = await fetch(`${BASE}/login`, {
-  method: "POST",
-  redirect: "manual",
-  headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ intent: "password", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password }),
-});
-const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookie = await adminCookie(BASE);
 
 // --- 2,000 terminals connect, register and authenticate ------------------------------------------------------------
 const terminals = ids.map((v) => new SimTerminal({ host: "127.0.0.1", port: GATEWAY_PORT, phone: v.phone }));

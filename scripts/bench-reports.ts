@@ -5,7 +5,7 @@
 // `npm run bench` runs it after its own figures (with SKIP_BUILD=1: the bench has just built).
 import { existsSync, rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { DEMO_USERS } from "../db/seed/demo-identity";
+import { adminCookie } from "./bench-sign-in";
 import { build, ensureInstalled, prepareDatabase, root, runBin, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 
 const CONTRACTS = 10_000;
@@ -139,14 +139,7 @@ async function main() {
   process.on("exit", stop);
   try {
     await waitForServer(`${BASE}/healthz`);
-    const login = await fetch(`${BASE}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "password", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password }),
-    });
-    if (login.status !== 302) throw new Error(`bench sign-in failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await adminCookie(BASE);
     const { reports, floor } = await reportsBench(BASE, cookie);
     console.log(
       `\nReports over a year: 合同收入 over ${CONTRACTS.toLocaleString("en")} contracts and their monthly bills, 作业报表, 油耗报表, HD报表, 里程报表, 在线离线报表 and 驾驶行为分析 over ${MACHINES.toLocaleString("en")} machines, their daily roll-ups and driving alarms (${N} requests each after ${WARM} warm-ups, taking turns, ms, uncompressed)`,

@@ -23,7 +23,7 @@ import { chromium, type CDPSession, type Page, type WebSocketRoute } from "@play
 import WebSocket from "ws";
 import { DEFAULT_TIME_ZONE } from "../app/lib/tenant-clock";
 import { onlineBucket, startOfTenantDay, type OnlineBucket } from "../app/modules/monitor/monitor";
-import { DEMO_USERS } from "../db/seed/demo-identity";
+import { adminCookie } from "./bench-sign-in";
 import { POS_STRIDE, statusOf, type ClientMessage, type FleetCounts, type ServerMessage, type VehicleStatus } from "../workers/fleet-hub/protocol";
 import { prepareDatabase, root, spawnMeasuredServer, waitForServer } from "./lib.mjs";
 import { seeded } from "./simulator-model";
@@ -858,8 +858,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.on("exit", stop);
   try {
     await waitForServer(`${BASE}/healthz`);
-    const login = await fetch(`${BASE}/login`, { method: "POST", redirect: "manual", headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "password", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await adminCookie(BASE);
     if (!process.argv.includes("--traffic-only")) {
       const hours = Number(process.argv.find((a) => a.startsWith("--hours="))?.slice(8) ?? 24);
       for (const line of soakLines(await soakBench({ base: BASE, cookie, ids: ids.slice(0, 1000), hours, log: console.log }))) console.log(line);

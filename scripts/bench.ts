@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { DEMO_USERS } from "../db/seed/demo-identity";
+import { adminCookie } from "./bench-sign-in";
 import { fanoutBench } from "./bench-fanout";
 import { fpsBench } from "./bench-fps";
 import { pdfBench } from "./bench-pdf";
@@ -119,14 +119,7 @@ process.on("exit", stop);
 
 try {
   await waitForServer(`${BASE}/healthz`);
-  const login = await fetch(`${BASE}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "password", account: DEMO_USERS.admin.account, password: DEMO_USERS.admin.password }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (login.status !== 302) throw new Error(`bench sign-in failed: ${login.status}`);
+  const cookie = await adminCookie(BASE);
 
   // Requests to every measured path take turns, so a slower stretch of the machine hits the floor and the pages
   // alike and the ratios stay comparable between runs. The order of the requests is shuffled every round (from a fixed
