@@ -45,7 +45,8 @@ test("a JT808 terminal registers, reports onto the monitoring map, and locks on 
     await page.goto("/lockCarManage");
     await page.getByTestId("new-lock").click();
     const lockForm = page.getByTestId("lock-form");
-    await lockForm.getByRole("combobox").first().fill(plate);
+    // the picker's search box once hydrated (before, a plain textarea of plates stands in its place)
+    await lockForm.locator("input[role=combobox]").fill(plate);
     await page.getByRole("option", { name: new RegExp(plate) }).first().click();
     await lockForm.getByRole("combobox", { name: "锁车操作" }).selectOption({ label: "一级锁车" });
     await lockForm.getByRole("textbox", { name: "原因" }).fill("逾期未付租金，暂停使用");
